@@ -1,0 +1,59 @@
+/**
+ * SQLite → dist/: every precomputed object of api/v1 plus the manifest. A pure function of the
+ * store and the build day: the same database and `today` give byte-identical output.
+ */
+import type { Day } from '../core/dates.ts';
+import { BuildRecord } from '../schemas/internal.ts';
+import { writePriceCollections } from './collections.ts';
+import type { Db } from './db.ts';
+import { writeEvidence } from './endpoints/evidence.ts';
+import { writeLatest } from './endpoints/latest.ts';
+import { writeMarkets } from './endpoints/markets.ts';
+import { writeProducts } from './endpoints/products.ts';
+import { loadModel, defaultAttribution } from './model.ts';
+import { nationalIndicators } from './national.ts';
+import { buildOpenApi } from './openapi.ts';
+import { OutputWriter, etagOf } from './writer.ts';
+
+export type BuildOptions = { db: Db; outDir: string; today: Day; builtAt: string; log?: (line: string) => void };
+export type BuildReport = { objects: number; bytes: number; rows: number; collections: number; partitions: number; evidenceShards: number; ms: number };
+
+export function buildSite({ db, outDir, today, builtAt, log = () => {} }: BuildOptions): BuildReport {
+  const started = performance.now();
+  const writer = new OutputWriter(outDir);
+  const model = loadModel(db, today);
+  const step = <T>(label: string, fn: () => T): T => {
+    const t = performance.now();
+    const result = fn();
+    log(`  ${label} (${Math.round(performance.now() - t)} ms)`);
+    return result;
+  };
+  const markets = step('markets', () => writeMarkets(db, model, writer));
+  const collections = step('price collections', () => writePriceCollections(db, model, writer));
+  const indicators = step('national indicators', () => nationalIndicators(db, model));
+  step('latest', () => writeLatest(model, indicators, writer));
+  step('products', () => writeProducts(model, indicators, writer));
+  const evidenceShards = step('evidence', () => writeEvidence(db, model, writer));
+  step('openapi', () => writer.writeJson('api/v1/openapi.json', buildOpenApi()));
+  const newestDataDay = (db.prepare('SELECT max(data_day) FROM bulletins').pluck().get() as string | null) ?? null;
+  const record = BuildRecord.parse({
+    buildId: `${today}-${etagOf(String([...writer.entries.values()].map((e) => e.etag))).slice(1, 13)}`,
+    today,
+    builtAt,
+    newestDataDay,
+    attribution: defaultAttribution(model),
+    objects: writer.entries.size + 1,
+  });
+  writer.writeJson('api/v1/_meta/build.json', record);
+  writer.finish({ buildId: record.buildId, today, builtAt, newestDataDay });
+  log(`  ${markets} markets, ${collections.rows} price rows in ${collections.collections} collections`);
+  return {
+    objects: writer.entries.size,
+    bytes: writer.bytesWritten,
+    rows: collections.rows,
+    collections: collections.collections,
+    partitions: collections.partitions,
+    evidenceShards,
+    ms: Math.round(performance.now() - started),
+  };
+}

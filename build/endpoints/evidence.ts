@@ -1,0 +1,109 @@
+/**
+ * Evidence for /observations/{id}: one object per source × data day (the id encodes both, see
+ * core/observation-id.ts), mapping id → observation record. Records of printed names not yet
+ * linked to a variant are published too: the evidence is everything we read.
+ */
+import { observationShardPath } from '../../core/observation-id.ts';
+import { ObservationRecord, type ObservationRecordT } from '../../schemas/observations.ts';
+import type { Db } from '../db.ts';
+import type { Model } from '../model.ts';
+import type { OutputWriter } from '../writer.ts';
+
+type Raw = {
+  id: string;
+  source_key: string;
+  market_slug: string;
+  data_day: string;
+  min_price: number | null;
+  max_price: number | null;
+  avg_price: number;
+  avg_method: 'reported' | 'midpoint';
+  unit: string;
+  unit_printed: string;
+  quality_flags: string;
+  location: string;
+  printed: string;
+  raw_name: string;
+  variant_slug: string | null;
+  url: string;
+  kind: 'archive' | 'live';
+  fetched_at: string | null;
+  sha256: string;
+  bytes: number;
+  content_type: string;
+  parser: string;
+  parser_version: number;
+};
+
+const SQL = `
+  SELECT o.id, o.source_key, o.market_slug, o.data_day, o.min_price, o.max_price, o.avg_price, o.avg_method, o.unit,
+         o.unit_printed, o.quality_flags, o.location, o.printed, n.raw_name, n.variant_slug,
+         d.url, d.kind, d.fetched_at, d.sha256, d.bytes, d.content_type, d.parser, d.parser_version
+  FROM observations o JOIN source_names n ON n.id = o.source_name_id JOIN documents d ON d.id = o.document_id
+  ORDER BY o.data_day, o.source_key, o.id`;
+
+export function observationRecord(raw: Raw, model: Model): ObservationRecordT {
+  const source = model.sources.get(raw.source_key)!;
+  const variant = raw.variant_slug ? model.variants.get(raw.variant_slug) : undefined;
+  const original = { min_price: raw.min_price, max_price: raw.max_price, avg_price: raw.avg_price };
+  const price = { ...original };
+  const corrections = (model.corrections.get(raw.id) ?? []).map((c) => {
+    const before = price[c.field];
+    price[c.field] = c.value;
+    return { field: c.field, value: c.value, original: before, reason: c.reason, by: c.by, at: c.at };
+  });
+  return {
+    id: raw.id,
+    observationUrl: `/api/v1/observations/${raw.id}`,
+    source: source.key,
+    sourceName: source.name,
+    marketSlug: raw.market_slug,
+    marketName: model.markets.get(raw.market_slug)!.name,
+    productSlug: variant?.slug ?? null,
+    productName: variant?.name ?? null,
+    dataDate: raw.data_day,
+    minPrice: price.min_price,
+    maxPrice: price.max_price,
+    avgPrice: price.avg_price,
+    avgPriceMethod: raw.avg_method,
+    currency: 'TRY',
+    unit: raw.unit,
+    qualityFlags: JSON.parse(raw.quality_flags) as string[],
+    printed: { name: raw.raw_name, unit: raw.unit_printed, row: raw.printed, location: raw.location },
+    document: {
+      url: raw.url,
+      kind: raw.kind,
+      fetchedAt: raw.fetched_at,
+      sha256: raw.sha256,
+      bytes: raw.bytes,
+      contentType: raw.content_type,
+      parser: raw.parser,
+      parserVersion: raw.parser_version,
+    },
+    corrections,
+    attribution: source.attribution,
+  };
+}
+
+export function writeEvidence(db: Db, model: Model, writer: OutputWriter): number {
+  let path: string | null = null;
+  let records: string[] = [];
+  let shards = 0;
+  const flush = () => {
+    if (path === null) return;
+    writer.write(path, `{${records.join(',')}}`);
+    shards++;
+  };
+  for (const raw of db.prepare(SQL).iterate() as IterableIterator<Raw>) {
+    const shardPath = observationShardPath(raw.data_day, model.sources.get(raw.source_key)!.number);
+    if (shardPath !== path) {
+      flush();
+      path = shardPath;
+      records = [];
+    }
+    const record = ObservationRecord.parse(observationRecord(raw, model));
+    records.push(`${JSON.stringify(raw.id)}:${JSON.stringify(record)}`);
+  }
+  flush();
+  return shards;
+}

@@ -1,0 +1,60 @@
+/**
+ * /prices/latest: one row per product variant with its newest national indicator, each with
+ * its own day. Precomputed for no filter, every product (variant or family) and every
+ * category; the edge checks a product × category request against the product's category.
+ */
+import { LatestEnvelope } from '../../schemas/latest.ts';
+import { attributionOf, type Model } from '../model.ts';
+import type { NationalIndicator } from '../national.ts';
+import type { OutputWriter } from '../writer.ts';
+
+export const LATEST_NOTE =
+  'Her satır kendi veri gününü taşır (observed_date). Ulusal medyan: ürünün en yeni veri gününe kadarki 7 gün içinde her halin son ortalama fiyatının medyanı.';
+
+function latestEnvelope(model: Model, indicators: NationalIndicator[]) {
+  const items = indicators.map((n) => {
+    const v = model.variants.get(n.variant)!;
+    return {
+      slug: v.slug,
+      name: v.name,
+      category: v.category,
+      unit: v.unit,
+      observed_date: n.observedDate,
+      min: n.min,
+      max: n.max,
+      median: n.median,
+      market_count: n.marketCount,
+      ...n.freshness,
+      sources: n.sources,
+    };
+  });
+  const days = items.map((i) => i.observed_date).sort();
+  const newestDay = days[days.length - 1] ?? null;
+  // General warnings relative to the newest data day: what its rows say, without row-level codes.
+  const general = [...new Set(items.filter((i) => i.observed_date === newestDay).flatMap((i) => i.warnings))];
+  return LatestEnvelope.parse({
+    items,
+    meta: { count: items.length, distinct_dates: new Set(days).size, newest: newestDay, oldest: days[0] ?? null, note: LATEST_NOTE },
+    attribution: attributionOf(model, new Set(indicators.flatMap((n) => n.sources))),
+    ...(general.length ? { warnings: general } : {}),
+  });
+}
+
+export function writeLatest(model: Model, indicators: Map<string, NationalIndicator>, writer: OutputWriter): number {
+  const all = [...indicators.values()].sort((a, b) => (a.variant < b.variant ? -1 : 1));
+  writer.writeJson('api/v1/prices/latest.json', latestEnvelope(model, all));
+  let files = 1;
+  const groups = new Map<string, NationalIndicator[]>();
+  const add = (key: string, n: NationalIndicator) => groups.set(key, [...(groups.get(key) ?? []), n]);
+  for (const n of all) {
+    const v = model.variants.get(n.variant)!;
+    add(`product/${v.slug}`, n);
+    add(`product/${v.product}`, n);
+    add(`category/${v.category}`, n);
+  }
+  for (const [key, group] of groups) {
+    writer.writeJson(`api/v1/prices/latest/${key}.json`, latestEnvelope(model, group));
+    files++;
+  }
+  return files;
+}

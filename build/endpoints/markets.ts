@@ -1,0 +1,61 @@
+/** /markets (and its legacy address /prices/markets): every market of the registry. */
+import { MarketsEnvelope } from '../../schemas/markets.ts';
+import type { Db } from '../db.ts';
+import { classifyRow, unavailable } from '../freshness.ts';
+import { attributionOf, expectedDaysText, type Model } from '../model.ts';
+import { sourceStatus } from '../source-status.ts';
+import type { OutputWriter } from '../writer.ts';
+
+type MarketLatest = { market_slug: string; day: string; kind: 'archive' | 'live'; fetched_at: string | null; products: number };
+
+export function buildMarkets(db: Db, model: Model) {
+  const latest = new Map(
+    (
+      db
+        .prepare(`
+          SELECT b.market_slug, b.data_day AS day, d.kind, d.fetched_at,
+                 (SELECT count(DISTINCT n.variant_slug) FROM observations o JOIN source_names n ON n.id = o.source_name_id
+                   WHERE o.market_slug = b.market_slug AND o.data_day = b.data_day AND n.variant_slug IS NOT NULL) AS products
+          FROM bulletins b JOIN documents d ON d.id = b.document_id
+          WHERE b.data_day = (SELECT max(data_day) FROM bulletins WHERE market_slug = b.market_slug)`)
+        .all() as MarketLatest[]
+    ).map((m) => [m.market_slug, m]),
+  );
+  const items = [...model.markets.values()].map((m) => {
+    const source = model.sources.get(m.source)!;
+    const l = latest.get(m.slug);
+    const freshness = l
+      ? classifyRow({ day: l.day, fromArchive: l.kind === 'archive', midpoint: false, corrected: false, fetchedAt: l.fetched_at }, source.state, model.today)
+      : unavailable();
+    return {
+      slug: m.slug,
+      name: m.name,
+      province: m.province,
+      district: m.district,
+      kind: m.kind,
+      source: source.key,
+      source_name: source.name,
+      organisation: source.organisation,
+      source_url: source.url,
+      licence: source.licence,
+      status: sourceStatus(source),
+      enabled: source.enabled,
+      expected_days: expectedDaysText(source.publishingDays),
+      last_observed_date: l?.day ?? null,
+      product_count: l?.products ?? 0,
+      ...freshness,
+      url: `/api/v1/prices?market=${m.slug}`,
+    };
+  });
+  return MarketsEnvelope.parse({
+    items,
+    meta: { count: items.length },
+    attribution: attributionOf(model, new Set(items.map((i) => i.source))),
+  });
+}
+
+export function writeMarkets(db: Db, model: Model, writer: OutputWriter): number {
+  const body = buildMarkets(db, model);
+  writer.writeJson('api/v1/markets.json', body);
+  return body.items.length;
+}

@@ -1,0 +1,43 @@
+/**
+ * /products: every catalogue variant with its latest national indicator, as a list collection
+ * (one for all, one per category) that the edge pages through.
+ */
+import { ProductItem } from '../../schemas/products.ts';
+import { unavailable } from '../freshness.ts';
+import { writeListCollection } from '../collections.ts';
+import { attributionOf, defaultAttribution, type Model } from '../model.ts';
+import type { NationalIndicator } from '../national.ts';
+import type { OutputWriter } from '../writer.ts';
+
+export function writeProducts(model: Model, indicators: Map<string, NationalIndicator>, writer: OutputWriter): number {
+  const lines = new Map<string, string[]>([['all', []]]);
+  const sources = new Map<string, Set<string>>([['all', new Set()]]);
+  for (const v of model.variants.values()) {
+    const n = indicators.get(v.slug);
+    const item = ProductItem.parse({
+      slug: v.slug,
+      name: v.name,
+      category: v.category,
+      unit: v.unit,
+      observed_date: n?.observedDate ?? null,
+      product: v.product,
+      median: n?.median ?? null,
+      market_count: n?.marketCount ?? 0,
+      url: `/api/v1/prices?product=${v.slug}`,
+      ...(n?.freshness ?? unavailable()),
+    });
+    const json = JSON.stringify(item);
+    for (const key of ['all', `category/${v.category}`]) {
+      if (!lines.has(key)) lines.set(key, []);
+      if (!sources.has(key)) sources.set(key, new Set());
+      lines.get(key)!.push(json);
+      for (const s of n?.sources ?? []) sources.get(key)!.add(s);
+    }
+  }
+  for (const [key, group] of lines) {
+    const category = key.startsWith('category/') ? key.slice('category/'.length) : null;
+    const attribution = sources.get(key)!.size ? attributionOf(model, sources.get(key)!) : defaultAttribution(model);
+    writeListCollection(writer, 'products', key, group, { category, city: null }, attribution);
+  }
+  return model.variants.size;
+}

@@ -1,0 +1,147 @@
+/**
+ * Stores one document as evidence and its printed rows as observations. A document already
+ * stored (same sha256) is skipped whole, so re-reading an unchanged document adds nothing; a
+ * changed document for a day already known updates that day's observations in place (same ids)
+ * and the evidence then points at the newer document.
+ */
+import { createHash } from 'node:crypto';
+import { encodeObservationId } from '../core/observation-id.ts';
+import { fold } from '../core/turkish.ts';
+import type { Catalogue } from '../sources/catalogue.ts';
+import { normalisePrice } from '../sources/lib/normalise.ts';
+import type { ParsedDocument } from '../sources/lib/types.ts';
+import type { SourceDefinition } from '../sources/registry-types.ts';
+import type { Db } from './db.ts';
+
+export type DocumentMeta = {
+  kind: 'archive' | 'live';
+  url: string;
+  fetchedAt: string | null;
+  contentType: string;
+  parser: string;
+  parserVersion: number;
+  storedPath: string;
+};
+
+export type IngestReport = {
+  sha256: string;
+  skipped: boolean;
+  rows: number;
+  observations: number;
+  rejected: Record<string, number>;
+  unmatchedRows: number;
+  bulletinDays: number;
+};
+
+export function sha256Hex(bytes: Uint8Array | string): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+export function ingestDocument(
+  db: Db,
+  source: SourceDefinition,
+  catalogue: Catalogue,
+  bytes: Uint8Array,
+  meta: DocumentMeta,
+  parsed: ParsedDocument,
+): IngestReport {
+  const sha256 = sha256Hex(bytes);
+  const report: IngestReport = { sha256, skipped: false, rows: parsed.rows.length, observations: 0, rejected: {}, unmatchedRows: 0, bulletinDays: 0 };
+  if (db.prepare('SELECT 1 FROM documents WHERE sha256 = ?').get(sha256)) return { ...report, skipped: true };
+
+  const st = statements(db);
+  db.transaction(() => {
+    const documentId = Number(
+      st.document.run({ sha256, source: source.key, ...meta, bytes: bytes.byteLength, bulletinDays: parsed.bulletinDays.length }).lastInsertRowid,
+    );
+    const repeats = new Map<string, number>();
+    const perBulletin = new Map<string, { rows: number; sum: number }>();
+    for (const row of parsed.rows) {
+      const price = normalisePrice(row);
+      if ('reason' in price) {
+        report.rejected[price.reason] = (report.rejected[price.reason] ?? 0) + 1;
+        continue;
+      }
+      const matchKey = fold(row.name);
+      const naturalKey = `${source.key}|${row.market}|${matchKey}|${price.unit}|${row.dataDay}`;
+      const repeat = repeats.get(naturalKey) ?? 0;
+      repeats.set(naturalKey, repeat + 1);
+      const flags = repeat > 0 ? [...price.flags, 'repeated_in_document'] : price.flags;
+      const nameId = sourceNameId(st, catalogue, source.key, row.name, matchKey, price.unit, row.unit, row.dataDay);
+      const hash = createHash('sha256').update(`${naturalKey}|${repeat}`).digest();
+      st.observation.run({
+        id: encodeObservationId(row.dataDay, source.number, hash),
+        source: source.key,
+        market: row.market,
+        nameId,
+        day: row.dataDay,
+        repeat,
+        min: price.min,
+        max: price.max,
+        avg: price.avg,
+        avgMethod: price.avgMethod,
+        unit: price.unit,
+        unitPrinted: row.unit,
+        flags: JSON.stringify(flags),
+        documentId,
+        location: row.location,
+        printed: row.printed,
+      });
+      report.observations++;
+      const bulletin = perBulletin.get(`${row.market}|${row.dataDay}`) ?? { rows: 0, sum: 0 };
+      bulletin.rows++;
+      bulletin.sum += price.avg;
+      perBulletin.set(`${row.market}|${row.dataDay}`, bulletin);
+    }
+    for (const [key, b] of perBulletin) {
+      const [market, day] = key.split('|') as [string, string];
+      st.bulletin.run(source.key, market, day, documentId, b.rows, `${b.rows}:${b.sum.toFixed(2)}`);
+      report.bulletinDays++;
+    }
+    st.documentRows.run(report.observations, documentId);
+  })();
+  report.unmatchedRows = (
+    db
+      .prepare(`SELECT count(*) FROM observations o JOIN source_names n ON n.id = o.source_name_id
+                WHERE o.document_id = (SELECT id FROM documents WHERE sha256 = ?) AND n.variant_slug IS NULL`)
+      .pluck()
+      .get(sha256) as number
+  );
+  return report;
+}
+
+type Statements = ReturnType<typeof statements>;
+
+function statements(db: Db) {
+  return {
+    document: db.prepare(`INSERT INTO documents (sha256, source_key, kind, url, fetched_at, bytes, content_type, parser, parser_version, stored_path, bulletin_days)
+      VALUES (@sha256, @source, @kind, @url, @fetchedAt, @bytes, @contentType, @parser, @parserVersion, @storedPath, @bulletinDays)`),
+    documentRows: db.prepare('UPDATE documents SET rows = ? WHERE id = ?'),
+    findName: db.prepare('SELECT id FROM source_names WHERE source_key = ? AND match_key = ? AND unit = ?').pluck(),
+    insertName: db.prepare(`INSERT INTO source_names (source_key, raw_name, match_key, unit, raw_unit, variant_slug, method, confidence, first_day, last_day)
+      VALUES (@source, @rawName, @matchKey, @unit, @rawUnit, @variant, @method, @confidence, @day, @day)`),
+    touchName: db.prepare(`UPDATE source_names SET row_count = row_count + 1,
+      first_day = min(first_day, @day), last_day = max(last_day, @day) WHERE id = @id`),
+    observation: db.prepare(`INSERT INTO observations (id, source_key, market_slug, source_name_id, data_day, repeat, min_price, max_price,
+        avg_price, avg_method, unit, unit_printed, quality_flags, document_id, location, printed)
+      VALUES (@id, @source, @market, @nameId, @day, @repeat, @min, @max, @avg, @avgMethod, @unit, @unitPrinted, @flags, @documentId, @location, @printed)
+      ON CONFLICT(id) DO UPDATE SET min_price = excluded.min_price, max_price = excluded.max_price, avg_price = excluded.avg_price,
+        avg_method = excluded.avg_method, unit_printed = excluded.unit_printed, quality_flags = excluded.quality_flags,
+        document_id = excluded.document_id, location = excluded.location, printed = excluded.printed`),
+    bulletin: db.prepare(`INSERT INTO bulletins (source_key, market_slug, data_day, document_id, rows, fingerprint) VALUES (?, ?, ?, ?, ?, ?)
+      ON CONFLICT(source_key, market_slug, data_day) DO UPDATE SET document_id = excluded.document_id, rows = excluded.rows, fingerprint = excluded.fingerprint`),
+  };
+}
+
+function sourceNameId(st: Statements, catalogue: Catalogue, source: string, rawName: string, matchKey: string, unit: string, rawUnit: string, day: string): number {
+  let id = st.findName.get(source, matchKey, unit) as number | undefined;
+  if (id === undefined) {
+    const match = catalogue.match(source, rawName, unit);
+    id = Number(
+      st.insertName.run({ source, rawName, matchKey, unit, rawUnit, variant: match?.variant ?? null, method: match?.method ?? null, confidence: match?.confidence ?? null, day })
+        .lastInsertRowid,
+    );
+  }
+  st.touchName.run({ id, day });
+  return id;
+}

@@ -1,0 +1,132 @@
+/**
+ * The OpenAPI 3.1 document, generated from the same zod schemas that validate every file and
+ * from the route table the edge uses (core/routes.ts). JSON Schema 2020-12 is OpenAPI 3.1's
+ * schema dialect, so zod's own converter is enough.
+ */
+import { z } from 'zod';
+import { RATE_LIMIT, ROUTES, type RouteSpec } from '../core/routes.ts';
+import { ErrorBody } from '../schemas/common.ts';
+import { LatestEnvelope } from '../schemas/latest.ts';
+import { MarketsEnvelope } from '../schemas/markets.ts';
+import { ObservationRecord } from '../schemas/observations.ts';
+import { PricesEnvelope } from '../schemas/prices.ts';
+import { ProductsEnvelope } from '../schemas/products.ts';
+
+type Json = Record<string, unknown>;
+
+const RESPONSE_SCHEMAS: Record<string, z.ZodType | null> = {
+  listPrices: PricesEnvelope,
+  latestPrices: LatestEnvelope,
+  listMarketsLegacy: MarketsEnvelope,
+  listMarkets: MarketsEnvelope,
+  listProducts: ProductsEnvelope,
+  getObservation: ObservationRecord,
+  getOpenApi: null,
+};
+
+const p = (name: string, description: string, schema: Json, required = false, where = 'query'): Json => ({ name, in: where, required, description, schema });
+const slugParam = (name: string, d: string) => p(name, d, { type: 'string' });
+const FILTERS = {
+  product: slugParam('product', 'Product variant slug or product short name (family slug); Turkish letters are folded.'),
+  market: slugParam('market', 'Market short name (slug).'),
+  city: slugParam('city', 'Province name (İzmir, izmir and IZMIR are the same).'),
+  category: slugParam('category', 'Category slug: sebze, meyve, balik.'),
+  date: p('date', 'A single data day YYYY-MM-DD; an invalid date answers 400 INVALID_DATE.', { type: 'string', format: 'date' }),
+  range: p('range', 'Period ending today (Europe/Istanbul) as `<days>d`; an invalid value counts as 7 days (legacy contract); above 3650d counts as 3650d. Without date and range, the whole history.', { type: 'string', pattern: '^\\d+d$' }),
+};
+const paging = (r: RouteSpec) =>
+  r.paging
+    ? [
+        p('page', 'Page number from 1. Not a positive integer → 400 INVALID_PAGE.', { type: 'integer', minimum: 1, default: 1 }),
+        p('limit', `Page size, default ${r.paging.default}; clamped to 1…${r.paging.max}. Not an integer → 400 INVALID_LIMIT.`, { type: 'integer', minimum: 1, default: r.paging.default, maximum: r.paging.max }),
+      ]
+    : [];
+
+const PARAMETERS: Record<string, Json[]> = {
+  listPrices: [FILTERS.product, FILTERS.market, FILTERS.city, FILTERS.category, FILTERS.date, FILTERS.range],
+  latestPrices: [FILTERS.product, FILTERS.category],
+  listProducts: [FILTERS.category],
+  getObservation: [p('id', 'Observation id (the `id` of a price row), a UUID.', { type: 'string', format: 'uuid' }, true, 'path')],
+};
+
+const header = (description: string, schema: Json = { type: 'string' }) => ({ description, schema });
+const COMMON_HEADERS = {
+  'x-request-id': header('The request id: the one sent (8–128 of letters, digits, . _ : -) or a generated UUID.'),
+  'x-ratelimit-limit': header(`Requests allowed per window per IP address (${RATE_LIMIT.requests}).`, { type: 'integer' }),
+  'x-ratelimit-remaining': header('Requests left in the current window.', { type: 'integer' }),
+  'x-ratelimit-reset': header('Seconds until the current window ends.', { type: 'integer' }),
+  etag: header('Strong entity tag of the body; send it back as If-None-Match.'),
+  'cache-control': header('Caching: max-age, s-maxage and stale-while-revalidate of the endpoint (see x-cache).'),
+  'access-control-allow-origin': header('Always `*`.'),
+};
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'Invalid request (error body). Codes: INVALID_DATE, INVALID_PAGE, INVALID_LIMIT, INVALID_ID.',
+  404: 'Unknown resource (error body, code NOT_FOUND).',
+  429: 'Rate limit exceeded (error body, code RATE_LIMITED); header Retry-After: 60.',
+  500: 'Server error (error body, code INTERNAL_ERROR).',
+};
+
+function operation(r: RouteSpec, schemas: Record<string, Json>): Json {
+  const schema = RESPONSE_SCHEMAS[r.operationId];
+  const id = schema ? (z.globalRegistry.get(schema)?.id as string | undefined) : undefined;
+  const content = id ? { $ref: `#/components/schemas/${id}` } : { type: 'object', description: 'An OpenAPI 3.1 document.' };
+  if (id && !schemas[id]) throw new Error(`schema ${id} missing from components`);
+  const responses: Json = {
+    200: {
+      description: 'OK',
+      headers: { ...COMMON_HEADERS, ...(r.paging ? { link: header('`<next page>; rel="next"` while there is a next page.') } : {}) },
+      content: { 'application/json': { schema: content } },
+    },
+    304: { description: 'Not modified: If-None-Match matched the ETag. No body; headers etag and x-request-id.' },
+  };
+  for (const status of r.statuses) {
+    responses[status] = {
+      description: ERROR_TEXT[status] ?? 'Error',
+      ...(status === 429 ? { headers: { 'retry-after': header('Seconds to wait: 60.', { type: 'integer' }) } } : {}),
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+    };
+  }
+  return {
+    operationId: r.operationId,
+    summary: r.summary,
+    security: [],
+    parameters: [
+      p('x-request-id', 'Optional request id, echoed when it is 8–128 of letters, digits, . _ : -', { type: 'string' }, false, 'header'),
+      p('If-None-Match', 'An ETag from an earlier response; a match answers 304.', { type: 'string' }, false, 'header'),
+      ...(PARAMETERS[r.operationId] ?? []),
+      ...paging(r),
+    ],
+    responses,
+    'x-cache': { sMaxAge: r.cache.sMaxAge, staleWhileRevalidate: r.cache.staleWhileRevalidate },
+  };
+}
+
+export function buildOpenApi(): Json {
+  const registry = z.registry<{ id: string }>();
+  for (const schema of [ErrorBody, ...Object.values(RESPONSE_SCHEMAS)]) {
+    if (schema) registry.add(schema, { id: z.globalRegistry.get(schema)!.id as string });
+  }
+  const converted = z.toJSONSchema(registry, { target: 'draft-2020-12', uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, Json> };
+  const schemas: Record<string, Json> = {};
+  for (const [id, s] of Object.entries(converted.schemas)) {
+    const { $schema: _drop, id: _id, ...rest } = s;
+    schemas[id] = rest;
+  }
+  const paths: Json = {};
+  for (const r of ROUTES) paths[r.path] = { get: operation(r, schemas) };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'hal-api: Turkish wholesale market (hal) prices',
+      version: '1',
+      description:
+        'Read-only, keyless JSON API of official Turkish wholesale-market prices. Every price carries its source, data day and the document it was read from. Rate limit: 60 requests per minute per IP address, counted jointly. Every JSON response carries `attribution`; show it when you republish.',
+      license: { name: 'Data: each source\'s licence (see attribution); API description: CC BY 4.0', identifier: 'CC-BY-4.0' },
+    },
+    servers: [{ url: '/api/v1', description: 'This installation' }],
+    security: [],
+    paths,
+    components: { schemas },
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * Streams every published observation (linked to a catalogue variant) as a price row,
+ * serialized ONCE: collections, latest views and evidence all reuse these strings/objects.
+ * Order: data day newest first, then product, market, id — the order of every collection.
+ */
+import type { Day } from '../core/dates.ts';
+import { PriceRow, type PriceRowT } from '../schemas/prices.ts';
+import type { Db } from './db.ts';
+import { classifyRow } from './freshness.ts';
+import type { Model } from './model.ts';
+
+export type PublishedRow = {
+  id: string;
+  day: Day;
+  source: string;
+  variant: string;
+  product: string;
+  category: string;
+  market: string;
+  city: string;
+  row: PriceRowT;
+  json: string;
+};
+
+type Raw = {
+  id: string;
+  source_key: string;
+  market_slug: string;
+  data_day: string;
+  min_price: number | null;
+  max_price: number | null;
+  avg_price: number;
+  avg_method: 'reported' | 'midpoint';
+  unit: string;
+  quality_flags: string;
+  variant_slug: string;
+  document_url: string;
+  fetched_at: string | null;
+  document_kind: 'archive' | 'live';
+  parser: string;
+};
+
+export const PUBLISHED_ROWS_SQL = `
+  SELECT o.id, o.source_key, o.market_slug, o.data_day, o.min_price, o.max_price, o.avg_price, o.avg_method, o.unit,
+         o.quality_flags, n.variant_slug, d.url AS document_url, d.fetched_at, d.kind AS document_kind, d.parser
+  FROM observations o
+  JOIN source_names n ON n.id = o.source_name_id
+  JOIN documents d ON d.id = o.document_id
+  WHERE n.variant_slug IS NOT NULL`;
+
+export function* publishedRows(db: Db, model: Model, where = '', params: unknown[] = []): Generator<PublishedRow> {
+  const sql = `${PUBLISHED_ROWS_SQL} ${where} ORDER BY o.data_day DESC, n.variant_slug, o.market_slug, o.id`;
+  for (const raw of db.prepare(sql).iterate(...params) as IterableIterator<Raw>) yield toPublished(raw, model);
+}
+
+export function toPublished(raw: Raw, model: Model): PublishedRow {
+  const source = model.sources.get(raw.source_key)!;
+  const market = model.markets.get(raw.market_slug)!;
+  const variant = model.variants.get(raw.variant_slug)!;
+  const price = { min_price: raw.min_price, max_price: raw.max_price, avg_price: raw.avg_price };
+  const corrections = model.corrections.get(raw.id) ?? [];
+  for (const c of corrections) price[c.field] = c.value;
+  const freshness = classifyRow(
+    {
+      day: raw.data_day,
+      fromArchive: raw.document_kind === 'archive',
+      midpoint: raw.avg_method === 'midpoint',
+      corrected: corrections.length > 0,
+      fetchedAt: raw.fetched_at,
+    },
+    source.state,
+    model.today,
+  );
+  const row: PriceRowT = {
+    id: raw.id,
+    minPrice: price.min_price,
+    maxPrice: price.max_price,
+    avgPrice: price.avg_price,
+    avgPriceMethod: raw.avg_method,
+    currency: 'TRY',
+    unit: raw.unit,
+    recordedDate: raw.data_day,
+    sourceApi: raw.parser,
+    productSlug: variant.slug,
+    productName: variant.name,
+    categorySlug: variant.category,
+    marketSlug: market.slug,
+    marketName: market.name,
+    marketType: market.kind,
+    cityName: market.province,
+    sourceName: source.name,
+    sourceUrl: source.url ?? '',
+    isOfficialSource: source.kind !== 'association',
+    qualityFlags: JSON.parse(raw.quality_flags) as string[],
+    observed_date: raw.data_day,
+    source: source.key,
+    ...freshness,
+    documentUrl: raw.document_url,
+    observationUrl: `/api/v1/observations/${raw.id}`,
+  };
+  // Validated once here; every collection reuses the same serialized bytes.
+  PriceRow.parse(row);
+  return {
+    id: raw.id,
+    day: raw.data_day,
+    source: source.key,
+    variant: variant.slug,
+    product: variant.product,
+    category: variant.category,
+    market: market.slug,
+    city: market.provinceSlug,
+    row,
+    json: JSON.stringify(row),
+  };
+}

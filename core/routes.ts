@@ -1,0 +1,43 @@
+/**
+ * The contract's endpoint table as data: paths, cache values (s-maxage / stale-while-revalidate
+ * in seconds), page sizes and statuses. The edge routes and sets headers from it; the OpenAPI
+ * document declares the same values as `x-cache`, so they cannot drift.
+ */
+export type CacheValues = { sMaxAge: number; staleWhileRevalidate: number };
+export type PageLimits = { default: number; max: number };
+
+export type RouteSpec = {
+  path: string;
+  operationId: string;
+  summary: string;
+  cache: CacheValues;
+  /** statuses besides 200 and 304, as the endpoint table lists them */
+  statuses: number[];
+  paging?: PageLimits;
+  /** the body is JSON (everything but the CSV export) */
+  json: boolean;
+};
+
+export const ROUTES: readonly RouteSpec[] = [
+  { path: '/prices', operationId: 'listPrices', summary: 'Price rows per market and product (filters combine)', cache: { sMaxAge: 900, staleWhileRevalidate: 3600 }, statuses: [400, 429, 500], paging: { default: 50, max: 200 }, json: true },
+  { path: '/prices/latest', operationId: 'latestPrices', summary: 'Newest national indicator per product, each row with its own day', cache: { sMaxAge: 900, staleWhileRevalidate: 3600 }, statuses: [429, 500], json: true },
+  { path: '/prices/markets', operationId: 'listMarketsLegacy', summary: 'Markets (legacy address of /markets, same response)', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [429, 500], json: true },
+  { path: '/products', operationId: 'listProducts', summary: 'Product variants with their latest national indicator', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [429, 500], paging: { default: 100, max: 500 }, json: true },
+  { path: '/markets', operationId: 'listMarkets', summary: 'Markets with their source, status and freshness', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [429, 500], json: true },
+  { path: '/observations/{id}', operationId: 'getObservation', summary: 'Evidence for one price: document, fetch moment, sha256, parser, printed row', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [400, 404, 429, 500], json: true },
+  { path: '/openapi.json', operationId: 'getOpenApi', summary: 'This OpenAPI 3.1 document', cache: { sMaxAge: 300, staleWhileRevalidate: 600 }, statuses: [429], json: true },
+];
+
+export const RATE_LIMIT = { requests: 60, windowSeconds: 60 } as const;
+
+export function routeSpec(path: string): RouteSpec {
+  const r = ROUTES.find((x) => x.path === path);
+  if (!r) throw new Error(`no route ${path}`);
+  return r;
+}
+
+/** Clients should keep responses at least five minutes (the contract); never longer than the CDN. */
+export function cacheControl(cache: CacheValues): string {
+  if (cache.sMaxAge === 0) return 'no-store';
+  return `public, max-age=${Math.min(300, cache.sMaxAge)}, s-maxage=${cache.sMaxAge}, stale-while-revalidate=${cache.staleWhileRevalidate}`;
+}

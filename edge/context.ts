@@ -1,0 +1,14 @@
+import type { Day } from '../core/dates.ts';
+import type { ObjectStore } from './store.ts';
+
+/** What a route handler gets, and what it gives back (the worker adds the contract's headers). */
+export type RouteContext = { url: URL; params: URLSearchParams; store: ObjectStore; today: Day; pathParams: Record<string, string> };
+export type Answer = { body: string | ReadableStream | null; etag: string; contentType: string; link?: string };
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+export async function defaultAttribution(store: ObjectStore): Promise<string> {
+  const build = await store.get('api/v1/_meta/build.json');
+  if (!build) throw new Error('api/v1/_meta/build.json is missing: no build is published');
+  return (JSON.parse(await build.text()) as { attribution: string }).attribution;
+}

@@ -1,0 +1,37 @@
+/**
+ * The error body of the contract (five keys, the nested `error` kept for the earlier system's
+ * clients), with Turkish messages. One class knows how to become the response, so documented
+ * errors cannot drift. Errors are never cached.
+ */
+export const MESSAGES = {
+  NOT_FOUND: 'İstenen kaynak bulunamadı.',
+  RATE_LIMITED: 'İstek sınırı aşıldı: IP adresi başına dakikada 60 istek. 60 saniye sonra yeniden deneyin.',
+  INVALID_DATE: 'Geçersiz tarih: YYYY-AA-GG biçiminde gerçek bir gün olmalı.',
+  INVALID_PAGE: 'Geçersiz sayfa: page 1 veya daha büyük bir tam sayı olmalı.',
+  INVALID_LIMIT: 'Geçersiz limit: limit 1 veya daha büyük bir tam sayı olmalı.',
+  INVALID_ID: 'Geçersiz gözlem kimliği: UUID biçiminde olmalı.',
+  METHOD_NOT_ALLOWED: 'Bu API yalnızca GET ve HEAD isteklerini kabul eder.',
+  INTERNAL_ERROR: 'Sunucu hatası. Sorunu bildirirken requestId değerini belirtin.',
+} as const;
+export type ErrorCode = keyof typeof MESSAGES;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    readonly details: unknown = null,
+  ) {
+    super(MESSAGES[code]);
+  }
+}
+
+export function errorBody(code: ErrorCode, requestId: string, details: unknown = null, now = new Date()) {
+  const message = MESSAGES[code];
+  return {
+    error: { code, message, details, requestId },
+    code,
+    message,
+    requestId,
+    timestamp: now.toISOString(),
+  };
+}

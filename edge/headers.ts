@@ -1,0 +1,31 @@
+/** Headers every answer carries: CORS for any origin, the request id, and what a browser may read. */
+export const EXPOSED_HEADERS = ['etag', 'link', 'x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'].join(', ');
+
+export function baseHeaders(requestId: string): Headers {
+  return new Headers({
+    'access-control-allow-origin': '*',
+    'access-control-expose-headers': EXPOSED_HEADERS,
+    'x-request-id': requestId,
+  });
+}
+
+export type RateLimitState = { limit: number; remaining: number; reset: number };
+
+export function setRateLimitHeaders(headers: Headers, state: RateLimitState): void {
+  headers.set('x-ratelimit-limit', String(state.limit));
+  headers.set('x-ratelimit-remaining', String(state.remaining));
+  headers.set('x-ratelimit-reset', String(state.reset));
+}
+
+/** If-None-Match matches when any listed tag (weak or strong) equals ours, or it is `*`. */
+export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch || !etag) return false;
+  const strip = (t: string) => t.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((t) => t.trim() === '*' || strip(t) === strip(etag));
+}
+
+export async function sha256Etag(body: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body));
+  const hex = [...new Uint8Array(digest).slice(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `"${hex}"`;
+}

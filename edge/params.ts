@@ -1,0 +1,48 @@
+/**
+ * Query parameters → values, with the contract's fallbacks: an invalid `range` counts as 7 days
+ * and a range above 3650 days as 3650; `limit` is clamped to the endpoint's bound; malformed
+ * dates, pages and limits are clear 400s. Filter values are folded to slugs, so `İzmir`,
+ * `izmir` and `IZMIR` are the same city.
+ */
+import { isDay, type Day } from '../core/dates.ts';
+import type { PageLimits } from '../core/routes.ts';
+import { slugify } from '../core/turkish.ts';
+import { ApiError } from './errors.ts';
+
+export const DEFAULT_RANGE_DAYS = 7;
+export const MAX_RANGE_DAYS = 3650;
+
+export function rangeDays(value: string | null): number | undefined {
+  if (value === null) return undefined;
+  const m = /^(\d{1,7})d$/.exec(value.trim());
+  const days = m ? Number(m[1]) : 0;
+  if (days < 1) return DEFAULT_RANGE_DAYS;
+  return Math.min(days, MAX_RANGE_DAYS);
+}
+
+export function dateParam(value: string | null): Day | undefined {
+  if (value === null) return undefined;
+  if (!isDay(value.trim())) throw new ApiError(400, 'INVALID_DATE', { parameter: 'date', value: value.slice(0, 64) });
+  return value.trim();
+}
+
+export type Paging = { page: number; limit: number; sent: boolean };
+
+export function paging(params: URLSearchParams, limits: PageLimits): Paging {
+  const page = params.get('page');
+  const limit = params.get('limit');
+  const int = (text: string) => (/^\s*\+?\d{1,15}\s*$/.test(text) ? Number(text) : Number.NaN);
+  const p = page === null ? 1 : int(page);
+  if (!Number.isSafeInteger(p) || p < 1) throw new ApiError(400, 'INVALID_PAGE', { parameter: 'page', value: page?.slice(0, 64) ?? null });
+  const l = limit === null ? limits.default : int(limit);
+  if (!Number.isSafeInteger(l) || l < 1) throw new ApiError(400, 'INVALID_LIMIT', { parameter: 'limit', value: limit?.slice(0, 64) ?? null, max: limits.max });
+  return { page: p, limit: Math.min(l, limits.max), sent: page !== null || limit !== null };
+}
+
+/** A filter value as a slug; empty or missing → undefined (no filter). */
+export function slugParam(params: URLSearchParams, name: string): string | undefined {
+  const value = params.get(name);
+  if (value === null) return undefined;
+  const slug = slugify(value.slice(0, 200));
+  return slug === '' ? undefined : slug;
+}

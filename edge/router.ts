@@ -1,0 +1,48 @@
+/** Paths of the contract → handlers; cache values come from the shared route table. */
+import { ROUTES, type RouteSpec } from '../core/routes.ts';
+import type { Answer, RouteContext } from './context.ts';
+import { latestPrices } from './routes/latest.ts';
+import { getObservation } from './routes/observations.ts';
+import { listPrices } from './routes/prices.ts';
+import { listProducts } from './routes/products.ts';
+import { storedRoute } from './routes/stored.ts';
+
+type Handler = (ctx: RouteContext) => Promise<Answer>;
+
+const HANDLERS: Record<string, Handler> = {
+  listPrices,
+  latestPrices,
+  listMarketsLegacy: storedRoute('api/v1/markets.json'),
+  listMarkets: storedRoute('api/v1/markets.json'),
+  listProducts,
+  getObservation,
+  getOpenApi: storedRoute('api/v1/openapi.json'),
+};
+
+type Compiled = { spec: RouteSpec; pattern: RegExp; names: string[]; handler: Handler };
+
+const COMPILED: Compiled[] = ROUTES.map((spec) => {
+  const names: string[] = [];
+  const source = spec.path.replace(/[.]/g, '\\.').replace(/\{(\w+)\}/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  const handler = HANDLERS[spec.operationId];
+  if (!handler) throw new Error(`no handler for ${spec.operationId}`);
+  return { spec, pattern: new RegExp(`^${source}$`), names, handler };
+});
+
+export function matchRoute(path: string): { spec: RouteSpec; handler: Handler; pathParams: Record<string, string> } | null {
+  for (const r of COMPILED) {
+    const m = r.pattern.exec(path);
+    if (m) {
+      const pathParams = Object.fromEntries(r.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)]));
+      return { spec: r.spec, handler: r.handler, pathParams };
+    }
+  }
+  return null;
+}
+
+export function handlerCount(): number {
+  return Object.keys(HANDLERS).length;
+}

@@ -1,0 +1,36 @@
+/**
+ * GET /prices/latest: a precomputed object per product (variant or family) and per category.
+ * product × category reads the product's object and keeps it only when the category agrees.
+ */
+import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
+import { sha256Etag } from '../headers.ts';
+import { slugParam } from '../params.ts';
+import { serveStored } from './stored.ts';
+
+const NOTE =
+  'Her satır kendi veri gününü taşır (observed_date). Ulusal medyan: ürünün en yeni veri gününe kadarki 7 gün içinde her halin son ortalama fiyatının medyanı.';
+
+type Latest = { items: { category: string }[]; meta: { note: string }; attribution: string };
+
+async function empty(ctx: RouteContext, note = NOTE, attribution?: string): Promise<Answer> {
+  const body = JSON.stringify({
+    items: [],
+    meta: { count: 0, distinct_dates: 0, newest: null, oldest: null, note },
+    attribution: attribution ?? (await defaultAttribution(ctx.store)),
+  });
+  return { body, etag: await sha256Etag(body), contentType: JSON_TYPE };
+}
+
+export async function latestPrices(ctx: RouteContext): Promise<Answer> {
+  const product = slugParam(ctx.params, 'product');
+  const category = slugParam(ctx.params, 'category');
+  if (!product && !category) return (await serveStored(ctx.store, 'api/v1/prices/latest.json')) ?? empty(ctx);
+  if (!product) return (await serveStored(ctx.store, `api/v1/prices/latest/category/${category}.json`)) ?? empty(ctx);
+  const object = await ctx.store.get(`api/v1/prices/latest/product/${product}.json`);
+  if (!object) return empty(ctx);
+  if (!category) return { body: object.body, etag: object.etag, contentType: object.contentType };
+  const text = await object.text();
+  const latest = JSON.parse(text) as Latest;
+  if (latest.items.every((i) => i.category === category)) return { body: text, etag: object.etag, contentType: object.contentType };
+  return empty(ctx, latest.meta.note, latest.attribution);
+}

@@ -1,0 +1,46 @@
+/**
+ * GET /prices: filters pick one precomputed collection; `date` (wins over `range`) or `range`
+ * pick a window of data days; page and limit pick rows inside it. Without date and range the
+ * whole history, newest first.
+ */
+import { priceCollectionKey } from '../../core/collection-keys.ts';
+import { routeSpec } from '../../core/routes.ts';
+import { rangeWindow, readIndex, readRows, window } from '../collection.ts';
+import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
+import { sha256Etag } from '../headers.ts';
+import { dateParam, paging, rangeDays, slugParam } from '../params.ts';
+
+const FILTERS = ['product', 'market', 'city', 'category'] as const;
+
+export async function listPrices(ctx: RouteContext): Promise<Answer> {
+  const { params, store } = ctx;
+  const filters = Object.fromEntries(FILTERS.map((f) => [f, slugParam(params, f)]).filter(([, v]) => v !== undefined)) as Record<string, string>;
+  const date = dateParam(params.get('date'));
+  const range = date ? undefined : rangeDays(params.get('range'));
+  const { page, limit } = paging(params, routeSpec('/prices').paging!);
+
+  const { key, checkCategory, checkCity } = priceCollectionKey(filters);
+  let index = await readIndex(store, 'prices', key);
+  // Filters implied by another (a product's category, a market's city) must agree with it.
+  if (index && ((checkCategory && index.scope.category !== checkCategory) || (checkCity && index.scope.city !== checkCity))) index = null;
+
+  const days = date ? { from: date, to: date } : range ? rangeWindow(ctx.today, range) : { from: null, to: null };
+  const win = index ? window(index, days.from, days.to) : { offset: 0, total: 0 };
+  const start = (page - 1) * limit;
+  const outside = page > 1 && start >= win.total;
+  const rows = index && !outside ? await readRows(store, index, win.offset + start, win.offset + Math.min(win.total, start + limit)) : [];
+
+  let next: string | null = null;
+  if (!outside && start + limit < win.total) {
+    const q = new URLSearchParams(filters);
+    if (date) q.set('date', date);
+    if (range) q.set('range', `${range}d`);
+    q.set('page', String(page + 1));
+    q.set('limit', String(limit));
+    next = `/api/v1/prices?${q}`;
+  }
+  const meta = { count: rows.length, limit, page, total: outside ? null : win.total, next, ...(range ? { rangeDays: range } : {}) };
+  const attribution = index?.attribution ?? (await defaultAttribution(store));
+  const body = `{"items":[${rows.join(',')}],"meta":${JSON.stringify(meta)},"attribution":${JSON.stringify(attribution)}}`;
+  return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, ...(next ? { link: `<${next}>; rel="next"` } : {}) };
+}

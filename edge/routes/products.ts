@@ -1,0 +1,27 @@
+/** GET /products: the precomputed product list (all, or one category), paged at the edge. */
+import { routeSpec } from '../../core/routes.ts';
+import { readIndex, readRows } from '../collection.ts';
+import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
+import { sha256Etag } from '../headers.ts';
+import { paging, slugParam } from '../params.ts';
+
+export async function listProducts(ctx: RouteContext): Promise<Answer> {
+  const category = slugParam(ctx.params, 'category');
+  const { page, limit } = paging(ctx.params, routeSpec('/products').paging!);
+  const index = await readIndex(ctx.store, 'products', category ? `category/${category}` : 'all');
+  const total = index?.total ?? 0;
+  const start = (page - 1) * limit;
+  const outside = page > 1 && start >= total;
+  const rows = index && !outside ? await readRows(ctx.store, index, start, Math.min(total, start + limit)) : [];
+  let next: string | null = null;
+  if (!outside && start + limit < total) {
+    const q = new URLSearchParams(category ? { category } : {});
+    q.set('page', String(page + 1));
+    q.set('limit', String(limit));
+    next = `/api/v1/products?${q}`;
+  }
+  const meta = { count: rows.length, limit, page, total: outside ? null : total, next };
+  const attribution = index?.attribution ?? (await defaultAttribution(ctx.store));
+  const body = `{"items":[${rows.join(',')}],"meta":${JSON.stringify(meta)},"attribution":${JSON.stringify(attribution)}}`;
+  return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, ...(next ? { link: `<${next}>; rel="next"` } : {}) };
+}

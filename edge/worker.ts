@@ -1,0 +1,99 @@
+/**
+ * The edge worker (Fetch API, runs in workerd): every request under /api/v1 passes here,
+ * because every 200 carries x-request-id and the x-ratelimit-* headers and every endpoint can
+ * answer 429. It reads precomputed objects only; it never touches SQLite.
+ */
+import { istanbulDay } from '../core/dates.ts';
+import { cacheControl, RATE_LIMIT } from '../core/routes.ts';
+import type { Answer } from './context.ts';
+import { ApiError, errorBody, type ErrorCode } from './errors.ts';
+import { baseHeaders, etagMatches, setRateLimitHeaders, type RateLimitState } from './headers.ts';
+import type { RateLimiter } from './rate-limiter.ts';
+import { requestIdOf } from './request-id.ts';
+import { matchRoute } from './router.ts';
+import { FetcherStore, R2Store, type ObjectStore } from './store.ts';
+
+export { RateLimiter } from './rate-limiter.ts';
+
+export type Env = {
+  /** production: the bucket the publisher writes */
+  BUCKET?: R2Bucket;
+  /** locally and for S3-compatible origins: a fetcher serving the build's objects */
+  ORIGIN?: Fetcher;
+  RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
+};
+
+const API_PREFIX = '/api/v1';
+
+function storeOf(env: Env): ObjectStore {
+  if (env.BUCKET) return new R2Store(env.BUCKET);
+  if (env.ORIGIN) return new FetcherStore(env.ORIGIN);
+  throw new Error('no BUCKET or ORIGIN binding');
+}
+
+function errorResponse(status: number, code: ErrorCode, requestId: string, details: unknown, rate?: RateLimitState): Response {
+  const headers = baseHeaders(requestId);
+  headers.set('content-type', 'application/json; charset=utf-8');
+  headers.set('cache-control', 'no-store');
+  if (rate) setRateLimitHeaders(headers, rate);
+  if (status === 429) headers.set('retry-after', String(RATE_LIMIT.windowSeconds));
+  if (status === 405) headers.set('allow', 'GET, HEAD, OPTIONS');
+  return new Response(JSON.stringify(errorBody(code, requestId, details)), { status, headers });
+}
+
+function preflight(requestId: string): Response {
+  const headers = baseHeaders(requestId);
+  headers.set('access-control-allow-methods', 'GET, HEAD, OPTIONS');
+  headers.set('access-control-allow-headers', 'x-request-id, if-none-match');
+  headers.set('access-control-max-age', '86400');
+  return new Response(null, { status: 204, headers });
+}
+
+async function rateLimit(env: Env, request: Request): Promise<{ allowed: boolean } & RateLimitState> {
+  const ip = request.headers.get('cf-connecting-ip') ?? 'unknown';
+  const stub = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(ip));
+  return stub.hit(Date.now(), RATE_LIMIT.requests, RATE_LIMIT.windowSeconds);
+}
+
+export async function handle(request: Request, env: Env): Promise<Response> {
+  const requestId = requestIdOf(request);
+  const url = new URL(request.url);
+  if (!url.pathname.startsWith(`${API_PREFIX}/`)) return errorResponse(404, 'NOT_FOUND', requestId, { path: url.pathname.slice(0, 200) });
+  if (request.method === 'OPTIONS') return preflight(requestId);
+  let rate: RateLimitState | undefined;
+  try {
+    const verdict = await rateLimit(env, request);
+    rate = { limit: verdict.limit, remaining: verdict.remaining, reset: verdict.reset };
+    if (!verdict.allowed) return errorResponse(429, 'RATE_LIMITED', requestId, { limit: verdict.limit, windowSeconds: RATE_LIMIT.windowSeconds }, rate);
+    if (request.method !== 'GET' && request.method !== 'HEAD') throw new ApiError(405, 'METHOD_NOT_ALLOWED', { method: request.method.slice(0, 16) });
+    const path = url.pathname.slice(API_PREFIX.length).replace(/\/+$/, '') || '/';
+    const route = matchRoute(path);
+    if (!route) throw new ApiError(404, 'NOT_FOUND', { path: url.pathname.slice(0, 200) });
+    const answer: Answer = await route.handler({
+      url,
+      params: url.searchParams,
+      store: storeOf(env),
+      today: istanbulDay(new Date()),
+      pathParams: route.pathParams,
+    });
+    const headers = baseHeaders(requestId);
+    headers.set('etag', answer.etag);
+    headers.set('cache-control', cacheControl(route.spec.cache));
+    setRateLimitHeaders(headers, rate);
+    if (etagMatches(request.headers.get('if-none-match'), answer.etag)) {
+      if (answer.body instanceof ReadableStream) await answer.body.cancel();
+      return new Response(null, { status: 304, headers });
+    }
+    headers.set('content-type', answer.contentType);
+    if (answer.link) headers.set('link', answer.link);
+    const body = request.method === 'HEAD' ? null : answer.body;
+    if (request.method === 'HEAD' && answer.body instanceof ReadableStream) await answer.body.cancel();
+    return new Response(body, { status: 200, headers });
+  } catch (error) {
+    if (error instanceof ApiError) return errorResponse(error.status, error.code, requestId, error.details, rate);
+    console.error(`request ${requestId} failed:`, error);
+    return errorResponse(500, 'INTERNAL_ERROR', requestId, null, rate);
+  }
+}
+
+export default { fetch: handle } satisfies ExportedHandler<Env>;

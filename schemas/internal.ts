@@ -1,0 +1,37 @@
+/**
+ * Objects the build publishes for the edge to assemble responses from (not responses
+ * themselves): a paged collection's index and the build record. Validated like the rest.
+ */
+import { z } from 'zod';
+import { Attribution, Day, Slug, Timestamp } from './common.ts';
+
+export const CollectionPartition = z.strictObject({
+  path: z.string(),
+  /** offset of the partition's first row in the whole collection */
+  start: z.int().min(0),
+  rows: z.int().min(1),
+  newest: Day.nullable(),
+  oldest: Day.nullable(),
+});
+
+export const CollectionIndex = z.strictObject({
+  kind: z.enum(['prices', 'products']),
+  key: z.string(),
+  /** for the edge's check of filters it drops as implied: a product's category, a market's city */
+  scope: z.strictObject({ category: Slug.nullable(), city: Slug.nullable() }),
+  total: z.int().min(0),
+  /** rows per data day, newest first (empty for collections that are not in time) */
+  days: z.array(z.tuple([Day, z.int().min(1)])),
+  partitions: z.array(CollectionPartition),
+  attribution: Attribution,
+});
+export type CollectionIndexT = z.infer<typeof CollectionIndex>;
+
+export const BuildRecord = z.strictObject({
+  buildId: z.string(),
+  today: Day,
+  builtAt: Timestamp,
+  newestDataDay: Day.nullable(),
+  attribution: Attribution,
+  objects: z.int().min(0),
+});

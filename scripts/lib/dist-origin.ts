@@ -1,0 +1,28 @@
+/**
+ * The local stand-in for the bucket: serves dist/ objects with the ETags and content types
+ * the build recorded in dist/manifest.json (re-read when a new build replaces it).
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+type Manifest = { objects: Record<string, { etag: string; type: string }> };
+
+export function distOrigin(distDir: string): (request: Request) => Promise<Response> {
+  let manifest: Manifest | null = null;
+  let loadedAt = 0;
+  const current = async () => {
+    const { mtimeMs } = await stat(join(distDir, 'manifest.json'));
+    if (!manifest || mtimeMs !== loadedAt) {
+      manifest = JSON.parse(await readFile(join(distDir, 'manifest.json'), 'utf8')) as Manifest;
+      loadedAt = mtimeMs;
+    }
+    return manifest;
+  };
+  return async (request) => {
+    const key = decodeURIComponent(new URL(request.url).pathname.slice(1));
+    const entry = (await current()).objects[key];
+    if (!entry || key.includes('..')) return new Response(null, { status: 404 });
+    const body = await readFile(join(distDir, key));
+    return new Response(body, { headers: { etag: entry.etag, 'content-type': entry.type } });
+  };
+}

@@ -1,0 +1,16 @@
+/** The URLs printed when the local API is ready. */
+export function printTryUrls(base: URL): void {
+  const root = base.origin;
+  const paths = [
+    '/api/v1/markets',
+    '/api/v1/prices?product=domates&limit=5',
+    '/api/v1/prices?city=izmir&category=meyve&date=2026-07-23',
+    '/api/v1/prices?product=biber-sivri&range=3650d&page=2&limit=20',
+    '/api/v1/prices/latest?category=sebze',
+    '/api/v1/products?page=1&limit=20',
+    '/api/v1/openapi.json',
+  ];
+  console.log(`\nhal-api is serving at ${root}/api/v1 (edge worker in workerd). Try:`);
+  for (const p of paths) console.log(`  ${root}${p}`);
+  console.log('Follow a row\'s observationUrl to see the document it was read from. Ctrl+C stops.');
+}

@@ -1,0 +1,7 @@
+/** npm run serve: the edge worker in workerd on http://localhost:8787, reading dist/. */
+import { DEFAULT_OUT, option } from './args.ts';
+import { startLocalWorker } from './lib/local-worker.ts';
+import { printTryUrls } from './lib/try-urls.ts';
+
+const worker = await startLocalWorker({ distDir: option('out', DEFAULT_OUT), port: Number(option('port', '8787')) });
+printTryUrls(worker.url);

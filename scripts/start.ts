@@ -1,0 +1,35 @@
+/**
+ * npm start: the main job on the embedded default. Imports the real documents in data/sources
+ * into SQLite, builds every file of api/v1 into dist/, and serves them through the edge
+ * worker in workerd at http://localhost:8787.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { buildSite } from '../build/build.ts';
+import { openDb } from '../build/db.ts';
+import { importArchives } from '../build/import.ts';
+import { buildClock, DEFAULT_DB, DEFAULT_OUT, option } from './args.ts';
+import { startLocalWorker } from './lib/local-worker.ts';
+import { printTryUrls } from './lib/try-urls.ts';
+
+const dbPath = option('db', DEFAULT_DB);
+const outDir = option('out', DEFAULT_OUT);
+mkdirSync(dirname(dbPath), { recursive: true });
+const db = openDb(dbPath);
+
+console.log(`1/3 Importing the real source documents (data/sources) into ${dbPath}`);
+let t = performance.now();
+const summary = importArchives(db, console.log);
+console.log(`    ${summary.reduce((n, s) => n + s.report.observations, 0)} new observations in ${Math.round(performance.now() - t)} ms`);
+
+const { today, builtAt } = buildClock();
+console.log(`2/3 Building ${outDir}/api/v1 for ${today}`);
+const report = buildSite({ db, outDir, today, builtAt, log: (line) => console.log(`  ${line}`) });
+console.log(`    ${report.objects} objects, ${(report.bytes / 1e6).toFixed(1)} MB in ${report.ms} ms`);
+db.close();
+
+console.log('3/3 Starting the edge worker in workerd (miniflare)');
+t = performance.now();
+const worker = await startLocalWorker({ distDir: outDir, port: Number(option('port', '8787')) });
+console.log(`    ready in ${Math.round(performance.now() - t)} ms`);
+printTryUrls(worker.url);

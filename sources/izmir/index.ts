@@ -1,0 +1,23 @@
+import type { SourceDefinition } from '../registry-types.ts';
+
+export const izmir: SourceDefinition = {
+  key: 'izmir',
+  number: 1,
+  name: 'İzmir Büyükşehir Belediyesi Hal Fiyatları',
+  organisation: 'İzmir Büyükşehir Belediyesi',
+  kind: 'municipal',
+  url: 'https://openapi.izmir.bel.tr/api/ibb/halfiyatlari',
+  method: 'GET https://openapi.izmir.bel.tr/api/ibb/halfiyatlari/{sebzemeyve|balik}/{YYYY-MM-DD} (JSON); yearly CSV archive of the open-data portal',
+  licence: 'CC BY 4.0 (İzmir Büyükşehir Belediyesi Açık Veri Portalı)',
+  attribution: 'Kaynak: İzmir Büyükşehir Belediyesi Açık Veri Portalı (CC BY 4.0)',
+  publishingDays: [1, 2, 3, 4, 5, 6],
+  publishWindow: null,
+  dataLagDays: 0,
+  enabled: true,
+  verification: 'verified',
+  note: 'Real documents 2014–2026 (yearly CSV, the 2025 printed report, a 2026 API dump) prove the parsers.',
+  markets: [
+    { slug: 'izmir-sebze-meyve', name: 'İzmir Sebze ve Meyve Toptancı Hali', province: 'İzmir', district: 'Bornova', kind: 'sebze-meyve' },
+    { slug: 'izmir-balik', name: 'İzmir Balık Hali', province: 'İzmir', district: null, kind: 'balik' },
+  ],
+};

@@ -1,0 +1,51 @@
+/**
+ * A printed row → the numbers we publish, with every repair flagged, never silent:
+ * reversed min/max are swapped (`min_max_swapped`), an average outside [min, max] is kept and
+ * flagged (`avg_outside_range`), a missing average becomes the midpoint (`avgPriceMethod:
+ * midpoint`), non-positive prices are rejected as no quote.
+ */
+import { roundKurus } from './numbers.ts';
+import { normaliseUnit, type Unit } from './units.ts';
+import type { PrintedRow } from './types.ts';
+
+export type NormalisedPrice = {
+  min: number | null;
+  max: number | null;
+  avg: number;
+  avgMethod: 'reported' | 'midpoint';
+  unit: Unit;
+  flags: string[];
+};
+
+/** Why a printed row is not published as a price (counted, not thrown). */
+export type Rejection = { reason: 'no_quote' | 'non_positive' };
+
+export function normalisePrice(row: PrintedRow): NormalisedPrice | Rejection {
+  const flags: string[] = [];
+  const { unit, crateKg } = normaliseUnit(row.unit);
+  let { min, max, avg } = row;
+  if ([min, max, avg].some((v) => v !== null && v <= 0)) return { reason: 'non_positive' };
+  if (min !== null && max !== null && min > max) {
+    [min, max] = [max, min];
+    flags.push('min_max_swapped');
+  }
+  let avgMethod: NormalisedPrice['avgMethod'] = 'reported';
+  if (avg === null) {
+    if (min === null || max === null) {
+      if (min === null && max === null) return { reason: 'no_quote' };
+      avg = (min ?? max)!;
+    } else avg = (min + max) / 2;
+    avgMethod = 'midpoint';
+  } else if (min !== null && max !== null && (avg < min || avg > max)) {
+    flags.push('avg_outside_range');
+  }
+  if (crateKg) flags.push(`crate_${crateKg}kg`);
+  return {
+    min: min === null ? null : roundKurus(min),
+    max: max === null ? null : roundKurus(max),
+    avg: roundKurus(avg),
+    avgMethod,
+    unit,
+    flags,
+  };
+}
