@@ -1,0 +1,40 @@
+/**
+ * Builds the real archive once for the whole suite (import → SQLite → dist/) with a fixed build
+ * day, so contract and worker tests check the files `npm start` publishes.
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import type {} from 'vitest';
+import type { TestProject } from 'vitest/node';
+import { buildSite } from '../build/build.ts';
+import { openDb } from '../build/db.ts';
+import { importArchives } from '../build/import.ts';
+
+export const TEST_TODAY = '2026-11-21';
+export const TEST_BUILT_AT = '2026-11-21T03:00:00Z';
+export const TEST_ROOT = '.cache/test';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    dbPath: string;
+    distDir: string;
+    today: string;
+  }
+}
+
+export default function setup(project: TestProject) {
+  // For quick unit-only runs (`HAL_SKIP_BUILD=1 npx vitest run sources core`); npm test always builds.
+  if (process.env.HAL_SKIP_BUILD === '1') return;
+  rmSync(TEST_ROOT, { recursive: true, force: true });
+  mkdirSync(TEST_ROOT, { recursive: true });
+  const dbPath = `${TEST_ROOT}/hal.sqlite`;
+  const distDir = `${TEST_ROOT}/dist`;
+  const db = openDb(dbPath);
+  const t = performance.now();
+  importArchives(db);
+  const report = buildSite({ db, outDir: distDir, today: TEST_TODAY, builtAt: TEST_BUILT_AT });
+  db.close();
+  console.log(`global setup: real archive built in ${Math.round(performance.now() - t)} ms (${report.objects} objects)`);
+  project.provide('dbPath', dbPath);
+  project.provide('distDir', distDir);
+  project.provide('today', TEST_TODAY);
+}
