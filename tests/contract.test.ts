@@ -1,0 +1,124 @@
+/**
+ * Every file the build publishes validates against its schema: responses against their
+ * contract envelopes, collection partitions row by row against the price row (or product item),
+ * evidence shards record by record; the manifest lists exactly the files on disk with their
+ * ETags; the OpenAPI document passes `redocly lint`.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { z } from 'zod';
+import { BuildRecord, CollectionIndex } from '../schemas/internal.ts';
+import { LatestEnvelope } from '../schemas/latest.ts';
+import { MarketsEnvelope } from '../schemas/markets.ts';
+import { ObservationRecord } from '../schemas/observations.ts';
+import { PriceRow } from '../schemas/prices.ts';
+import { ProductItem } from '../schemas/products.ts';
+
+const distDir = inject('distDir');
+type Manifest = { buildId: string; objects: Record<string, { etag: string; bytes: number; type: string }> };
+let manifest: Manifest;
+const read = (path: string) => readFileSync(join(distDir, path), 'utf8');
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? walk(full) : [relative(distDir, full)];
+  });
+}
+
+beforeAll(() => {
+  manifest = JSON.parse(read('manifest.json')) as Manifest;
+});
+
+/** Which schema a published path must satisfy; a path no rule covers fails the test. */
+function schemaFor(path: string): { kind: 'json'; schema: z.ZodType } | { kind: 'ndjson' } | { kind: 'evidence' } | { kind: 'openapi' } | null {
+  if (path === 'api/v1/markets.json') return { kind: 'json', schema: MarketsEnvelope };
+  if (path === 'api/v1/prices/latest.json' || path.startsWith('api/v1/prices/latest/')) return { kind: 'json', schema: LatestEnvelope };
+  if (path.startsWith('api/v1/_c/')) return { kind: 'json', schema: CollectionIndex };
+  if (path === 'api/v1/_meta/build.json') return { kind: 'json', schema: BuildRecord };
+  if (path.startsWith('api/v1/_p/')) return { kind: 'ndjson' };
+  if (path.startsWith('api/v1/_evidence/')) return { kind: 'evidence' };
+  if (path === 'api/v1/openapi.json') return { kind: 'openapi' };
+  return null;
+}
+
+describe('published files', () => {
+  it('the manifest lists exactly the files on disk, with their sizes and ETags', () => {
+    const onDisk = walk(distDir).filter((p) => p !== 'manifest.json').sort();
+    expect(Object.keys(manifest.objects).sort()).toEqual(onDisk);
+    for (const path of onDisk.filter((_, i) => i % 97 === 0)) {
+      const bytes = readFileSync(join(distDir, path));
+      expect(manifest.objects[path]!.bytes).toBe(bytes.byteLength);
+      expect(manifest.objects[path]!.etag).toBe(`"${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}"`);
+    }
+  });
+
+  it('every file validates against its schema', () => {
+    const partitionKinds = new Map<string, 'prices' | 'products'>();
+    for (const path of Object.keys(manifest.objects).filter((p) => p.startsWith('api/v1/_c/'))) {
+      const index = CollectionIndex.parse(JSON.parse(read(path)));
+      for (const p of index.partitions) partitionKinds.set(p.path, index.kind);
+    }
+    let rows = 0;
+    let records = 0;
+    for (const path of Object.keys(manifest.objects)) {
+      const rule = schemaFor(path);
+      if (!rule) throw new Error(`no schema rule for ${path}`);
+      if (rule.kind === 'json') rule.schema.parse(JSON.parse(read(path)));
+      else if (rule.kind === 'ndjson') {
+        const kind = partitionKinds.get(path);
+        expect(kind, `partition ${path} belongs to no collection`).toBeDefined();
+        const lines = read(path).split('\n');
+        expect(lines.pop()).toBe('');
+        for (const line of lines) (kind === 'prices' ? PriceRow : ProductItem).parse(JSON.parse(line));
+        rows += lines.length;
+      } else if (rule.kind === 'evidence') {
+        const shard = JSON.parse(read(path)) as Record<string, unknown>;
+        for (const [id, record] of Object.entries(shard)) expect(ObservationRecord.parse(record).id).toBe(id);
+        records += Object.keys(shard).length;
+      }
+    }
+    // The real archive: 310,935 observations, all linked to a variant, each with evidence.
+    expect(records).toBe(310_935);
+    expect(rows).toBeGreaterThan(310_935);
+  });
+
+  it('every collection index covers its partitions without gaps and counts its days', () => {
+    for (const path of Object.keys(manifest.objects).filter((p) => p.startsWith('api/v1/_c/'))) {
+      const index = CollectionIndex.parse(JSON.parse(read(path)));
+      let start = 0;
+      for (const p of index.partitions) {
+        expect(p.start).toBe(start);
+        start += p.rows;
+        expect(manifest.objects[p.path], `${path} → ${p.path}`).toBeDefined();
+      }
+      expect(start).toBe(index.total);
+      if (index.kind === 'prices') {
+        expect(index.days.reduce((n, [, c]) => n + c, 0)).toBe(index.total);
+        const days = index.days.map(([d]) => d);
+        expect([...days].sort().reverse()).toEqual(days);
+      }
+    }
+  });
+
+  it('the OpenAPI document passes redocly lint with no errors', () => {
+    const output = execFileSync('npx', ['redocly', 'lint', join(distDir, 'api/v1/openapi.json'), '--format', 'json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const report = JSON.parse(output) as { totals: { errors: number; warnings: number } };
+    expect(report.totals.errors).toBe(0);
+  });
+
+  it('the OpenAPI document declares empty security and the x-cache of every operation', () => {
+    const doc = JSON.parse(read('api/v1/openapi.json')) as { openapi: string; security: unknown[]; paths: Record<string, { get: Record<string, unknown> }> };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.security).toEqual([]);
+    expect(doc.paths['/prices']!.get['x-cache']).toEqual({ sMaxAge: 900, staleWhileRevalidate: 3600 });
+    expect(doc.paths['/openapi.json']!.get['x-cache']).toEqual({ sMaxAge: 300, staleWhileRevalidate: 600 });
+    for (const [path, item] of Object.entries(doc.paths)) {
+      expect(item.get.security, path).toEqual([]);
+      expect(item.get['x-cache'], path).toBeDefined();
+    }
+  });
+});
