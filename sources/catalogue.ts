@@ -68,10 +68,16 @@ export function buildCatalogue(categories: Category[], products: Product[], vari
     if (exact.has(key)) throw new Error(`variants ${exact.get(key)} and ${v.slug} share the name key ${key}`);
     exact.set(key, v.slug);
   }
+  const unitOf = new Map(variants.map((v) => [v.slug, v.unit]));
   const seeded = new Map<string, string>();
   for (const a of aliases) {
     if (!variantSlugs.has(a.variant)) throw new Error(`alias ${a.matchKey}: unknown variant ${a.variant}`);
-    seeded.set(`${a.source}|${a.matchKey}|${a.unit}`, a.variant);
+    // Different units are different products: an alias never links across units.
+    if (unitOf.get(a.variant) !== a.unit) throw new Error(`alias ${a.matchKey} (${a.unit}) links to ${a.variant}, sold by ${unitOf.get(a.variant)}`);
+    const key = `${a.source}|${a.matchKey}|${a.unit}`;
+    const earlier = seeded.get(key);
+    if (earlier && earlier !== a.variant) throw new Error(`alias ${key} links to both ${earlier} and ${a.variant}`);
+    seeded.set(key, a.variant);
   }
   return {
     categories,

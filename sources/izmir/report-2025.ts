@@ -7,7 +7,7 @@
  * Column positions are read from each header line, not assumed.
  */
 import { parseDottedDay, type Day } from '../../core/dates.ts';
-import { parseCsv } from '../lib/csv.ts';
+import { parseCsvRecords } from '../lib/csv.ts';
 import { parseTurkishNumber } from '../lib/numbers.ts';
 import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
@@ -18,9 +18,11 @@ type Half = { no: number; name: number; unit: number; min: number; max: number; 
 
 function halvesFromHeader(cells: string[]): Half[] {
   const halves: Half[] = [];
-  cells.forEach((cell, i) => {
-    if (cell.trim() !== 'S.No') return;
-    const find = (label: string) => cells.findIndex((c, j) => j > i && c.trim().startsWith(label));
+  const starts = cells.flatMap((cell, i) => (cell.trim() === 'S.No' ? [i] : []));
+  starts.forEach((i, k) => {
+    // Each half's labels stand between its own S.No and the next one: never borrow the other half's.
+    const end = starts[k + 1] ?? cells.length;
+    const find = (label: string) => cells.findIndex((c, j) => j > i && j < end && c.trim().startsWith(label));
     halves.push({ no: i, name: find('Ürün Adı'), unit: find('Birimi'), min: find('Asgari'), max: find('Azami'), avg: find('Ort.') });
   });
   if (halves.length !== 2 || halves.some((h) => Object.values(h).some((v) => v < 0))) {
@@ -34,17 +36,17 @@ export function decodeWindows1254(bytes: Uint8Array): string {
 }
 
 export function parseIzmirReport2025(bytes: Uint8Array, market = 'izmir-sebze-meyve'): ParsedDocument {
-  const lines = parseCsv(decodeWindows1254(bytes), ';');
+  const records = parseCsvRecords(decodeWindows1254(bytes), ';');
   const rows: PrintedRow[] = [];
   const bulletinDays: Day[] = [];
   let day: Day | null = null;
   let group: string | null = null;
   let halves: Half[] | null = null;
-  lines.forEach((cells, i) => {
+  for (const { cells, line } of records) {
     const first = (cells[0] ?? '').trim();
     if (first.startsWith('Bülten Tarihi')) {
       day = parseDottedDay(cells[4] ?? '');
-      if (!day) throw new LayoutError(PARSER, `line ${i + 1}: bad bulletin date ${JSON.stringify(cells[4])}`);
+      if (!day) throw new LayoutError(PARSER, `line ${line}: bad bulletin date ${JSON.stringify(cells[4])}`);
       bulletinDays.push(day);
       group = null;
       halves = null;
@@ -53,7 +55,7 @@ export function parseIzmirReport2025(bytes: Uint8Array, market = 'izmir-sebze-me
     } else if (first === 'S.No') {
       halves = halvesFromHeader(cells);
     } else if (/^\d+$/.test(first)) {
-      if (!day || !group || !halves) throw new LayoutError(PARSER, `line ${i + 1}: product line outside a bulletin block`);
+      if (!day || !group || !halves) throw new LayoutError(PARSER, `line ${line}: product line outside a bulletin block`);
       for (const half of halves) {
         const name = cells[half.name] ?? '';
         if (!/^\d+$/.test((cells[half.no] ?? '').trim()) || name === '') continue; // odd count: empty right half
@@ -68,12 +70,12 @@ export function parseIzmirReport2025(bytes: Uint8Array, market = 'izmir-sebze-me
           max: parseTurkishNumber(cells[half.max] ?? ''),
           avg: parseTurkishNumber(cells[half.avg] ?? ''),
           printed,
-          location: `line ${i + 1}, S.No ${cells[half.no]!.trim()}`,
+          location: `line ${line}, S.No ${cells[half.no]!.trim()}`,
         });
       }
     }
     // Everything else is the report's title block, signature and Excel date footer.
-  });
+  }
   if (bulletinDays.length === 0) throw new LayoutError(PARSER, 'no "Bülten Tarihi" line');
   return { rows, bulletinDays };
 }

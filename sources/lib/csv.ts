@@ -1,7 +1,16 @@
 /** A small RFC 4180 reader (quotes, doubled quotes, CRLF) for the sources' CSV dumps. */
 export function parseCsv(text: string, separator = ','): string[][] {
-  const rows: string[][] = [];
+  return parseCsvRecords(text, separator).map((r) => r.cells);
+}
+
+/** Records with the file line each starts on (quoted cells can span lines). */
+export type CsvRecord = { cells: string[]; line: number };
+
+export function parseCsvRecords(text: string, separator = ','): CsvRecord[] {
+  const rows: CsvRecord[] = [];
   let row: string[] = [];
+  let line = 1;
+  let startLine = 1;
   let cell = '';
   let quoted = false;
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -13,7 +22,10 @@ export function parseCsv(text: string, separator = ','): string[][] {
           cell += '"';
           i++;
         } else quoted = false;
-      } else cell += ch;
+      } else {
+        if (ch === '\n') line++;
+        cell += ch;
+      }
     } else if (ch === '"' && cell === '') quoted = true;
     else if (ch === separator) {
       row.push(cell);
@@ -21,14 +33,15 @@ export function parseCsv(text: string, separator = ','): string[][] {
     } else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && body[i + 1] === '\n') i++;
       row.push(cell);
-      rows.push(row);
+      rows.push({ cells: row, line: startLine });
       row = [];
       cell = '';
+      startLine = ++line;
     } else cell += ch;
   }
   if (cell !== '' || row.length > 0) {
     row.push(cell);
-    rows.push(row);
+    rows.push({ cells: row, line: startLine });
   }
   return rows;
 }

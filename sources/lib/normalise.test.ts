@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { normalisePrice } from './normalise.ts';
+import type { PrintedRow } from './types.ts';
+
+const row = (over: Partial<PrintedRow>): PrintedRow => ({
+  dataDay: '2014-08-15',
+  market: 'izmir-sebze-meyve',
+  name: 'KIVI  İTHAL',
+  unit: 'KG',
+  group: 'İTHAL',
+  min: 1,
+  max: 2,
+  avg: 1.5,
+  printed: '',
+  location: 'line 1',
+  ...over,
+});
+
+describe('normalisePrice', () => {
+  it('passes a clean İzmir row through unchanged', () => {
+    // 2014 line 2: 2014-01-02;SEBZE;KABAK  BAL;KG;0.50;1;0.75
+    expect(normalisePrice(row({ name: 'KABAK  BAL', unit: 'KG', min: 0.5, max: 1, avg: 0.75 }))).toEqual({
+      min: 0.5,
+      max: 1,
+      avg: 0.75,
+      avgMethod: 'reported',
+      unit: 'kg',
+      flags: [],
+    });
+  });
+
+  it('swaps a reversed min/max and flags it (real row: 2014-08-15 KIVI İTHAL 10 / 1.70 / 5.85)', () => {
+    // izbb-sebzemeyve-hal-fiyatlari_2014.csv line 11960: 2014-08-15;İTHAL..;KIVI  İTHAL;KG;10;1.70;5.85
+    expect(normalisePrice(row({ min: 10, max: 1.7, avg: 5.85, printed: '2014-08-15;İTHAL..;KIVI  İTHAL;KG;10;1.70;5.85' }))).toEqual({
+      min: 1.7,
+      max: 10,
+      avg: 5.85,
+      avgMethod: 'reported',
+      unit: 'kg',
+      flags: ['min_max_swapped'],
+    });
+  });
+
+  it('keeps an average outside [min, max] and flags it', () => {
+    // No İzmir row prints one (checked with awk over all files); a constructed row.
+    const result = normalisePrice(row({ min: 20, max: 40, avg: 45 }));
+    expect(result).toEqual({ min: 20, max: 40, avg: 45, avgMethod: 'reported', unit: 'kg', flags: ['avg_outside_range'] });
+  });
+
+  it('checks the average against the swapped range, not the printed one', () => {
+    // 2020 line 158908: 2020-04-10;İTHAL..;ANANAS;ADET;5;1;3 → 1..5 holds 3
+    expect(normalisePrice(row({ name: 'ANANAS', unit: 'ADET', min: 5, max: 1, avg: 3 }))).toEqual({
+      min: 1,
+      max: 5,
+      avg: 3,
+      avgMethod: 'reported',
+      unit: 'adet',
+      flags: ['min_max_swapped'],
+    });
+  });
+
+  it('uses the midpoint for a missing average', () => {
+    // Bursa prints min and max only (`12,50` / `15,00`)
+    expect(normalisePrice(row({ unit: 'Kg.', min: 12.5, max: 15, avg: null }))).toEqual({
+      min: 12.5,
+      max: 15,
+      avg: 13.75,
+      avgMethod: 'midpoint',
+      unit: 'kg',
+      flags: [],
+    });
+  });
+
+  it('uses the one printed price when the other and the average are missing', () => {
+    expect(normalisePrice(row({ min: null, max: 30, avg: null }))).toMatchObject({ min: null, max: 30, avg: 30, avgMethod: 'midpoint' });
+  });
+
+  it('rejects a row without any price as no quote', () => {
+    expect(normalisePrice(row({ min: null, max: null, avg: null }))).toEqual({ reason: 'no_quote' });
+  });
+
+  it('rejects zero and negative prices', () => {
+    // İBB's old crawl prints `0,00 TL` rows
+    expect(normalisePrice(row({ min: 0, max: 0, avg: null }))).toEqual({ reason: 'non_positive' });
+    expect(normalisePrice(row({ min: 0, max: 10, avg: 5 }))).toEqual({ reason: 'non_positive' });
+    expect(normalisePrice(row({ min: 1, max: 2, avg: -1 }))).toEqual({ reason: 'non_positive' });
+  });
+
+  it('flags the stated crate weight', () => {
+    expect(normalisePrice(row({ unit: 'Kasa   (10 Kğ)P Ks.-S Kut', min: 400, max: 600, avg: null }))).toEqual({
+      min: 400,
+      max: 600,
+      avg: 500,
+      avgMethod: 'midpoint',
+      unit: 'kasa',
+      flags: ['crate_10kg'],
+    });
+  });
+
+  it('rounds to kuruş', () => {
+    expect(normalisePrice(row({ min: 0.25, max: 0.4, avg: null }))).toMatchObject({ avg: 0.33, avgMethod: 'midpoint' });
+  });
+});
