@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LayoutError } from '../lib/types.ts';
 import { parseIzmirApiDump, PARSER } from './api-dump.ts';
+import { expectLayoutError } from '../../tests/support/layout-error.ts';
 
 const TEXT = readFileSync(new URL('../../data/sources/izmir/izbb-sebzemeyve-hal-fiyatlari-2026_api-derived.csv', import.meta.url), 'utf8');
 const DOC = parseIzmirApiDump(TEXT);
@@ -117,16 +118,6 @@ describe('İzmir 2026 API dump: spot values as printed', () => {
 describe('İzmir 2026 API dump: a changed layout is loud', () => {
   const line2 = '90.0,ANANAS,ADET,70,110,53,,1,3,İTHAL,8d021386-fa36-4850-bb28-bc0e6b7c7a56.jpg,2026-01-02,90.0';
 
-  function layoutError(run: () => unknown): LayoutError {
-    try {
-      run();
-    } catch (error) {
-      expect(error).toBeInstanceOf(LayoutError);
-      expect((error as LayoutError).parser).toBe(PARSER);
-      return error as LayoutError;
-    }
-    throw new Error('expected a LayoutError');
-  }
 
   it('reads columns by name, in any order', () => {
     const reordered = 'TARIH,MAL_TIPI,HAL_TURU,MAL_ADI,BIRIM,ASGARI_FIYAT,AZAMI_FIYAT,ORTALAMA_FIYAT\n2026-01-02,İTHAL,1,ANANAS,ADET,70,110,90.0\n';
@@ -135,20 +126,20 @@ describe('İzmir 2026 API dump: a changed layout is loud', () => {
 
   it('throws naming the missing columns', () => {
     const header = HEADER.replace('ORTALAMA_FIYAT', 'ORT');
-    expect(layoutError(() => parseIzmirApiDump(`${header}\n${line2}\n`)).message).toBe('izmir-api-dump: missing columns ORTALAMA_FIYAT');
+    expect(expectLayoutError(PARSER, () => parseIzmirApiDump(`${header}\n${line2}\n`)).message).toBe('izmir-api-dump: missing columns ORTALAMA_FIYAT');
     const yearCsv = readFileSync(new URL('../../data/sources/izmir/izbb-sebzemeyve-hal-fiyatlari_2023.csv', import.meta.url), 'utf8');
-    expect(layoutError(() => parseIzmirApiDump(yearCsv)).message).toMatch(/^izmir-api-dump: missing columns /);
+    expect(expectLayoutError(PARSER, () => parseIzmirApiDump(yearCsv)).message).toMatch(/^izmir-api-dump: missing columns /);
     expect(() => parseIzmirApiDump('')).toThrow(LayoutError);
   });
 
   it('throws on a TARIH that is not a day', () => {
     const dotted = line2.replace(',2026-01-02,', ',02.01.2026,');
-    expect(layoutError(() => parseIzmirApiDump(`${HEADER}\n${dotted}\n`)).message).toMatch(/^izmir-api-dump: line 2: /);
+    expect(expectLayoutError(PARSER, () => parseIzmirApiDump(`${HEADER}\n${dotted}\n`)).message).toMatch(/^izmir-api-dump: line 2: /);
   });
 
   it('throws on a market other than HAL_TURU 1', () => {
     const fish = line2.replace(',,1,3,', ',,2,3,');
-    expect(layoutError(() => parseIzmirApiDump(`${HEADER}\n${fish}\n`)).message).toBe('izmir-api-dump: line 2: HAL_TURU 2');
+    expect(expectLayoutError(PARSER, () => parseIzmirApiDump(`${HEADER}\n${fish}\n`)).message).toBe('izmir-api-dump: line 2: HAL_TURU 2');
   });
 
   it('throws on a line with a missing cell', () => {

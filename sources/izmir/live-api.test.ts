@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { LayoutError, type PrintedRow } from '../lib/types.ts';
 import { parseIzmirApiDump } from './api-dump.ts';
 import { izmirApiUrl, MARKET_OF_FEED, parseIzmirLiveJson, PARSER } from './live-api.ts';
+import { expectLayoutError } from '../../tests/support/layout-error.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/izmir-live/${name}`, import.meta.url), 'utf8');
 const DAY = fixture('sebzemeyve-2026-07-23.json');
@@ -18,16 +19,6 @@ const DUMP = parseIzmirApiDump(readFileSync(new URL('../../data/sources/izmir/iz
 /** What a row says about the market, independent of the document it came from. */
 const values = (r: PrintedRow) => [r.dataDay, r.market, r.name, r.unit, r.group, r.min, r.max, r.avg];
 
-function layoutError(run: () => unknown): LayoutError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(LayoutError);
-    expect((error as LayoutError).parser).toBe(PARSER);
-    return error as LayoutError;
-  }
-  throw new Error('expected a LayoutError');
-}
 
 describe('İzmir live API: a bulletin day', () => {
   it('reads BultenTarihi `2026-07-23T00:00:00` as data day 2026-07-23', () => {
@@ -137,14 +128,14 @@ describe('İzmir live API: feeds', () => {
 
 describe('İzmir live API: a changed layout is loud', () => {
   it('throws on a document without HalFiyatListesi', () => {
-    expect(layoutError(() => parseIzmirLiveJson('{"BultenTarihi":"2026-07-23T00:00:00"}', 'sebzemeyve')).message).toBe('izmir-openapi: no HalFiyatListesi');
+    expect(expectLayoutError(PARSER, () => parseIzmirLiveJson('{"BultenTarihi":"2026-07-23T00:00:00"}', 'sebzemeyve')).message).toBe('izmir-openapi: no HalFiyatListesi');
     expect(() => parseIzmirLiveJson('{"Message":"An error has occurred."}', 'sebzemeyve')).toThrow(LayoutError);
     expect(() => parseIzmirLiveJson('null', 'sebzemeyve')).toThrow(LayoutError);
     expect(() => parseIzmirLiveJson('[]', 'sebzemeyve')).toThrow(LayoutError);
   });
 
   it('throws on a body that is not JSON (an HTML error page)', () => {
-    expect(layoutError(() => parseIzmirLiveJson('<html><body>Service Unavailable</body></html>', 'sebzemeyve')).message).toBe('izmir-openapi: body is not JSON');
+    expect(expectLayoutError(PARSER, () => parseIzmirLiveJson('<html><body>Service Unavailable</body></html>', 'sebzemeyve')).message).toBe('izmir-openapi: body is not JSON');
   });
 
   it('throws on a HalFiyatListesi that is not a list', () => {
@@ -153,7 +144,7 @@ describe('İzmir live API: a changed layout is loud', () => {
 
   it('throws on a missing or unreadable BultenTarihi when there are rows', () => {
     const list = JSON.parse(DAY).HalFiyatListesi;
-    expect(layoutError(() => parseIzmirLiveJson(JSON.stringify({ HalFiyatListesi: list }), 'sebzemeyve')).message).toBe('izmir-openapi: BultenTarihi undefined');
+    expect(expectLayoutError(PARSER, () => parseIzmirLiveJson(JSON.stringify({ HalFiyatListesi: list }), 'sebzemeyve')).message).toBe('izmir-openapi: BultenTarihi undefined');
     expect(() => parseIzmirLiveJson(JSON.stringify({ BultenTarihi: '2026-02-30T00:00:00', HalFiyatListesi: list }), 'sebzemeyve')).toThrow(LayoutError);
     expect(() => parseIzmirLiveJson(JSON.stringify({ BultenTarihi: 20260723, HalFiyatListesi: list }), 'sebzemeyve')).toThrow(LayoutError);
   });
@@ -161,7 +152,7 @@ describe('İzmir live API: a changed layout is loud', () => {
   it('throws on an item without MalAdi or Birim', () => {
     const list = JSON.parse(DAY).HalFiyatListesi;
     delete list[3].Birim;
-    expect(layoutError(() => parseIzmirLiveJson(JSON.stringify({ BultenTarihi: '2026-07-23T00:00:00', HalFiyatListesi: list }), 'sebzemeyve')).message).toBe(
+    expect(expectLayoutError(PARSER, () => parseIzmirLiveJson(JSON.stringify({ BultenTarihi: '2026-07-23T00:00:00', HalFiyatListesi: list }), 'sebzemeyve')).message).toBe(
       'izmir-openapi: HalFiyatListesi[3] lacks MalAdi or Birim',
     );
   });

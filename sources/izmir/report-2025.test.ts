@@ -12,6 +12,7 @@ import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { LayoutError, type PrintedRow } from '../lib/types.ts';
 import { decodeWindows1254, parseIzmirReport2025, PARSER } from './report-2025.ts';
+import { expectLayoutError } from '../../tests/support/layout-error.ts';
 
 const BYTES = new Uint8Array(readFileSync(new URL('../../data/sources/izmir/izbb-sebzemeyve-hal-fiyatlari_2025.csv', import.meta.url)));
 const DOC = parseIzmirReport2025(BYTES);
@@ -160,16 +161,6 @@ describe('İzmir 2025 report: a changed layout is loud', () => {
   const block = (header: string, day = '1.01.2025') =>
     encode(`Bülten Tarihi ;;:;;${day};;;;;;;;;;;;;\nMal Tipi          ;;:;;SEBZE;;;;;;;;;;;;;\n${header}\n1;BAKLA;;;;KG;30;;60;45;;2;BİBER  DOLMA;;KG;25;60;42,5\n`);
 
-  function layoutError(run: () => unknown): LayoutError {
-    try {
-      run();
-    } catch (error) {
-      expect(error).toBeInstanceOf(LayoutError);
-      expect((error as LayoutError).parser).toBe(PARSER);
-      return error as LayoutError;
-    }
-    throw new Error('expected a LayoutError');
-  }
 
   it('parses a well-formed block into two rows', () => {
     expect(parseIzmirReport2025(block(HEADER)).rows.map((r) => [r.name, r.min, r.max, r.avg])).toEqual([
@@ -180,7 +171,7 @@ describe('İzmir 2025 report: a changed layout is loud', () => {
 
   it('throws on a column header with one half only', () => {
     const oneHalf = 'S.No;Ürün Adı;;;;Birimi;Asgari Fiyatı;;Azami Fiyatı;Ort. Fiyat';
-    expect(layoutError(() => parseIzmirReport2025(block(oneHalf))).message).toMatch(/^izmir-report-2025: unexpected column header/);
+    expect(expectLayoutError(PARSER, () => parseIzmirReport2025(block(oneHalf))).message).toMatch(/^izmir-report-2025: unexpected column header/);
   });
 
   it('throws on a column header without the average column', () => {
@@ -195,17 +186,17 @@ describe('İzmir 2025 report: a changed layout is loud', () => {
   });
 
   it('throws on a bulletin date that is not a day', () => {
-    expect(layoutError(() => parseIzmirReport2025(block(HEADER, '1.Oca'))).message).toContain('bad bulletin date "1.Oca"');
+    expect(expectLayoutError(PARSER, () => parseIzmirReport2025(block(HEADER, '1.Oca'))).message).toContain('bad bulletin date "1.Oca"');
     expect(() => parseIzmirReport2025(block(HEADER, '30.02.2025'))).toThrow(LayoutError);
   });
 
   it('throws on a document without any `Bülten Tarihi` line', () => {
     const yearCsv = readFileSync(new URL('../../data/sources/izmir/izbb-sebzemeyve-hal-fiyatlari_2014.csv', import.meta.url));
-    expect(layoutError(() => parseIzmirReport2025(new Uint8Array(yearCsv))).message).toBe('izmir-report-2025: no "Bülten Tarihi" line');
+    expect(expectLayoutError(PARSER, () => parseIzmirReport2025(new Uint8Array(yearCsv))).message).toBe('izmir-report-2025: no "Bülten Tarihi" line');
   });
 
   it('throws on a product line before the column header', () => {
     const bytes = encode('Bülten Tarihi ;;:;;1.01.2025;;;;;;;;;;;;;\n1;BAKLA;;;;KG;30;;60;45;;;;;;;;\n');
-    expect(layoutError(() => parseIzmirReport2025(bytes)).message).toContain('outside a bulletin block');
+    expect(expectLayoutError(PARSER, () => parseIzmirReport2025(bytes)).message).toContain('outside a bulletin block');
   });
 });

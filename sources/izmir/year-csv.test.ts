@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LayoutError, type ParsedDocument } from '../lib/types.ts';
 import { parseIzmirYearCsv, PARSER } from './year-csv.ts';
+import { expectLayoutError } from '../../tests/support/layout-error.ts';
 
 type Year = 2014 | 2015 | 2016 | 2017 | 2018 | 2019 | 2020 | 2021 | 2022 | 2023;
 const YEARS: Year[] = [2014, 2015, 2016, 2017, 2018, 2019, 2020, 2021, 2022, 2023];
@@ -184,30 +185,21 @@ describe('İzmir year CSV: a changed layout is loud', () => {
   const HEADER = 'TARIH;MAL_TURU;MAL_ADI;BIRIM;ASGARI_UCRET;AZAMI_UCRET;ORTALAMA_UCRET';
   const LINE = '2014-01-02;SEBZE;KABAK  BAL;KG;0.50;1;0.75';
 
-  function layoutError(run: () => unknown): LayoutError {
-    try {
-      run();
-    } catch (error) {
-      expect(error).toBeInstanceOf(LayoutError);
-      return error as LayoutError;
-    }
-    throw new Error('expected a LayoutError');
-  }
 
   it('throws LayoutError naming the parser on a renamed column', () => {
-    const error = layoutError(() => parseIzmirYearCsv(`${HEADER.replace('ORTALAMA_UCRET', 'ORTALAMA_FIYAT')}\n${LINE}\n`));
+    const error = expectLayoutError(PARSER, () => parseIzmirYearCsv(`${HEADER.replace('ORTALAMA_UCRET', 'ORTALAMA_FIYAT')}\n${LINE}\n`));
     expect(error.parser).toBe(PARSER);
     expect(error.message).toMatch(/^izmir-year-csv: unexpected header/);
   });
 
   it('throws LayoutError on the 2026 API dump and on an empty document', () => {
     const dump = readFileSync(new URL('../../data/sources/izmir/izbb-sebzemeyve-hal-fiyatlari-2026_api-derived.csv', import.meta.url), 'utf8');
-    expect(layoutError(() => parseIzmirYearCsv(dump)).parser).toBe('izmir-year-csv');
-    expect(layoutError(() => parseIzmirYearCsv('')).parser).toBe('izmir-year-csv');
+    expect(expectLayoutError(PARSER, () => parseIzmirYearCsv(dump)).parser).toBe('izmir-year-csv');
+    expect(expectLayoutError(PARSER, () => parseIzmirYearCsv('')).parser).toBe('izmir-year-csv');
   });
 
   it('throws on a TARIH that is not a day', () => {
-    expect(layoutError(() => parseIzmirYearCsv(`${HEADER}\n02.01.2014;SEBZE;KABAK  BAL;KG;0.50;1;0.75\n`)).message).toContain('line 2');
+    expect(expectLayoutError(PARSER, () => parseIzmirYearCsv(`${HEADER}\n02.01.2014;SEBZE;KABAK  BAL;KG;0.50;1;0.75\n`)).message).toContain('line 2');
     expect(() => parseIzmirYearCsv(`${HEADER}\n${LINE}\n2014-02-30;SEBZE;KABAK  BAL;KG;0.50;1;0.75\n`)).toThrow(/^izmir-year-csv: line 3/);
   });
 
