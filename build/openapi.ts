@@ -5,12 +5,12 @@
  */
 import { z } from 'zod';
 import { RATE_LIMIT, ROUTES, type RouteSpec } from '../core/routes.ts';
-import { ErrorBody } from '../schemas/common.ts';
-import { LatestEnvelope } from '../schemas/latest.ts';
-import { MarketsEnvelope } from '../schemas/markets.ts';
+import { ErrorBody, Freshness, Warning } from '../schemas/common.ts';
+import { LatestEnvelope, LatestItem } from '../schemas/latest.ts';
+import { MarketItem, MarketsEnvelope } from '../schemas/markets.ts';
 import { ObservationRecord } from '../schemas/observations.ts';
-import { PricesEnvelope } from '../schemas/prices.ts';
-import { ProductsEnvelope } from '../schemas/products.ts';
+import { PriceRow, PricesEnvelope } from '../schemas/prices.ts';
+import { ProductItem, ProductsEnvelope } from '../schemas/products.ts';
 
 type Json = Record<string, unknown>;
 
@@ -104,8 +104,9 @@ function operation(r: RouteSpec, schemas: Record<string, Json>): Json {
 
 export function buildOpenApi(): Json {
   const registry = z.registry<{ id: string }>();
-  for (const schema of [ErrorBody, ...Object.values(RESPONSE_SCHEMAS)]) {
-    if (schema) registry.add(schema, { id: z.globalRegistry.get(schema)!.id as string });
+  // Every schema with an id becomes its own component (shared pieces included), so references stay readable.
+  for (const schema of [ErrorBody, Warning, Freshness, PriceRow, LatestItem, MarketItem, ProductItem, ...Object.values(RESPONSE_SCHEMAS)]) {
+    if (schema && !registry.has(schema)) registry.add(schema, { id: z.globalRegistry.get(schema)!.id as string });
   }
   const converted = z.toJSONSchema(registry, { target: 'draft-2020-12', uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, Json> };
   const schemas: Record<string, Json> = {};

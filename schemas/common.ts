@@ -48,7 +48,7 @@ export const ErrorBody = z
     error: z.strictObject({
       code: z.string().regex(/^[A-Z][A-Z0-9_]*$/),
       message: z.string().min(1),
-      details: z.unknown().nullable(),
+      details: z.unknown().meta({ description: 'Any JSON value or null: the offending parameter and value, or limits' }),
       requestId: z.string().min(1),
     }),
     code: z.string().regex(/^[A-Z][A-Z0-9_]*$/),
