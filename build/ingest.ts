@@ -55,7 +55,7 @@ export function ingestDocument(
       st.document.run({ sha256, source: source.key, ...meta, bytes: bytes.byteLength, bulletinDays: parsed.bulletinDays.length }).lastInsertRowid,
     );
     const repeats = new Map<string, number>();
-    const perBulletin = new Map<string, { rows: number; sum: number }>();
+    const bulletins = new Set<string>();
     for (const row of parsed.rows) {
       const price = normalisePrice(row);
       if ('reason' in price) {
@@ -88,13 +88,12 @@ export function ingestDocument(
         printed: row.printed,
       });
       report.observations++;
-      const bulletin = perBulletin.get(`${row.market}|${row.dataDay}`) ?? { rows: 0, sum: 0 };
-      bulletin.rows++;
-      bulletin.sum += price.avg;
-      perBulletin.set(`${row.market}|${row.dataDay}`, bulletin);
+      bulletins.add(`${row.market}|${row.dataDay}`);
     }
-    for (const [key, b] of perBulletin) {
+    // A day's bulletin can span several documents (İBB: fruit, vegetables, imported): count what is stored.
+    for (const key of bulletins) {
       const [market, day] = key.split('|') as [string, string];
+      const b = st.bulletinTotals.get(source.key, market, day) as { rows: number; sum: number };
       st.bulletin.run(source.key, market, day, documentId, b.rows, `${b.rows}:${b.sum.toFixed(2)}`);
       report.bulletinDays++;
     }
@@ -128,6 +127,7 @@ function statements(db: Db) {
       ON CONFLICT(id) DO UPDATE SET min_price = excluded.min_price, max_price = excluded.max_price, avg_price = excluded.avg_price,
         avg_method = excluded.avg_method, unit_printed = excluded.unit_printed, quality_flags = excluded.quality_flags,
         document_id = excluded.document_id, location = excluded.location, printed = excluded.printed`),
+    bulletinTotals: db.prepare('SELECT count(*) AS rows, coalesce(sum(avg_price), 0) AS sum FROM observations WHERE source_key = ? AND market_slug = ? AND data_day = ?'),
     bulletin: db.prepare(`INSERT INTO bulletins (source_key, market_slug, data_day, document_id, rows, fingerprint) VALUES (?, ?, ?, ?, ?, ?)
       ON CONFLICT(source_key, market_slug, data_day) DO UPDATE SET document_id = excluded.document_id, rows = excluded.rows, fingerprint = excluded.fingerprint`),
   };

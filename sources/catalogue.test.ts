@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../core/turkish.ts';
 import { buildCatalogue, loadCatalogue, type Alias, type Category, type Product, type Variant } from './catalogue.ts';
-import { ARCHIVE_PARSERS, izmirArchiveFiles, readArchiveFile } from './izmir/archive.ts';
+import { izmirArchive } from './izmir/archive.ts';
 import { normaliseUnit } from './lib/units.ts';
 
 const catalogue = loadCatalogue();
@@ -11,8 +11,8 @@ let printedNames: { name: string; unit: string }[] | undefined;
 function izmirPrintedNames(): { name: string; unit: string }[] {
   if (printedNames) return printedNames;
   const pairs = new Map<string, { name: string; unit: string }>();
-  for (const file of izmirArchiveFiles()) {
-    const doc = ARCHIVE_PARSERS[file.parser]!.parse(readArchiveFile(file).bytes, file.market);
+  for (const archived of izmirArchive()) {
+    const doc = archived.parser.parse(archived);
     for (const row of doc.rows) {
       const unit = normaliseUnit(row.unit).unit;
       pairs.set(`${row.name}|${unit}`, { name: row.name, unit });

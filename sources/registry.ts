@@ -1,11 +1,17 @@
 /** The registry of official sources: one adapter folder per source, declared once here. */
+import type { SourceAdapter } from './adapter.ts';
 import { izmir } from './izmir/index.ts';
 import type { SourceDefinition } from './registry-types.ts';
 
-export const SOURCES: readonly SourceDefinition[] = [izmir];
+export const ADAPTERS: readonly SourceAdapter[] = [izmir];
+export const SOURCES: readonly SourceDefinition[] = ADAPTERS.map((a) => a.definition);
+
+export function adapterByKey(key: string): SourceAdapter {
+  const adapter = ADAPTERS.find((a) => a.definition.key === key);
+  if (!adapter) throw new Error(`unknown source ${key}`);
+  return adapter;
+}
 
 export function sourceByKey(key: string): SourceDefinition {
-  const source = SOURCES.find((s) => s.key === key);
-  if (!source) throw new Error(`unknown source ${key}`);
-  return source;
+  return adapterByKey(key).definition;
 }

@@ -13,7 +13,7 @@ import { importArchives } from '../build/import.ts';
 import { ingestDocument } from '../build/ingest.ts';
 import { seedCatalogue, seedRegistry } from '../build/seed.ts';
 import { loadCatalogue } from '../sources/catalogue.ts';
-import { ARCHIVE_PARSERS, izmirArchiveFiles, readArchiveFile } from '../sources/izmir/archive.ts';
+import { izmirArchive } from '../sources/izmir/archive.ts';
 import { SOURCES, sourceByKey } from '../sources/registry.ts';
 
 const temp = () => mkdtempSync(join(tmpdir(), 'hal-pipeline-'));
@@ -56,10 +56,9 @@ describe('build', () => {
     const catalogue = loadCatalogue();
     seedRegistry(db, SOURCES);
     seedCatalogue(db, catalogue);
-    const file = izmirArchiveFiles().find((f) => f.parser === 'izmir-api-dump')!;
-    const { bytes, storedPath } = readArchiveFile(file);
-    const parser = ARCHIVE_PARSERS[file.parser]!;
-    ingestDocument(db, sourceByKey('izmir'), catalogue, bytes, { kind: 'archive', url: file.url, fetchedAt: null, contentType: file.contentType, parser: file.parser, parserVersion: parser.version, storedPath }, parser.parse(bytes, file.market));
+    const doc = izmirArchive().find((d) => d.parser.id === 'izmir-api-dump')!;
+    const meta = { kind: 'archive' as const, url: doc.url, fetchedAt: null, contentType: doc.contentType, parser: doc.parser.id, parserVersion: doc.parser.version, storedPath: doc.storedPath };
+    ingestDocument(db, sourceByKey('izmir'), catalogue, doc.bytes, meta, doc.parser.parse(doc));
     db.close();
     return path;
   }

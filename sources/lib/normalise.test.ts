@@ -86,15 +86,16 @@ describe('normalisePrice', () => {
     expect(normalisePrice(row({ min: 1, max: 2, avg: -1 }))).toEqual({ reason: 'non_positive' });
   });
 
-  it('flags the stated crate weight', () => {
+  it('turns a crate of stated weight into per-kg prices, flagged', () => {
     expect(normalisePrice(row({ unit: 'Kasa   (10 Kğ)P Ks.-S Kut', min: 400, max: 600, avg: null }))).toEqual({
-      min: 400,
-      max: 600,
-      avg: 500,
+      min: 40,
+      max: 60,
+      avg: 50,
       avgMethod: 'midpoint',
-      unit: 'kasa',
-      flags: ['crate_10kg'],
+      unit: 'kg',
+      flags: ['per_kg_from_crate'],
     });
+    expect(normalisePrice(row({ unit: '18 kg', min: 180, max: 360, avg: null }))).toMatchObject({ min: 10, max: 20, avg: 15, unit: 'kg' });
   });
 
   it('rounds to kuruş', () => {

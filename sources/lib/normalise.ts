@@ -2,7 +2,8 @@
  * A printed row → the numbers we publish, with every repair flagged, never silent:
  * reversed min/max are swapped (`min_max_swapped`), an average outside [min, max] is kept and
  * flagged (`avg_outside_range`), a missing average becomes the midpoint (`avgPriceMethod:
- * midpoint`), non-positive prices are rejected as no quote.
+ * midpoint`), non-positive prices are rejected as no quote. Crate prices with a stated weight
+ * (`Kasa (10 Kğ)`, `18 kg`) become per-kg prices (`per_kg_from_crate`), the printed unit kept.
  */
 import { roundKurus } from './numbers.ts';
 import { normaliseUnit, type Unit } from './units.ts';
@@ -39,13 +40,20 @@ export function normalisePrice(row: PrintedRow): NormalisedPrice | Rejection {
   } else if (min !== null && max !== null && (avg < min || avg > max)) {
     flags.push('avg_outside_range');
   }
-  if (crateKg) flags.push(`crate_${crateKg}kg`);
+  let perUnit = 1;
+  let publishedUnit: Unit = unit;
+  if (crateKg) {
+    perUnit = crateKg;
+    publishedUnit = 'kg';
+    flags.push('per_kg_from_crate');
+  }
+  const scale = (v: number) => roundKurus(v / perUnit);
   return {
-    min: min === null ? null : roundKurus(min),
-    max: max === null ? null : roundKurus(max),
-    avg: roundKurus(avg),
+    min: min === null ? null : scale(min),
+    max: max === null ? null : scale(max),
+    avg: scale(avg),
     avgMethod,
-    unit,
+    unit: publishedUnit,
     flags,
   };
 }

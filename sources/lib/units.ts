@@ -24,6 +24,9 @@ export function normaliseUnit(printed: string): NormalisedUnit {
   if (direct) return { unit: direct, crateKg: null };
   const crate = /^(kasa|sandik|koli|kutu)\b.*?(\d+(?:[.,]\d+)?)\s*kg\b/.exec(key.replace(/(\d) (\d)/g, '$1.$2'));
   if (crate) return { unit: BY_KEY[crate[1]!]!, crateKg: Number(crate[2]!.replace(',', '.')) };
+  // A package priced by its weight: `18 kg` (Ankara) is a crate of 18 kg.
+  const weight = /^(\d+(?:[.,]\d+)?) kg$/.exec(key.replace(/(\d) (\d)/g, '$1.$2'));
+  if (weight) return { unit: 'kasa', crateKg: Number(weight[1]!.replace(',', '.')) };
   const first = BY_KEY[key.split(' ')[0] ?? ''];
   if (first) return { unit: first, crateKg: null };
   throw new UnitError(`unknown unit: ${JSON.stringify(printed)}`);

@@ -1,0 +1,23 @@
+/** cheerio helpers for the HTML sources: decode, load, and read a table as rows of cell texts. */
+import * as cheerio from 'cheerio';
+import type { AnyNode } from 'domhandler';
+
+export type Html = cheerio.CheerioAPI;
+
+/** Decodes with the given charset (`utf-8`, `windows-1254`, `iso-8859-9`) and loads the page. */
+export function loadHtml(bytes: Uint8Array, charset = 'utf-8'): Html {
+  return cheerio.load(new TextDecoder(charset).decode(bytes));
+}
+
+/** A cell's visible text: entities decoded, runs of white space (incl. NBSP) made one space. */
+export function cellText($: Html, cell: AnyNode): string {
+  return $(cell).text().replace(/[\s\u00a0]+/g, ' ').trim();
+}
+
+/** Every row of a table as the texts of its th/td cells (header rows included). */
+export function tableRows($: Html, table: AnyNode): string[][] {
+  return $(table)
+    .find('tr')
+    .toArray()
+    .map((tr) => $(tr).children('th,td').toArray().map((cell) => cellText($, cell)));
+}
