@@ -1,6 +1,8 @@
 /** Imports every real document the repository holds, for every source, into the store (idempotent). */
 import { loadCatalogue } from '../sources/catalogue.ts';
 import { ADAPTERS, SOURCES } from '../sources/registry.ts';
+import { markRepeatedBulletins } from './bulletins.ts';
+import { syncCorrections } from './corrections.ts';
 import type { Db } from './db.ts';
 import { ingestDocument, type IngestReport } from './ingest.ts';
 import { relinkNames, seedCatalogue, seedRegistry } from './seed.ts';
@@ -34,5 +36,7 @@ export function importArchives(db: Db, log: (line: string) => void = () => {}): 
       );
     }
   }
+  markRepeatedBulletins(db);
+  syncCorrections(db);
   return summary;
 }

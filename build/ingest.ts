@@ -117,8 +117,8 @@ function statements(db: Db) {
       VALUES (@sha256, @source, @kind, @url, @fetchedAt, @bytes, @contentType, @parser, @parserVersion, @storedPath, @bulletinDays)`),
     documentRows: db.prepare('UPDATE documents SET rows = ? WHERE id = ?'),
     findName: db.prepare('SELECT id FROM source_names WHERE source_key = ? AND match_key = ? AND unit = ?').pluck(),
-    insertName: db.prepare(`INSERT INTO source_names (source_key, raw_name, match_key, unit, raw_unit, variant_slug, method, confidence, first_day, last_day)
-      VALUES (@source, @rawName, @matchKey, @unit, @rawUnit, @variant, @method, @confidence, @day, @day)`),
+    insertName: db.prepare(`INSERT INTO source_names (source_key, raw_name, match_key, unit, raw_unit, variant_slug, method, confidence, reviewed_at, first_day, last_day)
+      VALUES (@source, @rawName, @matchKey, @unit, @rawUnit, @variant, @method, @confidence, @reviewedAt, @day, @day)`),
     touchName: db.prepare(`UPDATE source_names SET row_count = row_count + 1,
       first_day = min(first_day, @day), last_day = max(last_day, @day) WHERE id = @id`),
     observation: db.prepare(`INSERT INTO observations (id, source_key, market_slug, source_name_id, data_day, repeat, min_price, max_price,
@@ -138,7 +138,18 @@ function sourceNameId(st: Statements, catalogue: Catalogue, source: string, rawN
   if (id === undefined) {
     const match = catalogue.match(source, rawName, unit);
     id = Number(
-      st.insertName.run({ source, rawName, matchKey, unit, rawUnit, variant: match?.variant ?? null, method: match?.method ?? null, confidence: match?.confidence ?? null, day })
+      st.insertName.run({
+        source,
+        rawName,
+        matchKey,
+        unit,
+        rawUnit,
+        variant: match?.variant ?? null,
+        method: match?.method ?? null,
+        confidence: match?.confidence ?? null,
+        reviewedAt: match?.reviewedAt ?? null,
+        day,
+      })
         .lastInsertRowid,
     );
   }

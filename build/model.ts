@@ -4,6 +4,7 @@
  */
 import type { Day } from '../core/dates.ts';
 import type { Db } from './db.ts';
+import { frozenSources } from './bulletins.ts';
 import type { SourceCondition, SourceFreshnessState } from './freshness.ts';
 
 export type SourceRow = {
@@ -46,16 +47,15 @@ export function expectedDaysText(days: number[]): string {
   return days.map((d) => WEEKDAY_NAMES[d - 1]).join(',');
 }
 
-function conditionOf(enabled: boolean, lastOutcome: string | undefined): SourceCondition {
+function conditionOf(enabled: boolean, lastOutcome: string | undefined, frozen: boolean): SourceCondition {
   if (!enabled) return 'paused';
   switch (lastOutcome) {
     case 'blocked':
     case 'unreachable':
     case 'broken':
-    case 'frozen':
       return lastOutcome;
     default:
-      return 'ok';
+      return frozen ? 'frozen' : 'ok';
   }
 }
 
@@ -80,6 +80,7 @@ export function loadModel(db: Db, today: Day): Model {
       r.at,
     ]),
   );
+  const frozen = frozenSources(db);
   const sources = new Map<string, SourceRow>();
   for (const s of db.prepare('SELECT * FROM sources ORDER BY number').all() as Record<string, unknown>[]) {
     const publishingDays = String(s.publishing_days).split(',').map(Number);
@@ -103,7 +104,7 @@ export function loadModel(db: Db, today: Day): Model {
       state: {
         calendar: { publishingDays: new Set(publishingDays), holidays },
         latestDay: latest.get(key) ?? null,
-        condition: conditionOf(enabled, lastOutcome.get(key)),
+        condition: conditionOf(enabled, lastOutcome.get(key), frozen.has(key)),
       },
       latestFetchedAt: latestFetch.get(key) ?? null,
     });

@@ -41,11 +41,12 @@ export function seedCatalogue(db: Db, catalogue: Catalogue): void {
 }
 
 /**
- * Re-resolves automatic links (exact, seed) against the current catalogue, so a catalogue edit
- * takes effect on the next build; links an administrator made (manual) are left alone.
+ * Re-resolves every link against the current catalogue, so a catalogue edit (a new variant,
+ * alias or manual link) takes effect on the next build. Manual links live in the alias files
+ * too (method `manual`), so they survive re-resolution.
  */
 export function relinkNames(db: Db, catalogue: Catalogue): { relinked: number } {
-  const names = db.prepare(`SELECT id, source_key, raw_name, unit, variant_slug, method FROM source_names WHERE method IS NULL OR method IN ('exact', 'seed')`).all() as {
+  const names = db.prepare(`SELECT id, source_key, raw_name, unit, variant_slug, method FROM source_names`).all() as {
     id: number;
     source_key: string;
     raw_name: string;
@@ -53,13 +54,13 @@ export function relinkNames(db: Db, catalogue: Catalogue): { relinked: number } 
     variant_slug: string | null;
     method: string | null;
   }[];
-  const update = db.prepare('UPDATE source_names SET variant_slug = ?, method = ?, confidence = ? WHERE id = ?');
+  const update = db.prepare('UPDATE source_names SET variant_slug = ?, method = ?, confidence = ?, reviewed_at = ? WHERE id = ?');
   let relinked = 0;
   db.transaction(() => {
     for (const n of names) {
       const m = catalogue.match(n.source_key, n.raw_name, n.unit);
       if ((m?.variant ?? null) !== n.variant_slug || (m?.method ?? null) !== n.method) {
-        update.run(m?.variant ?? null, m?.method ?? null, m?.confidence ?? null, n.id);
+        update.run(m?.variant ?? null, m?.method ?? null, m?.confidence ?? null, m?.reviewedAt ?? null, n.id);
         relinked++;
       }
     }

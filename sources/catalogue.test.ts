@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../core/turkish.ts';
-import { buildCatalogue, loadCatalogue, type Alias, type Category, type Product, type Variant } from './catalogue.ts';
+import { buildCatalogue, loadCatalogue, similarity, trigrams, TRIGRAM_THRESHOLD, type Alias, type Category, type Product, type Variant } from './catalogue.ts';
 import { izmirArchive } from './izmir/archive.ts';
 import { normaliseUnit } from './lib/units.ts';
 
@@ -75,20 +75,44 @@ describe('catalogue.match', () => {
 
   it('links Y.MAYDONOZ by bağ to a maydanoz variant through a seed alias', () => {
     const match = catalogue.match('izmir', 'Y.MAYDONOZ', 'bağ');
-    expect(match).toEqual({ variant: 'maydanoz-genel', method: 'seed', confidence: null });
+    expect(match).toEqual({ variant: 'maydanoz-genel', method: 'seed', confidence: null, reviewedAt: null });
     expect(catalogue.variants.find((v) => v.slug === match!.variant)!.product).toBe('maydanoz');
   });
 
   it('links SEMIZ OTU by kg and by adet to two different variants', () => {
-    expect(catalogue.match('izmir', 'SEMIZ OTU', 'kg')).toEqual({ variant: 'semizotu-genel', method: 'seed', confidence: null });
-    expect(catalogue.match('izmir', 'SEMIZ OTU', 'adet')).toEqual({ variant: 'semizotu-adet', method: 'seed', confidence: null });
+    expect(catalogue.match('izmir', 'SEMIZ OTU', 'kg')).toEqual({ variant: 'semizotu-genel', method: 'seed', confidence: null, reviewedAt: null });
+    expect(catalogue.match('izmir', 'SEMIZ OTU', 'adet')).toEqual({ variant: 'semizotu-adet', method: 'seed', confidence: null, reviewedAt: null });
   });
 
-  it('does not link a name under another unit, nor a seed alias under another source', () => {
+  it('does not link a name under another unit; another source reaches a reviewed alias only by trigram', () => {
     expect(catalogue.match('izmir', 'BİBER  SİVRİ', 'adet')).toBeNull();
-    expect(catalogue.match('bursa', 'Y.MAYDONOZ', 'bağ')).toBeNull();
+    expect(catalogue.match('bursa', 'Y.MAYDONOZ', 'bağ')).toEqual({ variant: 'maydanoz-genel', method: 'trigram', confidence: 1 });
     expect(catalogue.match('izmir', 'Biber Sivri', 'kg')).toEqual({ variant: 'biber-sivri', method: 'exact', confidence: 1 });
     expect(catalogue.match('izmir', 'PAPAYA', 'kg')).toBeNull();
+  });
+});
+
+describe('trigram links', () => {
+  it('links a near spelling above the threshold with its similarity as confidence', () => {
+    const m = catalogue.match('ankara', 'DOMATES SALKİM', 'kg');
+    expect(m).toEqual({ variant: 'domates-salkim', method: 'exact', confidence: 1 });
+    const near = catalogue.match('ankara', 'Domates Salkım (Yerli)', 'kg');
+    expect(near?.method).toBe('trigram');
+    expect(near?.variant).toBe('domates-salkim');
+    expect(near!.confidence!).toBeGreaterThanOrEqual(TRIGRAM_THRESHOLD);
+    expect(near!.confidence!).toBeLessThan(1);
+  });
+
+  it('never links below the threshold or when two variants are close', () => {
+    expect(catalogue.match('ankara', 'Hünnap Kurusu Paket', 'kg')).toBeNull();
+    // "Domates" alone is as close to salkım as to sera, cherry …: no clear winner, no link.
+    expect(catalogue.match('ankara', 'Domates', 'kg')).toBeNull();
+  });
+
+  it('measures similarity like pg_trgm', () => {
+    expect(similarity(trigrams('domates'), trigrams('domates'))).toBe(1);
+    expect(similarity(trigrams('elma'), trigrams('armut'))).toBe(0);
+    expect([...trigrams('kar')]).toEqual(['  k', ' ka', 'kar', 'ar ']);
   });
 });
 
@@ -107,7 +131,7 @@ describe('buildCatalogue refuses inconsistent data', () => {
 
   it('builds the consistent data (the same name under two units is two variants)', () => {
     const built = buildCatalogue(categories, products, variants, aliases);
-    expect(built.match('izmir', 'SEMIZ OTU', 'kg')).toEqual({ variant: 'semizotu-genel', method: 'seed', confidence: null });
+    expect(built.match('izmir', 'SEMIZ OTU', 'kg')).toEqual({ variant: 'semizotu-genel', method: 'seed', confidence: null, reviewedAt: null });
     expect(built.match('izmir', 'SEMİZOTU', 'adet')).toEqual({ variant: 'semizotu-adet', method: 'exact', confidence: 1 });
   });
 

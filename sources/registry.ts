@@ -1,6 +1,6 @@
 /** The registry of official sources: one adapter folder per source, declared once here. */
 import type { SourceAdapter } from './adapter.ts';
-import { izmir } from './izmir/index.ts';
+import { adapter as izmir } from './izmir/index.ts';
 import type { SourceDefinition } from './registry-types.ts';
 
 export const ADAPTERS: readonly SourceAdapter[] = [izmir];

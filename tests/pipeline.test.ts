@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { buildSite } from '../build/build.ts';
+import { readCorrections, syncCorrections } from '../build/corrections.ts';
 import { openDb } from '../build/db.ts';
 import { importArchives } from '../build/import.ts';
 import { ingestDocument } from '../build/ingest.ts';
@@ -79,6 +80,37 @@ describe('build', () => {
     for (const path of objects.filter((_, i) => i % 25 === 0)) {
       expect(readFileSync(join(outputs[1]!, path)).equals(readFileSync(join(outputs[0]!, path))), path).toBe(true);
     }
+  });
+
+  it('an administrator correction changes the published value, is marked, and keeps the original in the evidence', () => {
+    const store = smallStore();
+    const db = openDb(store);
+    const id = db.prepare(`SELECT o.id FROM observations o JOIN source_names n ON n.id = o.source_name_id
+                           WHERE n.variant_slug = 'domates-salkim' AND o.data_day = '2026-07-23'`).pluck().get() as string;
+    const printed = db.prepare('SELECT avg_price FROM observations WHERE id = ?').pluck().get(id) as number;
+    syncCorrections(db, readCorrections(`observation_id,field,value,reason,corrected_by,corrected_at\n${id},avg_price,51.5,"Bültende yazım hatası, belediye ile doğrulandı",editor@hal-api,2026-07-24T09:00:00Z\n`));
+    const outDir = join(temp(), 'dist');
+    buildSite({ db, outDir, today: '2026-07-25', builtAt: '2026-07-25T03:00:00Z' });
+    db.close();
+    const manifest = JSON.parse(readFileSync(join(outDir, 'manifest.json'), 'utf8'));
+    const index = JSON.parse(readFileSync(join(outDir, 'api/v1/_c/prices/product/domates-salkim.json'), 'utf8'));
+    const rows = index.partitions.flatMap((p: { path: string }) => readFileSync(join(outDir, p.path), 'utf8').trim().split('\n').map((l) => JSON.parse(l)));
+    const row = rows.find((r: { id: string }) => r.id === id);
+    expect(row).toMatchObject({ avgPrice: 51.5, warnings: ['data_delayed', 'static_archive', 'corrected_value'] });
+    const shard = Object.keys(manifest.objects).find((p) => p.startsWith('api/v1/_evidence/2026/2026-07-23/'))!;
+    const record = JSON.parse(readFileSync(join(outDir, shard), 'utf8'))[id];
+    expect(record.avgPrice).toBe(51.5);
+    expect(record.corrections).toEqual([{ field: 'avg_price', value: 51.5, original: printed, reason: 'Bültende yazım hatası, belediye ile doğrulandı', by: 'editor@hal-api', at: '2026-07-24T09:00:00.000Z' }]);
+    expect(record.printed.row).toContain(String(printed));
+  });
+
+  it('refuses a correction without a reason or for an unknown observation', () => {
+    const header = 'observation_id,field,value,reason,corrected_by,corrected_at\n';
+    expect(() => readCorrections(`${header}x,avg_price,10,,editor,2026-07-24T09:00:00Z\n`)).toThrow('needs a reason');
+    expect(() => readCorrections(`${header}x,median,10,r,editor,2026-07-24T09:00:00Z\n`)).toThrow('field must be');
+    const db = openDb(smallStore());
+    expect(() => syncCorrections(db, readCorrections(`${header}019f8c45-9c00-8001-8000-000000000000,avg_price,10,r,editor,2026-07-24T09:00:00Z\n`))).toThrow('unknown observation');
+    db.close();
   });
 
   it('the build day moves freshness: archive rows are stale either way, markets count missed days', () => {

@@ -5,7 +5,7 @@ import { izmirLive } from './parsers.ts';
 
 const FEEDS: IzmirFeed[] = ['sebzemeyve', 'balik'];
 
-export const izmir: SourceAdapter = {
+export const adapter: SourceAdapter = {
   definition: {
     key: 'izmir',
     number: 1,

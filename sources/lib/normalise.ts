@@ -40,6 +40,7 @@ export function normalisePrice(row: PrintedRow): NormalisedPrice | Rejection {
   } else if (min !== null && max !== null && (avg < min || avg > max)) {
     flags.push('avg_outside_range');
   }
+  flags.push(...plausibilityFlags(min, max, avg));
   let perUnit = 1;
   let publishedUnit: Unit = unit;
   if (crateKg) {
@@ -56,4 +57,23 @@ export function normalisePrice(row: PrintedRow): NormalisedPrice | Rejection {
     unit: publishedUnit,
     flags,
   };
+}
+
+/**
+ * Values no hal price has had since the 2005 redenomination are flagged, never fixed: an old
+ * lira value (`1900000,00 TL` for 1.90 TL), a lost thousands separator (`800,00` beside `1,00`),
+ * a magnitude beyond any produce, fish or crate price.
+ */
+export const OLD_LIRA_FROM = 100_000;
+export const IMPLAUSIBLE_FROM = 20_000;
+export const IMPLAUSIBLE_SPREAD = 25;
+
+export function plausibilityFlags(min: number | null, max: number | null, avg: number): string[] {
+  const flags: string[] = [];
+  const values = [min, max, avg].filter((v): v is number => v !== null);
+  const top = Math.max(...values);
+  if (top >= OLD_LIRA_FROM) flags.push('implausible_old_lira');
+  else if (top >= IMPLAUSIBLE_FROM) flags.push('implausible_value');
+  if (min !== null && max !== null && min > 0 && max / min >= IMPLAUSIBLE_SPREAD) flags.push('implausible_spread');
+  return flags;
 }

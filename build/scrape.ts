@@ -1,0 +1,138 @@
+/**
+ * Live collection: every enabled source is collected for one data day, each in isolation.
+ * Errors are sorted by what to do about them and recorded as the source's run outcome, never
+ * thrown out of the run: HTTP 401/403/429 → blocked (access denied; stop retrying), network
+ * errors and 5xx after retries → unreachable, a page the parser does not know (or a 404 where
+ * the list used to be) → broken (the document is kept for a golden test), nothing published →
+ * no_bulletin, a document already stored → unchanged. Data already published is never touched
+ * by a failure: a failed run adds a source_runs row and nothing else.
+ */
+import type { Day } from '../core/dates.ts';
+import type { Collected, SourceAdapter } from '../sources/adapter.ts';
+import type { Catalogue } from '../sources/catalogue.ts';
+import { HttpStatusError, NetworkError, type HttpClient } from '../sources/lib/http.ts';
+import { LayoutError } from '../sources/lib/types.ts';
+import { markRepeatedBulletins } from './bulletins.ts';
+import type { Db } from './db.ts';
+import type { EvidenceStore } from './evidence-store.ts';
+import { ingestDocument, sha256Hex } from './ingest.ts';
+
+export type RunOutcome = 'ok' | 'unchanged' | 'no_bulletin' | 'blocked' | 'unreachable' | 'broken' | 'disabled';
+export type RunReport = { source: string; outcome: RunOutcome; message: string; httpStatus: number | null; documents: number; observations: number };
+
+export type ScrapeOptions = {
+  day: Day;
+  http: HttpClient;
+  evidence: EvidenceStore;
+  catalogue: Catalogue;
+  now?: () => Date;
+  /** started by the nightly scheduler (recorded, so /sources/status can say it has been seen) */
+  scheduled?: boolean;
+  log?: (line: string) => void;
+};
+
+function classify(error: unknown): { outcome: RunOutcome; httpStatus: number | null; message: string } {
+  if (error instanceof HttpStatusError) {
+    if ([401, 403, 429].includes(error.status)) return { outcome: 'blocked', httpStatus: error.status, message: error.message };
+    if (error.status >= 500) return { outcome: 'unreachable', httpStatus: error.status, message: error.message };
+    return { outcome: 'broken', httpStatus: error.status, message: error.message };
+  }
+  if (error instanceof NetworkError) return { outcome: 'unreachable', httpStatus: null, message: error.message };
+  if (error instanceof LayoutError) return { outcome: 'broken', httpStatus: null, message: error.message };
+  return { outcome: 'broken', httpStatus: null, message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+}
+
+/** GET requests carry the validators of the copy we hold; a 304 hands back that copy's bytes. */
+export function conditionalHttp(db: Db, http: HttpClient, evidence: EvidenceStore): HttpClient {
+  const find = db.prepare('SELECT etag, last_modified, sha256, content_type FROM fetch_validators WHERE url = ?');
+  const save = db.prepare(`INSERT INTO fetch_validators (url, etag, last_modified, sha256, content_type, fetched_at) VALUES (?, ?, ?, ?, ?, ?)
+    ON CONFLICT(url) DO UPDATE SET etag = excluded.etag, last_modified = excluded.last_modified, sha256 = excluded.sha256,
+      content_type = excluded.content_type, fetched_at = excluded.fetched_at`);
+  return {
+    async request(url, req = {}) {
+      const isGet = (req.method ?? (req.form || req.json !== undefined ? 'POST' : 'GET')) === 'GET';
+      if (!isGet) return http.request(url, req);
+      const held = find.get(url) as { etag: string | null; last_modified: string | null; sha256: string; content_type: string } | undefined;
+      const bytesHeld = held ? evidence.get(held.sha256) : null;
+      const response = await http.request(url, bytesHeld ? { ...req, etag: held!.etag, lastModified: held!.last_modified } : req);
+      if (response.notModified) {
+        if (!bytesHeld) return http.request(url, req);
+        return { ...response, status: 200, bytes: bytesHeld, contentType: held!.content_type };
+      }
+      if (response.etag || response.lastModified) {
+        const sha = sha256Hex(response.bytes);
+        evidence.put(sha, response.bytes);
+        save.run(url, response.etag, response.lastModified, sha, response.contentType, response.fetchedAt);
+      }
+      return response;
+    },
+  };
+}
+
+export async function scrapeSource(db: Db, adapter: SourceAdapter, options: ScrapeOptions): Promise<RunReport> {
+  const { definition } = adapter;
+  const now = options.now ?? (() => new Date());
+  const startedAt = now().toISOString();
+  const report: RunReport = { source: definition.key, outcome: 'no_bulletin', message: '', httpStatus: null, documents: 0, observations: 0 };
+  if (!definition.enabled || !adapter.collect) {
+    report.outcome = 'disabled';
+    report.message = definition.enabled ? 'no live collection for this source' : 'collection paused in the registry';
+  } else {
+    let unchanged = 0;
+    const none: string[] = [];
+    try {
+      const collected: Collected[] = await adapter.collect({ day: options.day, http: conditionalHttp(db, options.http, options.evidence), log: options.log ?? (() => {}) });
+      for (const item of collected) {
+        if ('none' in item) {
+          none.push(item.none);
+          continue;
+        }
+        const { document, parser } = item;
+        const sha = sha256Hex(document.bytes);
+        const storedPath = options.evidence.put(sha, document.bytes);
+        let parsed;
+        try {
+          parsed = parser.parse(document);
+        } catch (error) {
+          // Keep what we could not read: it is the golden test of the next parser version.
+          if (error instanceof LayoutError) error.message += ` (document kept as evidence ${sha})`;
+          throw error;
+        }
+        const ingest = ingestDocument(db, definition, options.catalogue, document.bytes, {
+          kind: 'live',
+          url: document.url,
+          fetchedAt: document.fetchedAt,
+          contentType: document.contentType,
+          parser: parser.id,
+          parserVersion: parser.version,
+          storedPath,
+        }, parsed);
+        if (ingest.skipped) unchanged++;
+        else {
+          report.documents++;
+          report.observations += ingest.observations;
+        }
+      }
+      report.outcome = report.documents > 0 ? 'ok' : unchanged > 0 ? 'unchanged' : 'no_bulletin';
+      report.message = [report.documents ? `${report.documents} new documents, ${report.observations} observations` : '', unchanged ? `${unchanged} unchanged` : '', ...none]
+        .filter(Boolean)
+        .join('; ');
+    } catch (error) {
+      Object.assign(report, classify(error));
+    }
+  }
+  db.prepare(`INSERT INTO source_runs (source_key, started_at, finished_at, scheduled, outcome, http_status, message, documents, observations)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(definition.key, startedAt, now().toISOString(), options.scheduled ? 1 : 0, report.outcome, report.httpStatus, report.message.slice(0, 2000), report.documents, report.observations);
+  return report;
+}
+
+export async function scrapeAll(db: Db, adapters: readonly SourceAdapter[], options: ScrapeOptions): Promise<RunReport[]> {
+  const reports: RunReport[] = [];
+  for (const adapter of adapters) {
+    const report = await scrapeSource(db, adapter, options);
+    options.log?.(`  ${report.source.padEnd(20)} ${report.outcome.padEnd(12)} ${report.message}`);
+    reports.push(report);
+  }
+  markRepeatedBulletins(db);
+  return reports;
+}
