@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import { buildSite } from '../build/build.ts';
 import { openDb } from '../build/db.ts';
 import { importArchives } from '../build/import.ts';
+import { formatNamesReport, namesReport } from '../build/names-report.ts';
 import { buildClock, DEFAULT_DB, DEFAULT_OUT, option } from './args.ts';
 import { startLocalWorker } from './lib/local-worker.ts';
 import { printTryUrls } from './lib/try-urls.ts';
@@ -21,6 +22,7 @@ console.log(`1/3 Importing the real source documents (data/sources) into ${dbPat
 let t = performance.now();
 const summary = importArchives(db, console.log);
 console.log(`    ${summary.reduce((n, s) => n + s.report.observations, 0)} new observations in ${Math.round(performance.now() - t)} ms`);
+for (const line of formatNamesReport(namesReport(db), 3)) console.log(line);
 
 const { today, builtAt } = buildClock();
 console.log(`2/3 Building ${outDir}/api/v1 for ${today}`);

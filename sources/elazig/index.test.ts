@@ -1,0 +1,73 @@
+/** The Elazığ adapter: registry entry and live collection against a fake HTTP client. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Collected } from '../adapter.ts';
+import { HttpStatusError, type HttpClient, type HttpRequest } from '../lib/http.ts';
+import { adapter, ELAZIG_URL } from './index.ts';
+
+const PAGE = readFileSync(new URL('../../tests/fixtures/elazig/hal-fiyatlari.html', import.meta.url));
+
+function fakeHttp(routes: Record<string, Uint8Array | number>) {
+  const calls: { url: string; req: HttpRequest | undefined }[] = [];
+  const http: HttpClient = {
+    async request(url, req) {
+      calls.push({ url, req });
+      const body = routes[url];
+      if (body === undefined) throw new HttpStatusError(url, 404);
+      if (typeof body === 'number') throw new HttpStatusError(url, body);
+      return { url, status: 200, contentType: 'text/html; charset=UTF-8', bytes: body, fetchedAt: '2026-09-15T05:00:00.000Z', etag: null, lastModified: null, notModified: false };
+    },
+  };
+  return { http, calls };
+}
+
+/** The one document a collection returned. */
+function only(collected: Collected[]) {
+  expect(collected).toHaveLength(1);
+  const item = collected[0]!;
+  if ('none' in item) throw new Error(`expected a document, got none: ${item.none}`);
+  return item;
+}
+const documentOf = (collected: Collected[]) => only(collected).document;
+const parserOf = (collected: Collected[]) => only(collected).parser;
+
+describe('Elazığ adapter', () => {
+  it('declares the registry entry', () => {
+    const d = adapter.definition;
+    expect(d).toMatchObject({ key: 'elazig', number: 17, organisation: 'Elazığ Belediyesi', url: 'https://www.elazig.bel.tr/hal-fiyatlari/', licence: null, attribution: 'Kaynak: Elazığ Belediyesi' });
+    expect(d).toMatchObject({ enabled: true, verification: 'unverified', dataLagDays: 0, publishWindow: null, publishingDays: [1, 2, 3, 4, 5, 6] });
+    expect(d.note.startsWith('Built from the published description; no real document has proven the parser yet.')).toBe(true);
+    expect(d.markets).toEqual([{ slug: 'elazig-sebze-meyve', name: 'Elazığ Sebze ve Meyve Hali', province: 'Elazığ', district: null, kind: 'sebze-meyve' }]);
+    expect(adapter.archive).toBeUndefined();
+  });
+
+  it('collects the page with one GET and returns it with the requested day, whatever its content', async () => {
+    const { http, calls } = fakeHttp({ [ELAZIG_URL]: PAGE });
+    const lines: string[] = [];
+    const collected = await adapter.collect!({ day: '2026-09-14', http, log: (l) => lines.push(l) });
+    expect(calls).toEqual([{ url: 'https://www.elazig.bel.tr/hal-fiyatlari/', req: { headers: { accept: 'text/html,application/xhtml+xml' } } }]);
+    const document = documentOf(collected);
+    expect(document).toEqual({ url: ELAZIG_URL, fetchedAt: '2026-09-15T05:00:00.000Z', contentType: 'text/html; charset=UTF-8', bytes: PAGE, requestedDay: '2026-09-14' });
+    expect(parserOf(collected).id).toBe('elazig-list');
+    expect(parserOf(collected).parse(document).bulletinDays).toEqual(['2026-09-14']);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^elazig: 12 items, list fingerprint [0-9a-f]{12}$/);
+  });
+
+  it('returns an unchanged page again (the pipeline deduplicates it by sha256) and logs the same fingerprint', async () => {
+    const { http } = fakeHttp({ [ELAZIG_URL]: PAGE });
+    const lines: string[] = [];
+    const first = documentOf(await adapter.collect!({ day: '2026-09-14', http, log: (l) => lines.push(l) }));
+    const second = documentOf(await adapter.collect!({ day: '2026-09-15', http, log: (l) => lines.push(l) }));
+    expect(second.bytes).toEqual(first.bytes);
+    expect(second.requestedDay).toBe('2026-09-15');
+    expect(lines[1]).toBe(lines[0]);
+  });
+
+  it('lets an HTTP error through for the scrape command to classify', async () => {
+    const { http } = fakeHttp({ [ELAZIG_URL]: 503 });
+    const error = await adapter.collect!({ day: '2026-09-15', http, log: () => {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpStatusError);
+    expect((error as HttpStatusError).status).toBe(503);
+  });
+});

@@ -1,0 +1,109 @@
+/** The Elazığ list parser on constructed fixtures (tests/fixtures/elazig/README.md): not a real document. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { expectLayoutError } from '../../tests/support/layout-error.ts';
+import type { SourceDocument } from '../adapter.ts';
+import { elazigList, elazigListFingerprint, parseElazigList, PARSER } from './parser.ts';
+
+const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/elazig/${name}`, import.meta.url), 'utf8');
+const PAGE = fixture('hal-fiyatlari.html');
+const EMPTY = fixture('hal-fiyatlari-empty.html');
+const doc = (html: string, requestedDay: string | null = '2026-09-15'): SourceDocument => ({
+  url: 'https://www.elazig.bel.tr/hal-fiyatlari/',
+  fetchedAt: '2026-09-15T05:00:00.000Z',
+  contentType: 'text/html; charset=UTF-8',
+  bytes: new TextEncoder().encode(html),
+  requestedDay,
+});
+
+describe('Elazığ: the list', () => {
+  it('reads every li as printed, in page order', () => {
+    const parsed = parseElazigList(doc(PAGE));
+    expect(parsed.rows.map((r) => r.name)).toEqual([
+      'DOMATES', 'SALATALIK', 'BİBER SİVRİ', 'PATLICAN', 'KURU SOĞAN', 'PATATES',
+      'ELMA STARKİNG', 'MUZ İTHAL', 'KARPUZ', 'KAVUN', 'ÜZÜM ÇEKİRDEKSİZ', 'LİMON',
+    ]);
+    expect(parsed.rows[0]).toEqual({
+      dataDay: '2026-09-15',
+      market: 'elazig-sebze-meyve',
+      name: 'DOMATES',
+      unit: 'kg',
+      group: null,
+      min: 30,
+      max: 45,
+      avg: null,
+      printed: 'DOMATES 30.00 ₺ 45.00 ₺',
+      location: 'ul#halfiyat li[0]',
+    });
+  });
+
+  it('takes the data day from the requested day, since the page prints none', () => {
+    const parsed = parseElazigList(doc(PAGE, '2026-09-16'));
+    expect(parsed.bulletinDays).toEqual(['2026-09-16']);
+    expect(new Set(parsed.rows.map((r) => r.dataDay))).toEqual(new Set(['2026-09-16']));
+  });
+
+  it('reads a decimal point and a decimal comma on the same page (`60.00`, `88,00`)', () => {
+    const rows = parseElazigList(doc(PAGE)).rows;
+    expect(rows[2]).toMatchObject({ name: 'BİBER SİVRİ', min: 60, max: 88, printed: 'BİBER SİVRİ 60.00 ₺ 88,00 ₺' });
+    expect(rows[3]).toMatchObject({ name: 'PATLICAN', min: 28.5, max: 40 });
+    expect(rows[4]).toMatchObject({ name: 'KURU SOĞAN', min: 15, max: 22.5 });
+    expect(rows[11]).toMatchObject({ name: 'LİMON', min: 40, max: 55 });
+  });
+
+  it('reads 0 as no quote (null), keeping the row as printed', () => {
+    const rows = parseElazigList(doc(PAGE)).rows;
+    expect(rows[8]).toMatchObject({ name: 'KARPUZ', min: null, max: 14, location: 'ul#halfiyat li[8]' });
+    expect(rows[9]).toMatchObject({ name: 'KAVUN', min: null, max: null, printed: 'KAVUN 0 0' });
+  });
+
+  it('reads an empty list as a day without prices', () => {
+    expect(parseElazigList(doc(EMPTY))).toEqual({ rows: [], bulletinDays: [] });
+    // no date is needed to say that nothing was published
+    expect(parseElazigList(doc(EMPTY, null))).toEqual({ rows: [], bulletinDays: [] });
+  });
+
+  it('is wrapped as parser elazig-list version 1', () => {
+    expect(elazigList.id).toBe('elazig-list');
+    expect(elazigList.version).toBe(1);
+    expect(elazigList.parse(doc(PAGE)).rows).toHaveLength(12);
+  });
+});
+
+describe('Elazığ: the content fingerprint of a dateless page', () => {
+  it('stays the same when only the page around the list changes', () => {
+    const otherChrome = PAGE.replace('q3XbV9kLm2TzR8pWc1yH0aFe6uJdNs4o', 'Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56').replace('1.284.551', '1.284.902');
+    expect(otherChrome).not.toBe(PAGE);
+    const a = elazigListFingerprint(new TextEncoder().encode(PAGE));
+    expect(a.items).toBe(12);
+    expect(elazigListFingerprint(new TextEncoder().encode(otherChrome))).toEqual(a);
+  });
+
+  it('changes when one price changes', () => {
+    const changed = PAGE.replace('<div class="price text-danger">45.00 ₺</div>', '<div class="price text-danger">47.50 ₺</div>');
+    expect(elazigListFingerprint(new TextEncoder().encode(changed)).sha256).not.toBe(elazigListFingerprint(new TextEncoder().encode(PAGE)).sha256);
+  });
+});
+
+describe('Elazığ: a changed page is loud', () => {
+  it('throws when ul#halfiyat is gone (a table instead)', () => {
+    const redesigned = PAGE.replace('<ul id="halfiyat"', '<ul id="hal-fiyat-listesi"');
+    expect(expectLayoutError(PARSER, () => parseElazigList(doc(redesigned))).message).toBe('elazig-list: expected one ul#halfiyat, found 0');
+  });
+
+  it('throws when an item lacks its max price', () => {
+    const missing = PAGE.replace('<div class="price text-danger">38,00 ₺</div>', '<div class="price">38,00 ₺</div>');
+    expect(expectLayoutError(PARSER, () => parseElazigList(doc(missing))).message).toBe('elazig-list: li[1]: expected one div.price.text-danger, found 0');
+  });
+
+  it('throws on a price that is not a number', () => {
+    const text = PAGE.replace('<div class="price text-success">25,00 ₺</div>', '<div class="price text-success">En düşük: 25,00 ₺</div>');
+    expect(expectLayoutError(PARSER, () => parseElazigList(doc(text))).message).toMatch(/^elazig-list: li\[1\] min: not a price/);
+  });
+
+  it('throws when a list has rows but the document has no requested day', () => {
+    expect(expectLayoutError(PARSER, () => parseElazigList(doc(PAGE, null))).message).toBe(
+      'elazig-list: the page prints no date and the document carries no requestedDay',
+    );
+  });
+});
