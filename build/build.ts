@@ -6,7 +6,12 @@ import type { Day } from '../core/dates.ts';
 import { BuildRecord } from '../schemas/internal.ts';
 import { writePriceCollections } from './collections.ts';
 import type { Db } from './db.ts';
+import { writeAliases } from './endpoints/aliases.ts';
 import { writeEvidence } from './endpoints/evidence.ts';
+import { writeHealth } from './endpoints/health.ts';
+import { writeHistory } from './endpoints/history.ts';
+import { writeLatestRows } from './endpoints/latest-rows.ts';
+import { writeSearch } from './endpoints/search.ts';
 import { writeLatest } from './endpoints/latest.ts';
 import { writeMarkets } from './endpoints/markets.ts';
 import { writeProducts } from './endpoints/products.ts';
@@ -15,10 +20,10 @@ import { nationalIndicators } from './national.ts';
 import { buildOpenApi } from './openapi.ts';
 import { OutputWriter, etagOf } from './writer.ts';
 
-export type BuildOptions = { db: Db; outDir: string; today: Day; builtAt: string; log?: (line: string) => void };
+export type BuildOptions = { db: Db; outDir: string; today: Day; builtAt: string; synthetic?: boolean; log?: (line: string) => void };
 export type BuildReport = { objects: number; bytes: number; rows: number; collections: number; partitions: number; evidenceShards: number; ms: number };
 
-export function buildSite({ db, outDir, today, builtAt, log = () => {} }: BuildOptions): BuildReport {
+export function buildSite({ db, outDir, today, builtAt, synthetic = false, log = () => {} }: BuildOptions): BuildReport {
   const started = performance.now();
   const writer = new OutputWriter(outDir);
   const model = loadModel(db, today);
@@ -32,15 +37,23 @@ export function buildSite({ db, outDir, today, builtAt, log = () => {} }: BuildO
   const collections = step('price collections', () => writePriceCollections(db, model, writer));
   const indicators = step('national indicators', () => nationalIndicators(db, model));
   step('latest', () => writeLatest(model, indicators, writer));
+  step('latest rows', () => writeLatestRows(indicators, writer));
   step('products', () => writeProducts(model, indicators, writer));
+  step('history', () => writeHistory(db, model, writer));
+  step('aliases', () => writeAliases(db, model, writer));
+  step('search', () => writeSearch(db, model, indicators, writer));
   const evidenceShards = step('evidence', () => writeEvidence(db, model, writer));
   step('openapi', () => writer.writeJson('api/v1/openapi.json', buildOpenApi()));
   const newestDataDay = (db.prepare('SELECT max(data_day) FROM bulletins').pluck().get() as string | null) ?? null;
+  // The build id names the content: the same store and day give the same id.
+  const buildId = `${today}-${etagOf(String([...writer.entries.values()].map((e) => e.etag))).slice(1, 13)}`;
+  step('health', () => writeHealth(model, writer, { id: buildId, builtAt, newestDataDay, synthetic }));
   const record = BuildRecord.parse({
-    buildId: `${today}-${etagOf(String([...writer.entries.values()].map((e) => e.etag))).slice(1, 13)}`,
+    buildId,
     today,
     builtAt,
     newestDataDay,
+    synthetic,
     attribution: defaultAttribution(model),
     objects: writer.entries.size + 1,
   });

@@ -120,6 +120,7 @@ export function writePriceCollections(db: Db, model: Model, writer: OutputWriter
     const index: CollectionIndexT = {
       kind: 'prices',
       key,
+      order: 'desc',
       scope: {
         category: c && c.categories.size === 1 ? [...c.categories][0]! : null,
         city: c && c.cities.size === 1 ? [...c.cities][0]! : null,
@@ -159,6 +160,54 @@ export function writeListCollection(writer: OutputWriter, kind: 'products', key:
   const partitions: CollectionIndexT['partitions'] = lines.length
     ? [{ path: writer.writeContentAddressed('api/v1/_p', lines.join('\n') + '\n', 'ndjson', NDJSON_TYPE), start: 0, rows: lines.length, newest: null, oldest: null }]
     : [];
-  const index: CollectionIndexT = { kind, key, scope, total: lines.length, days: [], partitions, attribution };
+  const index: CollectionIndexT = { kind, key, order: 'asc', scope, total: lines.length, days: [], partitions, attribution };
+  writer.writeJson(collectionIndexPath(kind, key), CollectionIndex.parse(index));
+}
+
+/**
+ * A small time collection held in memory (one product's history): rows already in the
+ * collection's order, partitioned by the same density rule as /prices.
+ */
+export function writeTimeCollection(
+  writer: OutputWriter,
+  kind: 'history',
+  key: string,
+  rows: { day: Day; line: string }[],
+  order: 'asc' | 'desc',
+  scope: CollectionIndexT['scope'],
+  attribution: string,
+): void {
+  const months = new Set(rows.map((r) => r.day.slice(0, 7)));
+  const granularity = granularityOf({ total: rows.length, months } as Census);
+  const days: [Day, number][] = [];
+  const partitions: CollectionIndexT['partitions'] = [];
+  let lines: string[] = [];
+  let partKey: string | null = null;
+  let first: Day | null = null;
+  let last: Day | null = null;
+  let start = 0;
+  const flush = () => {
+    if (!lines.length) return;
+    const path = writer.writeContentAddressed('api/v1/_p', lines.join('\n') + '\n', 'ndjson', NDJSON_TYPE);
+    const [newest, oldest] = order === 'desc' ? [first, last] : [last, first];
+    partitions.push({ path, start, rows: lines.length, newest, oldest });
+    start += lines.length;
+    lines = [];
+  };
+  for (const r of rows) {
+    const pk = partitionKey(granularity, r.day);
+    if (pk !== partKey) {
+      flush();
+      partKey = pk;
+      first = r.day;
+    }
+    lines.push(r.line);
+    last = r.day;
+    const d = days[days.length - 1];
+    if (d && d[0] === r.day) d[1]++;
+    else days.push([r.day, 1]);
+  }
+  flush();
+  const index: CollectionIndexT = { kind, key, order, scope, total: rows.length, days, partitions, attribution };
   writer.writeJson(collectionIndexPath(kind, key), CollectionIndex.parse(index));
 }

@@ -23,6 +23,8 @@ export type NationalIndicator = {
   marketCount: number;
   freshness: FreshnessBlock;
   sources: string[];
+  /** the market rows the indicator is computed from (each market's latest in the window) */
+  rows: PublishedRow[];
 };
 
 export function median(values: number[]): number | null {
@@ -72,6 +74,7 @@ export function nationalIndicators(db: Db, model: Model): Map<string, NationalIn
         warnings: best.warnings.filter((w) => w !== 'computed_midpoint' && w !== 'corrected_value'),
       },
       sources: [...new Set(rows.map((r) => r.source))].sort(),
+      rows: rows.sort((a, b) => (a.market < b.market ? -1 : a.market > b.market ? 1 : 0)),
     });
   }
   return result;

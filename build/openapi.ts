@@ -11,6 +11,10 @@ import { MarketItem, MarketsEnvelope } from '../schemas/markets.ts';
 import { ObservationRecord } from '../schemas/observations.ts';
 import { PriceRow, PricesEnvelope } from '../schemas/prices.ts';
 import { ProductItem, ProductsEnvelope } from '../schemas/products.ts';
+import { HealthResponse } from '../schemas/health.ts';
+import { HistoryEnvelope, HistoryItem } from '../schemas/history.ts';
+import { AliasItem, AliasResponse, ProductSearchItem, ProductSearchResponse, SearchIndex, SearchResponse } from '../schemas/search.ts';
+import { EXPORT_COLUMNS } from '../core/export-columns.ts';
 
 type Json = Record<string, unknown>;
 
@@ -22,6 +26,13 @@ const RESPONSE_SCHEMAS: Record<string, z.ZodType | null> = {
   listProducts: ProductsEnvelope,
   getObservation: ObservationRecord,
   getOpenApi: null,
+  productHistory: HistoryEnvelope,
+  exportPrices: null,
+  searchProducts: ProductSearchResponse,
+  productAliases: AliasResponse,
+  search: SearchResponse,
+  health: HealthResponse,
+  searchIndex: SearchIndex,
 };
 
 const p = (name: string, description: string, schema: Json, required = false, where = 'query'): Json => ({ name, in: where, required, description, schema });
@@ -42,11 +53,28 @@ const paging = (r: RouteSpec) =>
       ]
     : [];
 
+const query = p('q', 'Search text: at least 2 letters after Turkish folding (else 400 QUERY_TOO_SHORT); at most 100 characters are used.', { type: 'string', minLength: 2 }, true);
+const searchLimit = p('limit', 'Results, 1 to 50 (default 20); above 50 counts as 50, below 1 is 400 INVALID_LIMIT.', { type: 'integer', minimum: 1, maximum: 50, default: 20 });
 const PARAMETERS: Record<string, Json[]> = {
   listPrices: [FILTERS.product, FILTERS.market, FILTERS.city, FILTERS.category, FILTERS.date, FILTERS.range],
   latestPrices: [FILTERS.product, FILTERS.category],
   listProducts: [FILTERS.category],
   getObservation: [p('id', 'Observation id (the `id` of a price row), a UUID.', { type: 'string', format: 'uuid' }, true, 'path')],
+  productHistory: [
+    p('slug', 'Product variant slug or product family slug (folded like a filter value; an unknown slug has no items).', { type: 'string' }, true, 'path'),
+    p('range', 'Period ending today as `<days>d`; default and invalid: 7 days (legacy contract); above 3650d counts as 3650d.', { type: 'string', pattern: '^\\d+d$', default: '7d' }),
+    p('market', 'Only this market (slug).', { type: 'string' }),
+    p('bucket', 'daily (default; also for an invalid value), weekly (ISO weeks from Monday), monthly, or auto: daily up to 90 days, weekly up to 730, monthly beyond.', { type: 'string', enum: ['daily', 'weekly', 'monthly', 'auto'], default: 'daily' }),
+  ],
+  exportPrices: [
+    p('format', 'Only csv.', { type: 'string', enum: ['csv'] }),
+    FILTERS.product, FILTERS.market, FILTERS.city, FILTERS.category, FILTERS.date, FILTERS.range,
+    p('latest', '1: each product variant\'s latest price per market (the rows behind /prices/latest).', { type: 'string', enum: ['1'] }),
+    p('locale', 'tr: decimal comma and `;` separator, for Turkish spreadsheets.', { type: 'string', enum: ['tr'] }),
+  ],
+  searchProducts: [query, searchLimit],
+  productAliases: [p('slug', 'Product variant slug or product family slug.', { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' }, true, 'path')],
+  search: [query, searchLimit],
 };
 
 const header = (description: string, schema: Json = { type: 'string' }) => ({ description, schema });
@@ -61,7 +89,7 @@ const COMMON_HEADERS = {
 };
 
 const ERROR_TEXT: Record<number, string> = {
-  400: 'Invalid request (error body). Codes: INVALID_DATE, INVALID_PAGE, INVALID_LIMIT, INVALID_ID.',
+  400: 'Invalid request (error body). Codes: INVALID_DATE, INVALID_PAGE, INVALID_LIMIT, INVALID_ID, QUERY_TOO_SHORT, INVALID_PARAMETER, EXPORT_TOO_LARGE.',
   404: 'Unknown resource (error body, code NOT_FOUND).',
   429: 'Rate limit exceeded (error body, code RATE_LIMITED); header Retry-After: 60.',
   500: 'Server error (error body, code INTERNAL_ERROR).',
@@ -72,15 +100,22 @@ function operation(r: RouteSpec, schemas: Record<string, Json>): Json {
   const id = schema ? (z.globalRegistry.get(schema)?.id as string | undefined) : undefined;
   const content = id ? { $ref: `#/components/schemas/${id}` } : { type: 'object', description: 'An OpenAPI 3.1 document.' };
   if (id && !schemas[id]) throw new Error(`schema ${id} missing from components`);
+  const body = r.json
+    ? { 'application/json': { schema: content } }
+    : { 'text/csv': { schema: { type: 'string', description: `UTF-8 with a byte order mark. Columns: ${EXPORT_COLUMNS.join(', ')}.` } } };
   const responses: Json = {
     200: {
       description: 'OK',
       headers: { ...COMMON_HEADERS, ...(r.paging ? { link: header('`<next page>; rel="next"` while there is a next page.') } : {}) },
-      content: { 'application/json': { schema: content } },
+      content: body,
     },
-    304: { description: 'Not modified: If-None-Match matched the ETag. No body; headers etag and x-request-id.' },
   };
+  if (r.conditional !== false) responses[304] = { description: 'Not modified: If-None-Match matched the ETag. No body; headers etag and x-request-id.' };
   for (const status of r.statuses) {
+    if (status === 503 && r.operationId === 'health') {
+      responses[503] = { description: 'Degraded: the same health body, with the reasons.', content: { 'application/json': { schema: content } } };
+      continue;
+    }
     responses[status] = {
       description: ERROR_TEXT[status] ?? 'Error',
       ...(status === 429 ? { headers: { 'retry-after': header('Seconds to wait: 60.', { type: 'integer' }) } } : {}),
@@ -105,7 +140,7 @@ function operation(r: RouteSpec, schemas: Record<string, Json>): Json {
 export function buildOpenApi(): Json {
   const registry = z.registry<{ id: string }>();
   // Every schema with an id becomes its own component (shared pieces included), so references stay readable.
-  for (const schema of [ErrorBody, Warning, Freshness, PriceRow, LatestItem, MarketItem, ProductItem, ...Object.values(RESPONSE_SCHEMAS)]) {
+  for (const schema of [ErrorBody, Warning, Freshness, PriceRow, LatestItem, MarketItem, ProductItem, HistoryItem, AliasItem, ProductSearchItem, ...Object.values(RESPONSE_SCHEMAS)]) {
     if (schema && !registry.has(schema)) registry.add(schema, { id: z.globalRegistry.get(schema)!.id as string });
   }
   const converted = z.toJSONSchema(registry, { target: 'draft-2020-12', uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, Json> };

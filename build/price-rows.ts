@@ -48,8 +48,12 @@ export const PUBLISHED_ROWS_SQL = `
   JOIN documents d ON d.id = o.document_id
   WHERE n.variant_slug IS NOT NULL`;
 
-export function* publishedRows(db: Db, model: Model, where = '', params: unknown[] = []): Generator<PublishedRow> {
-  const sql = `${PUBLISHED_ROWS_SQL} ${where} ORDER BY o.data_day DESC, n.variant_slug, o.market_slug, o.id`;
+export const NEWEST_FIRST = 'o.data_day DESC, n.variant_slug, o.market_slug, o.id';
+/** Product family by family, each oldest first (the history generator's order). */
+export const BY_FAMILY_OLDEST_FIRST = '(SELECT product_slug FROM variants WHERE slug = n.variant_slug), o.data_day, n.variant_slug, o.market_slug, o.id';
+
+export function* publishedRows(db: Db, model: Model, where = '', params: unknown[] = [], orderBy = NEWEST_FIRST): Generator<PublishedRow> {
+  const sql = `${PUBLISHED_ROWS_SQL} ${where} ORDER BY ${orderBy}`;
   for (const raw of db.prepare(sql).iterate(...params) as IterableIterator<Raw>) yield toPublished(raw, model);
 }
 

@@ -7,7 +7,7 @@
  * no_bulletin, a document already stored → unchanged. Data already published is never touched
  * by a failure: a failed run adds a source_runs row and nothing else.
  */
-import type { Day } from '../core/dates.ts';
+import { istanbulDay, type Day } from '../core/dates.ts';
 import type { Collected, SourceAdapter } from '../sources/adapter.ts';
 import type { Catalogue } from '../sources/catalogue.ts';
 import { HttpStatusError, NetworkError, type HttpClient } from '../sources/lib/http.ts';
@@ -81,7 +81,12 @@ export async function scrapeSource(db: Db, adapter: SourceAdapter, options: Scra
     let unchanged = 0;
     const none: string[] = [];
     try {
-      const collected: Collected[] = await adapter.collect({ day: options.day, http: conditionalHttp(db, options.http, options.evidence), log: options.log ?? (() => {}) });
+      const collected: Collected[] = await adapter.collect({
+        day: options.day,
+        today: istanbulDay(now()),
+        http: conditionalHttp(db, options.http, options.evidence),
+        log: options.log ?? (() => {}),
+      });
       for (const item of collected) {
         if ('none' in item) {
           none.push(item.none);

@@ -40,6 +40,6 @@ export function priceCollectionKey(f: PriceFilters): { key: string; checkCategor
   };
 }
 
-export function collectionIndexPath(kind: 'prices' | 'products', key: string): string {
+export function collectionIndexPath(kind: 'prices' | 'products' | 'history', key: string): string {
   return `api/v1/_c/${kind}/${key}.json`;
 }

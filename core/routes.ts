@@ -16,6 +16,8 @@ export type RouteSpec = {
   paging?: PageLimits;
   /** the body is JSON (everything but the CSV export) */
   json: boolean;
+  /** answers 304 on a matching If-None-Match (every endpoint but the export) */
+  conditional?: boolean;
 };
 
 export const ROUTES: readonly RouteSpec[] = [
@@ -24,6 +26,13 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: '/prices/markets', operationId: 'listMarketsLegacy', summary: 'Markets (legacy address of /markets, same response)', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [429, 500], json: true },
   { path: '/products', operationId: 'listProducts', summary: 'Product variants with their latest national indicator', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [429, 500], paging: { default: 100, max: 500 }, json: true },
   { path: '/markets', operationId: 'listMarkets', summary: 'Markets with their source, status and freshness', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [429, 500], json: true },
+  { path: '/prices/history/{slug}', operationId: 'productHistory', summary: 'A product\'s prices per market over time, by day, week or month', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [429, 500], paging: { default: 100, max: 1000 }, json: true },
+  { path: '/prices/export', operationId: 'exportPrices', summary: 'Price rows as CSV (every filter of /prices; latest=1; locale=tr)', cache: { sMaxAge: 0, staleWhileRevalidate: 0 }, statuses: [400, 429, 500], json: false, conditional: false },
+  { path: '/products/search', operationId: 'searchProducts', summary: 'Products by name and by the names sources print (Turkish folding)', cache: { sMaxAge: 300, staleWhileRevalidate: 600 }, statuses: [400, 429, 500], json: true },
+  { path: '/products/{slug}/aliases', operationId: 'productAliases', summary: 'The names sources print for a product variant or family, and how they are linked', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [404, 429, 500], json: true },
+  { path: '/search', operationId: 'search', summary: 'Products and markets by name (Turkish folding)', cache: { sMaxAge: 300, staleWhileRevalidate: 600 }, statuses: [400, 429, 500], json: true },
+  { path: '/health', operationId: 'health', summary: 'Installation status; 503 when a source is behind its schedule or data is synthetic', cache: { sMaxAge: 0, staleWhileRevalidate: 0 }, statuses: [429, 503], json: true },
+  { path: '/search-index', operationId: 'searchIndex', summary: 'Product, market, city and firm names for quick search', cache: { sMaxAge: 300, staleWhileRevalidate: 600 }, statuses: [429, 500], json: true },
   { path: '/observations/{id}', operationId: 'getObservation', summary: 'Evidence for one price: document, fetch moment, sha256, parser, printed row', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [400, 404, 429, 500], json: true },
   { path: '/openapi.json', operationId: 'getOpenApi', summary: 'This OpenAPI 3.1 document', cache: { sMaxAge: 300, staleWhileRevalidate: 600 }, statuses: [429], json: true },
 ];

@@ -9,8 +9,9 @@ import type { ObjectStore } from './store.ts';
 
 export type Partition = { path: string; start: number; rows: number; newest: Day | null; oldest: Day | null };
 export type CollectionIndex = {
-  kind: 'prices' | 'products';
+  kind: 'prices' | 'products' | 'history';
   key: string;
+  order: 'asc' | 'desc';
   scope: { category: string | null; city: string | null };
   total: number;
   days: [Day, number][];
@@ -18,7 +19,7 @@ export type CollectionIndex = {
   attribution: string;
 };
 
-export async function readIndex(store: ObjectStore, kind: 'prices' | 'products', key: string): Promise<CollectionIndex | null> {
+export async function readIndex(store: ObjectStore, kind: CollectionIndex['kind'], key: string): Promise<CollectionIndex | null> {
   const object = await store.get(collectionIndexPath(kind, key));
   return object ? (JSON.parse(await object.text()) as CollectionIndex) : null;
 }
@@ -28,9 +29,11 @@ export function window(index: CollectionIndex, from: Day | null, to: Day | null)
   if (from === null && to === null) return { offset: 0, total: index.total };
   let offset = 0;
   let total = 0;
+  const before = (day: Day) => (index.order === 'desc' ? to !== null && day > to : from !== null && day < from);
+  const inside = (day: Day) => (from === null || day >= from) && (to === null || day <= to);
   for (const [day, count] of index.days) {
-    if (to !== null && day > to) offset += count;
-    else if (from === null || day >= from) total += count;
+    if (before(day)) offset += count;
+    else if (inside(day)) total += count;
     else break;
   }
   return { offset, total };

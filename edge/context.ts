@@ -3,7 +3,15 @@ import type { ObjectStore } from './store.ts';
 
 /** What a route handler gets, and what it gives back (the worker adds the contract's headers). */
 export type RouteContext = { url: URL; params: URLSearchParams; store: ObjectStore; today: Day; pathParams: Record<string, string> };
-export type Answer = { body: string | ReadableStream | null; etag: string; contentType: string; link?: string };
+export type Answer = {
+  body: string | ReadableStream | null;
+  etag: string;
+  contentType: string;
+  link?: string;
+  /** 200 unless the route says otherwise (/health answers 503 when degraded) */
+  status?: number;
+  headers?: Record<string, string>;
+};
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 

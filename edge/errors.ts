@@ -10,6 +10,9 @@ export const MESSAGES = {
   INVALID_PAGE: 'Geçersiz sayfa: page 1 veya daha büyük bir tam sayı olmalı.',
   INVALID_LIMIT: 'Geçersiz limit: limit 1 veya daha büyük bir tam sayı olmalı.',
   INVALID_ID: 'Geçersiz gözlem kimliği: UUID biçiminde olmalı.',
+  QUERY_TOO_SHORT: 'Arama sorgusu (q) en az 2 harf içermeli.',
+  INVALID_PARAMETER: 'Geçersiz parametre değeri: izin verilen değerler details alanında.',
+  EXPORT_TOO_LARGE: 'Dışa aktarım çok büyük: en fazla 20.000 satır. Filtreleri daraltın veya tarihli veri anlık görüntüsünü indirin.',
   METHOD_NOT_ALLOWED: 'Bu API yalnızca GET ve HEAD isteklerini kabul eder.',
   INTERNAL_ERROR: 'Sunucu hatası. Sorunu bildirirken requestId değerini belirtin.',
 } as const;

@@ -1,7 +1,12 @@
 /** Paths of the contract → handlers; cache values come from the shared route table. */
 import { ROUTES, type RouteSpec } from '../core/routes.ts';
 import type { Answer, RouteContext } from './context.ts';
+import { productAliases } from './routes/aliases.ts';
+import { exportPrices } from './routes/export.ts';
+import { health } from './routes/health.ts';
+import { productHistory } from './routes/history.ts';
 import { latestPrices } from './routes/latest.ts';
+import { combinedSearch, productSearch } from './routes/search.ts';
 import { getObservation } from './routes/observations.ts';
 import { listPrices } from './routes/prices.ts';
 import { listProducts } from './routes/products.ts';
@@ -17,6 +22,13 @@ const HANDLERS: Record<string, Handler> = {
   listProducts,
   getObservation,
   getOpenApi: storedRoute('api/v1/openapi.json'),
+  productHistory,
+  exportPrices,
+  searchProducts: productSearch,
+  productAliases,
+  search: combinedSearch,
+  health,
+  searchIndex: storedRoute('api/v1/search-index.json'),
 };
 
 type Compiled = { spec: RouteSpec; pattern: RegExp; names: string[]; handler: Handler };

@@ -80,7 +80,9 @@ export async function handle(request: Request, env: Env): Promise<Response> {
     headers.set('etag', answer.etag);
     headers.set('cache-control', cacheControl(route.spec.cache));
     setRateLimitHeaders(headers, rate);
-    if (etagMatches(request.headers.get('if-none-match'), answer.etag)) {
+    for (const [name, value] of Object.entries(answer.headers ?? {})) headers.set(name, value);
+    const status = answer.status ?? 200;
+    if (status === 200 && route.spec.conditional !== false && etagMatches(request.headers.get('if-none-match'), answer.etag)) {
       if (answer.body instanceof ReadableStream) await answer.body.cancel();
       return new Response(null, { status: 304, headers });
     }
@@ -88,7 +90,7 @@ export async function handle(request: Request, env: Env): Promise<Response> {
     if (answer.link) headers.set('link', answer.link);
     const body = request.method === 'HEAD' ? null : answer.body;
     if (request.method === 'HEAD' && answer.body instanceof ReadableStream) await answer.body.cancel();
-    return new Response(body, { status: 200, headers });
+    return new Response(body, { status, headers });
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error.status, error.code, requestId, error.details, rate);
     console.error(`request ${requestId} failed:`, error);

@@ -15,12 +15,14 @@ export const CollectionPartition = z.strictObject({
 });
 
 export const CollectionIndex = z.strictObject({
-  kind: z.enum(['prices', 'products']),
+  kind: z.enum(['prices', 'products', 'history']),
   key: z.string(),
+  /** row order: newest first (prices) or oldest first (history, for charts) */
+  order: z.enum(['desc', 'asc']),
   /** for the edge's check of filters it drops as implied: a product's category, a market's city */
   scope: z.strictObject({ category: Slug.nullable(), city: Slug.nullable() }),
   total: z.int().min(0),
-  /** rows per data day, newest first (empty for collections that are not in time) */
+  /** rows per data day in the collection's order (empty for collections that are not in time) */
   days: z.array(z.tuple([Day, z.int().min(1)])),
   partitions: z.array(CollectionPartition),
   attribution: Attribution,
@@ -32,6 +34,7 @@ export const BuildRecord = z.strictObject({
   today: Day,
   builtAt: Timestamp,
   newestDataDay: Day.nullable(),
+  synthetic: z.boolean(),
   attribution: Attribution,
   objects: z.int().min(0),
 });

@@ -33,8 +33,10 @@ export type ArchiveDocument = SourceDocument & {
 };
 
 export type CollectContext = {
-  /** the data day to collect (Europe/Istanbul); sources that publish "today only" ignore it */
+  /** the data day to collect (Europe/Istanbul) */
   day: Day;
+  /** the run's calendar day (Europe/Istanbul), set by the scrape: sources that serve only today's list collect it whatever `day` is */
+  today?: Day;
   http: HttpClient;
   log(line: string): void;
 };

@@ -11,6 +11,7 @@ import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import { BuildRecord, CollectionIndex } from '../schemas/internal.ts';
+import { HistoryItem } from '../schemas/history.ts';
 import { LatestEnvelope } from '../schemas/latest.ts';
 import { MarketsEnvelope } from '../schemas/markets.ts';
 import { ObservationRecord } from '../schemas/observations.ts';
@@ -57,7 +58,7 @@ describe('published files', () => {
   });
 
   it('every file validates against its schema', () => {
-    const partitionKinds = new Map<string, 'prices' | 'products'>();
+    const partitionKinds = new Map<string, 'prices' | 'products' | 'history'>();
     for (const path of Object.keys(manifest.objects).filter((p) => p.startsWith('api/v1/_c/'))) {
       const index = CollectionIndex.parse(JSON.parse(read(path)));
       for (const p of index.partitions) partitionKinds.set(p.path, index.kind);
@@ -73,7 +74,8 @@ describe('published files', () => {
         expect(kind, `partition ${path} belongs to no collection`).toBeDefined();
         const lines = read(path).split('\n');
         expect(lines.pop()).toBe('');
-        for (const line of lines) (kind === 'prices' ? PriceRow : ProductItem).parse(JSON.parse(line));
+        const schema = kind === 'prices' ? PriceRow : kind === 'history' ? HistoryItem : ProductItem;
+        for (const line of lines) schema.parse(JSON.parse(line));
         rows += lines.length;
       } else if (rule.kind === 'evidence') {
         const shard = JSON.parse(read(path)) as Record<string, unknown>;

@@ -1,5 +1,5 @@
 import type { Day } from '../../core/dates.ts';
-import type { Collected, SourceAdapter } from '../adapter.ts';
+import type { Collected, Parser, SourceAdapter, SourceDocument } from '../adapter.ts';
 import { ankaraArchive } from './archive.ts';
 import { ANKARA_TYPES, PAGE_URL } from './live-html.ts';
 import { readCsrfToken } from './page-head.ts';
@@ -9,6 +9,18 @@ import { ankaraHtml } from './parsers.ts';
 export function dottedDay(day: Day): string {
   const [y, m, d] = day.split('-');
   return `${d}.${m}.${y}`;
+}
+
+/**
+ * "Kayıtlı veri bulunamadı" (no list that day) is reported as `none`. A page the parser cannot
+ * read is returned as a document all the same, so the run keeps it as evidence when it fails.
+ */
+function saysNoList(parser: Parser, document: SourceDocument): boolean {
+  try {
+    return parser.parse(document).rows.length === 0;
+  } catch {
+    return false;
+  }
 }
 
 export const adapter: SourceAdapter = {
@@ -50,7 +62,8 @@ export const adapter: SourceAdapter = {
       // Four answers share one URL: the fragment records which form each one answers.
       const url = `${response.url}#date=${form.date}&type=${type}`;
       const document = { url, fetchedAt: response.fetchedAt, contentType: response.contentType, bytes: response.bytes, requestedDay: day };
-      collected.push({ document, parser: ankaraHtml(type) });
+      const parser = ankaraHtml(type);
+      collected.push(saysNoList(parser, document) ? { none: `${type}: no list for ${form.date} (Kayıtlı veri bulunamadı)` } : { document, parser });
     }
     return collected;
   },

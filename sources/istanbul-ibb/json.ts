@@ -15,7 +15,7 @@ export const PARSER_VERSION = 1;
 /** The one table of a converted page; `path` prefixes the locations (`[0][5]`). */
 export function readJsonTable(parser: string, value: unknown, path = ''): TableRow[] {
   if (!Array.isArray(value) || value.length !== 1 || !Array.isArray(value[0])) {
-    throw new LayoutError(parser, `${path || 'document'} is not a list holding one table`);
+    throw new LayoutError(parser, `${path.trim() || 'document'} is not a list holding one table`);
   }
   return (value[0] as unknown[]).map((item, i) => {
     const location = `${path}[0][${i}]`;

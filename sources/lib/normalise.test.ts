@@ -112,3 +112,8 @@ describe('plausibility', () => {
   });
 });
 
+describe('units', () => {
+  it('counts a row with a unit nobody can name as rejected instead of guessing', () => {
+    expect(normalisePrice(row({ unit: 'avokado', min: 30, max: 60, avg: null }))).toEqual({ reason: 'unknown_unit' });
+  });
+});

@@ -6,7 +6,7 @@
  * (`Kasa (10 Kğ)`, `18 kg`) become per-kg prices (`per_kg_from_crate`), the printed unit kept.
  */
 import { roundKurus } from './numbers.ts';
-import { normaliseUnit, type Unit } from './units.ts';
+import { normaliseUnit, UnitError, type Unit } from './units.ts';
 import type { PrintedRow } from './types.ts';
 
 export type NormalisedPrice = {
@@ -18,12 +18,20 @@ export type NormalisedPrice = {
   flags: string[];
 };
 
-/** Why a printed row is not published as a price (counted, not thrown). */
-export type Rejection = { reason: 'no_quote' | 'non_positive' };
+/** Why a printed row is not published as a price (counted and reported per document, not thrown). */
+export type Rejection = { reason: 'no_quote' | 'non_positive' | 'unknown_unit' };
 
 export function normalisePrice(row: PrintedRow): NormalisedPrice | Rejection {
   const flags: string[] = [];
-  const { unit, crateKg } = normaliseUnit(row.unit);
+  let unit: Unit;
+  let crateKg: number | null;
+  try {
+    ({ unit, crateKg } = normaliseUnit(row.unit));
+  } catch (error) {
+    // A unit we cannot name (Ankara once printed `avokado`) is never guessed: the row is counted out.
+    if (error instanceof UnitError) return { reason: 'unknown_unit' };
+    throw error;
+  }
   let { min, max, avg } = row;
   if ([min, max, avg].some((v) => v !== null && v <= 0)) return { reason: 'non_positive' };
   if (min !== null && max !== null && min > max) {

@@ -1,0 +1,44 @@
+/** /products/{slug}/aliases: every printed name linked to a variant, or to any variant of a product family. */
+import { AliasResponse } from '../../schemas/search.ts';
+import type { Db } from '../db.ts';
+import { attributionOf, defaultAttribution, type Model } from '../model.ts';
+import type { OutputWriter } from '../writer.ts';
+
+export const ALIAS_NOTE =
+  'Kaynakların bu ürün için yazdığı adlar. method: exact (katlanmış ad eşit), trigram (benzerlik ≥ 0,6; confidence benzerliktir, karar değil), seed (gözden geçirilmiş eşleme), manual (yönetici eşlemesi).';
+
+type NameRow = { source: string; raw_name: string; match_key: string; unit: string; method: 'exact' | 'trigram' | 'manual' | 'seed' | null; confidence: number | null; reviewed_at: string | null; variant: string };
+
+export function writeAliases(db: Db, model: Model, writer: OutputWriter): number {
+  const names = db
+    .prepare(`SELECT source_key AS source, raw_name, match_key, unit, method, confidence, reviewed_at, variant_slug AS variant
+              FROM source_names WHERE variant_slug IS NOT NULL ORDER BY source_key, match_key, unit`)
+    .all() as NameRow[];
+  const byVariant = new Map<string, NameRow[]>();
+  for (const n of names) byVariant.set(n.variant, [...(byVariant.get(n.variant) ?? []), n]);
+  const item = (n: NameRow) => ({ ...n, source_name: model.sources.get(n.source)!.name });
+  const write = (slug: string, name: string, category: string, rows: NameRow[]) => {
+    const sources = new Set(rows.map((r) => r.source));
+    const body = AliasResponse.parse({
+      product: { slug, name, category, url: `/api/v1/prices?product=${slug}` },
+      items: rows.map((r) => {
+        const { source, source_name, raw_name, match_key, unit, method, confidence, reviewed_at, variant } = item(r);
+        return { source, source_name, raw_name, match_key, unit, method, confidence, reviewed_at, variant };
+      }),
+      meta: { count: rows.length, note: ALIAS_NOTE },
+      attribution: sources.size ? attributionOf(model, sources) : defaultAttribution(model),
+    });
+    writer.writeJson(`api/v1/products/${slug}/aliases.json`, body);
+  };
+  let files = 0;
+  for (const v of model.variants.values()) {
+    write(v.slug, v.name, v.category, byVariant.get(v.slug) ?? []);
+    files++;
+  }
+  for (const p of model.products.values()) {
+    const rows = [...model.variants.values()].filter((v) => v.product === p.slug).flatMap((v) => byVariant.get(v.slug) ?? []);
+    write(p.slug, p.name, p.category, rows);
+    files++;
+  }
+  return files;
+}

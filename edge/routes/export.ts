@@ -1,0 +1,97 @@
+/**
+ * GET /prices/export: the rows of /prices (every filter, date and range) or, with latest=1,
+ * each variant's latest price per market, as CSV (see edge/csv.ts). Not cached, no 304.
+ * At most 20,000 rows per file: a larger selection answers 400 EXPORT_TOO_LARGE (narrow it, or
+ * download the dated snapshot of the whole dataset).
+ */
+import { priceCollectionKey } from '../../core/collection-keys.ts';
+import { EXPORT_COLUMNS } from '../../core/export-columns.ts';
+import { slugify } from '../../core/turkish.ts';
+import { rangeWindow, readIndex, readRows, window } from '../collection.ts';
+import type { Answer, RouteContext } from '../context.ts';
+import { BOM, CSV_DEFAULT, CSV_TR, csvLine, csvNumber } from '../csv.ts';
+import { ApiError } from '../errors.ts';
+import { sha256Etag } from '../headers.ts';
+import { dateParam, rangeDays, slugParam } from '../params.ts';
+import { readSearchData } from '../search.ts';
+
+export const MAX_EXPORT_ROWS = 20_000;
+
+
+type Row = {
+  id: string; productName: string; productSlug: string; categorySlug: string; marketName: string; marketSlug: string; cityName: string;
+  minPrice: number | null; maxPrice: number | null; avgPrice: number; avgPriceMethod: string; unit: string; currency: string;
+  recordedDate: string; sourceName: string; sourceUrl: string; isOfficialSource: boolean; source: string; freshness: string;
+  warnings: string[]; qualityFlags: string[]; observationUrl: string; documentUrl: string | null;
+};
+
+function enumParam(params: URLSearchParams, name: string, allowed: string[]): string | undefined {
+  const value = params.get(name);
+  if (value === null) return undefined;
+  if (!allowed.includes(value)) throw new ApiError(400, 'INVALID_PARAMETER', { parameter: name, value: value.slice(0, 64), allowed });
+  return value;
+}
+
+export async function exportPrices(ctx: RouteContext): Promise<Answer> {
+  const { params, store } = ctx;
+  enumParam(params, 'format', ['csv']);
+  const latest = enumParam(params, 'latest', ['1']) === '1';
+  const locale = enumParam(params, 'locale', ['tr']) === 'tr' ? CSV_TR : CSV_DEFAULT;
+  const filters = Object.fromEntries(
+    (['product', 'market', 'city', 'category'] as const).map((f) => [f, slugParam(params, f)]).filter(([, v]) => v !== undefined),
+  ) as Record<'product' | 'market' | 'city' | 'category', string | undefined>;
+  const date = dateParam(params.get('date'));
+  const range = date ? undefined : rangeDays(params.get('range'));
+  const days = date ? { from: date, to: date } : range ? rangeWindow(ctx.today, range) : { from: null, to: null };
+
+  let lines: string[];
+  if (latest) {
+    const object = await store.get('api/v1/_meta/latest-rows.ndjson');
+    const family = new Map((await readSearchData(store)).products.map((p) => [p[0], p[2]]));
+    const all = object ? (await object.text()).split('\n').filter(Boolean) : [];
+    lines = all.filter((line) => {
+      const r = JSON.parse(line) as Row;
+      return (
+        (!filters.product || r.productSlug === filters.product || family.get(r.productSlug) === filters.product) &&
+        (!filters.market || r.marketSlug === filters.market) &&
+        (!filters.city || slugify(r.cityName) === filters.city) &&
+        (!filters.category || r.categorySlug === filters.category) &&
+        (days.from === null || (r.recordedDate >= days.from && r.recordedDate <= days.to!))
+      );
+    });
+  } else {
+    const { key, checkCategory, checkCity } = priceCollectionKey(filters as Record<string, string>);
+    let index = await readIndex(store, 'prices', key);
+    if (index && ((checkCategory && index.scope.category !== checkCategory) || (checkCity && index.scope.city !== checkCity))) index = null;
+    const win = index ? window(index, days.from, days.to) : { offset: 0, total: 0 };
+    if (win.total > MAX_EXPORT_ROWS) throw new ApiError(400, 'EXPORT_TOO_LARGE', { rows: win.total, max: MAX_EXPORT_ROWS });
+    lines = index ? await readRows(store, index, win.offset, win.offset + win.total) : [];
+  }
+
+  const applied = [
+    ...Object.entries({ ürün: filters.product, hal: filters.market, şehir: filters.city, kategori: filters.category }).filter(([, v]) => v),
+    ...(date ? [['tarih', date]] : range ? [['aralık', `${range}d`]] : []),
+    ...(latest ? [['en son', '1']] : []),
+  ];
+  const appliedText = applied.length ? applied.map(([k, v]) => `${k}=${v}`).join('; ') : 'Filtre yok';
+  const exportedAt = new Date().toISOString();
+  let csv = BOM + csvLine([...EXPORT_COLUMNS], locale);
+  for (const line of lines) {
+    const r = JSON.parse(line) as Row;
+    csv += csvLine(
+      [
+        r.productName, r.productSlug, r.categorySlug, r.marketName, r.marketSlug, r.cityName,
+        csvNumber(r.minPrice, locale), csvNumber(r.maxPrice, locale), csvNumber(r.avgPrice, locale), r.avgPriceMethod, r.unit,
+        r.currency, r.recordedDate, r.sourceName, r.sourceUrl, r.isOfficialSource ? 'evet' : 'hayır', r.source, r.freshness,
+        r.warnings.join('|'), r.qualityFlags.join('|'), r.observationUrl, r.documentUrl ?? '', appliedText, exportedAt,
+      ],
+      locale,
+    );
+  }
+  return {
+    body: csv,
+    etag: await sha256Etag(csv),
+    contentType: 'text/csv; charset=utf-8',
+    headers: { 'content-disposition': `attachment; filename="hal-fiyatlari-${ctx.today}.csv"` },
+  };
+}

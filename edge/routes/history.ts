@@ -1,0 +1,61 @@
+/**
+ * GET /prices/history/{slug}: a product's series per market (optionally one market), oldest
+ * first, over `range` (default and invalid: 7 days, the legacy contract; max 3650) in the
+ * `bucket` asked (daily, weekly, monthly; auto picks daily up to 90 days, weekly up to 730,
+ * monthly beyond; anything else counts as daily). Paged only when page or limit is sent.
+ */
+import { routeSpec } from '../../core/routes.ts';
+import { slugify } from '../../core/turkish.ts';
+import { rangeWindow, readIndex, readRows, window } from '../collection.ts';
+import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
+import { sha256Etag } from '../headers.ts';
+import { DEFAULT_RANGE_DAYS, paging, rangeDays, slugParam } from '../params.ts';
+
+export type Bucket = 'daily' | 'weekly' | 'monthly';
+
+export function bucketOf(value: string | null, days: number): Bucket {
+  if (value === 'weekly' || value === 'monthly' || value === 'daily') return value;
+  if (value === 'auto') return days <= 90 ? 'daily' : days <= 730 ? 'weekly' : 'monthly';
+  return 'daily';
+}
+
+export async function productHistory(ctx: RouteContext): Promise<Answer> {
+  // The table lists no 404 here: a slug is folded like a filter value, and an unknown one has no items.
+  const slug = slugify((ctx.pathParams.slug ?? '').slice(0, 200)) || 'unknown';
+  const days = rangeDays(ctx.params.get('range')) ?? DEFAULT_RANGE_DAYS;
+  const bucket = bucketOf(ctx.params.get('bucket'), days);
+  const market = slugParam(ctx.params, 'market');
+  const { page, limit, sent } = paging(ctx.params, routeSpec('/prices/history/{slug}').paging!);
+  const index = await readIndex(ctx.store, 'history', `${bucket}/product/${slug}${market ? `/market/${market}` : ''}`);
+  // Weekly and monthly items start on their period's first day: widen the window to the period holding its first day.
+  const { from, to } = rangeWindow(ctx.today, days);
+  const periodFrom = bucket === 'monthly' ? `${from.slice(0, 7)}-01` : bucket === 'weekly' ? weekStartOf(from) : from;
+  const win = index ? window(index, periodFrom, to) : { offset: 0, total: 0 };
+  let rows: string[] = [];
+  let next: string | null = null;
+  const meta: Record<string, unknown> = { productSlug: slug, rangeDays: days, bucket };
+  if (sent) {
+    const start = (page - 1) * limit;
+    const outside = page > 1 && start >= win.total;
+    rows = index && !outside ? await readRows(ctx.store, index, win.offset + start, win.offset + Math.min(win.total, start + limit)) : [];
+    if (!outside && start + limit < win.total) {
+      const q = new URLSearchParams({ range: `${days}d`, bucket });
+      if (market) q.set('market', market);
+      q.set('page', String(page + 1));
+      q.set('limit', String(limit));
+      next = `/api/v1/prices/history/${slug}?${q}`;
+    }
+    Object.assign(meta, { page, limit, next, total: outside ? null : win.total, count: rows.length });
+  } else if (index) {
+    rows = await readRows(ctx.store, index, win.offset, win.offset + win.total);
+  }
+  const attribution = index?.attribution ?? (await defaultAttribution(ctx.store));
+  const body = `{"items":[${rows.join(',')}],"meta":${JSON.stringify(meta)},"attribution":${JSON.stringify(attribution)}}`;
+  return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, ...(next ? { link: `<${next}>; rel="next"` } : {}) };
+}
+
+function weekStartOf(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  const weekday = d.getUTCDay() === 0 ? 7 : d.getUTCDay();
+  return new Date(d.getTime() - (weekday - 1) * 86_400_000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,55 @@
+/** GET /products/search and GET /search (see edge/search.ts for matching and ranking). */
+import { JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { sha256Etag } from '../headers.ts';
+import { readSearchData, searchMarkets, searchProducts, searchQuery } from '../search.ts';
+
+export const SEARCH_LIMIT = { default: 20, max: 50 };
+
+function searchLimit(params: URLSearchParams): number {
+  const value = params.get('limit');
+  if (value === null) return SEARCH_LIMIT.default;
+  const n = /^\s*\d{1,6}\s*$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(n) || n < 1) throw new ApiError(400, 'INVALID_LIMIT', { parameter: 'limit', value: value.slice(0, 64), max: SEARCH_LIMIT.max });
+  return Math.min(n, SEARCH_LIMIT.max);
+}
+
+async function answer(body: unknown): Promise<Answer> {
+  const text = JSON.stringify(body);
+  return { body: text, etag: await sha256Etag(text), contentType: JSON_TYPE };
+}
+
+export async function productSearch(ctx: RouteContext): Promise<Answer> {
+  const { query, normalised } = searchQuery(ctx.params);
+  const limit = searchLimit(ctx.params);
+  const data = await readSearchData(ctx.store);
+  const items = searchProducts(data, normalised, limit).map(({ entry, matched, alias }) => ({
+    slug: entry[0],
+    name: entry[1],
+    product: entry[2],
+    category: entry[3],
+    unit: entry[4],
+    observed_date: entry[5],
+    matched,
+    alias,
+    url: `/api/v1/prices?product=${entry[0]}`,
+    aliases_url: `/api/v1/products/${entry[0]}/aliases`,
+  }));
+  return answer({ query, normalised, items, meta: { count: items.length, limit }, attribution: data.attribution });
+}
+
+export async function combinedSearch(ctx: RouteContext): Promise<Answer> {
+  const { query, normalised } = searchQuery(ctx.params);
+  const limit = searchLimit(ctx.params);
+  const data = await readSearchData(ctx.store);
+  const products = searchProducts(data, normalised, limit).map(({ entry }) => ({
+    slug: entry[0],
+    name: entry[1],
+    category: entry[3],
+    unit: entry[4],
+    observed_date: entry[5],
+    url: `/api/v1/prices?product=${entry[0]}`,
+  }));
+  const markets = searchMarkets(data, normalised, limit).map((m) => ({ slug: m[0], name: m[1], province: m[2], url: `/api/v1/prices?market=${m[0]}` }));
+  return answer({ query, normalised, products, markets, meta: { products: products.length, markets: markets.length, limit }, attribution: data.attribution });
+}

@@ -1,0 +1,66 @@
+/**
+ * Query-driven search at the edge, over the compact precomputed data (api/v1/_meta/search.json).
+ * The query is folded with core/turkish.ts — the same function ingest uses for match keys — and
+ * compared with names folded at build time. Rank: the whole name, a name starting with the
+ * query, a word starting with it, the name containing it; then the same over the names the
+ * sources print (aliases). Ties by slug, so results are stable.
+ */
+import { fold, foldedLength } from '../core/turkish.ts';
+import type { ObjectStore } from './store.ts';
+import { ApiError } from './errors.ts';
+
+export const MAX_QUERY_LENGTH = 100;
+
+type ProductEntry = [slug: string, name: string, product: string, category: string, unit: string | null, observedDate: string | null, key: string, aliases: [string, string][]];
+type MarketEntry = [slug: string, name: string, province: string, nameKey: string, provinceKey: string];
+export type SearchData = { products: ProductEntry[]; markets: MarketEntry[]; attribution: string };
+
+export async function readSearchData(store: ObjectStore): Promise<SearchData> {
+  const object = await store.get('api/v1/_meta/search.json');
+  if (!object) throw new Error('api/v1/_meta/search.json is missing from the published build');
+  return JSON.parse(await object.text()) as SearchData;
+}
+
+/** The query as given (trimmed, at most 100 characters) and its folded key; 400 when under two letters. */
+export function searchQuery(params: URLSearchParams): { query: string; normalised: string } {
+  const query = (params.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
+  if (foldedLength(query) < 2) throw new ApiError(400, 'QUERY_TOO_SHORT', { parameter: 'q', minLetters: 2 });
+  return { query, normalised: fold(query) };
+}
+
+export function rank(key: string, q: string): number {
+  if (key === q) return 0;
+  if (key.startsWith(q)) return 1;
+  if (key.includes(` ${q}`)) return 2;
+  if (key.includes(q)) return 3;
+  return -1;
+}
+
+export type ProductHit = { entry: ProductEntry; matched: 'name' | 'alias'; alias: string | null; score: number };
+
+export function searchProducts(data: SearchData, q: string, limit: number): ProductHit[] {
+  const hits: ProductHit[] = [];
+  for (const entry of data.products) {
+    const byName = rank(entry[6], q);
+    if (byName >= 0) {
+      hits.push({ entry, matched: 'name', alias: null, score: byName });
+      continue;
+    }
+    let best: ProductHit | null = null;
+    for (const [raw, key] of entry[7]) {
+      const r = rank(key, q);
+      if (r >= 0 && (!best || 4 + r < best.score)) best = { entry, matched: 'alias', alias: raw, score: 4 + r };
+    }
+    if (best) hits.push(best);
+  }
+  return hits.sort((a, b) => a.score - b.score || (a.entry[0] < b.entry[0] ? -1 : 1)).slice(0, limit);
+}
+
+export function searchMarkets(data: SearchData, q: string, limit: number): MarketEntry[] {
+  return data.markets
+    .map((m) => ({ m, score: Math.min(...[rank(m[3], q), rank(m[4], q) + 4].filter((s) => s >= 0)) }))
+    .filter((x) => Number.isFinite(x.score))
+    .sort((a, b) => a.score - b.score || (a.m[0] < b.m[0] ? -1 : 1))
+    .slice(0, limit)
+    .map((x) => x.m);
+}
