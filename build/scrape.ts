@@ -103,6 +103,11 @@ export async function scrapeSource(db: Db, adapter: SourceAdapter, options: Scra
           if (error instanceof LayoutError) error.message += ` (document kept as evidence ${sha})`;
           throw error;
         }
+        // A page that prints no row and names no bulletin day is a day without a list.
+        if (parsed.rows.length === 0 && parsed.bulletinDays.length === 0) {
+          none.push(`${parser.id}: the document holds no list`);
+          continue;
+        }
         const ingest = ingestDocument(db, definition, options.catalogue, document.bytes, {
           kind: 'live',
           url: document.url,

@@ -9,14 +9,14 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, istanbulDay } from '../core/dates.ts';
 import { PUBLISHED_ROWS_SQL } from '../build/price-rows.ts';
-import { startLocalWorker, type LocalWorker } from '../scripts/lib/local-worker.ts';
+import type { LocalWorker } from '../scripts/lib/local-worker.ts';
+import { clientOf, expectErrorBody, startWorker, UUID } from './support/worker.ts';
 
 let worker: LocalWorker;
 let db: Database.Database;
-let ipCounter = 0;
 
 beforeAll(async () => {
-  worker = await startLocalWorker({ distDir: inject('distDir') });
+  worker = await startWorker();
   db = new Database(inject('dbPath'), { readonly: true });
 });
 afterAll(async () => {
@@ -24,36 +24,13 @@ afterAll(async () => {
   db?.close();
 });
 
-function client() {
-  const ip = `198.51.100.${++ipCounter}`;
-  return async (path: string, init: { headers?: Record<string, string>; method?: string } = {}) => {
-    const response = await worker.mf.dispatchFetch(`http://localhost${path}`, { method: init.method ?? 'GET', headers: { 'cf-connecting-ip': ip, ...init.headers } });
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) as any };
-  };
-}
+const client = () => clientOf(worker);
 
 /** Ids of published rows in collection order, straight from SQLite. */
 function sqlIds(where: string, params: unknown[] = []): string[] {
   return db.prepare(`${PUBLISHED_ROWS_SQL} ${where} ORDER BY o.data_day DESC, n.variant_slug, o.market_slug, o.id`).all(...params).map((r: any) => r.id as string);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const expectErrorBody = (r: { status: number; headers: Headers; json(): any }, status: number, code: string) => {
-  expect(r.status).toBe(status);
-  const body = r.json();
-  expect(Object.keys(body).sort()).toEqual(['code', 'error', 'message', 'requestId', 'timestamp']);
-  expect(Object.keys(body.error).sort()).toEqual(['code', 'details', 'message', 'requestId']);
-  expect(body.code).toBe(code);
-  expect(body.error.code).toBe(code);
-  expect(body.message).toBe(body.error.message);
-  expect(body.message.length).toBeGreaterThan(10);
-  expect(body.requestId).toBe(r.headers.get('x-request-id'));
-  expect(body.error.requestId).toBe(body.requestId);
-  expect(new Date(body.timestamp).toISOString()).toBe(body.timestamp);
-  expect(r.headers.get('cache-control')).toBe('no-store');
-  expect(r.headers.get('access-control-allow-origin')).toBe('*');
-};
 
 describe('headers of a 200', () => {
   it('carries every header of the contract, with the endpoint cache values', async () => {
@@ -213,9 +190,11 @@ describe('other endpoints', () => {
     expect(b.text).toBe(a.text);
     expect(b.headers.get('etag')).toBe(a.headers.get('etag'));
     const markets = a.json();
-    expect(markets.items.map((m: any) => m.slug)).toEqual(['izmir-balik', 'izmir-sebze-meyve']);
-    expect(markets.items[1]).toMatchObject({ last_observed_date: '2026-07-23', freshness: 'stale', isStale: true, expected_days: 'Mon,Tue,Wed,Thu,Fri,Sat' });
-    expect(markets.items[0]).toMatchObject({ last_observed_date: null, product_count: 0, freshness: 'unavailable', warnings: ['no_data'] });
+    expect(markets.items.map((m: any) => m.slug)).toEqual(db.prepare('SELECT slug FROM markets ORDER BY slug').pluck().all());
+    const bySlug = (slug: string) => markets.items.find((m: any) => m.slug === slug);
+    expect(bySlug('izmir-sebze-meyve')).toMatchObject({ last_observed_date: '2026-07-23', freshness: 'stale', isStale: true, expected_days: 'Mon,Tue,Wed,Thu,Fri,Sat' });
+    expect(bySlug('izmir-balik')).toMatchObject({ last_observed_date: null, product_count: 0, freshness: 'unavailable', warnings: ['no_data'] });
+    expect(bySlug('konya-sebze-meyve')).toMatchObject({ status: 'unverified', last_observed_date: null, freshness: 'unavailable' });
   });
 
   it('/prices/latest gives one row per variant with its own day; filters by product and category', async () => {
@@ -223,10 +202,20 @@ describe('other endpoints', () => {
     const all = (await get('/api/v1/prices/latest')).json();
     const variants = db.prepare("SELECT count(DISTINCT variant_slug) FROM source_names WHERE variant_slug IS NOT NULL").pluck().get();
     expect(all.items.length).toBe(variants);
-    expect(all.meta.newest).toBe('2026-07-23');
+    expect(all.meta.newest).toBe(db.prepare('SELECT max(data_day) FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug IS NOT NULL').pluck().get());
     const salkim = all.items.find((i: any) => i.slug === 'domates-salkim');
-    const avg = db.prepare(`SELECT o.avg_price FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug = 'domates-salkim' ORDER BY o.data_day DESC LIMIT 1`).pluck().get();
-    expect(salkim).toMatchObject({ observed_date: '2026-07-23', median: avg, market_count: 1, sources: ['izmir'] });
+    // domates-salkim: its newest day and the median of each market's latest price in the 7 days before.
+    const newest = db.prepare(`SELECT max(o.data_day) FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug = 'domates-salkim'`).pluck().get() as string;
+    const latestPerMarket = db
+      .prepare(`SELECT o.market_slug, o.avg_price FROM observations o JOIN source_names n ON n.id = o.source_name_id
+                WHERE n.variant_slug = 'domates-salkim' AND o.data_day > date(?, '-7 days') ORDER BY o.data_day DESC, o.id`)
+      .all(newest) as { market_slug: string; avg_price: number }[];
+    const seen = new Map<string, number>();
+    for (const r of latestPerMarket) if (!seen.has(r.market_slug)) seen.set(r.market_slug, r.avg_price);
+    const values = [...seen.values()].sort((a, b) => a - b);
+    const mid = values.length >> 1;
+    const median = values.length % 2 ? values[mid] : (values[mid - 1]! + values[mid]!) / 2;
+    expect(salkim).toMatchObject({ observed_date: newest, median: Math.round(median! * 100) / 100, market_count: seen.size });
     const family = (await get('/api/v1/prices/latest?product=domates')).json();
     expect(family.items.every((i: any) => i.slug.startsWith('domates-'))).toBe(true);
     expect((await get('/api/v1/prices/latest?category=meyve')).json().items.every((i: any) => i.category === 'meyve')).toBe(true);

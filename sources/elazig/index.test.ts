@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Collected } from '../adapter.ts';
 import { HttpStatusError, type HttpClient, type HttpRequest } from '../lib/http.ts';
+import { LayoutError } from '../lib/types.ts';
 import { adapter, ELAZIG_URL } from './index.ts';
 
 const PAGE = readFileSync(new URL('../../tests/fixtures/elazig/hal-fiyatlari.html', import.meta.url));
@@ -62,6 +63,16 @@ describe('Elazığ adapter', () => {
     expect(second.bytes).toEqual(first.bytes);
     expect(second.requestedDay).toBe('2026-09-15');
     expect(lines[1]).toBe(lines[0]);
+  });
+
+  it('returns a page it cannot read, so that the parser fails on it and the scrape keeps it as evidence', async () => {
+    const changed = new TextEncoder().encode('<html><body><table><tr><td>DOMATES</td><td>30,00</td></tr></table></body></html>');
+    const { http } = fakeHttp({ [ELAZIG_URL]: changed });
+    const lines: string[] = [];
+    const collected = await adapter.collect!({ day: '2026-09-15', http, log: (l) => lines.push(l) });
+    expect(documentOf(collected).bytes).toEqual(changed);
+    expect(lines).toEqual(['elazig: no fingerprint (elazig-list: expected one ul#halfiyat, found 0)']);
+    expect(() => parserOf(collected).parse(documentOf(collected))).toThrow(LayoutError);
   });
 
   it('lets an HTTP error through for the scrape command to classify', async () => {

@@ -1,4 +1,5 @@
 import type { SourceAdapter } from '../adapter.ts';
+import { LayoutError } from '../lib/types.ts';
 import { elazigList, elazigListFingerprint } from './parser.ts';
 
 export const ELAZIG_URL = 'https://www.elazig.bel.tr/hal-fiyatlari/';
@@ -29,9 +30,15 @@ export const adapter: SourceAdapter = {
   async collect({ day, http, log }) {
     const response = await http.request(ELAZIG_URL, { headers: { accept: 'text/html,application/xhtml+xml' } });
     // Dateless page: the content fingerprint says whether the list changed, even when the
-    // page around it did not stay byte-identical. The document is returned either way.
-    const fingerprint = elazigListFingerprint(response.bytes);
-    log(`elazig: ${fingerprint.items} items, list fingerprint ${fingerprint.sha256.slice(0, 12)}`);
+    // page around it did not stay byte-identical. The document is returned either way; a page
+    // we cannot read goes on to the parser, whose LayoutError keeps it as evidence.
+    try {
+      const fingerprint = elazigListFingerprint(response.bytes);
+      log(`elazig: ${fingerprint.items} items, list fingerprint ${fingerprint.sha256.slice(0, 12)}`);
+    } catch (error) {
+      if (!(error instanceof LayoutError)) throw error;
+      log(`elazig: no fingerprint (${error.message})`);
+    }
     return [
       {
         document: { url: response.url, fetchedAt: response.fetchedAt, contentType: response.contentType, bytes: response.bytes, requestedDay: day },

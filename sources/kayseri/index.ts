@@ -25,7 +25,7 @@ export const adapter: SourceAdapter = {
     method: `GET ${KAYSERI_URL} (HTML, one table Cinsi · Birimi · En Yüksek · En Düşük; no date parameter)`,
     licence: null,
     attribution: 'Kaynak: Kayseri Büyükşehir Belediyesi',
-    publishingDays: [1, 2, 3, 4, 5, 6, 7],
+    publishingDays: [1, 2, 3, 4, 5, 6],
     publishWindow: null,
     dataLagDays: 0,
     enabled: true,
@@ -34,7 +34,7 @@ export const adapter: SourceAdapter = {
       'Built from the published description; no real document has proven the parser yet. ' +
       'The table prints the maximum before the minimum (En Yüksek · En Düşük): columns are mapped by header. ' +
       'The page takes no date and prints none, so it is read as the list of the day collected (today only, no backfill). ' +
-      'Kuruş printed without a separator (4–5 digit integers) has been seen and is kept as printed. Publishing is described as daily.',
+      'Kuruş printed without a separator (4–5 digit integers) has been seen and is kept as printed. Publishing is described as daily; Monday–Saturday is assumed, as for every hall whose Sunday is not known.',
     markets: [{ slug: 'kayseri-sebze-meyve', name: 'Kayseri Sebze ve Meyve Hali', province: 'Kayseri', district: null, kind: 'sebze-meyve' }],
   },
   async collect({ day, http }) {

@@ -21,3 +21,20 @@ export function tableRows($: Html, table: AnyNode): string[][] {
     .toArray()
     .map((tr) => $(tr).children('th,td').toArray().map((cell) => cellText($, cell)));
 }
+
+/** The charset a Content-Type header names (`text/html; charset=windows-1254`), else UTF-8. */
+export function charsetOfContentType(contentType: string): string {
+  return /charset=([\w-]+)/i.exec(contentType)?.[1] ?? 'utf-8';
+}
+
+/** Loads a fetched page decoded with the charset of its Content-Type (UTF-8 when it names none). */
+export function loadHtmlDocument(document: { bytes: Uint8Array; contentType: string }): Html {
+  return loadHtml(document.bytes, charsetOfContentType(document.contentType));
+}
+
+/** Every table of the page, in page order, as its rows of cell texts (see `tableRows`). */
+export function allTableRows($: Html): string[][][] {
+  return $('table')
+    .toArray()
+    .map((table) => tableRows($, table));
+}

@@ -1,0 +1,100 @@
+/** Adana on constructed pages (tests/fixtures/adana/README.md): not real documents. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { SourceDocument } from '../adapter.ts';
+import type { HttpClient, HttpRequest } from '../lib/http.ts';
+import { LayoutError } from '../lib/types.ts';
+import { expectLayoutError } from '../../tests/support/layout-error.ts';
+import { adapter } from './index.ts';
+import { newestDetailUrl, parseAdanaHtml, PARSER } from './parser.ts';
+
+const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/adana/${name}`, import.meta.url), 'utf8');
+const LIST = fixture('hal-fiyat-listesi.html');
+const DETAIL = fixture('hal-detay-4812.html');
+const doc = (html: string): SourceDocument => ({ url: 'https://www.adana.bel.tr/tr/hal-detay/4812', fetchedAt: null, contentType: 'text/html; charset=utf-8', bytes: new TextEncoder().encode(html) });
+
+function fakeHttp(answer: (url: string) => string) {
+  const calls: { url: string; req: HttpRequest }[] = [];
+  const http: HttpClient = {
+    async request(url, req = {}) {
+      calls.push({ url, req });
+      return { url, status: 200, contentType: 'text/html; charset=utf-8', bytes: new TextEncoder().encode(answer(url)), fetchedAt: '2026-09-14T12:00:00.000Z', etag: null, lastModified: null, notModified: false };
+    },
+  };
+  return { http, calls };
+}
+
+describe('Adana bulletin', () => {
+  it('takes the data day from the heading "Günlük Raiç … DD/MM/YYYY"', () => {
+    const parsed = parseAdanaHtml(doc(DETAIL));
+    expect(parsed.bulletinDays).toEqual(['2026-09-14']);
+    expect(parsed.rows).toHaveLength(12);
+    expect(new Set(parsed.rows.map((r) => r.dataDay))).toEqual(new Set(['2026-09-14']));
+  });
+
+  it('reads the first table as vegetables and the others as fruit', () => {
+    expect(parseAdanaHtml(doc(DETAIL)).rows.map((r) => r.group)).toEqual([...Array(6).fill('SEBZE'), ...Array(6).fill('MEYVE')]);
+  });
+
+  it('reads rows as printed with a decimal point, skipping captions and header rows', () => {
+    const rows = parseAdanaHtml(doc(DETAIL)).rows;
+    expect(rows[0]).toEqual({
+      dataDay: '2026-09-14',
+      market: 'adana-sebze-meyve',
+      name: 'DOMATES',
+      unit: 'KG',
+      group: 'SEBZE',
+      min: 20,
+      max: 32.5,
+      avg: null,
+      printed: 'DOMATES | KG | 20.00 | 32.50',
+      location: 'table[0] tr[2]',
+    });
+    expect(rows[4]).toMatchObject({ name: 'MAYDANOZ', unit: 'BAĞ', min: 5, max: 7.5 });
+    expect(rows[6]).toMatchObject({ name: 'PORTAKAL', min: 18, max: 28, location: 'table[1] tr[2]' });
+    expect(rows[10]).toMatchObject({ name: 'KARPUZ', min: 6.5, max: 10, location: 'table[2] tr[1]' });
+  });
+
+  it('returns a `0` / `0` row with null prices, and keeps a single 0 as printed', () => {
+    const rows = parseAdanaHtml(doc(DETAIL)).rows;
+    expect(rows[3]).toMatchObject({ name: 'BAMYA', min: null, max: null, printed: 'BAMYA | KG | 0 | 0' });
+    expect(rows[11]).toMatchObject({ name: 'MUZ', min: 1250, max: 0 });
+  });
+
+  it('throws a LayoutError on a changed page', () => {
+    expect(expectLayoutError(PARSER, () => parseAdanaHtml(doc(DETAIL.replace('Günlük Raiç Fiyat Listesi 14/09/2026', 'Günlük Fiyatlar')))).message).toBe(
+      'adana-html: no heading "Günlük Raiç … DD/MM/YYYY"',
+    );
+    expect(() => parseAdanaHtml(doc(DETAIL.replace('<td>20.00</td>', '<td>20.00</td><td>26.25</td>')))).toThrow('adana-html: table[0] tr[2]: 5 cells, expected 4');
+    expect(() => parseAdanaHtml(doc(DETAIL.replace(/<table[\s\S]*<\/table>/, '<p>Liste hazırlanıyor</p>')))).toThrow('adana-html: no price table');
+    expect(() => parseAdanaHtml(doc(DETAIL.replace('14/09/2026', '31/09/2026')))).toThrow(LayoutError);
+  });
+});
+
+describe('Adana collect', () => {
+  it('picks the highest /tr/hal-detay id on the list page', () => {
+    expect(newestDetailUrl(LIST)).toBe('https://www.adana.bel.tr/tr/hal-detay/4812');
+    expect(newestDetailUrl('<html><body><a href="/tr/haberler/1">Haber</a></body></html>')).toBeNull();
+  });
+
+  it('GETs the list, then the newest bulletin', async () => {
+    const { http, calls } = fakeHttp((url) => (url.endsWith('/hal-detay/4812') ? DETAIL : LIST));
+    const [item] = await adapter.collect!({ day: '2026-09-14', http, log: () => {} });
+    expect(calls).toEqual([
+      { url: 'https://www.adana.bel.tr/tr/hal-fiyat-listesi', req: { method: 'GET', headers: { accept: 'text/html' } } },
+      { url: 'https://www.adana.bel.tr/tr/hal-detay/4812', req: { method: 'GET', headers: { accept: 'text/html', referer: 'https://www.adana.bel.tr/tr/hal-fiyat-listesi' } } },
+    ]);
+    if (!item || !('document' in item)) throw new Error('expected a document');
+    expect(item.parser.parse(item.document).bulletinDays).toEqual(['2026-09-14']);
+  });
+
+  it('throws a LayoutError when the list page links no bulletin', async () => {
+    const { http } = fakeHttp(() => '<html><body><p>Sayfa bulunamadı</p></body></html>');
+    await expect(adapter.collect!({ day: '2026-09-14', http, log: () => {} })).rejects.toThrow('adana-html: no /tr/hal-detay/{id} link on the list page');
+  });
+
+  it('declares an unverified municipal source', () => {
+    expect(adapter.definition).toMatchObject({ key: 'adana', number: 16, verification: 'unverified', licence: null });
+    expect(adapter.definition.note).toContain('Built from the published description; no real document has proven the parser yet.');
+  });
+});

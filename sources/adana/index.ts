@@ -1,0 +1,35 @@
+import type { SourceAdapter } from '../adapter.ts';
+import { LayoutError } from '../lib/types.ts';
+import { ADANA_LIST_URL, adanaHtml, newestDetailUrl, PARSER } from './parser.ts';
+
+export const adapter: SourceAdapter = {
+  definition: {
+    key: 'adana',
+    number: 16,
+    name: 'Adana Büyükşehir Belediyesi Günlük Hal Raiç Fiyatları',
+    organisation: 'Adana Büyükşehir Belediyesi',
+    kind: 'municipal',
+    url: ADANA_LIST_URL,
+    method: `GET ${ADANA_LIST_URL} → newest /tr/hal-detay/{id} (HTML: heading "Günlük Raiç … DD/MM/YYYY", 4-cell tables name · unit · min · max)`,
+    licence: null,
+    attribution: 'Kaynak: Adana Büyükşehir Belediyesi',
+    publishingDays: [1, 2, 3, 4, 5, 6],
+    publishWindow: null,
+    dataLagDays: 0,
+    enabled: true,
+    verification: 'unverified',
+    note:
+      'Built from the published description; no real document has proven the parser yet. ' +
+      'Only the newest bulletin (highest /tr/hal-detay id) is collected; its data day is the date in its heading. ' +
+      'The first table is vegetables, the others fruit. Decimal point; 0 / 0 means no quote. Publishing is described as daily; Monday–Saturday is assumed, as for every hall whose Sunday is not known.',
+    markets: [{ slug: 'adana-sebze-meyve', name: 'Adana Sebze ve Meyve Hali', province: 'Adana', district: null, kind: 'sebze-meyve' }],
+  },
+  async collect({ http, log }) {
+    const list = await http.request(ADANA_LIST_URL, { method: 'GET', headers: { accept: 'text/html' } });
+    const detail = newestDetailUrl(new TextDecoder().decode(list.bytes));
+    if (!detail) throw new LayoutError(PARSER, 'no /tr/hal-detay/{id} link on the list page');
+    log(`adana: newest bulletin ${detail}`);
+    const response = await http.request(detail, { method: 'GET', headers: { accept: 'text/html', referer: ADANA_LIST_URL } });
+    return [{ document: { url: response.url, fetchedAt: response.fetchedAt, contentType: response.contentType, bytes: response.bytes }, parser: adanaHtml }];
+  },
+};

@@ -1,0 +1,54 @@
+import type { Collected, Parser, SourceAdapter, SourceDocument } from '../adapter.ts';
+import { antkomderHtml, antkomderUrl, MARKETS } from './parser.ts';
+
+/**
+ * A page that parses to no row is "no list" (an empty document would count as a good run); a
+ * page that does not parse is handed on, so the scrape keeps it as evidence and marks it broken.
+ */
+function documentOrNone(document: SourceDocument, parser: Parser, none: string): Collected {
+  try {
+    if (parser.parse(document).rows.length === 0) return { none };
+  } catch {
+    // the scrape parses it again and classifies the error
+  }
+  return { document, parser };
+}
+
+export const adapter: SourceAdapter = {
+  definition: {
+    key: 'antalya-antkomder',
+    number: 7,
+    name: 'Antalya Komisyoncular Derneği Hal Fiyatları',
+    organisation: 'Antalya Yaş Sebze ve Meyve Komisyoncular Derneği',
+    kind: 'association',
+    url: 'https://antalyakomisyonculardernegi.com/hal-fiyatlari/1',
+    method: 'GET https://antalyakomisyonculardernegi.com/hal-fiyatlari/{1|3|4}?daily=YYYY-MM-DD (1 Merkez, 3 Serik, 4 Kumluca; HTML table # · Ürünler · today · previous day)',
+    licence: null,
+    attribution: 'Kaynak: Antalya Yaş Sebze ve Meyve Komisyoncular Derneği (resmî kaynak değildir)',
+    publishingDays: [1, 2, 3, 4, 5, 6],
+    publishWindow: '12:00-18:00',
+    dataLagDays: 0,
+    enabled: true,
+    verification: 'unverified',
+    note:
+      'Built from the published description; no real document has proven the parser yet. ' +
+      'Not an official source: the commission agents’ association of the Antalya hall publishes these prices, so they are marked non-official. ' +
+      'One price per product and day, published as the average (no minimum or maximum); no unit is printed (read as kg). ' +
+      'Placeholders "₺ Fiyat Bekleniyor" and "Mevcut Değil" are no quote; Merkez shows only placeholders since 2026-06 (no list). ' +
+      'Published in the afternoon; publishing days are not described: Monday to Saturday assumed.',
+    markets: [
+      { slug: 'antalya-antkomder-merkez', name: 'Antalya Merkez Hali (Komisyoncular Derneği)', province: 'Antalya', district: null, kind: 'sebze-meyve' },
+      { slug: 'antalya-antkomder-serik', name: 'Serik Hali (Komisyoncular Derneği)', province: 'Antalya', district: 'Serik', kind: 'sebze-meyve' },
+      { slug: 'antalya-antkomder-kumluca', name: 'Kumluca Hali (Komisyoncular Derneği)', province: 'Antalya', district: 'Kumluca', kind: 'sebze-meyve' },
+    ],
+  },
+  async collect({ day, http }) {
+    const collected: Collected[] = [];
+    for (const { number, market } of MARKETS) {
+      const response = await http.request(antkomderUrl(number, day), { method: 'GET', headers: { accept: 'text/html' } });
+      const document = { url: response.url, fetchedAt: response.fetchedAt, contentType: response.contentType, bytes: response.bytes, requestedDay: day };
+      collected.push(documentOrNone(document, antkomderHtml(market), `${market}: no prices for ${day} (placeholders only)`));
+    }
+    return collected;
+  },
+};

@@ -1,0 +1,196 @@
+/** Antalya on constructed text and PDFs (tests/fixtures/antalya/README.md): not real documents. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { SourceDocument } from '../adapter.ts';
+import type { HttpClient, HttpRequest } from '../lib/http.ts';
+import { LayoutError } from '../lib/types.ts';
+import { expectLayoutError } from '../../tests/support/layout-error.ts';
+import { adapter, ANTALYA_API } from './index.ts';
+import { antalyaPdfText, parseAntalyaPdf, parseAntalyaTextLines, PDF_PARSER, TEXT_PARSER } from './parser.ts';
+import { pdfTextLines } from './pdf-text.ts';
+
+const dir = new URL('../../tests/fixtures/antalya/', import.meta.url);
+const TEXT = readFileSync(new URL('gunluk-fiyat-listesi-2026-09-14.txt', dir), 'utf8');
+const LINES = TEXT.split('\n');
+const PDF = new Uint8Array(readFileSync(new URL('gunluk-fiyat-listesi-2026-09-14-uncompressed.pdf', dir)));
+const FLATE = new Uint8Array(readFileSync(new URL('gunluk-fiyat-listesi-2026-09-14-flate.pdf', dir)));
+const pdfDoc = (bytes: Uint8Array): SourceDocument => ({ url: 'https://gezipanel.antalya.bel.tr/HalFiyatPdf/14092026.pdf', fetchedAt: null, contentType: 'application/pdf', bytes, requestedDay: '2026-09-14' });
+const latin1 = (text: string) => new Uint8Array([...text].map((c) => c.charCodeAt(0)));
+
+describe('Antalya bulletin text', () => {
+  it('takes the data day from the title and reads 17 entries of two columns', () => {
+    const parsed = parseAntalyaTextLines(LINES);
+    expect(parsed.bulletinDays).toEqual(['2026-09-14']);
+    expect(parsed.rows).toHaveLength(17);
+    expect(parsed.rows.map((r) => r.printed.split(' ')[0])).toEqual(Array.from({ length: 17 }, (_, i) => String(i + 1)));
+  });
+
+  it('reads both columns of a line as printed', () => {
+    const rows = parseAntalyaTextLines(LINES).rows;
+    expect(rows[0]).toEqual({
+      dataDay: '2026-09-14',
+      market: 'antalya-sebze-meyve',
+      name: 'DOMATES',
+      unit: 'KG',
+      group: 'SEBZELER',
+      min: 18,
+      max: 30,
+      avg: null,
+      printed: '1 DOMATES KG 18,00 30,00',
+      location: 'line 5 left',
+    });
+    expect(rows[1]).toMatchObject({ name: 'DOMATES SALKIM', unit: 'KG', min: 25, max: 35, location: 'line 5 right' });
+    expect(rows[3]).toMatchObject({ name: 'BİBER ÇARLİSTON', min: 28, max: 40 });
+    expect(rows[8]).toMatchObject({ name: 'MAYDANOZ', unit: 'BAĞ', min: 5, max: 7.5 });
+    expect(rows[10]).toMatchObject({ name: 'BÖRÜLCE', min: 60, max: 80, location: 'line 10 left' });
+  });
+
+  it('reads the sections SEBZELER, MEYVELER and İTHAL', () => {
+    const groups = parseAntalyaTextLines(LINES).rows.map((r) => r.group);
+    expect(groups).toEqual([...Array(11).fill('SEBZELER'), ...Array(4).fill('MEYVELER'), 'İTHAL', 'İTHAL']);
+  });
+
+  it('reads `1.040,00` with a thousands separator and `0` as no quote', () => {
+    const rows = parseAntalyaTextLines(LINES).rows;
+    expect(rows[16]).toMatchObject({ name: 'MANTAR KÜLTÜR', unit: 'KASA', group: 'İTHAL', min: 1040, max: 1250 });
+    expect(rows[9]).toMatchObject({ name: 'BAMYA', min: null, max: null, printed: '10 BAMYA KG 0 0' });
+    expect(rows[14]).toMatchObject({ name: 'AVOKADO', min: null, max: 120 });
+  });
+
+  it('sets the left and the right column from a heading line with two sections', () => {
+    const text = ['GÜNLÜK FİYAT LİSTESİ 15.09.2026', 'SEBZELER MEYVELER', '1 DOMATES KG 18,00 30,00 2 ELMA KG 20,00 30,00', '3 HIYAR KG 15,00 22,00'];
+    expect(parseAntalyaTextLines(text).rows.map((r) => [r.name, r.group, r.dataDay])).toEqual([
+      ['DOMATES', 'SEBZELER', '2026-09-15'],
+      ['ELMA', 'MEYVELER', '2026-09-15'],
+      ['HIYAR', 'SEBZELER', '2026-09-15'],
+    ]);
+  });
+
+  it('reads a text document (text extracted elsewhere) with its own parser id', () => {
+    const parsed = antalyaPdfText.parse({ url: 'x', fetchedAt: null, contentType: 'text/plain; charset=utf-8', bytes: new TextEncoder().encode(TEXT) });
+    expect(antalyaPdfText.id).toBe('antalya-pdf-text');
+    expect(parsed.rows).toHaveLength(17);
+  });
+
+  it('throws a LayoutError on changed text', () => {
+    expect(expectLayoutError(TEXT_PARSER, () => parseAntalyaTextLines(LINES.filter((l) => !l.startsWith('GÜNLÜK')))).message).toBe(
+      'antalya-pdf-text: no title "GÜNLÜK FİYAT LİSTESİ DD.MM.YYYY"',
+    );
+    // a sixth column (an average) makes the price lines unreadable
+    const sixColumns = LINES.map((l) => l.replace('1 DOMATES KG 18,00 30,00', '1 DOMATES KG 18,00 30,00 24,00'));
+    expect(() => parseAntalyaTextLines(sixColumns)).toThrow('antalya-pdf-text: line 5: not a price line "1 DOMATES KG 18,00 30,00 24,00 2 DOMATES SALKIM KG 25,00 35,00"');
+    expect(() => parseAntalyaTextLines(LINES.filter((l) => l !== 'SEBZELER'))).toThrow('line 4: a price before any section heading');
+    expect(() => parseAntalyaTextLines(LINES.map((l) => (l === 'MEYVELER' ? 'SEBZELER MEYVELER İTHAL' : l)))).toThrow('line 11: 3 section headings on one line');
+    expect(() => parseAntalyaTextLines(LINES.slice(0, 4))).toThrow('antalya-pdf-text: a bulletin without price lines');
+  });
+});
+
+describe('Antalya PDF bytes', () => {
+  it('reads the text layer of an uncompressed PDF into lines, two columns on one line', () => {
+    const { lines, compressedStreams } = pdfTextLines(PDF);
+    expect(compressedStreams).toBe(0);
+    expect(lines).toEqual([
+      'GÜNLÜK FİYAT LİSTESİ 14.09.2026',
+      'SEBZELER',
+      '1 DOMATES KG 18,00 30,00 2 DOMATES SALKIM KG 25,00 35,00',
+      '3 BİBER SİVRİ KG 30,00 45,00 4 BAMYA KG 0 0',
+      'MEYVELER İTHAL',
+      '5 ÜZÜM SULTANİ KG 35,00 50,00 6 ANANAS ADET 90,00 140,00',
+      '7 NAR KG 25,00 40,00 8 MANTAR KÜLTÜR KASA 1.040,00 1.250,00',
+    ]);
+  });
+
+  it('parses the uncompressed PDF end to end', () => {
+    const parsed = parseAntalyaPdf(pdfDoc(PDF));
+    expect(parsed.bulletinDays).toEqual(['2026-09-14']);
+    expect(parsed.rows.map((r) => [r.name, r.unit, r.group, r.min, r.max])).toEqual([
+      ['DOMATES', 'KG', 'SEBZELER', 18, 30],
+      ['DOMATES SALKIM', 'KG', 'SEBZELER', 25, 35],
+      ['BİBER SİVRİ', 'KG', 'SEBZELER', 30, 45],
+      ['BAMYA', 'KG', 'SEBZELER', null, null],
+      ['ÜZÜM SULTANİ', 'KG', 'MEYVELER', 35, 50],
+      ['ANANAS', 'ADET', 'İTHAL', 90, 140],
+      ['NAR', 'KG', 'MEYVELER', 25, 40],
+      ['MANTAR KÜLTÜR', 'KASA', 'İTHAL', 1040, 1250],
+    ]);
+  });
+
+  it('throws "PDF text extraction not available" for a compressed PDF', () => {
+    expect(pdfTextLines(FLATE)).toEqual({ lines: [], compressedStreams: 1 });
+    expect(expectLayoutError(PDF_PARSER, () => parseAntalyaPdf(pdfDoc(FLATE))).message).toBe(
+      'antalya-pdf: PDF text extraction not available (1 compressed content streams; only uncompressed text is read)',
+    );
+  });
+
+  it('throws a LayoutError for bytes that are not a PDF', () => {
+    expect(() => parseAntalyaPdf(pdfDoc(new TextEncoder().encode('<html>Hata</html>')))).toThrow('antalya-pdf: not a PDF');
+  });
+
+  it('follows Td, TD, TL, T*, quote operators, hex strings, escapes and TJ word gaps', () => {
+    const stream = [
+      'BT /F1 9 Tf 12 TL 40 700 Td (G\\334NL\\334K F\\335YAT) Tj [(L) 20 (\\335STES\\335)] TJ',
+      '0 -20 TD (SEBZELER) Tj',
+      "T* <31> Tj ( DOMATES \\(YERL\\335\\) KG 18,00 30,00) '",
+      '1 0 0 1 40 620 Tm [(2 HIYAR) -300 (KG 15,00 22,00)] TJ ET',
+    ].join('\n');
+    const pdf = `%PDF-1.4\n1 0 obj\n<< /Length ${stream.length} >>\nstream\n${stream}\nendstream\nendobj\n%%EOF\n`;
+    expect(pdfTextLines(latin1(pdf)).lines).toEqual(['GÜNLÜK FİYAT LİSTESİ', 'SEBZELER', '1', 'DOMATES (YERLİ) KG 18,00 30,00', '2 HIYAR KG 15,00 22,00']);
+  });
+});
+
+describe('Antalya collect', () => {
+  function fakeHttp(answer: string, pdf: Uint8Array = PDF) {
+    const calls: { url: string; req: HttpRequest }[] = [];
+    const http: HttpClient = {
+      async request(url, req = {}) {
+        calls.push({ url, req });
+        const isApi = url === ANTALYA_API;
+        const bytes = isApi ? new TextEncoder().encode(answer) : pdf;
+        return { url, status: 200, contentType: isApi ? 'application/json; charset=utf-8' : 'application/pdf', bytes, fetchedAt: '2026-09-14T10:00:00.000Z', etag: null, lastModified: null, notModified: false };
+      },
+    };
+    return { http, calls };
+  }
+  const ANSWER = JSON.stringify({ d: { PdfUrl: '/HalFiyatPdf/14092026.pdf', PdfDate: '14.09.2026', Mesaj: '' } });
+
+  it('POSTs the date as JSON, then GETs the PDF it names', async () => {
+    const { http, calls } = fakeHttp(ANSWER);
+    const [item] = await adapter.collect!({ day: '2026-09-14', http, log: () => {} });
+    expect(calls).toEqual([
+      { url: 'https://gezipanel.antalya.bel.tr/Methods.aspx/GetGunlukHalFiyatPdf', req: { method: 'POST', json: { tarih: '14.09.2026' }, headers: { accept: 'application/json' } } },
+      { url: 'https://gezipanel.antalya.bel.tr/HalFiyatPdf/14092026.pdf', req: { method: 'GET', headers: { accept: 'application/pdf' } } },
+    ]);
+    if (!item || !('document' in item)) throw new Error('expected a document');
+    expect(item.parser.id).toBe('antalya-pdf');
+    expect(item.document.requestedDay).toBe('2026-09-14');
+    expect(item.parser.parse(item.document).rows).toHaveLength(8);
+  });
+
+  it('reads `d` sent as a JSON string', async () => {
+    const { http, calls } = fakeHttp(JSON.stringify({ d: JSON.stringify({ PdfUrl: 'https://cdn.antalya.bel.tr/hal/14092026.pdf', PdfDate: '14.09.2026', Mesaj: null }) }));
+    await adapter.collect!({ day: '2026-09-14', http, log: () => {} });
+    expect(calls[1]!.url).toBe('https://cdn.antalya.bel.tr/hal/14092026.pdf');
+  });
+
+  it('returns none with the message when there is no PDF for the day', async () => {
+    const { http, calls } = fakeHttp(JSON.stringify({ d: { PdfUrl: null, PdfDate: null, Mesaj: 'Seçilen tarihe ait fiyat listesi bulunamadı.' } }));
+    expect(await adapter.collect!({ day: '2026-09-13', http, log: () => {} })).toEqual([{ none: 'antalya: no PDF for 2026-09-13 (Seçilen tarihe ait fiyat listesi bulunamadı.)' }]);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('hands a compressed PDF on (the scrape marks it broken and keeps it) and throws on a changed answer', async () => {
+    const [item] = await adapter.collect!({ day: '2026-09-14', http: fakeHttp(ANSWER, FLATE).http, log: () => {} });
+    if (!item || !('document' in item)) throw new Error('expected a document');
+    expect(() => item.parser.parse(item.document)).toThrow('PDF text extraction not available');
+    await expect(adapter.collect!({ day: '2026-09-14', http: fakeHttp('{"Message":"Authentication failed."}').http, log: () => {} })).rejects.toThrow(
+      'antalya-pdf: GetGunlukHalFiyatPdf: no d.PdfUrl',
+    );
+    await expect(adapter.collect!({ day: '2026-09-14', http: fakeHttp('<html>').http, log: () => {} })).rejects.toBeInstanceOf(LayoutError);
+  });
+
+  it('declares an unverified source and says the PDF text cannot be read yet', () => {
+    expect(adapter.definition).toMatchObject({ key: 'antalya', number: 6, verification: 'unverified', enabled: true, licence: null });
+    expect(adapter.definition.note).toContain('Built from the published description; no real document has proven the parser yet.');
+    expect(adapter.definition.note).toContain('no PDF library is installed');
+  });
+});

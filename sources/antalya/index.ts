@@ -1,0 +1,58 @@
+import type { SourceAdapter } from '../adapter.ts';
+import type { Day } from '../../core/dates.ts';
+import { LayoutError } from '../lib/types.ts';
+import { antalyaPdf, PDF_PARSER } from './parser.ts';
+
+export const ANTALYA_API = 'https://gezipanel.antalya.bel.tr/Methods.aspx/GetGunlukHalFiyatPdf';
+
+const dotted = (day: Day) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
+
+type PdfAnswer = { PdfUrl?: unknown; PdfDate?: unknown; Mesaj?: unknown };
+
+/** `{d:{PdfUrl, PdfDate, Mesaj}}`; an ASP.NET page method may also send `d` as a JSON string. */
+function pdfAnswer(body: string): PdfAnswer {
+  let d: unknown;
+  try {
+    d = (JSON.parse(body) as { d?: unknown } | null)?.d;
+    if (typeof d === 'string') d = JSON.parse(d);
+  } catch {
+    throw new LayoutError(PDF_PARSER, 'GetGunlukHalFiyatPdf: answer is not JSON');
+  }
+  if (typeof d !== 'object' || d === null || !('PdfUrl' in d)) throw new LayoutError(PDF_PARSER, 'GetGunlukHalFiyatPdf: no d.PdfUrl');
+  return d as PdfAnswer;
+}
+
+export const adapter: SourceAdapter = {
+  definition: {
+    key: 'antalya',
+    number: 6,
+    name: 'Antalya Büyükşehir Belediyesi Günlük Hal Fiyat Listesi',
+    organisation: 'Antalya Büyükşehir Belediyesi',
+    kind: 'municipal',
+    url: ANTALYA_API,
+    method: `POST ${ANTALYA_API} JSON {tarih: "DD.MM.YYYY"} → {d:{PdfUrl, PdfDate, Mesaj}}, then GET the PDF (two columns idx · name · unit · min · max)`,
+    licence: null,
+    attribution: 'Kaynak: Antalya Büyükşehir Belediyesi',
+    publishingDays: [1, 2, 3, 4, 5, 6],
+    publishWindow: null,
+    dataLagDays: 0,
+    enabled: true,
+    verification: 'unverified',
+    note:
+      'Built from the published description; no real document has proven the parser yet. ' +
+      'The bulletin is a PDF and no PDF library is installed: only a PDF whose text sits in uncompressed content streams can be read; ' +
+      'any other PDF is reported as broken ("PDF text extraction not available") and kept as evidence until a text extractor is added. ' +
+      'The text parser (title GÜNLÜK FİYAT LİSTESİ DD.MM.YYYY, sections SEBZELER/MEYVELER/İTHAL, two columns, 0 = no quote) is tested on constructed text only. ' +
+      'The date format of the request (DD.MM.YYYY) is assumed. Publishing is described as daily; backfill is possible.',
+    markets: [{ slug: 'antalya-sebze-meyve', name: 'Antalya Sebze ve Meyve Toptancı Hali', province: 'Antalya', district: null, kind: 'sebze-meyve' }],
+  },
+  async collect({ day, http, log }) {
+    const api = await http.request(ANTALYA_API, { method: 'POST', json: { tarih: dotted(day) }, headers: { accept: 'application/json' } });
+    const answer = pdfAnswer(new TextDecoder().decode(api.bytes));
+    const pdfUrl = typeof answer.PdfUrl === 'string' ? answer.PdfUrl.trim() : '';
+    if (!pdfUrl) return [{ none: `antalya: no PDF for ${day}${typeof answer.Mesaj === 'string' && answer.Mesaj ? ` (${answer.Mesaj})` : ''}` }];
+    log(`antalya: PDF ${pdfUrl} dated ${String(answer.PdfDate)}`);
+    const pdf = await http.request(new URL(pdfUrl, ANTALYA_API).href, { method: 'GET', headers: { accept: 'application/pdf' } });
+    return [{ document: { url: pdf.url, fetchedAt: pdf.fetchedAt, contentType: pdf.contentType, bytes: pdf.bytes, requestedDay: day }, parser: antalyaPdf }];
+  },
+};

@@ -1,0 +1,106 @@
+/**
+ * Antalya Büyükşehir Belediyesi: the day's hal bulletin is a PDF. Its text, as lines:
+ * a title "GÜNLÜK FİYAT LİSTESİ DD.MM.YYYY" (the data day), section headings SEBZELER,
+ * MEYVELER, İTHAL, and price lines holding one or two entries side by side (two columns):
+ * `idx name unit min max [idx name unit min max]`. Prices `1.040,00`; `0` = no quote (null).
+ * A heading line with one section sets it for both columns (a heading across the page); a line
+ * with two sets the left and the right column. Lines without digits (column headers, the
+ * municipality's name) and page numbers are skipped; any other line with digits that is not a
+ * price line is a changed layout.
+ *
+ * The text comes from `pdf-text.ts`, which reads uncompressed content streams only: a real,
+ * compressed PDF fails with "PDF text extraction not available" until a real extractor exists.
+ */
+import type { Parser, SourceDocument } from '../adapter.ts';
+import { parseDottedDay, type Day } from '../../core/dates.ts';
+import { fold } from '../../core/turkish.ts';
+import { parseTurkishNumber } from '../lib/numbers.ts';
+import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
+import { pdfTextLines } from './pdf-text.ts';
+
+export const PDF_PARSER = 'antalya-pdf';
+export const TEXT_PARSER = 'antalya-pdf-text';
+export const MARKET = 'antalya-sebze-meyve';
+
+const SECTIONS: Record<string, string> = { sebzeler: 'SEBZELER', meyveler: 'MEYVELER', ithal: 'İTHAL' };
+const NUM = String.raw`\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?|\d+(?:,\d{1,2})?`;
+/** A word of a name: anything but a bare number (so a name cannot swallow a price column). */
+const WORD = String.raw`(?!\d[\d.,]*(?:\s|$))\S+`;
+/** idx · name · unit (no digits) · min · max */
+const ENTRY = String.raw`(\d+)\s+(${WORD}(?:\s+${WORD})*?)\s+([^\s\d]+)\s+(${NUM})\s+(${NUM})`;
+const PRICE_LINE = new RegExp(`^${ENTRY}(?:\\s+${ENTRY})?$`, 'u');
+const TITLE = /^gunluk fiyat listesi (\d{2}) (\d{2}) (\d{4})$/;
+
+/** `0` is how the bulletin prints "no quote". */
+function price(text: string): number | null {
+  const value = parseTurkishNumber(text);
+  return value === 0 ? null : value;
+}
+
+function titleDay(lines: string[]): Day | null {
+  for (const line of lines) {
+    const m = TITLE.exec(fold(line));
+    if (m) return parseDottedDay(`${m[1]}.${m[2]}.${m[3]}`);
+  }
+  return null;
+}
+
+/** Rows of the bulletin's text lines; `parser` names the parser in errors. */
+export function parseAntalyaTextLines(lines: string[], parser = TEXT_PARSER): ParsedDocument {
+  const day = titleDay(lines);
+  if (!day) throw new LayoutError(parser, 'no title "GÜNLÜK FİYAT LİSTESİ DD.MM.YYYY"');
+  const section: [string | null, string | null] = [null, null];
+  const rows: PrintedRow[] = [];
+  lines.forEach((raw, i) => {
+    const line = raw.replace(/\s+/g, ' ').trim();
+    const folded = fold(line);
+    if (line === '' || TITLE.test(folded) || /^sayfa \d+( \d+)?$/.test(folded)) return;
+    const words = folded.split(' ');
+    if (words.every((w) => SECTIONS[w])) {
+      if (words.length > 2) throw new LayoutError(parser, `line ${i + 1}: ${words.length} section headings on one line`);
+      const left = SECTIONS[words[0]!]!;
+      section[0] = left;
+      section[1] = words[1] ? SECTIONS[words[1]]! : left;
+      return;
+    }
+    const m = PRICE_LINE.exec(line);
+    if (!m) {
+      if (/\d/.test(line)) throw new LayoutError(parser, `line ${i + 1}: not a price line ${JSON.stringify(line)}`);
+      return; // column headers and other words without numbers
+    }
+    for (const column of [0, 1] as const) {
+      const [idx, name, unit, min, max] = m.slice(1 + column * 5, 6 + column * 5);
+      if (idx === undefined) continue;
+      const group = section[column];
+      if (!group) throw new LayoutError(parser, `line ${i + 1}: a price before any section heading`);
+      rows.push({
+        dataDay: day,
+        market: MARKET,
+        name: name!,
+        unit: unit!,
+        group,
+        min: price(min!),
+        max: price(max!),
+        avg: null,
+        printed: [idx, name, unit, min, max].join(' '),
+        location: `line ${i + 1} ${column === 0 ? 'left' : 'right'}`,
+      });
+    }
+  });
+  if (rows.length === 0) throw new LayoutError(parser, 'a bulletin without price lines');
+  return { rows, bulletinDays: [day] };
+}
+
+export function parseAntalyaPdf(document: SourceDocument): ParsedDocument {
+  if (new TextDecoder('latin1').decode(document.bytes.subarray(0, 5)) !== '%PDF-') throw new LayoutError(PDF_PARSER, 'not a PDF');
+  const { lines, compressedStreams } = pdfTextLines(document.bytes);
+  if (lines.length === 0) {
+    throw new LayoutError(PDF_PARSER, `PDF text extraction not available (${compressedStreams} compressed content streams; only uncompressed text is read)`);
+  }
+  return parseAntalyaTextLines(lines, PDF_PARSER);
+}
+
+/** The bulletin PDF as fetched. */
+export const antalyaPdf: Parser = { id: PDF_PARSER, version: 1, parse: parseAntalyaPdf };
+/** The bulletin's text extracted elsewhere (e.g. `pdftotext`), kept as a UTF-8 text document. */
+export const antalyaPdfText: Parser = { id: TEXT_PARSER, version: 1, parse: (d) => parseAntalyaTextLines(new TextDecoder().decode(d.bytes).split(/\r?\n/)) };

@@ -1,0 +1,60 @@
+import type { Collected, Parser, SourceAdapter, SourceDocument } from '../adapter.ts';
+import type { Day } from '../../core/dates.ts';
+import { LayoutError } from '../lib/types.ts';
+import { BALIKESIR_LIST, BALIKESIR_PAGE, balikesirHtml, PARSER, verificationToken } from './parser.ts';
+
+/**
+ * A page that parses to no row is "no list" (an empty document would count as a good run); a
+ * page that does not parse is handed on, so the scrape keeps it as evidence and marks it broken.
+ */
+function documentOrNone(document: SourceDocument, parser: Parser, none: string): Collected {
+  try {
+    if (parser.parse(document).rows.length === 0) return { none };
+  } catch {
+    // the scrape parses it again and classifies the error
+  }
+  return { document, parser };
+}
+
+const dotted = (day: Day) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
+
+export const adapter: SourceAdapter = {
+  definition: {
+    key: 'balikesir',
+    number: 15,
+    name: 'Balıkesir Büyükşehir Belediyesi Hal ve Pazar Fiyatları',
+    organisation: 'Balıkesir Büyükşehir Belediyesi',
+    kind: 'municipal',
+    url: BALIKESIR_PAGE,
+    method:
+      `GET ${BALIKESIR_PAGE} (session cookie, __RequestVerificationToken), then POST ${BALIKESIR_LIST} ` +
+      'form BasT=DD.MM.YYYY&BitT=DD.MM.YYYY&UrunAd=&HalAd=&TurAd=1 (HTML table Ürün/Tür · Birimi · Hal/Pazar · En Düşük · En Yüksek · BaşTarih · BitTarih)',
+    licence: null,
+    attribution: 'Kaynak: Balıkesir Büyükşehir Belediyesi',
+    publishingDays: [1, 2, 3, 4, 5, 6],
+    publishWindow: null,
+    dataLagDays: 0,
+    enabled: true,
+    verification: 'unverified',
+    note:
+      'Built from the published description; no real document has proven the parser yet. ' +
+      'The list spans several halls, printed per row (Hal/Pazar); the description names none, so every row goes to the one market ' +
+      'balikesir-merkez with the printed hall as its group, and one product quoted by several halls on a day appears as repeated rows. ' +
+      'Data day: BaşTarih when it equals BitTarih; for a longer period, the requested day when the period holds it; otherwise the page is treated as changed. ' +
+      'Backfill is possible (one day per request). Publishing days are not described: Monday to Saturday assumed.',
+    markets: [{ slug: 'balikesir-merkez', name: 'Balıkesir Sebze ve Meyve Halleri', province: 'Balıkesir', district: null, kind: 'sebze-meyve' }],
+  },
+  async collect({ day, http }) {
+    // The GET opens the session (the client keeps its cookie per host) and carries the token.
+    const page = await http.request(BALIKESIR_PAGE, { method: 'GET', headers: { accept: 'text/html' } });
+    const token = verificationToken(new TextDecoder().decode(page.bytes));
+    if (!token) throw new LayoutError(PARSER, 'no __RequestVerificationToken on the search page');
+    const response = await http.request(BALIKESIR_LIST, {
+      method: 'POST',
+      form: { BasT: dotted(day), BitT: dotted(day), UrunAd: '', HalAd: '', TurAd: '1', __RequestVerificationToken: token },
+      headers: { referer: BALIKESIR_PAGE, 'x-requested-with': 'XMLHttpRequest', accept: 'text/html, */*; q=0.01' },
+    });
+    const document = { url: response.url, fetchedAt: response.fetchedAt, contentType: response.contentType, bytes: response.bytes, requestedDay: day };
+    return [documentOrNone(document, balikesirHtml, `balikesir: no rows for ${day}`)];
+  },
+};

@@ -1,0 +1,80 @@
+/** Denizli on a constructed page (tests/fixtures/denizli/README.md): not a real document. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { SourceDocument } from '../adapter.ts';
+import type { HttpClient, HttpRequest } from '../lib/http.ts';
+import { expectLayoutError } from '../../tests/support/layout-error.ts';
+import { adapter } from './index.ts';
+import { DENIZLI_URL, parseDenizliHtml, PARSER } from './parser.ts';
+
+const PAGE = readFileSync(new URL('../../tests/fixtures/denizli/halfiyatlari-2026-09-14.html', import.meta.url), 'utf8');
+const doc = (html: string): SourceDocument => ({ url: DENIZLI_URL, fetchedAt: null, contentType: 'text/html; charset=utf-8', bytes: new TextEncoder().encode(html), requestedDay: '2026-09-14' });
+
+function fakeHttp(body: string) {
+  const calls: { url: string; req: HttpRequest }[] = [];
+  const http: HttpClient = {
+    async request(url, req = {}) {
+      calls.push({ url, req });
+      return { url, status: 200, contentType: 'text/html; charset=utf-8', bytes: new TextEncoder().encode(body), fetchedAt: '2026-09-14T09:00:00.000Z', etag: null, lastModified: null, notModified: false };
+    },
+  };
+  return { http, calls };
+}
+
+describe('Denizli page', () => {
+  it('reads both tables: 9 rows of the requested day', () => {
+    const parsed = parseDenizliHtml(doc(PAGE));
+    expect(parsed.bulletinDays).toEqual(['2026-09-14']);
+    expect(parsed.rows).toHaveLength(9);
+    expect(parsed.rows.map((r) => r.location.split(' ')[0])).toEqual([...Array(5).fill('table[0]'), ...Array(4).fill('table[1]')]);
+  });
+
+  it('reads Asgari · Orta · Ekstra as min · avg · max', () => {
+    const rows = parseDenizliHtml(doc(PAGE)).rows;
+    expect(rows[0]).toEqual({
+      dataDay: '2026-09-14',
+      market: 'denizli-sebze-meyve',
+      name: 'Domates',
+      unit: 'kg',
+      group: null,
+      min: 20,
+      max: 40,
+      avg: 30,
+      printed: 'Domates | 20,00 TL | 30,00 TL | 40,00 TL',
+      location: 'table[0] tr[1]',
+    });
+    expect(rows[2]).toMatchObject({ name: 'Patlıcan Kemer', min: 15, avg: 22.5, max: 30 });
+    expect(rows[7]).toMatchObject({ name: 'İncir', min: 70, avg: 90, max: 110, location: 'table[1] tr[3]' });
+  });
+
+  it('reads a `-` placeholder as no price', () => {
+    expect(parseDenizliHtml(doc(PAGE)).rows[8]).toMatchObject({ name: 'Armut Deveci', min: null, avg: 45, max: 55 });
+  });
+
+  it('reads tables without rows as no list', () => {
+    const empty = PAGE.replace(/<tr><td>.*<\/tr>\n/g, '');
+    expect(parseDenizliHtml(doc(empty))).toEqual({ rows: [], bulletinDays: [] });
+  });
+
+  it('throws a LayoutError on a changed table', () => {
+    const changed = PAGE.replaceAll('<th>Orta</th>', '<th>Ortalama</th>');
+    expect(expectLayoutError(PARSER, () => parseDenizliHtml(doc(changed))).message).toBe('denizli-html: no table with the header Ürün Adı · Asgari · Orta · Ekstra');
+    expect(() => parseDenizliHtml(doc(PAGE.replace('<td>40,00 TL</td>', '<td>40,00 TL</td><td>Kg</td>')))).toThrow('denizli-html: table[0] tr[1]: 5 cells, expected 4');
+  });
+});
+
+describe('Denizli collect', () => {
+  it('GETs the page and hands it on with the requested day', async () => {
+    const { http, calls } = fakeHttp(PAGE);
+    const [item] = await adapter.collect!({ day: '2026-09-14', http, log: () => {} });
+    expect(calls).toEqual([{ url: 'https://www.denizli.bel.tr/Default.aspx?k=halfiyatlari', req: { method: 'GET', headers: { accept: 'text/html' } } }]);
+    if (!item || !('document' in item)) throw new Error('expected a document');
+    expect(item.document.requestedDay).toBe('2026-09-14');
+    expect(item.parser.parse(item.document).rows).toHaveLength(9);
+  });
+
+  it('declares an unverified municipal source', () => {
+    expect(adapter.definition).toMatchObject({ key: 'denizli', number: 11, verification: 'unverified', licence: null });
+    expect(adapter.definition.note).toContain('Built from the published description; no real document has proven the parser yet.');
+  });
+});

@@ -1,0 +1,44 @@
+import type { Collected, Parser, SourceAdapter, SourceDocument } from '../adapter.ts';
+import { DENIZLI_URL, denizliHtml } from './parser.ts';
+
+/**
+ * A page that parses to no row is "no list" (an empty document would count as a good run); a
+ * page that does not parse is handed on, so the scrape keeps it as evidence and marks it broken.
+ */
+function documentOrNone(document: SourceDocument, parser: Parser, none: string): Collected {
+  try {
+    if (parser.parse(document).rows.length === 0) return { none };
+  } catch {
+    // the scrape parses it again and classifies the error
+  }
+  return { document, parser };
+}
+
+export const adapter: SourceAdapter = {
+  definition: {
+    key: 'denizli',
+    number: 11,
+    name: 'Denizli Büyükşehir Belediyesi Hal Fiyatları',
+    organisation: 'Denizli Büyükşehir Belediyesi',
+    kind: 'municipal',
+    url: DENIZLI_URL,
+    method: `GET ${DENIZLI_URL} (HTML, two tables Ürün Adı · Asgari · Orta · Ekstra; no date parameter)`,
+    licence: null,
+    attribution: 'Kaynak: Denizli Büyükşehir Belediyesi',
+    publishingDays: [1, 2, 3, 4, 5, 6],
+    publishWindow: null,
+    dataLagDays: 0,
+    enabled: true,
+    verification: 'unverified',
+    note:
+      'Built from the published description; no real document has proven the parser yet. ' +
+      'Asgari · Orta · Ekstra are read as minimum · average · maximum. No unit is printed (read as kg), no group and no date ' +
+      '(the list of the day collected). The list was frozen from 2023-04 to 2026-04. Publishing days are not described: Monday to Saturday assumed.',
+    markets: [{ slug: 'denizli-sebze-meyve', name: 'Denizli Sebze ve Meyve Hali', province: 'Denizli', district: null, kind: 'sebze-meyve' }],
+  },
+  async collect({ day, http }) {
+    const response = await http.request(DENIZLI_URL, { method: 'GET', headers: { accept: 'text/html' } });
+    const document = { url: response.url, fetchedAt: response.fetchedAt, contentType: response.contentType, bytes: response.bytes, requestedDay: day };
+    return [documentOrNone(document, denizliHtml, `denizli: empty tables on ${day}`)];
+  },
+};

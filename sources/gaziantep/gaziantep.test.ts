@@ -1,0 +1,90 @@
+/** Gaziantep on a constructed page (tests/fixtures/gaziantep/README.md): not a real document. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { SourceDocument } from '../adapter.ts';
+import type { HttpClient, HttpRequest } from '../lib/http.ts';
+import { expectLayoutError } from '../../tests/support/layout-error.ts';
+import { adapter } from './index.ts';
+import { gaziantepUrl, parseGaziantepHtml, PARSER } from './parser.ts';
+
+const PAGE = readFileSync(new URL('../../tests/fixtures/gaziantep/hal-rayic-2026-09-14.html', import.meta.url), 'utf8');
+const doc = (html: string): SourceDocument => ({ url: gaziantepUrl('2026-09-14'), fetchedAt: null, contentType: 'text/html; charset=UTF-8', bytes: new TextEncoder().encode(html), requestedDay: '2026-09-14' });
+
+function fakeHttp(body: string) {
+  const calls: { url: string; req: HttpRequest }[] = [];
+  const http: HttpClient = {
+    async request(url, req = {}) {
+      calls.push({ url, req });
+      return { url, status: 200, contentType: 'text/html; charset=UTF-8', bytes: new TextEncoder().encode(body), fetchedAt: '2026-09-14T09:00:00.000Z', etag: null, lastModified: null, notModified: false };
+    },
+  };
+  return { http, calls };
+}
+
+describe('Gaziantep page', () => {
+  it('takes each row’s data day from its own Tarih cell', () => {
+    const parsed = parseGaziantepHtml(doc(PAGE));
+    expect(parsed.rows).toHaveLength(10);
+    expect(parsed.bulletinDays).toEqual(['2026-09-13', '2026-09-14']);
+    expect(parsed.rows.filter((r) => r.dataDay === '2026-09-13').map((r) => r.name)).toEqual(['Nar', 'Limon']);
+  });
+
+  it('maps Az. Fiyat (printed first) to max and As. Fiyat to min', () => {
+    const rows = parseGaziantepHtml(doc(PAGE)).rows;
+    expect(rows[0]).toEqual({
+      dataDay: '2026-09-14',
+      market: 'gaziantep-sebze-meyve',
+      name: 'Domates',
+      unit: 'Kg',
+      group: null,
+      min: 20,
+      max: 35,
+      avg: null,
+      printed: 'Domates | 35,00 | 20,00 | Kg | 14.09.2026',
+      location: 'table[0] tr[1]',
+    });
+    expect(rows[3]).toMatchObject({ name: 'Salatalık', min: 18.5, max: 30 });
+    expect(rows[4]).toMatchObject({ name: 'Maydanoz', unit: 'Bağ', min: 8, max: 12 });
+    expect(rows[8]).toMatchObject({ name: 'Limon', dataDay: '2026-09-13', min: 42, max: 55 });
+    expect(rows[9]).toMatchObject({ name: 'Ananas', unit: 'Adet', min: 110, max: 150, location: 'table[0] tr[10]' });
+  });
+
+  it('reads a Tarih with a time or in ISO form', () => {
+    const timed = PAGE.replace('<td>14.09.2026</td>', '<td>14.09.2026 00:00:00</td>').replace('<td>13.09.2026</td>', '<td>2026-09-12</td>');
+    const rows = parseGaziantepHtml(doc(timed)).rows;
+    expect(rows[0]!.dataDay).toBe('2026-09-14');
+    expect(rows[7]!.dataDay).toBe('2026-09-12');
+  });
+
+  it('reads an empty table as no list', () => {
+    expect(parseGaziantepHtml(doc(PAGE.replace(/<tbody>[\s\S]*<\/tbody>/, '<tbody></tbody>')))).toEqual({ rows: [], bulletinDays: [] });
+  });
+
+  it('throws a LayoutError on a changed table or an unreadable date', () => {
+    expect(expectLayoutError(PARSER, () => parseGaziantepHtml(doc(PAGE.replace('<th>Tarih</th>', '')))).message).toBe(
+      'gaziantep-html: no table with the header Ürün Adı · Az. Fiyat · As. Fiyat · Birim · Tarih',
+    );
+    expect(() => parseGaziantepHtml(doc(PAGE.replace('<td>14.09.2026</td>', '<td>Bugün</td>')))).toThrow('gaziantep-html: table[0] tr[1]: not a date "Bugün"');
+    expect(() => parseGaziantepHtml(doc(PAGE.replace('<td>14.09.2026</td>', '<td>31.09.2026</td>')))).toThrow('not a date');
+  });
+});
+
+describe('Gaziantep collect', () => {
+  it('GETs the page for the day and hands it on', async () => {
+    const { http, calls } = fakeHttp(PAGE);
+    const [item] = await adapter.collect!({ day: '2026-09-14', http, log: () => {} });
+    expect(calls).toEqual([{ url: 'https://www.gaziantep.bel.tr/tr/hal-rayic?date=2026-09-14', req: { method: 'GET', headers: { accept: 'text/html' } } }]);
+    if (!item || !('document' in item)) throw new Error('expected a document');
+    expect(item.parser.parse(item.document).rows).toHaveLength(10);
+  });
+
+  it('returns none for an empty table', async () => {
+    const { http } = fakeHttp(PAGE.replace(/<tbody>[\s\S]*<\/tbody>/, '<tbody></tbody>'));
+    expect(await adapter.collect!({ day: '2026-09-15', http, log: () => {} })).toEqual([{ none: 'gaziantep: empty table for 2026-09-15' }]);
+  });
+
+  it('declares an unverified municipal source', () => {
+    expect(adapter.definition).toMatchObject({ key: 'gaziantep', number: 14, verification: 'unverified', licence: null });
+    expect(adapter.definition.note).toContain('Built from the published description; no real document has proven the parser yet.');
+  });
+});

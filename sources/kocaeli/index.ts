@@ -1,0 +1,52 @@
+import type { Collected, Parser, SourceAdapter, SourceDocument } from '../adapter.ts';
+import { HALLS, KOCAELI_URL, kocaeliHtml } from './parser.ts';
+
+/**
+ * A page that parses to no row is "no list" (an empty document would count as a good run); a
+ * page that does not parse is handed on, so the scrape keeps it as evidence and marks it broken.
+ */
+function documentOrNone(document: SourceDocument, parser: Parser, none: string): Collected {
+  try {
+    if (parser.parse(document).rows.length === 0) return { none };
+  } catch {
+    // the scrape parses it again and classifies the error
+  }
+  return { document, parser };
+}
+
+export const adapter: SourceAdapter = {
+  definition: {
+    key: 'kocaeli',
+    number: 13,
+    name: 'Kocaeli Büyükşehir Belediyesi Hal Fiyatları',
+    organisation: 'Kocaeli Büyükşehir Belediyesi',
+    kind: 'municipal',
+    url: KOCAELI_URL,
+    method: `POST ${KOCAELI_URL} form date=YYYY-MM-DD&hal=1|2 (1 Merkez, 2 Gebze; HTML table Ürün Adı · Kategori · Birim · En az · En çok)`,
+    licence: null,
+    attribution: 'Kaynak: Kocaeli Büyükşehir Belediyesi',
+    publishingDays: [1, 2, 3, 4, 5, 6],
+    publishWindow: null,
+    dataLagDays: 0,
+    enabled: true,
+    verification: 'unverified',
+    note:
+      'Built from the published description; no real document has proven the parser yet. ' +
+      'Two halls, one request each: Merkez (hal=1) and Gebze (hal=2). "henüz bir veri yayınlanmamıştır" means no list for the day. ' +
+      'The page prints no date: the data day is the date posted. Unreachable from 2026-05 to 2026-09, then back. ' +
+      'Publishing days are not described: Monday to Saturday assumed.',
+    markets: [
+      { slug: 'kocaeli-merkez', name: 'Kocaeli Merkez Sebze ve Meyve Hali', province: 'Kocaeli', district: null, kind: 'sebze-meyve' },
+      { slug: 'kocaeli-gebze', name: 'Gebze Sebze ve Meyve Hali', province: 'Kocaeli', district: 'Gebze', kind: 'sebze-meyve' },
+    ],
+  },
+  async collect({ day, http }) {
+    const collected: Collected[] = [];
+    for (const { hal, market } of HALLS) {
+      const response = await http.request(KOCAELI_URL, { method: 'POST', form: { date: day, hal }, headers: { accept: 'text/html', referer: KOCAELI_URL } });
+      const document = { url: response.url, fetchedAt: response.fetchedAt, contentType: response.contentType, bytes: response.bytes, requestedDay: day };
+      collected.push(documentOrNone(document, kocaeliHtml(market), `${market}: henüz bir veri yayınlanmamıştır (${day})`));
+    }
+    return collected;
+  },
+};

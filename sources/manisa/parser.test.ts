@@ -1,0 +1,70 @@
+/** The Manisa table parser on constructed fixtures (tests/fixtures/manisa/README.md): not a real document. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { expectLayoutError } from '../../tests/support/layout-error.ts';
+import type { SourceDocument } from '../adapter.ts';
+import { manisaTable, parseManisaTable, PARSER } from './parser.ts';
+
+const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/manisa/${name}`, import.meta.url), 'utf8');
+const PAGE = fixture('sebzemeyvehali.html');
+const doc = (html: string, requestedDay: string | null = '2026-09-15'): SourceDocument => ({
+  url: 'https://www.manisa.bel.tr/apps/sebzemeyvehali/',
+  fetchedAt: '2026-09-15T05:00:00.000Z',
+  contentType: 'text/html; charset=UTF-8',
+  bytes: new TextEncoder().encode(html),
+  requestedDay,
+});
+
+describe('Manisa: the table', () => {
+  it('reads every row as printed, Tip as the group', () => {
+    const parsed = parseManisaTable(doc(PAGE));
+    expect(parsed.bulletinDays).toEqual(['2026-09-15']);
+    expect(parsed.rows).toHaveLength(11);
+    expect(parsed.rows[0]).toEqual({
+      dataDay: '2026-09-15',
+      market: 'manisa-sebze-meyve',
+      name: 'DOMATES',
+      unit: 'KG',
+      group: 'SEBZE',
+      min: 28,
+      max: 42,
+      avg: null,
+      printed: 'SEBZE | DOMATES | KG | 28,00 TL | 42,00 TL',
+      location: 'table[0] tr[1]',
+    });
+    expect(parsed.rows.map((r) => r.group)).toEqual([...Array(6).fill('SEBZE'), ...Array(5).fill('MEYVE')]);
+  });
+
+  it('reads `110,00 TL` prices and units as printed', () => {
+    const rows = parseManisaTable(doc(PAGE)).rows;
+    expect(rows[4]).toMatchObject({ name: 'MAYDANOZ', unit: 'BAĞ', min: 8, max: 12.5 });
+    expect(rows[5]).toMatchObject({ name: 'MARUL', unit: 'ADET', min: 15, max: 25 });
+    expect(rows[7]).toMatchObject({ name: 'İNCİR', group: 'MEYVE', min: 70, max: 110 });
+    expect(rows[8]).toMatchObject({ name: 'KARPUZ', min: 7.5, max: 12, location: 'table[0] tr[9]' });
+  });
+
+  it('reads an empty table body as a day without a list', () => {
+    expect(parseManisaTable(doc(fixture('sebzemeyvehali-empty.html')))).toEqual({ rows: [], bulletinDays: [] });
+  });
+
+  it('is wrapped as parser manisa-table version 1', () => {
+    expect([manisaTable.id, manisaTable.version]).toEqual(['manisa-table', 1]);
+  });
+});
+
+describe('Manisa: a changed page is loud', () => {
+  it('throws when the table has other columns', () => {
+    const changed = PAGE.replace('<th>En Az</th><th>En Çok</th>', '<th>Fiyat</th>');
+    expect(expectLayoutError(PARSER, () => parseManisaTable(doc(changed))).message).toBe('manisa-table: no table with the columns Tip · Adı · Birim · En Az · En Çok');
+  });
+
+  it('throws on a price that is not a number', () => {
+    const changed = PAGE.replace('<td>60,00 TL</td>', '<td>60,00 TL (yerli)</td>');
+    expect(expectLayoutError(PARSER, () => parseManisaTable(doc(changed))).message).toMatch(/^manisa-table: table\[0\] tr\[4\] min: not a price/);
+  });
+
+  it('throws on a row without a name', () => {
+    const changed = PAGE.replace('<td>NAR</td>', '<td></td>');
+    expect(expectLayoutError(PARSER, () => parseManisaTable(doc(changed))).message).toBe('manisa-table: table[0] tr[10]: not a price row: MEYVE |  | KG | 40,00 TL | 60,00 TL');
+  });
+});

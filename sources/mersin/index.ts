@@ -1,0 +1,55 @@
+import type { Collected, Parser, SourceAdapter, SourceDocument } from '../adapter.ts';
+import { CATEGORIES, MERSIN_PAGE, MERSIN_URL, mersinHtml } from './parser.ts';
+
+/**
+ * A page that parses to no row is "no list" (an empty document would count as a good run); a
+ * page that does not parse is handed on, so the scrape keeps it as evidence and marks it broken.
+ */
+function documentOrNone(document: SourceDocument, parser: Parser, none: string): Collected {
+  try {
+    if (parser.parse(document).rows.length === 0) return { none };
+  } catch {
+    // the scrape parses it again and classifies the error
+  }
+  return { document, parser };
+}
+
+export const adapter: SourceAdapter = {
+  definition: {
+    key: 'mersin',
+    number: 12,
+    name: 'Mersin Büyükşehir Belediyesi Hal Fiyatları',
+    organisation: 'Mersin Büyükşehir Belediyesi',
+    kind: 'municipal',
+    url: MERSIN_PAGE,
+    method: `POST ${MERSIN_URL} form published=YYYY-MM-DD&product_category=3|4 (3 fruit, 4 vegetables) with X-Requested-With: XMLHttpRequest (HTML fragment)`,
+    licence: null,
+    attribution: 'Kaynak: Mersin Büyükşehir Belediyesi',
+    publishingDays: [1, 2, 3, 4, 5, 6],
+    publishWindow: null,
+    dataLagDays: 0,
+    enabled: true,
+    verification: 'unverified',
+    note:
+      'Built from the published description; no real document has proven the parser yet. ' +
+      'Since 2026-07 the site answers HTTP 403 to data-centre addresses: collection stays enabled and the run is recorded as blocked. ' +
+      'Columns Şube · Ürün · Cinsi · Türü · ? · Min · Max · Ort · Birim; Ort is a reported average (HKS data relayed). ' +
+      'Cinsi is joined to the name; Şube, Türü and the unnamed fifth column are kept in the printed row only, and all rows go to one market ' +
+      'until a real document shows the branches. The fragment prints no date: the data day is the date posted. ' +
+      'Publishing days are not described: Monday to Saturday assumed.',
+    markets: [{ slug: 'mersin-merkez', name: 'Mersin Sebze ve Meyve Hali', province: 'Mersin', district: null, kind: 'sebze-meyve' }],
+  },
+  async collect({ day, http }) {
+    const collected: Collected[] = [];
+    for (const { category, group } of CATEGORIES) {
+      const response = await http.request(MERSIN_URL, {
+        method: 'POST',
+        form: { published: day, product_category: category },
+        headers: { 'x-requested-with': 'XMLHttpRequest', referer: MERSIN_PAGE, accept: 'text/html, */*; q=0.01' },
+      });
+      const document = { url: response.url, fetchedAt: response.fetchedAt, contentType: response.contentType, bytes: response.bytes, requestedDay: day };
+      collected.push(documentOrNone(document, mersinHtml(group), `mersin: no ${group} list for ${day}`));
+    }
+    return collected;
+  },
+};

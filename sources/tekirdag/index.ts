@@ -1,0 +1,55 @@
+import type { SourceAdapter } from '../adapter.ts';
+import { loadHtml } from '../lib/html.ts';
+import { LayoutError } from '../lib/types.ts';
+import { tekirdagDetail } from './parser.ts';
+
+export const TEKIRDAG_LISTING_URL = 'https://www.tekirdag.bel.tr/hal_fiyat_gunluk';
+
+/** The detail page with the highest id linked from the listing (ids compared as numbers). */
+export function newestDetail(listingHtml: Uint8Array, base = TEKIRDAG_LISTING_URL): { url: string; id: number } {
+  const $ = loadHtml(listingHtml);
+  let newest: { url: string; id: number } | null = null;
+  for (const a of $('a[href]').toArray()) {
+    const href = $(a).attr('href')!;
+    const m = /hal_fiyat_liste_detay\/(\d+)\/?(?:[?#].*)?$/.exec(href);
+    if (!m) continue;
+    const id = Number(m[1]);
+    if (!newest || id > newest.id) newest = { url: new URL(href, base).href, id };
+  }
+  if (!newest) throw new LayoutError('tekirdag-listing', 'no hal_fiyat_liste_detay/{id} link on the listing page');
+  return newest;
+}
+
+export const adapter: SourceAdapter = {
+  definition: {
+    key: 'tekirdag',
+    number: 27,
+    name: 'Tekirdağ Büyükşehir Belediyesi Günlük Hal Fiyatları',
+    organisation: 'Tekirdağ Büyükşehir Belediyesi',
+    kind: 'municipal',
+    url: TEKIRDAG_LISTING_URL,
+    method: `GET ${TEKIRDAG_LISTING_URL} → highest hal_fiyat_liste_detay/{id} → its table Ürün Adı · Ürün Türü · Birim · Tip · Max · Min`,
+    licence: null,
+    attribution: 'Kaynak: Tekirdağ Büyükşehir Belediyesi',
+    publishingDays: [1, 2, 3, 4, 5],
+    publishWindow: null,
+    dataLagDays: 0,
+    enabled: true,
+    verification: 'unverified',
+    note:
+      'Built from the published description; no real document has proven the parser yet. ' +
+      'The server sends an incomplete TLS certificate chain: a client that verifies certificates (ours does, with no workaround) fails, and the run is recorded as unreachable. ' +
+      'Names are printed doubled (`ANANAS (ANANAS)`) and kept as printed; Max stands before Min; the data day is the first date on the page. ' +
+      'No average is printed (midpoint). Publishing days are assumed (Monday to Friday; no list has been reported for weekends).',
+    markets: [{ slug: 'tekirdag-sebze-meyve', name: 'Tekirdağ Sebze ve Meyve Hali', province: 'Tekirdağ', district: null, kind: 'sebze-meyve' }],
+  },
+  async collect({ http, log }) {
+    const accept = { accept: 'text/html,application/xhtml+xml' };
+    // Incomplete TLS chain: no workaround here; a verification failure surfaces as a NetworkError.
+    const listing = await http.request(TEKIRDAG_LISTING_URL, { headers: accept });
+    const detail = newestDetail(listing.bytes, listing.url);
+    log(`tekirdag: newest list hal_fiyat_liste_detay/${detail.id}`);
+    const response = await http.request(detail.url, { headers: { ...accept, referer: TEKIRDAG_LISTING_URL } });
+    return [{ document: { url: response.url, fetchedAt: response.fetchedAt, contentType: response.contentType, bytes: response.bytes }, parser: tekirdagDetail }];
+  },
+};
