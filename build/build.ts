@@ -7,18 +7,22 @@ import { BuildRecord } from '../schemas/internal.ts';
 import { writePriceCollections } from './collections.ts';
 import type { Db } from './db.ts';
 import { writeAliases } from './endpoints/aliases.ts';
+import { writeCalendars } from './endpoints/calendars.ts';
 import { writeEvidence } from './endpoints/evidence.ts';
 import { writeHealth } from './endpoints/health.ts';
 import { writeHistory } from './endpoints/history.ts';
 import { writeLatestRows } from './endpoints/latest-rows.ts';
 import { writeSearch } from './endpoints/search.ts';
+import { writeSourcesStatus } from './endpoints/sources-status.ts';
 import { writeLatest } from './endpoints/latest.ts';
 import { writeMarkets } from './endpoints/markets.ts';
 import { writeProducts } from './endpoints/products.ts';
 import { loadModel, defaultAttribution } from './model.ts';
 import { nationalIndicators } from './national.ts';
 import { buildOpenApi } from './openapi.ts';
-import { OutputWriter, etagOf } from './writer.ts';
+import { apiPolicyPage } from './pages/api-policy.ts';
+import { dataHealthPage } from './pages/data-health.ts';
+import { HTML_TYPE, OutputWriter, etagOf } from './writer.ts';
 
 export type BuildOptions = { db: Db; outDir: string; today: Day; builtAt: string; synthetic?: boolean; log?: (line: string) => void };
 export type BuildReport = { objects: number; bytes: number; rows: number; collections: number; partitions: number; evidenceShards: number; ms: number };
@@ -37,6 +41,7 @@ export function buildSite({ db, outDir, today, builtAt, synthetic = false, log =
   const collections = step('price collections', () => writePriceCollections(db, model, writer));
   const indicators = step('national indicators', () => nationalIndicators(db, model));
   step('latest', () => writeLatest(model, indicators, writer));
+  step('calendars', () => writeCalendars(model, writer));
   step('latest rows', () => writeLatestRows(indicators, writer));
   step('products', () => writeProducts(model, indicators, writer));
   step('history', () => writeHistory(db, model, writer));
@@ -47,6 +52,11 @@ export function buildSite({ db, outDir, today, builtAt, synthetic = false, log =
   const newestDataDay = (db.prepare('SELECT max(data_day) FROM bulletins').pluck().get() as string | null) ?? null;
   // The build id names the content: the same store and day give the same id.
   const buildId = `${today}-${etagOf(String([...writer.entries.values()].map((e) => e.etag))).slice(1, 13)}`;
+  const sourcesStatus = step('sources status', () => writeSourcesStatus(db, model, writer, builtAt));
+  step('pages', () => {
+    writer.write('pages/data-health.html', dataHealthPage(sourcesStatus), HTML_TYPE);
+    writer.write('pages/api-policy.html', apiPolicyPage(model), HTML_TYPE);
+  });
   step('health', () => writeHealth(model, writer, { id: buildId, builtAt, newestDataDay, synthetic }));
   const record = BuildRecord.parse({
     buildId,

@@ -2,17 +2,19 @@
  * Freshness is computed at build time from the row's data day, the source's publishing
  * calendar, the approved holidays, the source's condition and the build day (`today`).
  *
- * Missed publishing days: the days d with lastDay < d < today that the source publishes data
- * for (a publishing weekday, not a holiday). Today itself is never missed: the list may still
- * appear later in the day, and the nightly build runs in the early morning.
+ * Missed publishing days: the data days d after the row's day whose list should already have
+ * appeared: a publishing weekday, not a full holiday, and d + the source's lag before today.
+ * Today is never missed: the list may still appear later in the day, and the nightly build runs
+ * in the early morning.
  *
  * History stays immutable: a source's condition (blocked, frozen, failed fetch …) only marks
  * the rows of its latest data day; older rows are classified by their age alone.
  */
-import { dayToEpochDays, isoWeekday, type Day } from '../core/dates.ts';
+import { missedPublishingDays, type PublishingCalendar } from '../core/calendar.ts';
+import type { Day } from '../core/dates.ts';
 import { WARNING_CODES, type FreshnessBlock, type WarningCode } from '../schemas/common.ts';
 
-export type PublishingCalendar = { publishingDays: ReadonlySet<number>; holidays: ReadonlySet<Day> };
+export { isPublishingDay, missedPublishingDays, type PublishingCalendar } from '../core/calendar.ts';
 
 export type SourceCondition = 'ok' | 'blocked' | 'unreachable' | 'broken' | 'frozen' | 'paused' | 'last_fetch_failed';
 
@@ -21,51 +23,6 @@ export type SourceFreshnessState = {
   latestDay: Day | null;
   condition: SourceCondition;
 };
-
-export function isPublishingDay(calendar: PublishingCalendar, day: Day): boolean {
-  return calendar.publishingDays.has(isoWeekday(day)) && !calendar.holidays.has(day);
-}
-
-/** Publishing weekdays in the epoch-day range [from, to), by whole weeks plus the remainder. */
-function weekdaysBetween(days: ReadonlySet<number>, from: number, to: number): number {
-  if (to <= from) return 0;
-  const span = to - from;
-  let count = Math.floor(span / 7) * days.size;
-  // 1970-01-01 (epoch day 0) was a Thursday, ISO weekday 4.
-  for (let d = from + span - (span % 7); d < to; d++) if (days.has(((d + 3) % 7) + 1)) count++;
-  return count;
-}
-
-const sortedHolidays = new WeakMap<ReadonlySet<Day>, number[]>();
-function holidayEpochs(holidays: ReadonlySet<Day>): number[] {
-  let list = sortedHolidays.get(holidays);
-  if (!list) sortedHolidays.set(holidays, (list = [...holidays].map(dayToEpochDays).sort((a, b) => a - b)));
-  return list;
-}
-
-function lowerBound(list: number[], value: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** Publishing days d with lastDay < d < today (O(log holidays), called once per published row). */
-export function missedPublishingDays(calendar: PublishingCalendar, lastDay: Day, today: Day): number {
-  const from = dayToEpochDays(lastDay) + 1;
-  const to = dayToEpochDays(today);
-  if (to <= from) return 0;
-  const holidays = holidayEpochs(calendar.holidays);
-  let missed = weekdaysBetween(calendar.publishingDays, from, to);
-  for (let i = lowerBound(holidays, from); i < holidays.length && holidays[i]! < to; i++) {
-    if (calendar.publishingDays.has(((holidays[i]! + 3) % 7) + 1)) missed--;
-  }
-  return missed;
-}
 
 const CONDITION_WARNING: Partial<Record<SourceCondition, WarningCode>> = {
   blocked: 'source_blocked',

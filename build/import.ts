@@ -5,7 +5,7 @@ import { markRepeatedBulletins } from './bulletins.ts';
 import { syncCorrections } from './corrections.ts';
 import type { Db } from './db.ts';
 import { ingestDocument, type IngestReport } from './ingest.ts';
-import { relinkNames, seedCatalogue, seedRegistry } from './seed.ts';
+import { relinkNames, seedCatalogue, seedHolidays, seedRegistry } from './seed.ts';
 
 export type ImportSummary = { source: string; file: string; parser: string; report: IngestReport }[];
 
@@ -13,6 +13,7 @@ export function importArchives(db: Db, log: (line: string) => void = () => {}): 
   const catalogue = loadCatalogue();
   seedRegistry(db, SOURCES);
   seedCatalogue(db, catalogue);
+  seedHolidays(db);
   relinkNames(db, catalogue);
   const summary: ImportSummary = [];
   for (const adapter of ADAPTERS) {

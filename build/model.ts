@@ -5,7 +5,8 @@
 import type { Day } from '../core/dates.ts';
 import type { Db } from './db.ts';
 import { frozenSources } from './bulletins.ts';
-import type { SourceCondition, SourceFreshnessState } from './freshness.ts';
+import type { SourceFreshnessState } from './freshness.ts';
+import { deriveSourceState, type Run, type SourceState } from './source-state.ts';
 
 export type SourceRow = {
   key: string;
@@ -23,6 +24,9 @@ export type SourceRow = {
   verification: 'verified' | 'unverified';
   note: string;
   state: SourceFreshnessState;
+  /** status, health and reasons (build/source-state.ts) */
+  derived: SourceState;
+  runs: Run[];
   latestFetchedAt: string | null;
 };
 export type MarketRow = { slug: string; source: string; name: string; province: string; provinceSlug: string; district: string | null; kind: string };
@@ -47,33 +51,20 @@ export function expectedDaysText(days: number[]): string {
   return days.map((d) => WEEKDAY_NAMES[d - 1]).join(',');
 }
 
-function conditionOf(enabled: boolean, lastOutcome: string | undefined, frozen: boolean): SourceCondition {
-  if (!enabled) return 'paused';
-  switch (lastOutcome) {
-    case 'blocked':
-    case 'unreachable':
-    case 'broken':
-      return lastOutcome;
-    default:
-      return frozen ? 'frozen' : 'ok';
-  }
-}
-
 export function loadModel(db: Db, today: Day): Model {
-  const holidays = new Set(db.prepare('SELECT day FROM holidays').pluck().all() as string[]);
+  // Full holidays close the markets; half days (bayram eves) are trading mornings.
+  const holidays = new Set(db.prepare('SELECT day FROM holidays WHERE half_day = 0').pluck().all() as string[]);
   const latest = new Map(
     (db.prepare('SELECT source_key, max(data_day) AS day FROM bulletins GROUP BY source_key').all() as { source_key: string; day: string }[]).map((r) => [
       r.source_key,
       r.day,
     ]),
   );
-  const lastOutcome = new Map(
-    (
-      db
-        .prepare(`SELECT source_key, outcome FROM source_runs r WHERE started_at = (SELECT max(started_at) FROM source_runs WHERE source_key = r.source_key)`)
-        .all() as { source_key: string; outcome: string }[]
-    ).map((r) => [r.source_key, r.outcome]),
-  );
+  const runs = new Map<string, Run[]>();
+  for (const r of db.prepare('SELECT source_key, started_at, finished_at, outcome, observations, scheduled FROM source_runs ORDER BY started_at, id').all() as (Run & { source_key: string })[]) {
+    if (!runs.has(r.source_key)) runs.set(r.source_key, []);
+    runs.get(r.source_key)!.push(r);
+  }
   const latestFetch = new Map(
     (db.prepare('SELECT source_key, max(fetched_at) AS at FROM documents GROUP BY source_key').all() as { source_key: string; at: string | null }[]).map((r) => [
       r.source_key,
@@ -86,6 +77,16 @@ export function loadModel(db: Db, today: Day): Model {
     const publishingDays = String(s.publishing_days).split(',').map(Number);
     const enabled = s.enabled === 1;
     const key = String(s.key);
+    const calendar = { publishingDays: new Set(publishingDays), holidays, lagDays: Number(s.data_lag_days) };
+    const derived = deriveSourceState({
+      enabled,
+      verification: s.verification as SourceRow['verification'],
+      runs: runs.get(key) ?? [],
+      frozen: frozen.has(key),
+      latestDay: latest.get(key) ?? null,
+      calendar,
+      today,
+    });
     sources.set(key, {
       key,
       number: Number(s.number),
@@ -101,11 +102,9 @@ export function loadModel(db: Db, today: Day): Model {
       enabled,
       verification: s.verification as SourceRow['verification'],
       note: String(s.note),
-      state: {
-        calendar: { publishingDays: new Set(publishingDays), holidays },
-        latestDay: latest.get(key) ?? null,
-        condition: conditionOf(enabled, lastOutcome.get(key), frozen.has(key)),
-      },
+      state: { calendar, latestDay: latest.get(key) ?? null, condition: derived.condition },
+      derived,
+      runs: runs.get(key) ?? [],
       latestFetchedAt: latestFetch.get(key) ?? null,
     });
   }

@@ -12,6 +12,7 @@ import { ObservationRecord } from '../schemas/observations.ts';
 import { PriceRow, PricesEnvelope } from '../schemas/prices.ts';
 import { ProductItem, ProductsEnvelope } from '../schemas/products.ts';
 import { HealthResponse } from '../schemas/health.ts';
+import { SourceStatusEnvelope, SourceStatusItem } from '../schemas/sources.ts';
 import { HistoryEnvelope, HistoryItem } from '../schemas/history.ts';
 import { AliasItem, AliasResponse, ProductSearchItem, ProductSearchResponse, SearchIndex, SearchResponse } from '../schemas/search.ts';
 import { EXPORT_COLUMNS } from '../core/export-columns.ts';
@@ -33,6 +34,7 @@ const RESPONSE_SCHEMAS: Record<string, z.ZodType | null> = {
   search: SearchResponse,
   health: HealthResponse,
   searchIndex: SearchIndex,
+  sourcesStatus: SourceStatusEnvelope,
 };
 
 const p = (name: string, description: string, schema: Json, required = false, where = 'query'): Json => ({ name, in: where, required, description, schema });
@@ -140,7 +142,7 @@ function operation(r: RouteSpec, schemas: Record<string, Json>): Json {
 export function buildOpenApi(): Json {
   const registry = z.registry<{ id: string }>();
   // Every schema with an id becomes its own component (shared pieces included), so references stay readable.
-  for (const schema of [ErrorBody, Warning, Freshness, PriceRow, LatestItem, MarketItem, ProductItem, HistoryItem, AliasItem, ProductSearchItem, ...Object.values(RESPONSE_SCHEMAS)]) {
+  for (const schema of [ErrorBody, Warning, Freshness, PriceRow, LatestItem, MarketItem, ProductItem, HistoryItem, AliasItem, ProductSearchItem, SourceStatusItem, ...Object.values(RESPONSE_SCHEMAS)]) {
     if (schema && !registry.has(schema)) registry.add(schema, { id: z.globalRegistry.get(schema)!.id as string });
   }
   const converted = z.toJSONSchema(registry, { target: 'draft-2020-12', uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, Json> };

@@ -3,6 +3,7 @@ import { slugify } from '../core/turkish.ts';
 import type { Catalogue } from '../sources/catalogue.ts';
 import type { SourceDefinition } from '../sources/registry-types.ts';
 import type { Db } from './db.ts';
+import { readHolidays, type Holiday } from './holidays.ts';
 
 export function seedRegistry(db: Db, sources: readonly SourceDefinition[]): void {
   const upsertSource = db.prepare(`
@@ -66,4 +67,14 @@ export function relinkNames(db: Db, catalogue: Catalogue): { relinked: number } 
     }
   })();
   return { relinked };
+}
+
+/** The approved holiday calendar (data/calendar/holidays-tr.csv) into the store. */
+export function seedHolidays(db: Db, holidays: Holiday[] = readHolidays()): number {
+  db.transaction(() => {
+    db.exec('DELETE FROM holidays');
+    const insert = db.prepare('INSERT INTO holidays (day, name, kind, half_day) VALUES (?, ?, ?, ?)');
+    for (const h of holidays) insert.run(h.day, h.name, h.kind, h.halfDay ? 1 : 0);
+  })();
+  return holidays.length;
 }

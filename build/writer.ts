@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 export type ManifestEntry = { etag: string; bytes: number; type: string };
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const NDJSON_TYPE = 'application/x-ndjson; charset=utf-8';
+export const HTML_TYPE = 'text/html; charset=utf-8';
 
 export function etagOf(bytes: Uint8Array | string): string {
   return `"${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}"`;

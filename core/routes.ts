@@ -32,9 +32,17 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: '/products/{slug}/aliases', operationId: 'productAliases', summary: 'The names sources print for a product variant or family, and how they are linked', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [404, 429, 500], json: true },
   { path: '/search', operationId: 'search', summary: 'Products and markets by name (Turkish folding)', cache: { sMaxAge: 300, staleWhileRevalidate: 600 }, statuses: [400, 429, 500], json: true },
   { path: '/health', operationId: 'health', summary: 'Installation status; 503 when a source is behind its schedule or data is synthetic', cache: { sMaxAge: 0, staleWhileRevalidate: 0 }, statuses: [429, 503], json: true },
+  { path: '/sources/status', operationId: 'sourcesStatus', summary: 'Every official source: status, health, reasons, days behind, freshness', cache: { sMaxAge: 60, staleWhileRevalidate: 300 }, statuses: [429, 500], json: true },
   { path: '/search-index', operationId: 'searchIndex', summary: 'Product, market, city and firm names for quick search', cache: { sMaxAge: 300, staleWhileRevalidate: 600 }, statuses: [429, 500], json: true },
   { path: '/observations/{id}', operationId: 'getObservation', summary: 'Evidence for one price: document, fetch moment, sha256, parser, printed row', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [400, 404, 429, 500], json: true },
   { path: '/openapi.json', operationId: 'getOpenApi', summary: 'This OpenAPI 3.1 document', cache: { sMaxAge: 300, staleWhileRevalidate: 600 }, statuses: [429], json: true },
+];
+
+/** Human pages (not part of /api/v1): served by the same worker, with the same headers and limit. */
+export type PageSpec = { path: string; key: string; cache: CacheValues };
+export const PAGES: readonly PageSpec[] = [
+  { path: '/data-health', key: 'pages/data-health.html', cache: { sMaxAge: 60, staleWhileRevalidate: 300 } },
+  { path: '/api-policy', key: 'pages/api-policy.html', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 } },
 ];
 
 export const RATE_LIMIT = { requests: 60, windowSeconds: 60 } as const;

@@ -1,5 +1,5 @@
 /** Paths of the contract → handlers; cache values come from the shared route table. */
-import { ROUTES, type RouteSpec } from '../core/routes.ts';
+import { PAGES, ROUTES, type RouteSpec } from '../core/routes.ts';
 import type { Answer, RouteContext } from './context.ts';
 import { productAliases } from './routes/aliases.ts';
 import { exportPrices } from './routes/export.ts';
@@ -29,6 +29,7 @@ const HANDLERS: Record<string, Handler> = {
   search: combinedSearch,
   health,
   searchIndex: storedRoute('api/v1/search-index.json'),
+  sourcesStatus: storedRoute('api/v1/sources/status.json'),
 };
 
 type Compiled = { spec: RouteSpec; pattern: RegExp; names: string[]; handler: Handler };
@@ -55,6 +56,8 @@ export function matchRoute(path: string): { spec: RouteSpec; handler: Handler; p
   return null;
 }
 
-export function handlerCount(): number {
-  return Object.keys(HANDLERS).length;
+/** A human page (outside /api/v1) as a route: one stored HTML object. */
+export function matchPage(path: string): { spec: Pick<RouteSpec, 'cache' | 'conditional'>; handler: Handler; pathParams: Record<string, string> } | null {
+  const page = PAGES.find((p) => p.path === path);
+  return page ? { spec: { cache: page.cache }, handler: storedRoute(page.key), pathParams: {} } : null;
 }

@@ -7,10 +7,11 @@ import { istanbulDay } from '../core/dates.ts';
 import { cacheControl, RATE_LIMIT } from '../core/routes.ts';
 import type { Answer } from './context.ts';
 import { ApiError, errorBody, type ErrorCode } from './errors.ts';
-import { baseHeaders, etagMatches, setRateLimitHeaders, type RateLimitState } from './headers.ts';
+import { ageValue, readCalendars } from './aging.ts';
+import { baseHeaders, etagMatches, setRateLimitHeaders, sha256Etag, type RateLimitState } from './headers.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { requestIdOf } from './request-id.ts';
-import { matchRoute } from './router.ts';
+import { matchPage, matchRoute } from './router.ts';
 import { FetcherStore, R2Store, type ObjectStore } from './store.ts';
 
 export { RateLimiter } from './rate-limiter.ts';
@@ -55,10 +56,22 @@ async function rateLimit(env: Env, request: Request): Promise<{ allowed: boolean
   return stub.hit(Date.now(), RATE_LIMIT.requests, RATE_LIMIT.windowSeconds);
 }
 
+/** Served on a later day than the build: freshness re-aged (edge/aging.ts), never made fresher. */
+async function ageAnswer(answer: Answer, store: ObjectStore, today: string): Promise<void> {
+  if (!answer.contentType.startsWith('application/json') || answer.body === null) return;
+  const calendars = await readCalendars(store);
+  if (!calendars || today <= calendars.today) return;
+  const text = typeof answer.body === 'string' ? answer.body : await new Response(answer.body).text();
+  const value = JSON.parse(text) as unknown;
+  if (ageValue(value, calendars, today)) {
+    answer.body = JSON.stringify(value);
+    answer.etag = await sha256Etag(answer.body);
+  } else answer.body = text;
+}
+
 export async function handle(request: Request, env: Env): Promise<Response> {
   const requestId = requestIdOf(request);
   const url = new URL(request.url);
-  if (!url.pathname.startsWith(`${API_PREFIX}/`)) return errorResponse(404, 'NOT_FOUND', requestId, { path: url.pathname.slice(0, 200) });
   if (request.method === 'OPTIONS') return preflight(requestId);
   let rate: RateLimitState | undefined;
   try {
@@ -66,16 +79,14 @@ export async function handle(request: Request, env: Env): Promise<Response> {
     rate = { limit: verdict.limit, remaining: verdict.remaining, reset: verdict.reset };
     if (!verdict.allowed) return errorResponse(429, 'RATE_LIMITED', requestId, { limit: verdict.limit, windowSeconds: RATE_LIMIT.windowSeconds }, rate);
     if (request.method !== 'GET' && request.method !== 'HEAD') throw new ApiError(405, 'METHOD_NOT_ALLOWED', { method: request.method.slice(0, 16) });
-    const path = url.pathname.slice(API_PREFIX.length).replace(/\/+$/, '') || '/';
-    const route = matchRoute(path);
+    const isApi = url.pathname.startsWith(`${API_PREFIX}/`);
+    const path = (isApi ? url.pathname.slice(API_PREFIX.length) : url.pathname).replace(/\/+$/, '') || '/';
+    const route = isApi ? matchRoute(path) : matchPage(path);
     if (!route) throw new ApiError(404, 'NOT_FOUND', { path: url.pathname.slice(0, 200) });
-    const answer: Answer = await route.handler({
-      url,
-      params: url.searchParams,
-      store: storeOf(env),
-      today: istanbulDay(new Date()),
-      pathParams: route.pathParams,
-    });
+    const store = storeOf(env);
+    const today = istanbulDay(new Date());
+    const answer: Answer = await route.handler({ url, params: url.searchParams, store, today, pathParams: route.pathParams });
+    await ageAnswer(answer, store, today);
     const headers = baseHeaders(requestId);
     headers.set('etag', answer.etag);
     headers.set('cache-control', cacheControl(route.spec.cache));

@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import { BuildRecord, CollectionIndex } from '../schemas/internal.ts';
 import { HealthResponse } from '../schemas/health.ts';
+import { SourceStatusEnvelope } from '../schemas/sources.ts';
 import { HistoryItem } from '../schemas/history.ts';
 import { AliasResponse, EdgeSearchData, SearchIndex } from '../schemas/search.ts';
 import { LatestEnvelope } from '../schemas/latest.ts';
@@ -41,6 +42,7 @@ beforeAll(() => {
 function schemaFor(path: string): { kind: 'json'; schema: z.ZodType } | { kind: 'ndjson' } | { kind: 'rows' } | { kind: 'evidence' } | { kind: 'openapi' } | null {
   if (path === 'api/v1/markets.json') return { kind: 'json', schema: MarketsEnvelope };
   if (path === 'api/v1/health.json') return { kind: 'json', schema: HealthResponse };
+  if (path === 'api/v1/sources/status.json') return { kind: 'json', schema: SourceStatusEnvelope };
   if (path === 'api/v1/search-index.json') return { kind: 'json', schema: SearchIndex };
   if (path === 'api/v1/_meta/search.json') return { kind: 'json', schema: EdgeSearchData };
   if (path === 'api/v1/_meta/latest-rows.ndjson') return { kind: 'rows' };

@@ -1,6 +1,5 @@
 /** /health, computed with the build (see schemas/health.ts for the rule). */
 import { HealthResponse, type HealthResponseT } from '../../schemas/health.ts';
-import { missedPublishingDays } from '../freshness.ts';
 import { defaultAttribution, type Model } from '../model.ts';
 import type { OutputWriter } from '../writer.ts';
 
@@ -10,10 +9,9 @@ export function buildHealth(model: Model, build: { id: string; builtAt: string; 
   const enabled = [...model.sources.values()].filter((s) => s.enabled);
   const behind = enabled
     .map((s) => {
-      const last = s.state.latestDay;
-      const missed = last ? missedPublishingDays(s.state.calendar, last, model.today) : null;
-      const freshness = last === null ? 'unavailable' : missed! > BEHIND_AFTER_MISSED_DAYS ? 'stale' : missed! > 0 ? 'delayed' : 'fresh';
-      return { key: s.key, name: s.name, lastDataDate: last, publishingDaysBehind: missed, freshness: freshness as HealthResponseT['behind'][number]['freshness'] };
+      const missed = s.derived.publishingDaysBehind;
+      const freshness = missed === null ? 'unavailable' : missed > BEHIND_AFTER_MISSED_DAYS ? 'stale' : missed > 0 ? 'delayed' : 'fresh';
+      return { key: s.key, name: s.name, lastDataDate: s.state.latestDay, publishingDaysBehind: missed, freshness: freshness as HealthResponseT['behind'][number]['freshness'] };
     })
     .filter((s) => s.publishingDaysBehind === null || s.publishingDaysBehind > BEHIND_AFTER_MISSED_DAYS);
   const reasons = [

@@ -3,7 +3,6 @@ import { MarketsEnvelope } from '../../schemas/markets.ts';
 import type { Db } from '../db.ts';
 import { classifyRow, unavailable } from '../freshness.ts';
 import { attributionOf, expectedDaysText, type Model } from '../model.ts';
-import { sourceStatus } from '../source-status.ts';
 import type { OutputWriter } from '../writer.ts';
 
 type MarketLatest = { market_slug: string; day: string; kind: 'archive' | 'live'; fetched_at: string | null; products: number };
@@ -38,7 +37,7 @@ export function buildMarkets(db: Db, model: Model) {
       organisation: source.organisation,
       source_url: source.url,
       licence: source.licence,
-      status: sourceStatus(source),
+      status: source.derived.status,
       enabled: source.enabled,
       expected_days: expectedDaysText(source.publishingDays),
       last_observed_date: l?.day ?? null,

@@ -1,10 +1,27 @@
-/** GET /health: the build's health object; HTTP 503 with the same body when it is degraded. */
+/**
+ * GET /health: the build's health object; HTTP 503 with the same body when it is degraded. A
+ * nightly build that is late (edge/aging.ts) degrades it too: the data may be fine, but nobody
+ * has checked since the build day.
+ */
+import { istanbulDay } from '../../core/dates.ts';
+import { buildIsLate, readCalendars } from '../aging.ts';
 import type { Answer, RouteContext } from '../context.ts';
+import { sha256Etag } from '../headers.ts';
+
+const hourFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Istanbul', hour: '2-digit', hourCycle: 'h23' });
 
 export async function health(ctx: RouteContext): Promise<Answer> {
   const object = await ctx.store.get('api/v1/health.json');
   if (!object) throw new Error('api/v1/health.json is missing from the published build');
   const text = await object.text();
-  const status = (JSON.parse(text) as { status: string }).status === 'ok' ? 200 : 503;
-  return { body: text, etag: object.etag, contentType: object.contentType, status };
+  const body = JSON.parse(text) as { status: string; reasons: string[]; build: { today: string } };
+  const calendars = await readCalendars(ctx.store);
+  const now = new Date();
+  if (calendars && buildIsLate(calendars.today, istanbulDay(now), Number(hourFormat.format(now)))) {
+    body.status = 'degraded';
+    body.reasons.push(`Son derleme ${calendars.today} tarihli: gecelik güncelleme gecikti; tazelik bilgisi yanıt anında yeniden hesaplanıyor.`);
+    const late = JSON.stringify(body);
+    return { body: late, etag: await sha256Etag(late), contentType: object.contentType, status: 503 };
+  }
+  return { body: text, etag: object.etag, contentType: object.contentType, status: body.status === 'ok' ? 200 : 503 };
 }

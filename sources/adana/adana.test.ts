@@ -1,9 +1,8 @@
 /** Adana on constructed pages (tests/fixtures/adana/README.md): not real documents. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { SourceDocument } from '../adapter.ts';
-import type { HttpClient, HttpRequest } from '../lib/http.ts';
 import { LayoutError } from '../lib/types.ts';
+import { fakeHttp, fetchedDocument, firstDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { adapter } from './index.ts';
 import { newestDetailUrl, parseAdanaHtml, PARSER } from './parser.ts';
@@ -11,18 +10,9 @@ import { newestDetailUrl, parseAdanaHtml, PARSER } from './parser.ts';
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/adana/${name}`, import.meta.url), 'utf8');
 const LIST = fixture('hal-fiyat-listesi.html');
 const DETAIL = fixture('hal-detay-4812.html');
-const doc = (html: string): SourceDocument => ({ url: 'https://www.adana.bel.tr/tr/hal-detay/4812', fetchedAt: null, contentType: 'text/html; charset=utf-8', bytes: new TextEncoder().encode(html) });
+const doc = (html: string) => fetchedDocument('https://www.adana.bel.tr/tr/hal-detay/4812', html, { fetchedAt: null, contentType: 'text/html; charset=utf-8' });
 
-function fakeHttp(answer: (url: string) => string) {
-  const calls: { url: string; req: HttpRequest }[] = [];
-  const http: HttpClient = {
-    async request(url, req = {}) {
-      calls.push({ url, req });
-      return { url, status: 200, contentType: 'text/html; charset=utf-8', bytes: new TextEncoder().encode(answer(url)), fetchedAt: '2026-09-14T12:00:00.000Z', etag: null, lastModified: null, notModified: false };
-    },
-  };
-  return { http, calls };
-}
+const SERVED = { contentType: 'text/html; charset=utf-8', fetchedAt: '2026-09-14T12:00:00.000Z' };
 
 describe('Adana bulletin', () => {
   it('takes the data day from the heading "Günlük Raiç … DD/MM/YYYY"', () => {
@@ -78,18 +68,17 @@ describe('Adana collect', () => {
   });
 
   it('GETs the list, then the newest bulletin', async () => {
-    const { http, calls } = fakeHttp((url) => (url.endsWith('/hal-detay/4812') ? DETAIL : LIST));
-    const [item] = await adapter.collect!({ day: '2026-09-14', http, log: () => {} });
+    const { http, calls } = fakeHttp((url) => (url.endsWith('/hal-detay/4812') ? DETAIL : LIST), SERVED);
+    const item = firstDocument(await adapter.collect!({ day: '2026-09-14', http, log: () => {} }));
     expect(calls).toEqual([
       { url: 'https://www.adana.bel.tr/tr/hal-fiyat-listesi', req: { method: 'GET', headers: { accept: 'text/html' } } },
       { url: 'https://www.adana.bel.tr/tr/hal-detay/4812', req: { method: 'GET', headers: { accept: 'text/html', referer: 'https://www.adana.bel.tr/tr/hal-fiyat-listesi' } } },
     ]);
-    if (!item || !('document' in item)) throw new Error('expected a document');
     expect(item.parser.parse(item.document).bulletinDays).toEqual(['2026-09-14']);
   });
 
   it('throws a LayoutError when the list page links no bulletin', async () => {
-    const { http } = fakeHttp(() => '<html><body><p>Sayfa bulunamadı</p></body></html>');
+    const { http } = fakeHttp(() => '<html><body><p>Sayfa bulunamadı</p></body></html>', SERVED);
     await expect(adapter.collect!({ day: '2026-09-14', http, log: () => {} })).rejects.toThrow('adana-html: no /tr/hal-detay/{id} link on the list page');
   });
 

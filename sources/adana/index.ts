@@ -1,4 +1,5 @@
 import type { SourceAdapter } from '../adapter.ts';
+import { documentOf } from '../lib/collect.ts';
 import { LayoutError } from '../lib/types.ts';
 import { ADANA_LIST_URL, adanaHtml, newestDetailUrl, PARSER } from './parser.ts';
 
@@ -30,6 +31,6 @@ export const adapter: SourceAdapter = {
     if (!detail) throw new LayoutError(PARSER, 'no /tr/hal-detay/{id} link on the list page');
     log(`adana: newest bulletin ${detail}`);
     const response = await http.request(detail, { method: 'GET', headers: { accept: 'text/html', referer: ADANA_LIST_URL } });
-    return [{ document: { url: response.url, fetchedAt: response.fetchedAt, contentType: response.contentType, bytes: response.bytes }, parser: adanaHtml }];
+    return [{ document: documentOf(response), parser: adanaHtml }];
   },
 };

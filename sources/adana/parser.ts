@@ -8,15 +8,13 @@
 import type { Parser, SourceDocument } from '../adapter.ts';
 import { parseDottedDay, type Day } from '../../core/dates.ts';
 import { fold } from '../../core/turkish.ts';
-import { loadHtml, tableRows } from '../lib/html.ts';
-import { parseTurkishNumber, PriceFormatError } from '../lib/numbers.ts';
+import { loadHtml, loadHtmlDocument, tableRows } from '../lib/html.ts';
+import { parsedRows, priceReader } from '../lib/table.ts';
 import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'adana-html';
 export const ADANA_LIST_URL = 'https://www.adana.bel.tr/tr/hal-fiyat-listesi';
 export const MARKET = 'adana-sebze-meyve';
-
-const charsetOf = (contentType: string) => /charset=([\w-]+)/i.exec(contentType)?.[1] ?? 'utf-8';
 
 /** The newest bulletin's address on the list page (highest id), or null when it links none. */
 export function newestDetailUrl(html: string): string | null {
@@ -33,20 +31,13 @@ export function newestDetailUrl(html: string): string | null {
 /** "Günlük Raiç … 14/09/2026": the date after the words, within the same heading. */
 const HEADING = /g[üu]nl[üu]k\s+rai[çc].{0,80}?\b(\d{1,2}\/\d{1,2}\/\d{4})\b/iu;
 
-function price(text: string, where: string): number | null {
-  try {
-    return parseTurkishNumber(text);
-  } catch (error) {
-    if (error instanceof PriceFormatError) throw new LayoutError(PARSER, `${where}: not a price ${JSON.stringify(text)}`);
-    throw error;
-  }
-}
+const price = priceReader(PARSER, 'compact');
 
 /** A header row: words where the prices stand (`EN DÜŞÜK`, `Fiyat`, …). */
 const isHeader = (cells: string[]) => /fiyat|dusuk|yuksek|birim|asgari|azami/.test(fold(cells.slice(1).join(' ')));
 
 export function parseAdanaHtml(document: SourceDocument): ParsedDocument {
-  const $ = loadHtml(document.bytes, charsetOf(document.contentType));
+  const $ = loadHtmlDocument(document);
   const heading = $('h1,h2,h3,h4,h5,h6')
     .toArray()
     .map((h) => HEADING.exec($(h).text().replace(/\s+/g, ' ')))
@@ -74,7 +65,7 @@ export function parseAdanaHtml(document: SourceDocument): ParsedDocument {
     });
   });
   if (rows.length === 0) throw new LayoutError(PARSER, 'price tables without rows');
-  return { rows, bulletinDays: [day] };
+  return parsedRows(rows);
 }
 
 export const adanaHtml: Parser = { id: PARSER, version: 1, parse: parseAdanaHtml };

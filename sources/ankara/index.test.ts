@@ -5,9 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fakeHttp } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import type { Collected } from '../adapter.ts';
-import { HttpStatusError, type HttpClient, type HttpRequest, type HttpResponse } from '../lib/http.ts';
+import { HttpStatusError, type HttpRequest } from '../lib/http.ts';
 import { LayoutError } from '../lib/types.ts';
 import { adapter, dottedDay } from './index.ts';
 import { parseAnkaraPageHead, readCsrfToken } from './page-head.ts';
@@ -17,22 +18,9 @@ const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/ank
 const TOKEN = 'NHVVU1U2WW9raGdlMC9idDNLMUR6QT09'; // line 5 of the real head: <meta name="csrf-token" content="…">
 const PAGE = 'https://www.ankara.bel.tr/hal-fiyatlari';
 
-type Call = { url: string; req: HttpRequest };
+const SERVED = { fetchedAt: '2026-02-18T10:00:00.000Z' };
 
-function fakeHttp(answer: (call: Call) => Uint8Array | number): { http: HttpClient; calls: Call[] } {
-  const calls: Call[] = [];
-  const http: HttpClient = {
-    async request(url, req = {}): Promise<HttpResponse> {
-      calls.push({ url, req });
-      const body = answer({ url, req });
-      if (typeof body === 'number') throw new HttpStatusError(url, body);
-      return { url, status: 200, contentType: 'text/html; charset=UTF-8', bytes: body, fetchedAt: '2026-02-18T10:00:00.000Z', etag: null, lastModified: null, notModified: false };
-    },
-  };
-  return { http, calls };
-}
-
-const byType = ({ req }: Call) => (req.method === 'POST' ? fixture(`${req.form!.type}-2026-02-18.html`) : HEAD);
+const byType = (_: string, req: HttpRequest) => (req.method === 'POST' ? fixture(`${req.form!.type}-2026-02-18.html`) : HEAD);
 const documents = (collected: Collected[]) => collected.map((c) => ('document' in c ? c : null)!);
 
 describe('Ankara page head (real bytes)', () => {
@@ -50,7 +38,7 @@ describe('Ankara page head (real bytes)', () => {
 
 describe('Ankara collect', () => {
   it('GETs the page, then POSTs date and type with the token as _token and X-CSRF-TOKEN, Referer the page', async () => {
-    const { http, calls } = fakeHttp(byType);
+    const { http, calls } = fakeHttp(byType, SERVED);
     await adapter.collect!({ day: '2026-02-18', http, log: () => {} });
     expect(calls.map((c) => [c.req.method ?? 'GET', c.url])).toEqual([
       ['GET', PAGE],
@@ -68,7 +56,7 @@ describe('Ankara collect', () => {
   });
 
   it('returns one document per type with its parser; together they hold the stored day (88 + 50 rows)', async () => {
-    const { http } = fakeHttp(byType);
+    const { http } = fakeHttp(byType, SERVED);
     const docs = documents(await adapter.collect!({ day: '2026-02-18', http, log: () => {} }));
     expect(docs.map((d) => d.document.url)).toEqual(['vegetable', 'fruit', 'imported', 'fish'].map((t) => `${PAGE}#date=18.02.2026&type=${t}`));
     expect(docs.every((d) => d.parser.id === 'ankara-html' && d.document.requestedDay === '2026-02-18')).toBe(true);
@@ -78,11 +66,11 @@ describe('Ankara collect', () => {
   });
 
   it('reports a "Kayıtlı veri bulunamadı" answer as none, and returns an unreadable answer as a document', async () => {
-    const { http } = fakeHttp(({ req }) => {
+    const { http } = fakeHttp((_, req) => {
       if (req.method !== 'POST') return HEAD;
       if (req.form!.type === 'fish') return new TextEncoder().encode('<h1>Attention Required! | Cloudflare</h1>');
       return req.form!.type === 'fruit' ? fixture('fruit-2026-02-18.html') : fixture('no-data.html');
-    });
+    }, SERVED);
     const collected = await adapter.collect!({ day: '2026-02-22', http, log: () => {} });
     expect(collected.map((c) => ('none' in c ? c.none : c.parser.id))).toEqual([
       'vegetable: no list for 22.02.2026 (Kayıtlı veri bulunamadı)',
@@ -95,12 +83,12 @@ describe('Ankara collect', () => {
   });
 
   it('lets a Cloudflare 403 propagate (the run records the source as blocked)', async () => {
-    const { http } = fakeHttp(() => 403);
+    const { http } = fakeHttp(() => 403, SERVED);
     await expect(adapter.collect!({ day: '2026-02-18', http, log: () => {} })).rejects.toBeInstanceOf(HttpStatusError);
   });
 
   it('throws a LayoutError before any POST when the page has no token', async () => {
-    const { http, calls } = fakeHttp(({ req }) => (req.method === 'POST' ? fixture('no-data.html') : new TextEncoder().encode('<html><head></head></html>')));
+    const { http, calls } = fakeHttp((_, req) => (req.method === 'POST' ? fixture('no-data.html') : new TextEncoder().encode('<html><head></head></html>')), SERVED);
     await expect(adapter.collect!({ day: '2026-02-18', http, log: () => {} })).rejects.toBeInstanceOf(LayoutError);
     expect(calls).toHaveLength(1);
   });

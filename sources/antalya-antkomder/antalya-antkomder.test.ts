@@ -1,8 +1,7 @@
 /** Antalya Komisyoncular Derneği on constructed pages (tests/fixtures/antalya-antkomder/README.md): not real documents. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { SourceDocument } from '../adapter.ts';
-import type { HttpClient, HttpRequest } from '../lib/http.ts';
+import { fakeHttp, fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { adapter } from './index.ts';
 import { antkomderUrl, parseAntkomderHtml, PARSER } from './parser.ts';
@@ -10,18 +9,9 @@ import { antkomderUrl, parseAntkomderHtml, PARSER } from './parser.ts';
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/antalya-antkomder/${name}`, import.meta.url), 'utf8');
 const SERIK = fixture('serik-2026-09-14.html');
 const MERKEZ = fixture('merkez-2026-09-14-placeholders.html');
-const doc = (html: string): SourceDocument => ({ url: antkomderUrl(3, '2026-09-14'), fetchedAt: null, contentType: 'text/html; charset=UTF-8', bytes: new TextEncoder().encode(html), requestedDay: '2026-09-14' });
+const doc = (html: string) => fetchedDocument(antkomderUrl(3, '2026-09-14'), html, { fetchedAt: null, requestedDay: '2026-09-14' });
 
-function fakeHttp(answer: (url: string) => string) {
-  const calls: { url: string; req: HttpRequest }[] = [];
-  const http: HttpClient = {
-    async request(url, req = {}) {
-      calls.push({ url, req });
-      return { url, status: 200, contentType: 'text/html; charset=UTF-8', bytes: new TextEncoder().encode(answer(url)), fetchedAt: '2026-09-14T14:00:00.000Z', etag: null, lastModified: null, notModified: false };
-    },
-  };
-  return { http, calls };
-}
+const SERVED = { fetchedAt: '2026-09-14T14:00:00.000Z' };
 
 describe('Antalya association page', () => {
   it('reads the "(Bugün)" column: 9 rows of the day in its header', () => {
@@ -79,7 +69,7 @@ describe('Antalya association page', () => {
 
 describe('Antalya association collect', () => {
   it('GETs Merkez (1), Serik (3) and Kumluca (4) for the day; placeholders give none', async () => {
-    const { http, calls } = fakeHttp((url) => (url.includes('/hal-fiyatlari/1') ? MERKEZ : SERIK));
+    const { http, calls } = fakeHttp((url) => (url.includes('/hal-fiyatlari/1') ? MERKEZ : SERIK), SERVED);
     const collected = await adapter.collect!({ day: '2026-09-14', http, log: () => {} });
     expect(calls).toEqual(
       [1, 3, 4].map((n) => ({ url: `https://antalyakomisyonculardernegi.com/hal-fiyatlari/${n}?daily=2026-09-14`, req: { method: 'GET', headers: { accept: 'text/html' } } })),

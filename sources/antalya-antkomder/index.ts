@@ -1,18 +1,6 @@
-import type { Collected, Parser, SourceAdapter, SourceDocument } from '../adapter.ts';
+import type { Collected, SourceAdapter } from '../adapter.ts';
+import { documentOf, documentOrNone } from '../lib/collect.ts';
 import { antkomderHtml, antkomderUrl, MARKETS } from './parser.ts';
-
-/**
- * A page that parses to no row is "no list" (an empty document would count as a good run); a
- * page that does not parse is handed on, so the scrape keeps it as evidence and marks it broken.
- */
-function documentOrNone(document: SourceDocument, parser: Parser, none: string): Collected {
-  try {
-    if (parser.parse(document).rows.length === 0) return { none };
-  } catch {
-    // the scrape parses it again and classifies the error
-  }
-  return { document, parser };
-}
 
 export const adapter: SourceAdapter = {
   definition: {
@@ -46,8 +34,7 @@ export const adapter: SourceAdapter = {
     const collected: Collected[] = [];
     for (const { number, market } of MARKETS) {
       const response = await http.request(antkomderUrl(number, day), { method: 'GET', headers: { accept: 'text/html' } });
-      const document = { url: response.url, fetchedAt: response.fetchedAt, contentType: response.contentType, bytes: response.bytes, requestedDay: day };
-      collected.push(documentOrNone(document, antkomderHtml(market), `${market}: no prices for ${day} (placeholders only)`));
+      collected.push(documentOrNone(documentOf(response, day), antkomderHtml(market), `${market}: no prices for ${day} (placeholders only)`));
     }
     return collected;
   },

@@ -11,8 +11,8 @@
 import type { Parser, SourceDocument } from '../adapter.ts';
 import { isDay, type Day } from '../../core/dates.ts';
 import { fold } from '../../core/turkish.ts';
-import { loadHtml, tableRows } from '../lib/html.ts';
-import { parseTurkishNumber, PriceFormatError } from '../lib/numbers.ts';
+import { allTableRows, loadHtmlDocument } from '../lib/html.ts';
+import { fullWidthRows, parsedRows, priceReader } from '../lib/table.ts';
 import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'antalya-antkomder-html';
@@ -39,34 +39,22 @@ function headerDay(text: string | undefined): Day | null {
 const isPriceTable = (header: string[] | undefined) =>
   header?.length === 4 && fold(header[1]!) === 'urunler' && headerDay(header[2]) !== null && headerDay(header[3]) !== null;
 
-function price(text: string, where: string): number | null {
-  try {
-    return parseTurkishNumber(text);
-  } catch (error) {
-    if (error instanceof PriceFormatError) throw new LayoutError(PARSER, `${where}: not a price ${JSON.stringify(text)}`);
-    throw error;
-  }
-}
-
-const charsetOf = (contentType: string) => /charset=([\w-]+)/i.exec(contentType)?.[1] ?? 'utf-8';
+const price = priceReader(PARSER, 'compact');
 
 export function parseAntkomderHtml(document: SourceDocument, market: string): ParsedDocument {
-  const $ = loadHtml(document.bytes, charsetOf(document.contentType));
-  const tables = $('table').toArray().map((table) => tableRows($, table));
+  const tables = allTableRows(loadHtmlDocument(document));
   const index = tables.findIndex((rows) => isPriceTable(rows[0]));
   if (index < 0) throw new LayoutError(PARSER, 'no table with the header # · Ürünler · DD-MM-YYYY (Bugün) · DD-MM-YYYY');
-  const [header, ...body] = tables[index]!;
-  const day = headerDay(header![2])!;
+  const table = { index, rows: tables[index]!, headerAt: 0 };
+  // Quirk: only the first date column is read; its header is the day of the list.
+  const day = headerDay(table.rows[0]![2])!;
   const rows: PrintedRow[] = [];
-  body.forEach((cells, i) => {
-    if (cells.every((c) => c === '')) return;
-    const where = `table[${index}] tr[${i + 1}]`;
-    if (cells.length !== 4) throw new LayoutError(PARSER, `${where}: ${cells.length} cells, expected 4`);
+  for (const { cells, where } of fullWidthRows(PARSER, table)) {
     rows.push({ dataDay: day, market, name: cells[1]!, unit: ASSUMED_UNIT, group: null, min: null, max: null, avg: price(cells[2]!, where), printed: cells.join(' | '), location: where });
-  });
+  }
   // Only placeholders ("Fiyat Bekleniyor", "Mevcut Değil"): no list that day.
   if (rows.every((r) => r.avg === null)) return { rows: [], bulletinDays: [] };
-  return { rows, bulletinDays: [day] };
+  return parsedRows(rows);
 }
 
 /** The parser of one market's page (the page does not say which market it is). */

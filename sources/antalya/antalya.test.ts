@@ -1,9 +1,8 @@
 /** Antalya on constructed text and PDFs (tests/fixtures/antalya/README.md): not real documents. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { SourceDocument } from '../adapter.ts';
-import type { HttpClient, HttpRequest } from '../lib/http.ts';
 import { LayoutError } from '../lib/types.ts';
+import { fakeHttp, fetchedDocument, firstDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { adapter, ANTALYA_API } from './index.ts';
 import { antalyaPdfText, parseAntalyaPdf, parseAntalyaTextLines, PDF_PARSER, TEXT_PARSER } from './parser.ts';
@@ -14,7 +13,7 @@ const TEXT = readFileSync(new URL('gunluk-fiyat-listesi-2026-09-14.txt', dir), '
 const LINES = TEXT.split('\n');
 const PDF = new Uint8Array(readFileSync(new URL('gunluk-fiyat-listesi-2026-09-14-uncompressed.pdf', dir)));
 const FLATE = new Uint8Array(readFileSync(new URL('gunluk-fiyat-listesi-2026-09-14-flate.pdf', dir)));
-const pdfDoc = (bytes: Uint8Array): SourceDocument => ({ url: 'https://gezipanel.antalya.bel.tr/HalFiyatPdf/14092026.pdf', fetchedAt: null, contentType: 'application/pdf', bytes, requestedDay: '2026-09-14' });
+const pdfDoc = (bytes: Uint8Array) => fetchedDocument('https://gezipanel.antalya.bel.tr/HalFiyatPdf/14092026.pdf', bytes, { fetchedAt: null, contentType: 'application/pdf', requestedDay: '2026-09-14' });
 const latin1 = (text: string) => new Uint8Array([...text].map((c) => c.charCodeAt(0)));
 
 describe('Antalya bulletin text', () => {
@@ -139,53 +138,45 @@ describe('Antalya PDF bytes', () => {
 });
 
 describe('Antalya collect', () => {
-  function fakeHttp(answer: string, pdf: Uint8Array = PDF) {
-    const calls: { url: string; req: HttpRequest }[] = [];
-    const http: HttpClient = {
-      async request(url, req = {}) {
-        calls.push({ url, req });
-        const isApi = url === ANTALYA_API;
-        const bytes = isApi ? new TextEncoder().encode(answer) : pdf;
-        return { url, status: 200, contentType: isApi ? 'application/json; charset=utf-8' : 'application/pdf', bytes, fetchedAt: '2026-09-14T10:00:00.000Z', etag: null, lastModified: null, notModified: false };
-      },
-    };
-    return { http, calls };
-  }
+  /** The API answers `answer`; any other URL is the PDF. */
+  const site = (answer: string, pdf: Uint8Array = PDF) =>
+    fakeHttp((url) => (url === ANTALYA_API ? answer : pdf), {
+      contentType: (url) => (url === ANTALYA_API ? 'application/json; charset=utf-8' : 'application/pdf'),
+      fetchedAt: '2026-09-14T10:00:00.000Z',
+    });
   const ANSWER = JSON.stringify({ d: { PdfUrl: '/HalFiyatPdf/14092026.pdf', PdfDate: '14.09.2026', Mesaj: '' } });
 
   it('POSTs the date as JSON, then GETs the PDF it names', async () => {
-    const { http, calls } = fakeHttp(ANSWER);
-    const [item] = await adapter.collect!({ day: '2026-09-14', http, log: () => {} });
+    const { http, calls } = site(ANSWER);
+    const item = firstDocument(await adapter.collect!({ day: '2026-09-14', http, log: () => {} }));
     expect(calls).toEqual([
       { url: 'https://gezipanel.antalya.bel.tr/Methods.aspx/GetGunlukHalFiyatPdf', req: { method: 'POST', json: { tarih: '14.09.2026' }, headers: { accept: 'application/json' } } },
       { url: 'https://gezipanel.antalya.bel.tr/HalFiyatPdf/14092026.pdf', req: { method: 'GET', headers: { accept: 'application/pdf' } } },
     ]);
-    if (!item || !('document' in item)) throw new Error('expected a document');
     expect(item.parser.id).toBe('antalya-pdf');
     expect(item.document.requestedDay).toBe('2026-09-14');
     expect(item.parser.parse(item.document).rows).toHaveLength(8);
   });
 
   it('reads `d` sent as a JSON string', async () => {
-    const { http, calls } = fakeHttp(JSON.stringify({ d: JSON.stringify({ PdfUrl: 'https://cdn.antalya.bel.tr/hal/14092026.pdf', PdfDate: '14.09.2026', Mesaj: null }) }));
+    const { http, calls } = site(JSON.stringify({ d: JSON.stringify({ PdfUrl: 'https://cdn.antalya.bel.tr/hal/14092026.pdf', PdfDate: '14.09.2026', Mesaj: null }) }));
     await adapter.collect!({ day: '2026-09-14', http, log: () => {} });
     expect(calls[1]!.url).toBe('https://cdn.antalya.bel.tr/hal/14092026.pdf');
   });
 
   it('returns none with the message when there is no PDF for the day', async () => {
-    const { http, calls } = fakeHttp(JSON.stringify({ d: { PdfUrl: null, PdfDate: null, Mesaj: 'Seçilen tarihe ait fiyat listesi bulunamadı.' } }));
+    const { http, calls } = site(JSON.stringify({ d: { PdfUrl: null, PdfDate: null, Mesaj: 'Seçilen tarihe ait fiyat listesi bulunamadı.' } }));
     expect(await adapter.collect!({ day: '2026-09-13', http, log: () => {} })).toEqual([{ none: 'antalya: no PDF for 2026-09-13 (Seçilen tarihe ait fiyat listesi bulunamadı.)' }]);
     expect(calls).toHaveLength(1);
   });
 
   it('hands a compressed PDF on (the scrape marks it broken and keeps it) and throws on a changed answer', async () => {
-    const [item] = await adapter.collect!({ day: '2026-09-14', http: fakeHttp(ANSWER, FLATE).http, log: () => {} });
-    if (!item || !('document' in item)) throw new Error('expected a document');
+    const item = firstDocument(await adapter.collect!({ day: '2026-09-14', http: site(ANSWER, FLATE).http, log: () => {} }));
     expect(() => item.parser.parse(item.document)).toThrow('PDF text extraction not available');
-    await expect(adapter.collect!({ day: '2026-09-14', http: fakeHttp('{"Message":"Authentication failed."}').http, log: () => {} })).rejects.toThrow(
+    await expect(adapter.collect!({ day: '2026-09-14', http: site('{"Message":"Authentication failed."}').http, log: () => {} })).rejects.toThrow(
       'antalya-pdf: GetGunlukHalFiyatPdf: no d.PdfUrl',
     );
-    await expect(adapter.collect!({ day: '2026-09-14', http: fakeHttp('<html>').http, log: () => {} })).rejects.toBeInstanceOf(LayoutError);
+    await expect(adapter.collect!({ day: '2026-09-14', http: site('<html>').http, log: () => {} })).rejects.toBeInstanceOf(LayoutError);
   });
 
   it('declares an unverified source and says the PDF text cannot be read yet', () => {

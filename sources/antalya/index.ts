@@ -1,11 +1,9 @@
 import type { SourceAdapter } from '../adapter.ts';
-import type { Day } from '../../core/dates.ts';
+import { documentOf, dottedDay } from '../lib/collect.ts';
 import { LayoutError } from '../lib/types.ts';
 import { antalyaPdf, PDF_PARSER } from './parser.ts';
 
 export const ANTALYA_API = 'https://gezipanel.antalya.bel.tr/Methods.aspx/GetGunlukHalFiyatPdf';
-
-const dotted = (day: Day) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
 
 type PdfAnswer = { PdfUrl?: unknown; PdfDate?: unknown; Mesaj?: unknown };
 
@@ -47,12 +45,12 @@ export const adapter: SourceAdapter = {
     markets: [{ slug: 'antalya-sebze-meyve', name: 'Antalya Sebze ve Meyve Toptancı Hali', province: 'Antalya', district: null, kind: 'sebze-meyve' }],
   },
   async collect({ day, http, log }) {
-    const api = await http.request(ANTALYA_API, { method: 'POST', json: { tarih: dotted(day) }, headers: { accept: 'application/json' } });
+    const api = await http.request(ANTALYA_API, { method: 'POST', json: { tarih: dottedDay(day) }, headers: { accept: 'application/json' } });
     const answer = pdfAnswer(new TextDecoder().decode(api.bytes));
     const pdfUrl = typeof answer.PdfUrl === 'string' ? answer.PdfUrl.trim() : '';
     if (!pdfUrl) return [{ none: `antalya: no PDF for ${day}${typeof answer.Mesaj === 'string' && answer.Mesaj ? ` (${answer.Mesaj})` : ''}` }];
     log(`antalya: PDF ${pdfUrl} dated ${String(answer.PdfDate)}`);
     const pdf = await http.request(new URL(pdfUrl, ANTALYA_API).href, { method: 'GET', headers: { accept: 'application/pdf' } });
-    return [{ document: { url: pdf.url, fetchedAt: pdf.fetchedAt, contentType: pdf.contentType, bytes: pdf.bytes, requestedDay: day }, parser: antalyaPdf }];
+    return [{ document: documentOf(pdf, day), parser: antalyaPdf }];
   },
 };

@@ -1,9 +1,8 @@
 /** Balıkesir on constructed pages (tests/fixtures/balikesir/README.md): not real documents. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { SourceDocument } from '../adapter.ts';
-import type { HttpClient, HttpRequest } from '../lib/http.ts';
 import { LayoutError } from '../lib/types.ts';
+import { fakeHttp, fetchedDocument, firstDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { adapter } from './index.ts';
 import { BALIKESIR_LIST, parseBalikesirHtml, PARSER, verificationToken } from './parser.ts';
@@ -11,24 +10,10 @@ import { BALIKESIR_LIST, parseBalikesirHtml, PARSER, verificationToken } from '.
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/balikesir/${name}`, import.meta.url), 'utf8');
 const SEARCH = fixture('SebzeMeyveHal.html');
 const LIST = fixture('Listele-2026-09-14.html');
-const doc = (html: string, requestedDay: string | null = '2026-09-14'): SourceDocument => ({
-  url: BALIKESIR_LIST,
-  fetchedAt: null,
-  contentType: 'text/html; charset=utf-8',
-  bytes: new TextEncoder().encode(html),
-  requestedDay,
-});
+const doc = (html: string, requestedDay: string | null = '2026-09-14') =>
+  fetchedDocument(BALIKESIR_LIST, html, { fetchedAt: null, contentType: 'text/html; charset=utf-8', requestedDay });
 
-function fakeHttp(answer: (url: string) => string) {
-  const calls: { url: string; req: HttpRequest }[] = [];
-  const http: HttpClient = {
-    async request(url, req = {}) {
-      calls.push({ url, req });
-      return { url, status: 200, contentType: 'text/html; charset=utf-8', bytes: new TextEncoder().encode(answer(url)), fetchedAt: '2026-09-14T09:00:00.000Z', etag: null, lastModified: null, notModified: false };
-    },
-  };
-  return { http, calls };
-}
+const SERVED = { contentType: 'text/html; charset=utf-8', fetchedAt: '2026-09-14T09:00:00.000Z' };
 
 describe('Balıkesir list', () => {
   it('returns one row per printed row, the hall in the group', () => {
@@ -88,8 +73,8 @@ describe('Balıkesir list', () => {
 
 describe('Balıkesir collect', () => {
   it('GETs the search page, then POSTs the day with its token', async () => {
-    const { http, calls } = fakeHttp((url) => (url === BALIKESIR_LIST ? LIST : SEARCH));
-    const [item] = await adapter.collect!({ day: '2026-09-14', http, log: () => {} });
+    const { http, calls } = fakeHttp((url) => (url === BALIKESIR_LIST ? LIST : SEARCH), SERVED);
+    const item = firstDocument(await adapter.collect!({ day: '2026-09-14', http, log: () => {} }));
     expect(calls).toEqual([
       { url: 'https://halvepazarfiyatlari.balikesir.bel.tr/SebzeMeyveHal', req: { method: 'GET', headers: { accept: 'text/html' } } },
       {
@@ -101,20 +86,19 @@ describe('Balıkesir collect', () => {
         },
       },
     ]);
-    if (!item || !('document' in item)) throw new Error('expected a document');
     expect(item.document.requestedDay).toBe('2026-09-14');
     expect(item.parser.parse(item.document).rows).toHaveLength(8);
   });
 
   it('throws a LayoutError when the search page has no token', async () => {
-    const { http, calls } = fakeHttp(() => SEARCH.replace(/<input name="__RequestVerificationToken"[^>]*>/, ''));
+    const { http, calls } = fakeHttp(() => SEARCH.replace(/<input name="__RequestVerificationToken"[^>]*>/, ''), SERVED);
     await expect(adapter.collect!({ day: '2026-09-14', http, log: () => {} })).rejects.toBeInstanceOf(LayoutError);
     expect(calls).toHaveLength(1);
     expect(verificationToken(SEARCH)).toBe('CfDJ8Nq3kLm0-constructed-token-7Yw2');
   });
 
   it('returns none for an empty answer', async () => {
-    const { http } = fakeHttp((url) => (url === BALIKESIR_LIST ? LIST.replace(/<tbody>[\s\S]*<\/tbody>/, '<tbody></tbody>') : SEARCH));
+    const { http } = fakeHttp((url) => (url === BALIKESIR_LIST ? LIST.replace(/<tbody>[\s\S]*<\/tbody>/, '<tbody></tbody>') : SEARCH), SERVED);
     expect(await adapter.collect!({ day: '2026-09-14', http, log: () => {} })).toEqual([{ none: 'balikesir: no rows for 2026-09-14' }]);
   });
 

@@ -1,22 +1,7 @@
-import type { Collected, Parser, SourceAdapter, SourceDocument } from '../adapter.ts';
-import type { Day } from '../../core/dates.ts';
+import type { SourceAdapter } from '../adapter.ts';
+import { documentOf, documentOrNone, dottedDay } from '../lib/collect.ts';
 import { LayoutError } from '../lib/types.ts';
 import { BALIKESIR_LIST, BALIKESIR_PAGE, balikesirHtml, PARSER, verificationToken } from './parser.ts';
-
-/**
- * A page that parses to no row is "no list" (an empty document would count as a good run); a
- * page that does not parse is handed on, so the scrape keeps it as evidence and marks it broken.
- */
-function documentOrNone(document: SourceDocument, parser: Parser, none: string): Collected {
-  try {
-    if (parser.parse(document).rows.length === 0) return { none };
-  } catch {
-    // the scrape parses it again and classifies the error
-  }
-  return { document, parser };
-}
-
-const dotted = (day: Day) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
 
 export const adapter: SourceAdapter = {
   definition: {
@@ -51,10 +36,9 @@ export const adapter: SourceAdapter = {
     if (!token) throw new LayoutError(PARSER, 'no __RequestVerificationToken on the search page');
     const response = await http.request(BALIKESIR_LIST, {
       method: 'POST',
-      form: { BasT: dotted(day), BitT: dotted(day), UrunAd: '', HalAd: '', TurAd: '1', __RequestVerificationToken: token },
+      form: { BasT: dottedDay(day), BitT: dottedDay(day), UrunAd: '', HalAd: '', TurAd: '1', __RequestVerificationToken: token },
       headers: { referer: BALIKESIR_PAGE, 'x-requested-with': 'XMLHttpRequest', accept: 'text/html, */*; q=0.01' },
     });
-    const document = { url: response.url, fetchedAt: response.fetchedAt, contentType: response.contentType, bytes: response.bytes, requestedDay: day };
-    return [documentOrNone(document, balikesirHtml, `balikesir: no rows for ${day}`)];
+    return [documentOrNone(documentOf(response, day), balikesirHtml, `balikesir: no rows for ${day}`)];
   },
 };

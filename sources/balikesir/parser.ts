@@ -17,9 +17,8 @@
  */
 import type { Parser, SourceDocument } from '../adapter.ts';
 import { parseDottedDay, type Day } from '../../core/dates.ts';
-import { fold } from '../../core/turkish.ts';
-import { loadHtml, tableRows } from '../lib/html.ts';
-import { parseTurkishNumber, PriceFormatError } from '../lib/numbers.ts';
+import { allTableRows, loadHtml, loadHtmlDocument } from '../lib/html.ts';
+import { fullWidthRows, parsedRows, priceReader, tablesWithHeader } from '../lib/table.ts';
 import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'balikesir-html';
@@ -27,8 +26,8 @@ export const BALIKESIR_PAGE = 'https://halvepazarfiyatlari.balikesir.bel.tr/Sebz
 export const BALIKESIR_LIST = 'https://halvepazarfiyatlari.balikesir.bel.tr/Home/Listele';
 export const MARKET = 'balikesir-merkez';
 
-type Field = 'name' | 'unit' | 'hall' | 'min' | 'max' | 'from' | 'to';
-const HEADER: Record<string, Field> = {
+/** Folded header text → field; the dates are printed with or without a space. */
+const HEADER = {
   'urun tur': 'name',
   birimi: 'unit',
   'hal pazar': 'hall',
@@ -38,26 +37,8 @@ const HEADER: Record<string, Field> = {
   'bas tarih': 'from',
   bittarih: 'to',
   'bit tarih': 'to',
-};
-
-function columnsOf(header: string[] | undefined): Record<Field, number> | null {
-  if (!header || header.length !== 7) return null;
-  const columns: Partial<Record<Field, number>> = {};
-  header.forEach((text, i) => {
-    const field = HEADER[fold(text)];
-    if (field) columns[field] = i;
-  });
-  return Object.keys(columns).length === 7 ? (columns as Record<Field, number>) : null;
-}
-
-function price(text: string, where: string): number | null {
-  try {
-    return parseTurkishNumber(text);
-  } catch (error) {
-    if (error instanceof PriceFormatError) throw new LayoutError(PARSER, `${where}: not a price ${JSON.stringify(text)}`);
-    throw error;
-  }
-}
+} as const;
+const price = priceReader(PARSER, 'compact');
 
 /** `14.09.2026` or `14.09.2026 00:00:00`. */
 function cellDay(text: string, where: string): Day {
@@ -72,8 +53,6 @@ function rowDay(from: Day, to: Day, requested: Day | null | undefined, where: st
   throw new LayoutError(PARSER, `${where}: period ${from} … ${to} does not give one data day (requested ${requested ?? 'none'})`);
 }
 
-const charsetOf = (contentType: string) => /charset=([\w-]+)/i.exec(contentType)?.[1] ?? 'utf-8';
-
 /** The anti-forgery token of the search page, or null. */
 export function verificationToken(html: string): string | null {
   const $ = loadHtml(new TextEncoder().encode(html));
@@ -81,31 +60,27 @@ export function verificationToken(html: string): string | null {
 }
 
 export function parseBalikesirHtml(document: SourceDocument): ParsedDocument {
-  const $ = loadHtml(document.bytes, charsetOf(document.contentType));
-  const tables = $('table').toArray().map((table) => tableRows($, table));
-  const index = tables.findIndex((rows) => columnsOf(rows[0]) !== null);
-  if (index < 0) throw new LayoutError(PARSER, 'no table with the header Ürün/Tür · Birimi · Hal/Pazar · En Düşük · En Yüksek · BaşTarih · BitTarih');
-  const [header, ...body] = tables[index]!;
-  const col = columnsOf(header)!;
+  const [table] = tablesWithHeader(allTableRows(loadHtmlDocument(document)), HEADER);
+  if (!table) throw new LayoutError(PARSER, 'no table with the header Ürün/Tür · Birimi · Hal/Pazar · En Düşük · En Yüksek · BaşTarih · BitTarih');
+  const { columns } = table;
   const rows: PrintedRow[] = [];
-  body.forEach((cells, i) => {
-    if (cells.every((c) => c === '')) return;
-    const where = `table[${index}] tr[${i + 1}]`;
-    if (cells.length !== 7) throw new LayoutError(PARSER, `${where}: ${cells.length} cells, expected 7`);
+  for (const { cells, where } of fullWidthRows(PARSER, table)) {
     rows.push({
-      dataDay: rowDay(cellDay(cells[col.from]!, where), cellDay(cells[col.to]!, where), document.requestedDay, where),
+      // Quirk: a row is dated by its period BaşTarih … BitTarih (see rowDay).
+      dataDay: rowDay(cellDay(cells[columns.from]!, where), cellDay(cells[columns.to]!, where), document.requestedDay, where),
       market: MARKET,
-      name: cells[col.name]!,
-      unit: cells[col.unit]!,
-      group: cells[col.hall]! || null,
-      min: price(cells[col.min]!, where),
-      max: price(cells[col.max]!, where),
+      name: cells[columns.name]!,
+      unit: cells[columns.unit]!,
+      // Quirk: several halls in one list; the printed hall is kept as the group.
+      group: cells[columns.hall]! || null,
+      min: price(cells[columns.min]!, where),
+      max: price(cells[columns.max]!, where),
       avg: null,
       printed: cells.join(' | '),
       location: where,
     });
-  });
-  return { rows, bulletinDays: [...new Set(rows.map((r) => r.dataDay))].sort() };
+  }
+  return parsedRows(rows);
 }
 
 export const balikesirHtml: Parser = { id: PARSER, version: 1, parse: parseBalikesirHtml };

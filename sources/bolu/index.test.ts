@@ -1,36 +1,14 @@
 /** The Bolu adapter: registry entry, newest-post selection and live collection against a fake HTTP client. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { expectHttpStatus, fakeHttp, onlyDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
-import type { Collected } from '../adapter.ts';
-import { HttpStatusError, type HttpClient, type HttpRequest } from '../lib/http.ts';
 import { adapter, BOLU_CATEGORY_URL, newestPost } from './index.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/bolu/${name}`, import.meta.url));
 const CATEGORY = fixture('category-halfiyatlari.html');
 const POST = fixture('10-09-2026-toptanci-hal-fiyat-listesi.html');
 const POST_URL = 'https://www.bolu.bel.tr/10-09-2026-toptanci-hal-fiyat-listesi/';
-
-function fakeHttp(routes: Record<string, Uint8Array | number>) {
-  const calls: { url: string; req: HttpRequest | undefined }[] = [];
-  const http: HttpClient = {
-    async request(url, req) {
-      calls.push({ url, req });
-      const body = routes[url];
-      if (body === undefined) throw new HttpStatusError(url, 404);
-      if (typeof body === 'number') throw new HttpStatusError(url, body);
-      return { url, status: 200, contentType: 'text/html; charset=UTF-8', bytes: body, fetchedAt: '2026-09-15T05:00:00.000Z', etag: null, lastModified: null, notModified: false };
-    },
-  };
-  return { http, calls };
-}
-
-function only(collected: Collected[]) {
-  expect(collected).toHaveLength(1);
-  const item = collected[0]!;
-  if ('none' in item) throw new Error(`expected a document, got none: ${item.none}`);
-  return item;
-}
 
 const html = (s: string) => new TextEncoder().encode(s);
 
@@ -69,7 +47,7 @@ describe('Bolu adapter', () => {
   it('reads the category page, then the newest post, and returns the post with its URL day', async () => {
     const { http, calls } = fakeHttp({ [BOLU_CATEGORY_URL]: CATEGORY, [POST_URL]: POST });
     const lines: string[] = [];
-    const item = only(await adapter.collect!({ day: '2026-09-14', http, log: (l) => lines.push(l) }));
+    const item = onlyDocument(await adapter.collect!({ day: '2026-09-14', http, log: (l) => lines.push(l) }));
     expect(calls).toEqual([
       { url: 'https://www.bolu.bel.tr/category/halfiyatlari/', req: { headers: { accept: 'text/html,application/xhtml+xml' } } },
       { url: POST_URL, req: { headers: { accept: 'text/html,application/xhtml+xml', referer: 'https://www.bolu.bel.tr/category/halfiyatlari/' } } },
@@ -88,8 +66,6 @@ describe('Bolu adapter', () => {
 
   it('lets an HTTP error of the post through for the scrape command to classify', async () => {
     const { http } = fakeHttp({ [BOLU_CATEGORY_URL]: CATEGORY, [POST_URL]: 403 });
-    const error = await adapter.collect!({ day: '2026-09-15', http, log: () => {} }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(HttpStatusError);
-    expect((error as HttpStatusError).status).toBe(403);
+    await expectHttpStatus(adapter.collect!({ day: '2026-09-15', http, log: () => {} }), 403);
   });
 });

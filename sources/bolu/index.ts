@@ -1,4 +1,5 @@
 import type { SourceAdapter } from '../adapter.ts';
+import { documentOf } from '../lib/collect.ts';
 import { loadHtml } from '../lib/html.ts';
 import { LayoutError } from '../lib/types.ts';
 import { boluWeeklyTable, postDay } from './parser.ts';
@@ -55,11 +56,6 @@ export const adapter: SourceAdapter = {
     const post = newestPost(category.bytes, category.url);
     log(`bolu: newest list post ${post.url} (${post.day})`);
     const response = await http.request(post.url, { headers: { ...accept, referer: BOLU_CATEGORY_URL } });
-    return [
-      {
-        document: { url: response.url, fetchedAt: response.fetchedAt, contentType: response.contentType, bytes: response.bytes, requestedDay: post.day },
-        parser: boluWeeklyTable,
-      },
-    ];
+    return [{ document: documentOf(response, post.day), parser: boluWeeklyTable }];
   },
 };

@@ -1,20 +1,14 @@
 /** The Bolu weekly table parser on constructed fixtures (tests/fixtures/bolu/README.md): not a real document. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
-import type { SourceDocument } from '../adapter.ts';
 import { boluWeeklyTable, parseBoluWeeklyTable, PARSER, postDay } from './parser.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/bolu/${name}`, import.meta.url), 'utf8');
 const POST = fixture('10-09-2026-toptanci-hal-fiyat-listesi.html');
 const POST_URL = 'https://www.bolu.bel.tr/10-09-2026-toptanci-hal-fiyat-listesi/';
-const doc = (html: string, url = POST_URL, requestedDay: string | null = null): SourceDocument => ({
-  url,
-  fetchedAt: '2026-09-15T05:00:00.000Z',
-  contentType: 'text/html; charset=UTF-8',
-  bytes: new TextEncoder().encode(html),
-  requestedDay,
-});
+const doc = (html: string, url = POST_URL, requestedDay: string | null = null) => fetchedDocument(url, html, { requestedDay });
 
 describe('Bolu: the post URL', () => {
   it('carries the data day in both post kinds', () => {

@@ -17,6 +17,7 @@ import { isDay, type Day } from '../../core/dates.ts';
 import { fold } from '../../core/turkish.ts';
 import { loadHtml, tableRows } from '../lib/html.ts';
 import { roundKurus } from '../lib/numbers.ts';
+import { parsedRows } from '../lib/table.ts';
 import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'bolu-weekly-table';
@@ -87,7 +88,7 @@ export function parseBoluWeeklyTable(document: SourceDocument): ParsedDocument {
       if (product) rows.push(product);
     }
   }
-  return { rows, bulletinDays: rows.length ? [rows[0]!.dataDay] : [] };
+  return parsedRows(rows);
 }
 
 export const boluWeeklyTable: Parser = { id: PARSER, version: 1, parse: parseBoluWeeklyTable };

@@ -4,33 +4,23 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HttpStatusError, type HttpClient, type HttpRequest, type HttpResponse } from '../lib/http.ts';
+import { fakeHttp, onlyDocument } from '../../tests/support/fake-http.ts';
+import { HttpStatusError } from '../lib/http.ts';
 import { adapter } from './index.ts';
 
 const API = 'https://bapi.bursa.bel.tr/apigateway/acikveri/hal-fiyatlari';
 const FIXTURE = readFileSync(new URL('../../tests/fixtures/bursa/api-2026-08-22.json', import.meta.url));
 
-function fakeHttp(fetchedAt: string, body: Uint8Array | number = FIXTURE): { http: HttpClient; calls: { url: string; req: HttpRequest }[] } {
-  const calls: { url: string; req: HttpRequest }[] = [];
-  const http: HttpClient = {
-    async request(url, req = {}): Promise<HttpResponse> {
-      calls.push({ url, req });
-      if (typeof body === 'number') throw new HttpStatusError(url, body);
-      return { url, status: 200, contentType: 'application/json; charset=utf-8', bytes: body, fetchedAt, etag: null, lastModified: null, notModified: false };
-    },
-  };
-  return { http, calls };
-}
+/** The API answers `body` (or fails with it as an HTTP status), fetched at `fetchedAt`. */
+const api = (fetchedAt: string, body: Uint8Array | number = FIXTURE) => fakeHttp(() => body, { fetchedAt, contentType: 'application/json; charset=utf-8' });
 
 describe('Bursa collect', () => {
   it('GETs the API once and files the answer under the Istanbul day of the fetch', async () => {
     // 21:30 UTC on 2026-08-21 is 00:30 on 2026-08-22 in Istanbul.
-    const { http, calls } = fakeHttp('2026-08-21T21:30:00.000Z');
+    const { http, calls } = api('2026-08-21T21:30:00.000Z');
     const collected = await adapter.collect!({ day: '2026-08-22', http, log: () => {} });
     expect(calls).toEqual([{ url: API, req: { headers: { accept: 'application/json' } } }]);
-    expect(collected).toHaveLength(1);
-    const item = collected[0]!;
-    if (!('document' in item)) throw new Error('expected a document');
+    const item = onlyDocument(collected);
     expect(item.parser.id).toBe('bursa-api');
     expect(item.document).toMatchObject({ url: API, fetchedAt: '2026-08-21T21:30:00.000Z', requestedDay: '2026-08-22' });
     const parsed = item.parser.parse(item.document);
@@ -39,16 +29,16 @@ describe('Bursa collect', () => {
   });
 
   it('answers `none` for any other day: the API serves today only', async () => {
-    const { http } = fakeHttp('2026-08-22T09:00:00.000Z');
+    const { http } = api('2026-08-22T09:00:00.000Z');
     expect(await adapter.collect!({ day: '2026-08-21', http, log: () => {} })).toEqual([{ none: 'Bursa serves today only (asked for 2026-08-21, fetched on 2026-08-22)' }]);
-    const late = fakeHttp('2026-08-21T20:59:59.000Z'); // 23:59:59 in Istanbul: still the 21st
+    const late = api('2026-08-21T20:59:59.000Z'); // 23:59:59 in Istanbul: still the 21st
     expect(await adapter.collect!({ day: '2026-08-22', http: late.http, log: () => {} })).toEqual([{ none: 'Bursa serves today only (asked for 2026-08-22, fetched on 2026-08-21)' }]);
   });
 
   it('answers `none` for an empty body and lets HTTP errors propagate', async () => {
-    const empty = fakeHttp('2026-08-22T09:00:00.000Z', new Uint8Array());
+    const empty = api('2026-08-22T09:00:00.000Z', new Uint8Array());
     expect(await adapter.collect!({ day: '2026-08-22', http: empty.http, log: () => {} })).toEqual([{ none: 'Bursa: empty answer on 2026-08-22' }]);
-    const blocked = fakeHttp('2026-08-22T09:00:00.000Z', 403);
+    const blocked = api('2026-08-22T09:00:00.000Z', 403);
     await expect(adapter.collect!({ day: '2026-08-22', http: blocked.http, log: () => {} })).rejects.toBeInstanceOf(HttpStatusError);
   });
 });

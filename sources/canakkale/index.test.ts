@@ -1,32 +1,11 @@
 /** The Çanakkale adapter: registry entry and live collection against a fake HTTP client. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Collected } from '../adapter.ts';
-import { HttpStatusError, NetworkError, type HttpClient, type HttpRequest } from '../lib/http.ts';
+import { fakeHttp, onlyDocument } from '../../tests/support/fake-http.ts';
+import { NetworkError } from '../lib/http.ts';
 import { adapter, CANAKKALE_URL } from './index.ts';
 
 const PAGE = readFileSync(new URL('../../tests/fixtures/canakkale/hal-fiyat-listesi.html', import.meta.url));
-
-function fakeHttp(routes: Record<string, Uint8Array | number>) {
-  const calls: { url: string; req: HttpRequest | undefined }[] = [];
-  const http: HttpClient = {
-    async request(url, req) {
-      calls.push({ url, req });
-      const body = routes[url];
-      if (body === undefined) throw new HttpStatusError(url, 404);
-      if (typeof body === 'number') throw new HttpStatusError(url, body);
-      return { url, status: 200, contentType: 'text/html; charset=UTF-8', bytes: body, fetchedAt: '2026-09-15T05:00:00.000Z', etag: null, lastModified: null, notModified: false };
-    },
-  };
-  return { http, calls };
-}
-
-function only(collected: Collected[]) {
-  expect(collected).toHaveLength(1);
-  const item = collected[0]!;
-  if ('none' in item) throw new Error(`expected a document, got none: ${item.none}`);
-  return item;
-}
 
 describe('Çanakkale adapter', () => {
   it('declares the registry entry', () => {
@@ -39,7 +18,7 @@ describe('Çanakkale adapter', () => {
 
   it('collects the page with one GET; the document carries no requested day (the table dates itself)', async () => {
     const { http, calls } = fakeHttp({ [CANAKKALE_URL]: PAGE });
-    const item = only(await adapter.collect!({ day: '2026-09-14', http, log: () => {} }));
+    const item = onlyDocument(await adapter.collect!({ day: '2026-09-14', http, log: () => {} }));
     expect(calls).toEqual([{ url: 'https://www.canakkale.bel.tr/tr/sayfa/1481-hal-fiyat-listesi', req: { headers: { accept: 'text/html,application/xhtml+xml' } } }]);
     expect(item.document).toEqual({ url: CANAKKALE_URL, fetchedAt: '2026-09-15T05:00:00.000Z', contentType: 'text/html; charset=UTF-8', bytes: PAGE });
     expect(item.parser.id).toBe('canakkale-table');
@@ -47,7 +26,9 @@ describe('Çanakkale adapter', () => {
   });
 
   it('lets a dropped connection through for the scrape command to record as unreachable', async () => {
-    const http: HttpClient = { request: async (url) => { throw new NetworkError(url, 'SocketError: other side closed'); } };
+    const { http } = fakeHttp((url) => {
+      throw new NetworkError(url, 'SocketError: other side closed');
+    });
     await expect(adapter.collect!({ day: '2026-09-15', http, log: () => {} })).rejects.toBeInstanceOf(NetworkError);
   });
 });

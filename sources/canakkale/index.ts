@@ -1,4 +1,5 @@
 import type { SourceAdapter } from '../adapter.ts';
+import { documentOf } from '../lib/collect.ts';
 import { canakkaleTable } from './parser.ts';
 
 export const CANAKKALE_URL = 'https://www.canakkale.bel.tr/tr/sayfa/1481-hal-fiyat-listesi';
@@ -28,6 +29,6 @@ export const adapter: SourceAdapter = {
   async collect({ http }) {
     // The table carries its own date: the page is read as it stands, whatever day was asked for.
     const response = await http.request(CANAKKALE_URL, { headers: { accept: 'text/html,application/xhtml+xml' } });
-    return [{ document: { url: response.url, fetchedAt: response.fetchedAt, contentType: response.contentType, bytes: response.bytes }, parser: canakkaleTable }];
+    return [{ document: documentOf(response), parser: canakkaleTable }];
   },
 };

@@ -1,20 +1,14 @@
 /** The Çanakkale table parser on constructed fixtures (tests/fixtures/canakkale/README.md): not a real document. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
-import type { SourceDocument } from '../adapter.ts';
 import { canakkaleTable, headingDay, parseCanakkaleTable, PARSER } from './parser.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/canakkale/${name}`, import.meta.url), 'utf8');
 const PAGE = fixture('hal-fiyat-listesi.html');
-const doc = (html: string): SourceDocument => ({
-  url: 'https://www.canakkale.bel.tr/tr/sayfa/1481-hal-fiyat-listesi',
-  fetchedAt: '2026-09-15T05:00:00.000Z',
-  contentType: 'text/html; charset=UTF-8',
-  bytes: new TextEncoder().encode(html),
-  // a requested day the parser must not use: the table says its own day
-  requestedDay: '2026-09-20',
-});
+// a requested day the parser must not use: the table says its own day
+const doc = (html: string) => fetchedDocument('https://www.canakkale.bel.tr/tr/sayfa/1481-hal-fiyat-listesi', html, { requestedDay: '2026-09-20' });
 
 describe('Çanakkale: the table', () => {
   it('reads the 10 product rows, skipping headings, category and note rows', () => {

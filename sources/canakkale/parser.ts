@@ -11,36 +11,16 @@
 import type { Parser, SourceDocument } from '../adapter.ts';
 import { isDay, parseDottedDay, type Day } from '../../core/dates.ts';
 import { fold } from '../../core/turkish.ts';
-import { loadHtml, tableRows } from '../lib/html.ts';
-import { parseTurkishNumber, PriceFormatError } from '../lib/numbers.ts';
+import { loadHtml } from '../lib/html.ts';
+import { findTableByLabels, namedRows, parsedRows, priceReader } from '../lib/table.ts';
 import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'canakkale-table';
 export const MARKET = 'canakkale-sebze-meyve';
 
 const LABELS = { name: 'malzemenin adi', unit: 'birim', min: 'asgari', max: 'azami' } as const;
-type Columns = Record<keyof typeof LABELS, number>;
 const MONTHS = ['ocak', 'subat', 'mart', 'nisan', 'mayis', 'haziran', 'temmuz', 'agustos', 'eylul', 'ekim', 'kasim', 'aralik'];
-
-function columnsOf(header: string[]): Columns | null {
-  const folded = header.map(fold);
-  const columns: Partial<Columns> = {};
-  for (const [key, label] of Object.entries(LABELS) as [keyof Columns, string][]) {
-    const i = folded.findIndex((cell) => cell === label || cell.startsWith(`${label} `));
-    if (i < 0) return null;
-    columns[key] = i;
-  }
-  return columns as Columns;
-}
-
-function price(text: string, where: string): number | null {
-  try {
-    return parseTurkishNumber(text);
-  } catch (error) {
-    if (error instanceof PriceFormatError) throw new LayoutError(PARSER, `${where}: ${error.message}`);
-    throw error;
-  }
-}
+const price = priceReader(PARSER);
 
 /** The first date in a heading: `15.09.2026`, `15/09/2026` or `15 Eylül 2026`. */
 export function headingDay(text: string): Day | null {
@@ -54,46 +34,35 @@ export function headingDay(text: string): Day | null {
 }
 
 export function parseCanakkaleTable(document: SourceDocument): ParsedDocument {
-  const $ = loadHtml(document.bytes);
-  for (const [t, table] of $('table').toArray().entries()) {
-    if ($(table).find('table').length > 0) continue;
-    const cells = tableRows($, table);
-    const headerAt = cells.findIndex((row) => columnsOf(row) !== null);
-    if (headerAt < 0) continue;
-    const columns = columnsOf(cells[headerAt]!)!;
-    const width = Math.max(...Object.values(columns)) + 1;
-    // Quirk: the date stands in the table's heading, not in the rows.
-    const day = cells.slice(0, headerAt + 1).map((row) => headingDay(row.join(' '))).find((d) => d !== null) ?? null;
-    const rows: PrintedRow[] = [];
-    let group: string | null = null;
-    for (let r = headerAt + 1; r < cells.length; r++) {
-      const row = cells[r]!;
-      const filled = row.filter((c) => c !== '');
-      if (filled.length === 0) continue;
-      if (filled.length === 1) {
-        // Category rows (SEBZE, MEYVE) head the rows under them; other one-cell rows are notes.
-        if (/\b(sebze|meyve|ithal)/.test(fold(filled[0]!))) group = filled[0]!;
-        continue;
-      }
-      const where = `table[${t}] tr[${r}]`;
-      if (row.length < width || !row[columns.name]) throw new LayoutError(PARSER, `${where}: not a price row: ${row.join(' | ')}`);
-      if (!day) throw new LayoutError(PARSER, 'no date in the table heading');
-      rows.push({
-        dataDay: day,
-        market: MARKET,
-        name: row[columns.name]!,
-        unit: row[columns.unit]!,
-        group,
-        min: price(row[columns.min]!, `${where} min`),
-        max: price(row[columns.max]!, `${where} max`),
-        avg: null,
-        printed: row.join(' | ').trimEnd(),
-        location: where,
-      });
-    }
-    return { rows, bulletinDays: rows.length ? [rows[0]!.dataDay] : [] };
+  const table = findTableByLabels(loadHtml(document.bytes), LABELS);
+  if (!table) throw new LayoutError(PARSER, 'no table with the columns MALZEMENİN ADI · BİRİM · ASGARİ · AZAMİ');
+  const { columns } = table;
+  // Quirk: the date stands in the table's heading, not in the rows.
+  const day = table.rows.slice(0, table.headerAt + 1).map((row) => headingDay(row.join(' '))).find((d) => d !== null) ?? null;
+  let group: string | null = null;
+  // Quirk: one-cell rows are category rows (SEBZE, MEYVE), which head the rows under them, or notes.
+  const categoryOrNote = (cells: string[]) => {
+    const filled = cells.filter((c) => c !== '');
+    if (filled.length === 1 && /\b(sebze|meyve|ithal)/.test(fold(filled[0]!))) group = filled[0]!;
+    return filled.length <= 1;
+  };
+  const rows: PrintedRow[] = [];
+  for (const { cells, where } of namedRows(PARSER, table, 'name', categoryOrNote)) {
+    if (!day) throw new LayoutError(PARSER, 'no date in the table heading');
+    rows.push({
+      dataDay: day,
+      market: MARKET,
+      name: cells[columns.name]!,
+      unit: cells[columns.unit]!,
+      group,
+      min: price(cells[columns.min]!, `${where} min`),
+      max: price(cells[columns.max]!, `${where} max`),
+      avg: null,
+      printed: cells.join(' | ').trimEnd(),
+      location: where,
+    });
   }
-  throw new LayoutError(PARSER, 'no table with the columns MALZEMENİN ADI · BİRİM · ASGARİ · AZAMİ');
+  return parsedRows(rows);
 }
 
 export const canakkaleTable: Parser = { id: PARSER, version: 1, parse: parseCanakkaleTable };

@@ -1,32 +1,10 @@
 /** The Çorum adapter: registry entry and live collection against a fake HTTP client. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Collected } from '../adapter.ts';
-import { HttpStatusError, type HttpClient, type HttpRequest } from '../lib/http.ts';
+import { expectHttpStatus, fakeHttp, onlyDocument } from '../../tests/support/fake-http.ts';
 import { adapter, CORUM_URL } from './index.ts';
 
 const PAGE = readFileSync(new URL('../../tests/fixtures/corum/hal-fiyatlari.html', import.meta.url));
-
-function fakeHttp(routes: Record<string, Uint8Array | number>) {
-  const calls: { url: string; req: HttpRequest | undefined }[] = [];
-  const http: HttpClient = {
-    async request(url, req) {
-      calls.push({ url, req });
-      const body = routes[url];
-      if (body === undefined) throw new HttpStatusError(url, 404);
-      if (typeof body === 'number') throw new HttpStatusError(url, body);
-      return { url, status: 200, contentType: 'text/html; charset=UTF-8', bytes: body, fetchedAt: '2026-09-15T05:00:00.000Z', etag: null, lastModified: null, notModified: false };
-    },
-  };
-  return { http, calls };
-}
-
-function only(collected: Collected[]) {
-  expect(collected).toHaveLength(1);
-  const item = collected[0]!;
-  if ('none' in item) throw new Error(`expected a document, got none: ${item.none}`);
-  return item;
-}
 
 describe('Çorum adapter', () => {
   it('declares the registry entry: enabled although blocked, unverified', () => {
@@ -40,7 +18,7 @@ describe('Çorum adapter', () => {
 
   it('collects the page with one GET, with the requested day', async () => {
     const { http, calls } = fakeHttp({ [CORUM_URL]: PAGE });
-    const item = only(await adapter.collect!({ day: '2026-09-14', http, log: () => {} }));
+    const item = onlyDocument(await adapter.collect!({ day: '2026-09-14', http, log: () => {} }));
     expect(calls).toEqual([{ url: 'https://www.corum.bel.tr/hal-fiyatlari', req: { headers: { accept: 'text/html,application/xhtml+xml' } } }]);
     expect(item.document).toEqual({ url: CORUM_URL, fetchedAt: '2026-09-15T05:00:00.000Z', contentType: 'text/html; charset=UTF-8', bytes: PAGE, requestedDay: '2026-09-14' });
     expect(item.parser.id).toBe('corum-table');
@@ -49,8 +27,6 @@ describe('Çorum adapter', () => {
 
   it('lets the WAF answer (HTTP 403) through, which the scrape command records as blocked', async () => {
     const { http } = fakeHttp({ [CORUM_URL]: 403 });
-    const error = await adapter.collect!({ day: '2026-09-15', http, log: () => {} }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(HttpStatusError);
-    expect((error as HttpStatusError).status).toBe(403);
+    await expectHttpStatus(adapter.collect!({ day: '2026-09-15', http, log: () => {} }), 403);
   });
 });

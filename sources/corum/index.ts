@@ -1,4 +1,5 @@
 import type { SourceAdapter } from '../adapter.ts';
+import { documentOf } from '../lib/collect.ts';
 import { corumTable } from './parser.ts';
 
 export const CORUM_URL = 'https://www.corum.bel.tr/hal-fiyatlari';
@@ -29,6 +30,6 @@ export const adapter: SourceAdapter = {
   },
   async collect({ day, http }) {
     const response = await http.request(CORUM_URL, { headers: { accept: 'text/html,application/xhtml+xml' } });
-    return [{ document: { url: response.url, fetchedAt: response.fetchedAt, contentType: response.contentType, bytes: response.bytes, requestedDay: day }, parser: corumTable }];
+    return [{ document: documentOf(response, day), parser: corumTable }];
   },
 };

@@ -1,25 +1,15 @@
 /** Denizli on a constructed page (tests/fixtures/denizli/README.md): not a real document. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { SourceDocument } from '../adapter.ts';
-import type { HttpClient, HttpRequest } from '../lib/http.ts';
+import { fakeHttp, fetchedDocument, firstDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { adapter } from './index.ts';
 import { DENIZLI_URL, parseDenizliHtml, PARSER } from './parser.ts';
 
 const PAGE = readFileSync(new URL('../../tests/fixtures/denizli/halfiyatlari-2026-09-14.html', import.meta.url), 'utf8');
-const doc = (html: string): SourceDocument => ({ url: DENIZLI_URL, fetchedAt: null, contentType: 'text/html; charset=utf-8', bytes: new TextEncoder().encode(html), requestedDay: '2026-09-14' });
+const doc = (html: string) => fetchedDocument(DENIZLI_URL, html, { fetchedAt: null, contentType: 'text/html; charset=utf-8', requestedDay: '2026-09-14' });
 
-function fakeHttp(body: string) {
-  const calls: { url: string; req: HttpRequest }[] = [];
-  const http: HttpClient = {
-    async request(url, req = {}) {
-      calls.push({ url, req });
-      return { url, status: 200, contentType: 'text/html; charset=utf-8', bytes: new TextEncoder().encode(body), fetchedAt: '2026-09-14T09:00:00.000Z', etag: null, lastModified: null, notModified: false };
-    },
-  };
-  return { http, calls };
-}
+const SERVED = { contentType: 'text/html; charset=utf-8', fetchedAt: '2026-09-14T09:00:00.000Z' };
 
 describe('Denizli page', () => {
   it('reads both tables: 9 rows of the requested day', () => {
@@ -65,10 +55,9 @@ describe('Denizli page', () => {
 
 describe('Denizli collect', () => {
   it('GETs the page and hands it on with the requested day', async () => {
-    const { http, calls } = fakeHttp(PAGE);
-    const [item] = await adapter.collect!({ day: '2026-09-14', http, log: () => {} });
+    const { http, calls } = fakeHttp(() => PAGE, SERVED);
+    const item = firstDocument(await adapter.collect!({ day: '2026-09-14', http, log: () => {} }));
     expect(calls).toEqual([{ url: 'https://www.denizli.bel.tr/Default.aspx?k=halfiyatlari', req: { method: 'GET', headers: { accept: 'text/html' } } }]);
-    if (!item || !('document' in item)) throw new Error('expected a document');
     expect(item.document.requestedDay).toBe('2026-09-14');
     expect(item.parser.parse(item.document).rows).toHaveLength(9);
   });

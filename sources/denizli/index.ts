@@ -1,18 +1,6 @@
-import type { Collected, Parser, SourceAdapter, SourceDocument } from '../adapter.ts';
+import type { SourceAdapter } from '../adapter.ts';
+import { documentOf, documentOrNone } from '../lib/collect.ts';
 import { DENIZLI_URL, denizliHtml } from './parser.ts';
-
-/**
- * A page that parses to no row is "no list" (an empty document would count as a good run); a
- * page that does not parse is handed on, so the scrape keeps it as evidence and marks it broken.
- */
-function documentOrNone(document: SourceDocument, parser: Parser, none: string): Collected {
-  try {
-    if (parser.parse(document).rows.length === 0) return { none };
-  } catch {
-    // the scrape parses it again and classifies the error
-  }
-  return { document, parser };
-}
 
 export const adapter: SourceAdapter = {
   definition: {
@@ -38,7 +26,6 @@ export const adapter: SourceAdapter = {
   },
   async collect({ day, http }) {
     const response = await http.request(DENIZLI_URL, { method: 'GET', headers: { accept: 'text/html' } });
-    const document = { url: response.url, fetchedAt: response.fetchedAt, contentType: response.contentType, bytes: response.bytes, requestedDay: day };
-    return [documentOrNone(document, denizliHtml, `denizli: empty tables on ${day}`)];
+    return [documentOrNone(documentOf(response, day), denizliHtml, `denizli: empty tables on ${day}`)];
   },
 };

@@ -6,9 +6,8 @@
  * (the data day is the day requested).
  */
 import type { Parser, SourceDocument } from '../adapter.ts';
-import { fold } from '../../core/turkish.ts';
-import { loadHtml, tableRows } from '../lib/html.ts';
-import { parseTurkishNumber, PriceFormatError } from '../lib/numbers.ts';
+import { allTableRows, loadHtmlDocument } from '../lib/html.ts';
+import { fullWidthRows, parsedRows, priceReader, tablesWithHeader } from '../lib/table.ts';
 import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'denizli-html';
@@ -17,61 +16,35 @@ export const MARKET = 'denizli-sebze-meyve';
 /** The tables have no unit column; prices are read as per kg (an assumption to check on a real page). */
 export const ASSUMED_UNIT = 'kg';
 
-type Field = 'name' | 'min' | 'avg' | 'max';
-const HEADER: Record<string, Field> = { 'urun adi': 'name', asgari: 'min', orta: 'avg', ekstra: 'max' };
-
-function columnsOf(header: string[] | undefined): Record<Field, number> | null {
-  if (!header || header.length !== Object.keys(HEADER).length) return null;
-  const columns: Partial<Record<Field, number>> = {};
-  header.forEach((text, i) => {
-    const field = HEADER[fold(text)];
-    if (field) columns[field] = i;
-  });
-  return Object.keys(columns).length === header.length ? (columns as Record<Field, number>) : null;
-}
-
-function price(text: string, where: string): number | null {
-  try {
-    return parseTurkishNumber(text);
-  } catch (error) {
-    if (error instanceof PriceFormatError) throw new LayoutError(PARSER, `${where}: not a price ${JSON.stringify(text)}`);
-    throw error;
-  }
-}
-
-const charsetOf = (contentType: string) => /charset=([\w-]+)/i.exec(contentType)?.[1] ?? 'utf-8';
+/** Quirk: three grades, read as minimum (Asgari), average (Orta) and maximum (Ekstra). */
+const HEADER = { 'urun adi': 'name', asgari: 'min', orta: 'avg', ekstra: 'max' } as const;
+const price = priceReader(PARSER, 'compact');
 
 export function parseDenizliHtml(document: SourceDocument): ParsedDocument {
   const day = document.requestedDay;
   if (!day) throw new LayoutError(PARSER, 'the page prints no date and no requested day was given');
-  const $ = loadHtml(document.bytes, charsetOf(document.contentType));
-  const tables = $('table').toArray().map((table) => tableRows($, table));
+  // Quirk: two tables of the same header, read in page order.
+  const tables = tablesWithHeader(allTableRows(loadHtmlDocument(document)), HEADER);
+  if (tables.length === 0) throw new LayoutError(PARSER, 'no table with the header Ürün Adı · Asgari · Orta · Ekstra');
   const rows: PrintedRow[] = [];
-  let found = 0;
-  tables.forEach(([header, ...body], t) => {
-    const col = columnsOf(header);
-    if (!col) return;
-    found++;
-    body.forEach((cells, i) => {
-      if (cells.every((c) => c === '')) return;
-      const where = `table[${t}] tr[${i + 1}]`;
-      if (cells.length !== header!.length) throw new LayoutError(PARSER, `${where}: ${cells.length} cells, expected ${header!.length}`);
+  for (const table of tables) {
+    const { columns } = table;
+    for (const { cells, where } of fullWidthRows(PARSER, table)) {
       rows.push({
         dataDay: day,
         market: MARKET,
-        name: cells[col.name]!,
+        name: cells[columns.name]!,
         unit: ASSUMED_UNIT,
         group: null,
-        min: price(cells[col.min]!, where),
-        max: price(cells[col.max]!, where),
-        avg: price(cells[col.avg]!, where),
+        min: price(cells[columns.min]!, where),
+        max: price(cells[columns.max]!, where),
+        avg: price(cells[columns.avg]!, where),
         printed: cells.join(' | '),
         location: where,
       });
-    });
-  });
-  if (found === 0) throw new LayoutError(PARSER, 'no table with the header Ürün Adı · Asgari · Orta · Ekstra');
-  return rows.length ? { rows, bulletinDays: [day] } : { rows: [], bulletinDays: [] };
+    }
+  }
+  return parsedRows(rows);
 }
 
 export const denizliHtml: Parser = { id: PARSER, version: 1, parse: parseDenizliHtml };

@@ -1,36 +1,15 @@
 /** The Elazığ adapter: registry entry and live collection against a fake HTTP client. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { expectHttpStatus, fakeHttp, onlyDocument } from '../../tests/support/fake-http.ts';
 import type { Collected } from '../adapter.ts';
-import { HttpStatusError, type HttpClient, type HttpRequest } from '../lib/http.ts';
 import { LayoutError } from '../lib/types.ts';
 import { adapter, ELAZIG_URL } from './index.ts';
 
 const PAGE = readFileSync(new URL('../../tests/fixtures/elazig/hal-fiyatlari.html', import.meta.url));
 
-function fakeHttp(routes: Record<string, Uint8Array | number>) {
-  const calls: { url: string; req: HttpRequest | undefined }[] = [];
-  const http: HttpClient = {
-    async request(url, req) {
-      calls.push({ url, req });
-      const body = routes[url];
-      if (body === undefined) throw new HttpStatusError(url, 404);
-      if (typeof body === 'number') throw new HttpStatusError(url, body);
-      return { url, status: 200, contentType: 'text/html; charset=UTF-8', bytes: body, fetchedAt: '2026-09-15T05:00:00.000Z', etag: null, lastModified: null, notModified: false };
-    },
-  };
-  return { http, calls };
-}
-
-/** The one document a collection returned. */
-function only(collected: Collected[]) {
-  expect(collected).toHaveLength(1);
-  const item = collected[0]!;
-  if ('none' in item) throw new Error(`expected a document, got none: ${item.none}`);
-  return item;
-}
-const documentOf = (collected: Collected[]) => only(collected).document;
-const parserOf = (collected: Collected[]) => only(collected).parser;
+const documentOf = (collected: Collected[]) => onlyDocument(collected).document;
+const parserOf = (collected: Collected[]) => onlyDocument(collected).parser;
 
 describe('Elazığ adapter', () => {
   it('declares the registry entry', () => {
@@ -77,8 +56,6 @@ describe('Elazığ adapter', () => {
 
   it('lets an HTTP error through for the scrape command to classify', async () => {
     const { http } = fakeHttp({ [ELAZIG_URL]: 503 });
-    const error = await adapter.collect!({ day: '2026-09-15', http, log: () => {} }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(HttpStatusError);
-    expect((error as HttpStatusError).status).toBe(503);
+    await expectHttpStatus(adapter.collect!({ day: '2026-09-15', http, log: () => {} }), 503);
   });
 });

@@ -1,4 +1,5 @@
 import type { SourceAdapter } from '../adapter.ts';
+import { documentOf } from '../lib/collect.ts';
 import { LayoutError } from '../lib/types.ts';
 import { elazigList, elazigListFingerprint } from './parser.ts';
 
@@ -39,11 +40,6 @@ export const adapter: SourceAdapter = {
       if (!(error instanceof LayoutError)) throw error;
       log(`elazig: no fingerprint (${error.message})`);
     }
-    return [
-      {
-        document: { url: response.url, fetchedAt: response.fetchedAt, contentType: response.contentType, bytes: response.bytes, requestedDay: day },
-        parser: elazigList,
-      },
-    ];
+    return [{ document: documentOf(response, day), parser: elazigList }];
   },
 };

@@ -1,20 +1,14 @@
 /** The Elazığ list parser on constructed fixtures (tests/fixtures/elazig/README.md): not a real document. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
-import type { SourceDocument } from '../adapter.ts';
 import { elazigList, elazigListFingerprint, parseElazigList, PARSER } from './parser.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/elazig/${name}`, import.meta.url), 'utf8');
 const PAGE = fixture('hal-fiyatlari.html');
 const EMPTY = fixture('hal-fiyatlari-empty.html');
-const doc = (html: string, requestedDay: string | null = '2026-09-15'): SourceDocument => ({
-  url: 'https://www.elazig.bel.tr/hal-fiyatlari/',
-  fetchedAt: '2026-09-15T05:00:00.000Z',
-  contentType: 'text/html; charset=UTF-8',
-  bytes: new TextEncoder().encode(html),
-  requestedDay,
-});
+const doc = (html: string, requestedDay: string | null = '2026-09-15') => fetchedDocument('https://www.elazig.bel.tr/hal-fiyatlari/', html, { requestedDay });
 
 describe('Elazığ: the list', () => {
   it('reads every li as printed, in page order', () => {

@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import type { Parser, SourceDocument } from '../adapter.ts';
 import { cellText, loadHtml, type Html } from '../lib/html.ts';
-import { parseTurkishNumber, PriceFormatError } from '../lib/numbers.ts';
+import { priceReader } from '../lib/table.ts';
 import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'elazig-list';
@@ -23,14 +23,10 @@ export const ASSUMED_UNIT = 'kg';
 
 type Item = { name: string; min: string; max: string; printed: string };
 
+const readPrice = priceReader(PARSER);
+
 function price(text: string, where: string): number | null {
-  let value: number | null;
-  try {
-    value = parseTurkishNumber(text);
-  } catch (error) {
-    if (error instanceof PriceFormatError) throw new LayoutError(PARSER, `${where}: ${error.message}`);
-    throw error;
-  }
+  const value = readPrice(text, where);
   // Quirk: 0 is how this page says "no quote".
   return value === 0 ? null : value;
 }

@@ -1,31 +1,15 @@
 /** Eskişehir on a constructed page (tests/fixtures/eskisehir/README.md): not a real document. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { SourceDocument } from '../adapter.ts';
-import type { HttpClient, HttpRequest } from '../lib/http.ts';
+import { fakeHttp, fetchedDocument, firstDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { adapter } from './index.ts';
 import { decodeNumericEntities, ESKISEHIR_URL, parseEskisehirHtml, PARSER } from './parser.ts';
 
 const PAGE = readFileSync(new URL('../../tests/fixtures/eskisehir/hal-fiyatlari-2026-09-14.html', import.meta.url), 'utf8');
-const doc = (html: string, requestedDay: string | null = '2026-09-14'): SourceDocument => ({
-  url: ESKISEHIR_URL,
-  fetchedAt: null,
-  contentType: 'text/html',
-  bytes: new TextEncoder().encode(html),
-  requestedDay,
-});
+const doc = (html: string, requestedDay: string | null = '2026-09-14') => fetchedDocument(ESKISEHIR_URL, html, { fetchedAt: null, contentType: 'text/html', requestedDay });
 
-function fakeHttp(body: string) {
-  const calls: { url: string; req: HttpRequest }[] = [];
-  const http: HttpClient = {
-    async request(url, req = {}) {
-      calls.push({ url, req });
-      return { url, status: 200, contentType: 'text/html', bytes: new TextEncoder().encode(body), fetchedAt: '2026-09-14T09:00:00.000Z', etag: null, lastModified: null, notModified: false };
-    },
-  };
-  return { http, calls };
-}
+const SERVED = { contentType: 'text/html', fetchedAt: '2026-09-14T09:00:00.000Z' };
 
 describe('Eskişehir page', () => {
   it('finds the table by its entity-encoded header and reads 10 rows of the requested day', () => {
@@ -81,10 +65,9 @@ describe('Eskişehir page', () => {
 
 describe('Eskişehir collect', () => {
   it('GETs the page and hands it on with the requested day', async () => {
-    const { http, calls } = fakeHttp(PAGE);
-    const [item] = await adapter.collect!({ day: '2026-09-14', http, log: () => {} });
+    const { http, calls } = fakeHttp(() => PAGE, SERVED);
+    const item = firstDocument(await adapter.collect!({ day: '2026-09-14', http, log: () => {} }));
     expect(calls).toEqual([{ url: 'https://www.eskisehir.bel.tr/hal-fiyatlari', req: { method: 'GET', headers: { accept: 'text/html' } } }]);
-    if (!item || !('document' in item)) throw new Error('expected a document');
     expect(item.document.requestedDay).toBe('2026-09-14');
     expect(item.parser.id).toBe('eskisehir-html');
   });

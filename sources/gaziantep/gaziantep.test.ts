@@ -1,25 +1,15 @@
 /** Gaziantep on a constructed page (tests/fixtures/gaziantep/README.md): not a real document. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { SourceDocument } from '../adapter.ts';
-import type { HttpClient, HttpRequest } from '../lib/http.ts';
+import { fakeHttp, fetchedDocument, firstDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { adapter } from './index.ts';
 import { gaziantepUrl, parseGaziantepHtml, PARSER } from './parser.ts';
 
 const PAGE = readFileSync(new URL('../../tests/fixtures/gaziantep/hal-rayic-2026-09-14.html', import.meta.url), 'utf8');
-const doc = (html: string): SourceDocument => ({ url: gaziantepUrl('2026-09-14'), fetchedAt: null, contentType: 'text/html; charset=UTF-8', bytes: new TextEncoder().encode(html), requestedDay: '2026-09-14' });
+const doc = (html: string) => fetchedDocument(gaziantepUrl('2026-09-14'), html, { fetchedAt: null, requestedDay: '2026-09-14' });
 
-function fakeHttp(body: string) {
-  const calls: { url: string; req: HttpRequest }[] = [];
-  const http: HttpClient = {
-    async request(url, req = {}) {
-      calls.push({ url, req });
-      return { url, status: 200, contentType: 'text/html; charset=UTF-8', bytes: new TextEncoder().encode(body), fetchedAt: '2026-09-14T09:00:00.000Z', etag: null, lastModified: null, notModified: false };
-    },
-  };
-  return { http, calls };
-}
+const SERVED = { fetchedAt: '2026-09-14T09:00:00.000Z' };
 
 describe('Gaziantep page', () => {
   it('takes each row’s data day from its own Tarih cell', () => {
@@ -71,15 +61,14 @@ describe('Gaziantep page', () => {
 
 describe('Gaziantep collect', () => {
   it('GETs the page for the day and hands it on', async () => {
-    const { http, calls } = fakeHttp(PAGE);
-    const [item] = await adapter.collect!({ day: '2026-09-14', http, log: () => {} });
+    const { http, calls } = fakeHttp(() => PAGE, SERVED);
+    const item = firstDocument(await adapter.collect!({ day: '2026-09-14', http, log: () => {} }));
     expect(calls).toEqual([{ url: 'https://www.gaziantep.bel.tr/tr/hal-rayic?date=2026-09-14', req: { method: 'GET', headers: { accept: 'text/html' } } }]);
-    if (!item || !('document' in item)) throw new Error('expected a document');
     expect(item.parser.parse(item.document).rows).toHaveLength(10);
   });
 
   it('returns none for an empty table', async () => {
-    const { http } = fakeHttp(PAGE.replace(/<tbody>[\s\S]*<\/tbody>/, '<tbody></tbody>'));
+    const { http } = fakeHttp(() => PAGE.replace(/<tbody>[\s\S]*<\/tbody>/, '<tbody></tbody>'), SERVED);
     expect(await adapter.collect!({ day: '2026-09-15', http, log: () => {} })).toEqual([{ none: 'gaziantep: empty table for 2026-09-15' }]);
   });
 

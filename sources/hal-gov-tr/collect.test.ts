@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { onlyDocument } from '../../tests/support/fake-http.ts';
 import type { CollectContext } from '../adapter.ts';
 import { HttpStatusError, type HttpClient, type HttpRequest, type HttpResponse } from '../lib/http.ts';
 import { LayoutError } from '../lib/types.ts';
@@ -97,9 +98,7 @@ describe('HKS collect: the postback flow for data day 2026-04-21', () => {
   it('returns the 18 pages as one document, bytes unchanged, read by the grid parser', async () => {
     const { http } = fakeHttp(hks);
     const collected = await adapter.collect!(ctx(http));
-    expect(collected).toHaveLength(1);
-    const item = collected[0]!;
-    if ('none' in item) throw new Error('expected a document');
+    const item = onlyDocument(collected);
     expect(item.parser.id).toBe('hal-gov-tr-grid');
     expect(item.document).toEqual({
       url: PAGE_URL,
@@ -119,9 +118,7 @@ describe('HKS collect: the postback flow for data day 2026-04-21', () => {
     const { http, calls } = fakeHttp((req) => (req.method === 'GET' ? fixture('form-get.html') : single));
     const collected = await collectBulletin(ctx(http), halGovTrGrid);
     expect(calls).toHaveLength(2);
-    expect(collected).toHaveLength(1);
-    const item = collected[0]!;
-    if ('none' in item) throw new Error('expected a document');
+    const item = onlyDocument(collected);
     expect(item.document.bytes).toEqual(single);
     expect(item.parser.parse(item.document).rows).toHaveLength(16);
   });

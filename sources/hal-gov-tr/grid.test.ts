@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
-import type { SourceDocument } from '../adapter.ts';
 import { concatBytes } from './collect.ts';
 import { parseHksGrid, PARSER, readHksGrid } from './grid.ts';
 import { readHksJson } from './json.ts';
@@ -21,13 +21,8 @@ const PAGE1 = page(1).toString('utf8');
 const REAL = readHksJson(readFileSync(new URL('../../data/sources/hal-gov-tr/hal_fiyatlari_bulten-2026-04-22_veri-2026-04-21.json', import.meta.url), 'utf8'));
 
 const squash = (s: string) => s.replace(/\s+/g, ' ');
-const doc = (html: string, requestedDay: string | null = null): SourceDocument => ({
-  url: 'https://www.hal.gov.tr/Sayfalar/FiyatDetaylari.aspx',
-  fetchedAt: null,
-  contentType: 'text/html; charset=utf-8',
-  bytes: new TextEncoder().encode(html),
-  requestedDay,
-});
+const doc = (html: string, requestedDay: string | null = null) =>
+  fetchedDocument('https://www.hal.gov.tr/Sayfalar/FiyatDetaylari.aspx', html, { fetchedAt: null, contentType: 'text/html; charset=utf-8', requestedDay });
 /** page 1 with its grid rows replaced */
 const withRows = (rows: string) => PAGE1.replace(/(<table[^>]*gvFiyatlar[^>]*>)[\s\S]*?(<\/table>\s*<\/div>)/, `$1\n${rows}\n$2`);
 const HEADER = '<tr><th scope="col">Ürün Adı</th><th scope="col">Ürün Cinsi</th><th scope="col">Ürün Türü</th><th scope="col">Ortalama Fiyat</th><th scope="col">İşlem Hacmi</th><th scope="col">Birim Adı</th></tr>';

@@ -4,8 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fakeHttp } from '../../tests/support/fake-http.ts';
 import type { Collected } from '../adapter.ts';
-import { HttpStatusError, type HttpClient, type HttpRequest, type HttpResponse } from '../lib/http.ts';
+import { HttpStatusError, type HttpClient } from '../lib/http.ts';
 import { LayoutError } from '../lib/types.ts';
 import { adapter } from './index.ts';
 import { dottedDay, fragmentUrl, PAGE_URL, readTokens } from './live.ts';
@@ -16,24 +17,8 @@ const TOKENS = { tUsr: 'FixtureUsr01', tPas: 'FixturePas02', tVal: '00000000-000
 const ENDPOINT = 'https://tarim.ibb.istanbul/inc/halfiyatlari/gunluk_fiyatlar.asp';
 const url = (kategori: string) => `${ENDPOINT}?tarih=14.03.2024&kategori=${kategori}&tUsr=FixtureUsr01&tPas=FixturePas02&tVal=00000000-0000-4000-8000-fixture00003&HalTurId=2`;
 
-type Call = { url: string; req: HttpRequest | undefined };
-
-/** Answers from a table of URL → bytes (or an HTTP status); records every request. */
-function fakeHttp(routes: Record<string, Uint8Array | number>): { http: HttpClient; calls: Call[] } {
-  const calls: Call[] = [];
-  const http: HttpClient = {
-    async request(target, req) {
-      calls.push({ url: target, req });
-      const answer = routes[target];
-      if (answer === undefined) throw new Error(`unexpected request ${target}`);
-      if (typeof answer === 'number') throw new HttpStatusError(target, answer);
-      // the endpoint names no charset
-      const response: HttpResponse = { url: target, status: 200, contentType: 'text/html', bytes: answer, fetchedAt: '2024-03-15T02:00:00.000Z', etag: null, lastModified: null, notModified: false };
-      return response;
-    },
-  };
-  return { http, calls };
-}
+/** Answers from a table of URL → bytes (or an HTTP status); any other URL fails the test. The endpoint names no charset. */
+const SERVED = { strict: true, contentType: 'text/html', fetchedAt: '2024-03-15T02:00:00.000Z' };
 
 const DAY_ROUTES = {
   [PAGE_URL]: PAGE,
@@ -46,7 +31,7 @@ const collect = (http: HttpClient, log: (line: string) => void = () => {}) => ad
 
 describe('İBB collect', () => {
   it('reads the tokens from the page, then asks for fruit, vegetables and imported of the day, with the page as Referer', async () => {
-    const { http, calls } = fakeHttp(DAY_ROUTES);
+    const { http, calls } = fakeHttp(DAY_ROUTES, SERVED);
     await collect(http);
     expect(calls).toEqual([
       { url: 'https://tarim.ibb.istanbul/tr/istatistik/124/hal-fiyatlari.html', req: { headers: { accept: 'text/html' } } },
@@ -56,7 +41,7 @@ describe('İBB collect', () => {
   });
 
   it('hands back each non-empty table as a document of the requested day, and the empty one as no list', async () => {
-    const { http } = fakeHttp(DAY_ROUTES);
+    const { http } = fakeHttp(DAY_ROUTES, SERVED);
     const lines: string[] = [];
     const collected: Collected[] = await collect(http, (line) => lines.push(line));
     expect(collected).toHaveLength(3);
@@ -79,20 +64,20 @@ describe('İBB collect', () => {
 
   it('is a broken layout when the page no longer carries the tokens, and asks for nothing else', async () => {
     const stripped = new TextEncoder().encode(new TextDecoder().decode(PAGE).replace(/obj\.tPas = "[^"]*";/, ''));
-    const { http, calls } = fakeHttp({ ...DAY_ROUTES, [PAGE_URL]: stripped });
+    const { http, calls } = fakeHttp({ ...DAY_ROUTES, [PAGE_URL]: stripped }, SERVED);
     await expect(collect(http)).rejects.toThrow(new LayoutError('istanbul-ibb-page', `${PAGE_URL} no longer carries tPas`));
     expect(calls).toHaveLength(1);
   });
 
   it('is a broken layout when a fragment is not the table', async () => {
-    const { http } = fakeHttp({ ...DAY_ROUTES, [url('6')]: new TextEncoder().encode('<p>Hata</p>') });
+    const { http } = fakeHttp({ ...DAY_ROUTES, [url('6')]: new TextEncoder().encode('<p>Hata</p>') }, SERVED);
     await expect(collect(http)).rejects.toBeInstanceOf(LayoutError);
   });
 
   it('lets HTTP errors through for the scrape command to classify', async () => {
-    const blocked = fakeHttp({ ...DAY_ROUTES, [PAGE_URL]: 403 });
+    const blocked = fakeHttp({ ...DAY_ROUTES, [PAGE_URL]: 403 }, SERVED);
     await expect(collect(blocked.http)).rejects.toMatchObject({ status: 403 });
-    const down = fakeHttp({ ...DAY_ROUTES, [url('7')]: 503 });
+    const down = fakeHttp({ ...DAY_ROUTES, [url('7')]: 503 }, SERVED);
     await expect(collect(down.http)).rejects.toBeInstanceOf(HttpStatusError);
   });
 });

@@ -1,4 +1,5 @@
 import type { SourceAdapter } from '../adapter.ts';
+import { documentOf } from '../lib/collect.ts';
 import { kahramanmarasTable } from './parser.ts';
 
 export const KAHRAMANMARAS_URL = 'https://kahramanmaras.bel.tr/sebze-meyve-fiyatlari';
@@ -31,6 +32,6 @@ export const adapter: SourceAdapter = {
   async collect({ http }) {
     // Rows carry their own dates: the page is read as it stands, whatever day was asked for.
     const response = await http.request(KAHRAMANMARAS_URL, { headers: { accept: 'text/html,application/xhtml+xml' } });
-    return [{ document: { url: response.url, fetchedAt: response.fetchedAt, contentType: response.contentType, bytes: response.bytes }, parser: kahramanmarasTable }];
+    return [{ document: documentOf(response), parser: kahramanmarasTable }];
   },
 };

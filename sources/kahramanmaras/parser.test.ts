@@ -1,18 +1,13 @@
 /** The Kahramanmaraş table parser on constructed fixtures (tests/fixtures/kahramanmaras/README.md): not a real document. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
-import type { SourceDocument } from '../adapter.ts';
 import { kahramanmarasTable, parseKahramanmarasTable, PARSER } from './parser.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/kahramanmaras/${name}`, import.meta.url), 'utf8');
 const PAGE = fixture('sebze-meyve-fiyatlari.html');
-const doc = (html: string): SourceDocument => ({
-  url: 'https://kahramanmaras.bel.tr/sebze-meyve-fiyatlari',
-  fetchedAt: '2026-09-15T05:00:00.000Z',
-  contentType: 'text/html; charset=UTF-8',
-  bytes: new TextEncoder().encode(html),
-});
+const doc = (html: string) => fetchedDocument('https://kahramanmaras.bel.tr/sebze-meyve-fiyatlari', html);
 
 describe('Kahramanmaraş: the second table', () => {
   it('reads the 12 rows of the second table, not the summary table before it', () => {

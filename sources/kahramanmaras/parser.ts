@@ -15,7 +15,7 @@ import type { Parser, SourceDocument } from '../adapter.ts';
 import { parseDottedDay, type Day } from '../../core/dates.ts';
 import { fold } from '../../core/turkish.ts';
 import { loadHtml, tableRows } from '../lib/html.ts';
-import { parseTurkishNumber, PriceFormatError } from '../lib/numbers.ts';
+import { findLabelledHeader, namedRows, parsedRows, priceReader } from '../lib/table.ts';
 import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'kahramanmaras-table';
@@ -23,29 +23,13 @@ export const PARSER = 'kahramanmaras-table';
 export const MARKET_OF_HAL: Record<string, string> = { kahramanmaras: 'kahramanmaras-sebze-meyve', elbistan: 'kahramanmaras-elbistan' };
 
 const LABELS = { hal: 'hal', group: 'urun turu', name: 'urun adi', unit: 'birim', max: '1 kalite', min: '2 kalite', avg: 'rayic', day: 'tarih' } as const;
-type Columns = Record<keyof typeof LABELS, number>;
-
-function columnsOf(header: string[]): Columns | null {
-  const folded = header.map(fold);
-  const columns: Partial<Columns> = {};
-  for (const [key, label] of Object.entries(LABELS) as [keyof Columns, string][]) {
-    const i = folded.findIndex((cell) => cell === label || cell.startsWith(`${label} `));
-    if (i < 0) return null;
-    columns[key] = i;
-  }
-  return columns as Columns;
-}
+const readPrice = priceReader(PARSER);
 
 function price(text: string, where: string): number | null {
   const bare = text.replace(/₺|\bTL\b/g, '').trim();
   // Integers only on this page: `1.250` groups thousands (the shared reader would take it as 1.25).
   if (/^\d{1,3}(\.\d{3})+$/.test(bare)) return Number(bare.replace(/\./g, ''));
-  try {
-    return parseTurkishNumber(text);
-  } catch (error) {
-    if (error instanceof PriceFormatError) throw new LayoutError(PARSER, `${where}: ${error.message}`);
-    throw error;
-  }
+  return readPrice(text, where);
 }
 
 function marketOf(hal: string, where: string): string {
@@ -64,33 +48,30 @@ function dayOf(text: string, where: string): Day {
 export function parseKahramanmarasTable(document: SourceDocument): ParsedDocument {
   const $ = loadHtml(document.bytes);
   // Quirk: the price list is the page's second table (the first is not a price list).
-  const table = $('table').toArray()[1];
-  if (!table) throw new LayoutError(PARSER, 'the page has no second table');
-  const cells = tableRows($, table);
-  const headerAt = cells.findIndex((row) => columnsOf(row) !== null);
-  if (headerAt < 0) throw new LayoutError(PARSER, 'the second table lacks the columns Hal · Ürün Türü · Ürün Adı · Birim · 1.Kalite · 2.Kalite · Rayiç · Tarih');
-  const columns = columnsOf(cells[headerAt]!)!;
-  const width = Math.max(...Object.values(columns)) + 1;
+  const second = $('table').toArray()[1];
+  if (!second) throw new LayoutError(PARSER, 'the page has no second table');
+  const all = tableRows($, second);
+  const header = findLabelledHeader(all, LABELS);
+  if (!header) throw new LayoutError(PARSER, 'the second table lacks the columns Hal · Ürün Türü · Ürün Adı · Birim · 1.Kalite · 2.Kalite · Rayiç · Tarih');
+  const table = { index: 1, rows: all, ...header };
+  const { columns } = table;
   const rows: PrintedRow[] = [];
-  for (let r = headerAt + 1; r < cells.length; r++) {
-    const row = cells[r]!;
-    if (row.length <= 1 || row.every((c) => c === '')) continue;
-    const where = `table[1] tr[${r}]`;
-    if (row.length < width || !row[columns.name]) throw new LayoutError(PARSER, `${where}: not a price row: ${row.join(' | ')}`);
+  for (const { cells, where } of namedRows(PARSER, table, 'name')) {
     rows.push({
-      dataDay: dayOf(row[columns.day]!, where),
-      market: marketOf(row[columns.hal]!, where),
-      name: row[columns.name]!,
-      unit: row[columns.unit]!,
-      group: row[columns.group] || null,
-      min: price(row[columns.min]!, `${where} 2.Kalite`),
-      max: price(row[columns.max]!, `${where} 1.Kalite`),
-      avg: price(row[columns.avg]!, `${where} Rayiç`),
-      printed: row.join(' | ').trimEnd(),
+      dataDay: dayOf(cells[columns.day]!, where),
+      market: marketOf(cells[columns.hal]!, where),
+      name: cells[columns.name]!,
+      unit: cells[columns.unit]!,
+      group: cells[columns.group] || null,
+      // Quirk: grades, not min/max: 2.Kalite is the min, 1.Kalite the max, Rayiç the average (kept as printed, no swap).
+      min: price(cells[columns.min]!, `${where} 2.Kalite`),
+      max: price(cells[columns.max]!, `${where} 1.Kalite`),
+      avg: price(cells[columns.avg]!, `${where} Rayiç`),
+      printed: cells.join(' | ').trimEnd(),
       location: where,
     });
   }
-  return { rows, bulletinDays: [...new Set(rows.map((r) => r.dataDay))].sort() };
+  return parsedRows(rows);
 }
 
 export const kahramanmarasTable: Parser = { id: PARSER, version: 1, parse: parseKahramanmarasTable };

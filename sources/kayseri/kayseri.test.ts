@@ -1,33 +1,17 @@
 /** Kayseri on a constructed page (tests/fixtures/kayseri/README.md): not a real document. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { SourceDocument } from '../adapter.ts';
-import type { HttpClient, HttpRequest } from '../lib/http.ts';
 import { HttpStatusError } from '../lib/http.ts';
+import { fakeHttp, fetchedDocument, onlyDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { adapter } from './index.ts';
 import { KAYSERI_URL, parseKayseriHtml, PARSER } from './parser.ts';
 
 const PAGE = readFileSync(new URL('../../tests/fixtures/kayseri/hal-fiyatlari-2026-09-14.html', import.meta.url), 'utf8');
-const doc = (html: string, requestedDay: string | null = '2026-09-14'): SourceDocument => ({
-  url: KAYSERI_URL,
-  fetchedAt: null,
-  contentType: 'text/html; charset=utf-8',
-  bytes: new TextEncoder().encode(html),
-  requestedDay,
-});
+const doc = (html: string, requestedDay: string | null = '2026-09-14') =>
+  fetchedDocument(KAYSERI_URL, html, { fetchedAt: null, contentType: 'text/html; charset=utf-8', requestedDay });
 
-function fakeHttp(body: string | (() => never)) {
-  const calls: { url: string; req: HttpRequest }[] = [];
-  const http: HttpClient = {
-    async request(url, req = {}) {
-      calls.push({ url, req });
-      if (typeof body === 'function') body();
-      return { url, status: 200, contentType: 'text/html; charset=utf-8', bytes: new TextEncoder().encode(body as string), fetchedAt: '2026-09-14T09:00:00.000Z', etag: null, lastModified: null, notModified: false };
-    },
-  };
-  return { http, calls };
-}
+const SERVED = { contentType: 'text/html; charset=utf-8', fetchedAt: '2026-09-14T09:00:00.000Z' };
 
 describe('Kayseri page', () => {
   it('reads 12 rows of the requested day', () => {
@@ -88,28 +72,24 @@ describe('Kayseri page', () => {
 
 describe('Kayseri collect', () => {
   it('GETs the page once and hands it on with the requested day', async () => {
-    const { http, calls } = fakeHttp(PAGE);
+    const { http, calls } = fakeHttp(() => PAGE, SERVED);
     const collected = await adapter.collect!({ day: '2026-09-14', http, log: () => {} });
     expect(calls).toEqual([{ url: 'https://www.kayseri.bel.tr/hal-fiyatlari', req: { method: 'GET', headers: { accept: 'text/html' } } }]);
-    expect(collected).toHaveLength(1);
-    const item = collected[0]!;
-    if (!('document' in item)) throw new Error('expected a document');
+    const item = onlyDocument(collected);
     expect(item.parser.id).toBe('kayseri-html');
     expect(item.document.requestedDay).toBe('2026-09-14');
     expect(item.parser.parse(item.document).rows).toHaveLength(12);
   });
 
   it('returns none for an empty table and hands a changed page on to be kept as evidence', async () => {
-    const empty = await adapter.collect!({ day: '2026-09-14', http: fakeHttp(PAGE.replace(/<tbody>[\s\S]*<\/tbody>/, '<tbody></tbody>')).http, log: () => {} });
+    const empty = await adapter.collect!({ day: '2026-09-14', http: fakeHttp(() => PAGE.replace(/<tbody>[\s\S]*<\/tbody>/, '<tbody></tbody>'), SERVED).http, log: () => {} });
     expect(empty).toEqual([{ none: 'kayseri: empty table on 2026-09-14' }]);
-    const changed = await adapter.collect!({ day: '2026-09-14', http: fakeHttp('<html><body>Bakım çalışması</body></html>').http, log: () => {} });
+    const changed = await adapter.collect!({ day: '2026-09-14', http: fakeHttp(() => '<html><body>Bakım çalışması</body></html>', SERVED).http, log: () => {} });
     expect('document' in changed[0]!).toBe(true);
   });
 
   it('lets an HTTP error propagate', async () => {
-    const { http } = fakeHttp(() => {
-      throw new HttpStatusError(KAYSERI_URL, 403);
-    });
+    const { http } = fakeHttp(() => 403, SERVED);
     await expect(adapter.collect!({ day: '2026-09-14', http, log: () => {} })).rejects.toBeInstanceOf(HttpStatusError);
   });
 

@@ -1,18 +1,6 @@
-import type { Collected, Parser, SourceAdapter, SourceDocument } from '../adapter.ts';
+import type { Collected, SourceAdapter } from '../adapter.ts';
+import { documentOf, documentOrNone } from '../lib/collect.ts';
 import { HALLS, KOCAELI_URL, kocaeliHtml } from './parser.ts';
-
-/**
- * A page that parses to no row is "no list" (an empty document would count as a good run); a
- * page that does not parse is handed on, so the scrape keeps it as evidence and marks it broken.
- */
-function documentOrNone(document: SourceDocument, parser: Parser, none: string): Collected {
-  try {
-    if (parser.parse(document).rows.length === 0) return { none };
-  } catch {
-    // the scrape parses it again and classifies the error
-  }
-  return { document, parser };
-}
 
 export const adapter: SourceAdapter = {
   definition: {
@@ -44,8 +32,7 @@ export const adapter: SourceAdapter = {
     const collected: Collected[] = [];
     for (const { hal, market } of HALLS) {
       const response = await http.request(KOCAELI_URL, { method: 'POST', form: { date: day, hal }, headers: { accept: 'text/html', referer: KOCAELI_URL } });
-      const document = { url: response.url, fetchedAt: response.fetchedAt, contentType: response.contentType, bytes: response.bytes, requestedDay: day };
-      collected.push(documentOrNone(document, kocaeliHtml(market), `${market}: henüz bir veri yayınlanmamıştır (${day})`));
+      collected.push(documentOrNone(documentOf(response, day), kocaeliHtml(market), `${market}: henüz bir veri yayınlanmamıştır (${day})`));
     }
     return collected;
   },

@@ -1,9 +1,8 @@
 /** Kocaeli on constructed pages (tests/fixtures/kocaeli/README.md): not real documents. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { SourceDocument } from '../adapter.ts';
-import type { HttpClient, HttpRequest } from '../lib/http.ts';
 import { NetworkError } from '../lib/http.ts';
+import { fakeHttp, fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { adapter } from './index.ts';
 import { KOCAELI_URL, parseKocaeliHtml, PARSER } from './parser.ts';
@@ -12,18 +11,9 @@ const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/koc
 const MERKEZ = fixture('merkez-2026-09-14.html');
 const GEBZE = fixture('gebze-2026-09-14.html');
 const NO_LIST = fixture('gebze-2026-09-13-no-list.html');
-const doc = (html: string, requestedDay = '2026-09-14'): SourceDocument => ({ url: KOCAELI_URL, fetchedAt: null, contentType: 'text/html; charset=UTF-8', bytes: new TextEncoder().encode(html), requestedDay });
+const doc = (html: string, requestedDay = '2026-09-14') => fetchedDocument(KOCAELI_URL, html, { fetchedAt: null, requestedDay });
 
-function fakeHttp(answer: (req: HttpRequest) => string) {
-  const calls: { url: string; req: HttpRequest }[] = [];
-  const http: HttpClient = {
-    async request(url, req = {}) {
-      calls.push({ url, req });
-      return { url, status: 200, contentType: 'text/html; charset=UTF-8', bytes: new TextEncoder().encode(answer(req)), fetchedAt: '2026-09-14T09:00:00.000Z', etag: null, lastModified: null, notModified: false };
-    },
-  };
-  return { http, calls };
-}
+const SERVED = { fetchedAt: '2026-09-14T09:00:00.000Z' };
 
 describe('Kocaeli pages', () => {
   it('reads the Merkez list: 8 rows of the posted day', () => {
@@ -70,7 +60,7 @@ describe('Kocaeli pages', () => {
 
 describe('Kocaeli collect', () => {
   it('POSTs date and hal for Merkez then Gebze and binds each page to its market', async () => {
-    const { http, calls } = fakeHttp((req) => (req.form?.hal === '1' ? MERKEZ : GEBZE));
+    const { http, calls } = fakeHttp((_, req) => (req.form?.hal === '1' ? MERKEZ : GEBZE), SERVED);
     const collected = await adapter.collect!({ day: '2026-09-14', http, log: () => {} });
     expect(calls).toEqual([
       { url: 'https://www.kocaeli.bel.tr/hal-fiyatlari/', req: { method: 'POST', form: { date: '2026-09-14', hal: '1' }, headers: { accept: 'text/html', referer: KOCAELI_URL } } },
@@ -81,18 +71,16 @@ describe('Kocaeli collect', () => {
   });
 
   it('returns none for a hall without a list', async () => {
-    const { http } = fakeHttp((req) => (req.form?.hal === '1' ? MERKEZ : NO_LIST));
+    const { http } = fakeHttp((_, req) => (req.form?.hal === '1' ? MERKEZ : NO_LIST), SERVED);
     const collected = await adapter.collect!({ day: '2026-09-13', http, log: () => {} });
     expect('document' in collected[0]!).toBe(true);
     expect(collected[1]).toEqual({ none: 'kocaeli-gebze: henüz bir veri yayınlanmamıştır (2026-09-13)' });
   });
 
   it('lets a network error propagate (the site was unreachable 2026-05 … 2026-09)', async () => {
-    const http: HttpClient = {
-      async request(url) {
-        throw new NetworkError(url, 'ConnectTimeoutError');
-      },
-    };
+    const { http } = fakeHttp((url) => {
+      throw new NetworkError(url, 'ConnectTimeoutError');
+    }, SERVED);
     await expect(adapter.collect!({ day: '2026-09-14', http, log: () => {} })).rejects.toBeInstanceOf(NetworkError);
   });
 

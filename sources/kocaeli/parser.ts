@@ -6,8 +6,8 @@
  */
 import type { Parser, SourceDocument } from '../adapter.ts';
 import { fold } from '../../core/turkish.ts';
-import { loadHtml, tableRows } from '../lib/html.ts';
-import { parseTurkishNumber, PriceFormatError } from '../lib/numbers.ts';
+import { allTableRows, loadHtmlDocument } from '../lib/html.ts';
+import { fullWidthRows, parsedRows, priceReader, tablesWithHeader } from '../lib/table.ts';
 import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'kocaeli-html';
@@ -20,64 +20,39 @@ export const HALLS = [
 
 const NO_LIST = fold('henüz bir veri yayınlanmamıştır');
 
-type Field = 'name' | 'group' | 'unit' | 'min' | 'max';
-const HEADER: Record<string, Field> = { 'urun adi': 'name', kategori: 'group', birim: 'unit', 'en az': 'min', 'en cok': 'max' };
+const HEADER = { 'urun adi': 'name', kategori: 'group', birim: 'unit', 'en az': 'min', 'en cok': 'max' } as const;
+const price = priceReader(PARSER, 'compact');
 
-function columnsOf(header: string[] | undefined): Record<Field, number> | null {
-  if (!header || header.length !== Object.keys(HEADER).length) return null;
-  const columns: Partial<Record<Field, number>> = {};
-  header.forEach((text, i) => {
-    const field = HEADER[fold(text)];
-    if (field) columns[field] = i;
-  });
-  return Object.keys(columns).length === header.length ? (columns as Record<Field, number>) : null;
-}
-
-function price(text: string, where: string): number | null {
-  try {
-    return parseTurkishNumber(text);
-  } catch (error) {
-    if (error instanceof PriceFormatError) throw new LayoutError(PARSER, `${where}: not a price ${JSON.stringify(text)}`);
-    throw error;
-  }
-}
-
-const charsetOf = (contentType: string) => /charset=([\w-]+)/i.exec(contentType)?.[1] ?? 'utf-8';
+/** Quirk: the "no list" notice can also stand in the table as one spanning cell. */
+const isNotice = (cells: string[]) => cells.length === 1 && fold(cells[0]!).includes(NO_LIST);
 
 export function parseKocaeliHtml(document: SourceDocument, market: string): ParsedDocument {
-  const $ = loadHtml(document.bytes, charsetOf(document.contentType));
-  const tables = $('table').toArray().map((table) => tableRows($, table));
-  const index = tables.findIndex((rows) => columnsOf(rows[0]) !== null);
+  const $ = loadHtmlDocument(document);
+  const [table] = tablesWithHeader(allTableRows($), HEADER);
   const noList = fold($('body').text()).includes(NO_LIST);
-  if (index < 0) {
+  if (!table) {
     if (noList) return { rows: [], bulletinDays: [] };
     throw new LayoutError(PARSER, 'no table with the header Ürün Adı · Kategori · Birim · En az · En çok');
   }
   const day = document.requestedDay;
   if (!day) throw new LayoutError(PARSER, 'the page prints no date and no requested day was given');
-  const [header, ...body] = tables[index]!;
-  const col = columnsOf(header)!;
+  const { columns } = table;
   const rows: PrintedRow[] = [];
-  body.forEach((cells, i) => {
-    const where = `table[${index}] tr[${i + 1}]`;
-    if (cells.every((c) => c === '')) return;
-    // The notice can also stand in the table as one spanning cell.
-    if (cells.length === 1 && fold(cells[0]!).includes(NO_LIST)) return;
-    if (cells.length !== header!.length) throw new LayoutError(PARSER, `${where}: ${cells.length} cells, expected ${header!.length}`);
+  for (const { cells, where } of fullWidthRows(PARSER, table, isNotice)) {
     rows.push({
       dataDay: day,
       market,
-      name: cells[col.name]!,
-      unit: cells[col.unit]!,
-      group: cells[col.group]! || null,
-      min: price(cells[col.min]!, where),
-      max: price(cells[col.max]!, where),
+      name: cells[columns.name]!,
+      unit: cells[columns.unit]!,
+      group: cells[columns.group]! || null,
+      min: price(cells[columns.min]!, where),
+      max: price(cells[columns.max]!, where),
       avg: null,
       printed: cells.join(' | '),
       location: where,
     });
-  });
-  return rows.length ? { rows, bulletinDays: [day] } : { rows: [], bulletinDays: [] };
+  }
+  return parsedRows(rows);
 }
 
 /** The parser of one hall's page (the page does not say which hall it is). */

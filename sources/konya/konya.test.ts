@@ -1,8 +1,7 @@
 /** Konya on a constructed page and CSV (tests/fixtures/konya/README.md): not real documents. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { SourceDocument } from '../adapter.ts';
-import type { HttpClient, HttpRequest } from '../lib/http.ts';
+import { fakeHttp, fetchedDocument, firstDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { adapter } from './index.ts';
 import { CSV_PARSER, HTML_PARSER, konyaCsv, konyaUrl, parseKonyaCsv, parseKonyaHtml } from './parser.ts';
@@ -10,18 +9,9 @@ import { CSV_PARSER, HTML_PARSER, konyaCsv, konyaUrl, parseKonyaCsv, parseKonyaH
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/konya/${name}`, import.meta.url), 'utf8');
 const PAGE = fixture('hal-fiyatlari-2026-09-14.html');
 const CSV = fixture('hal_fiyatlari.csv');
-const doc = (html: string): SourceDocument => ({ url: konyaUrl('2026-09-14'), fetchedAt: null, contentType: 'text/html; charset=utf-8', bytes: new TextEncoder().encode(html), requestedDay: '2026-09-14' });
+const doc = (html: string) => fetchedDocument(konyaUrl('2026-09-14'), html, { fetchedAt: null, contentType: 'text/html; charset=utf-8', requestedDay: '2026-09-14' });
 
-function fakeHttp(body: string) {
-  const calls: { url: string; req: HttpRequest }[] = [];
-  const http: HttpClient = {
-    async request(url, req = {}) {
-      calls.push({ url, req });
-      return { url, status: 200, contentType: 'text/html; charset=utf-8', bytes: new TextEncoder().encode(body), fetchedAt: '2026-09-14T09:00:00.000Z', etag: null, lastModified: null, notModified: false };
-    },
-  };
-  return { http, calls };
-}
+const SERVED = { contentType: 'text/html; charset=utf-8', fetchedAt: '2026-09-14T09:00:00.000Z' };
 
 describe('Konya page', () => {
   it('reads the vegetable and the fruit table: 6 + 4 rows of the requested day', () => {
@@ -99,16 +89,15 @@ describe('Konya open-data CSV', () => {
 
 describe('Konya collect', () => {
   it('GETs the page for the day', async () => {
-    const { http, calls } = fakeHttp(PAGE);
-    const [item] = await adapter.collect!({ day: '2026-09-14', http, log: () => {} });
+    const { http, calls } = fakeHttp(() => PAGE, SERVED);
+    const item = firstDocument(await adapter.collect!({ day: '2026-09-14', http, log: () => {} }));
     expect(calls).toEqual([{ url: 'https://www.konya.bel.tr/hal-fiyatlari?tarih=2026-09-14', req: { method: 'GET', headers: { accept: 'text/html' } } }]);
-    if (!item || !('document' in item)) throw new Error('expected a document');
     expect(item.document.requestedDay).toBe('2026-09-14');
     expect(item.parser.parse(item.document).rows).toHaveLength(10);
   });
 
   it('returns none on a day without a list (Konya publishes 2–3 times a week)', async () => {
-    const { http } = fakeHttp(PAGE.replace(/<tbody>[\s\S]*?<\/tbody>/g, '<tbody></tbody>'));
+    const { http } = fakeHttp(() => PAGE.replace(/<tbody>[\s\S]*?<\/tbody>/g, '<tbody></tbody>'), SERVED);
     expect(await adapter.collect!({ day: '2026-09-15', http, log: () => {} })).toEqual([{ none: 'konya: no list for 2026-09-15' }]);
   });
 

@@ -12,8 +12,8 @@ import type { Parser, SourceDocument } from '../adapter.ts';
 import { isDay, parseDottedDay, type Day } from '../../core/dates.ts';
 import { fold } from '../../core/turkish.ts';
 import { parseCsvRecords } from '../lib/csv.ts';
-import { loadHtml, tableRows } from '../lib/html.ts';
-import { parseTurkishNumber, PriceFormatError } from '../lib/numbers.ts';
+import { allTableRows, loadHtmlDocument } from '../lib/html.ts';
+import { fullWidthRows, parsedRows, priceReader } from '../lib/table.ts';
 import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const HTML_PARSER = 'konya-html';
@@ -27,51 +27,41 @@ export function konyaUrl(day: Day): string {
   return `https://www.konya.bel.tr/hal-fiyatlari?tarih=${day}`;
 }
 
-function price(parser: string, text: string, where: string): number | null {
-  try {
-    return parseTurkishNumber(text);
-  } catch (error) {
-    if (error instanceof PriceFormatError) throw new LayoutError(parser, `${where}: not a price ${JSON.stringify(text)}`);
-    throw error;
-  }
-}
+const htmlPrice = priceReader(HTML_PARSER, 'compact');
+const csvPrice = priceReader(CSV_PARSER, 'compact');
 
+/** The page's header, in this order only (the columns are read by position). */
 const HTML_HEADER = ['urun', 'birim', 'en dusuk', 'en yuksek'];
 const isPriceTable = (header: string[] | undefined) => header?.map(fold).join('|') === HTML_HEADER.join('|');
-const charsetOf = (contentType: string) => /charset=([\w-]+)/i.exec(contentType)?.[1] ?? 'utf-8';
 
 export function parseKonyaHtml(document: SourceDocument): ParsedDocument {
   const day = document.requestedDay;
   if (!day) throw new LayoutError(HTML_PARSER, 'the page prints no date and no requested day was given');
-  const $ = loadHtml(document.bytes, charsetOf(document.contentType));
-  const tables = $('table')
-    .toArray()
-    .map((table, index) => ({ index, rows: tableRows($, table) }))
+  const tables = allTableRows(loadHtmlDocument(document))
+    .map((rows, index) => ({ index, rows, headerAt: 0 }))
     .filter((t) => isPriceTable(t.rows[0]));
   if (tables.length === 0) throw new LayoutError(HTML_PARSER, 'no table with the header Ürün · Birim · En Düşük · En Yüksek');
   if (tables.length > TABLE_GROUPS.length) throw new LayoutError(HTML_PARSER, `${tables.length} price tables, expected 2 (vegetables, fruit)`);
   const rows: PrintedRow[] = [];
-  tables.forEach(({ index, rows: [, ...body] }, t) => {
-    body.forEach((cells, i) => {
-      if (cells.every((c) => c === '')) return;
-      const where = `table[${index}] tr[${i + 1}]`;
-      if (cells.length !== 4) throw new LayoutError(HTML_PARSER, `${where}: ${cells.length} cells, expected 4`);
+  tables.forEach((table, t) => {
+    for (const { cells, where } of fullWidthRows(HTML_PARSER, table)) {
       const [name, unit, min, max] = cells as [string, string, string, string];
       rows.push({
         dataDay: day,
         market: MARKET,
         name,
         unit,
+        // Quirk: the first table is vegetables, the second fruit; they say so nowhere else.
         group: TABLE_GROUPS[t]!,
-        min: price(HTML_PARSER, min, where),
-        max: price(HTML_PARSER, max, where),
+        min: htmlPrice(min, where),
+        max: htmlPrice(max, where),
         avg: null,
         printed: cells.join(' | '),
         location: where,
       });
-    });
+    }
   });
-  return rows.length ? { rows, bulletinDays: [day] } : { rows: [], bulletinDays: [] };
+  return parsedRows(rows);
 }
 
 const CSV_HEADER = ['tarih', 'urun_ad', 'birim', 'tur', 'en_dusuk_fiyat', 'en_yuksek_fiyat'] as const;
@@ -107,14 +97,14 @@ export function parseKonyaCsv(text: string): ParsedDocument {
       name: at(cells, 'urun_ad'),
       unit: at(cells, 'birim'),
       group,
-      min: price(CSV_PARSER, at(cells, 'en_dusuk_fiyat'), where),
-      max: price(CSV_PARSER, at(cells, 'en_yuksek_fiyat'), where),
+      min: csvPrice(at(cells, 'en_dusuk_fiyat'), where),
+      max: csvPrice(at(cells, 'en_yuksek_fiyat'), where),
       avg: null,
       printed: cells.join(','),
       location: where,
     });
   }
-  return { rows, bulletinDays: [...new Set(rows.map((r) => r.dataDay))].sort() };
+  return parsedRows(rows);
 }
 
 export const konyaHtml: Parser = { id: HTML_PARSER, version: 1, parse: parseKonyaHtml };

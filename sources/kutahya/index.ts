@@ -1,4 +1,5 @@
 import type { SourceAdapter } from '../adapter.ts';
+import { documentOf } from '../lib/collect.ts';
 import { kutahyaTable } from './parser.ts';
 
 export const KUTAHYA_URL = 'https://www.kutahya.bel.tr/hal.asp';
@@ -28,6 +29,6 @@ export const adapter: SourceAdapter = {
   },
   async collect({ day, http }) {
     const response = await http.request(KUTAHYA_URL, { headers: { accept: 'text/html,application/xhtml+xml' } });
-    return [{ document: { url: response.url, fetchedAt: response.fetchedAt, contentType: response.contentType, bytes: response.bytes, requestedDay: day }, parser: kutahyaTable }];
+    return [{ document: documentOf(response, day), parser: kutahyaTable }];
   },
 };

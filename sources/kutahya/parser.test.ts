@@ -1,19 +1,14 @@
 /** The Kütahya table parser on constructed fixtures (tests/fixtures/kutahya/README.md): not a real document. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
-import type { SourceDocument } from '../adapter.ts';
 import { charsetOf, kutahyaTable, parseKutahyaTable, PARSER } from './parser.ts';
 
 const bytes = (name: string) => new Uint8Array(readFileSync(new URL(`../../tests/fixtures/kutahya/${name}`, import.meta.url)));
 const PAGE = new TextDecoder().decode(bytes('hal.html'));
-const doc = (body: string | Uint8Array, contentType = 'text/html', requestedDay: string | null = '2026-09-15'): SourceDocument => ({
-  url: 'https://www.kutahya.bel.tr/hal.asp',
-  fetchedAt: '2026-09-15T05:00:00.000Z',
-  contentType,
-  bytes: typeof body === 'string' ? new TextEncoder().encode(body) : body,
-  requestedDay,
-});
+const doc = (body: string | Uint8Array, contentType = 'text/html', requestedDay: string | null = '2026-09-15') =>
+  fetchedDocument('https://www.kutahya.bel.tr/hal.asp', body, { contentType, requestedDay });
 
 describe('Kütahya: the table', () => {
   it('reads the 12 rows of the inner table, not the layout table around it', () => {

@@ -1,4 +1,5 @@
 import type { SourceAdapter } from '../adapter.ts';
+import { documentOf } from '../lib/collect.ts';
 import { manisaTable } from './parser.ts';
 
 export const MANISA_URL = 'https://www.manisa.bel.tr/apps/sebzemeyvehali/';
@@ -27,6 +28,6 @@ export const adapter: SourceAdapter = {
   },
   async collect({ day, http }) {
     const response = await http.request(MANISA_URL, { headers: { accept: 'text/html,application/xhtml+xml' } });
-    return [{ document: { url: response.url, fetchedAt: response.fetchedAt, contentType: response.contentType, bytes: response.bytes, requestedDay: day }, parser: manisaTable }];
+    return [{ document: documentOf(response, day), parser: manisaTable }];
   },
 };

@@ -1,19 +1,13 @@
 /** The Manisa table parser on constructed fixtures (tests/fixtures/manisa/README.md): not a real document. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
-import type { SourceDocument } from '../adapter.ts';
 import { manisaTable, parseManisaTable, PARSER } from './parser.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/manisa/${name}`, import.meta.url), 'utf8');
 const PAGE = fixture('sebzemeyvehali.html');
-const doc = (html: string, requestedDay: string | null = '2026-09-15'): SourceDocument => ({
-  url: 'https://www.manisa.bel.tr/apps/sebzemeyvehali/',
-  fetchedAt: '2026-09-15T05:00:00.000Z',
-  contentType: 'text/html; charset=UTF-8',
-  bytes: new TextEncoder().encode(html),
-  requestedDay,
-});
+const doc = (html: string, requestedDay: string | null = '2026-09-15') => fetchedDocument('https://www.manisa.bel.tr/apps/sebzemeyvehali/', html, { requestedDay });
 
 describe('Manisa: the table', () => {
   it('reads every row as printed, Tip as the group', () => {

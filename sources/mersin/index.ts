@@ -1,18 +1,6 @@
-import type { Collected, Parser, SourceAdapter, SourceDocument } from '../adapter.ts';
+import type { Collected, SourceAdapter } from '../adapter.ts';
+import { documentOf, documentOrNone } from '../lib/collect.ts';
 import { CATEGORIES, MERSIN_PAGE, MERSIN_URL, mersinHtml } from './parser.ts';
-
-/**
- * A page that parses to no row is "no list" (an empty document would count as a good run); a
- * page that does not parse is handed on, so the scrape keeps it as evidence and marks it broken.
- */
-function documentOrNone(document: SourceDocument, parser: Parser, none: string): Collected {
-  try {
-    if (parser.parse(document).rows.length === 0) return { none };
-  } catch {
-    // the scrape parses it again and classifies the error
-  }
-  return { document, parser };
-}
 
 export const adapter: SourceAdapter = {
   definition: {
@@ -47,8 +35,7 @@ export const adapter: SourceAdapter = {
         form: { published: day, product_category: category },
         headers: { 'x-requested-with': 'XMLHttpRequest', referer: MERSIN_PAGE, accept: 'text/html, */*; q=0.01' },
       });
-      const document = { url: response.url, fetchedAt: response.fetchedAt, contentType: response.contentType, bytes: response.bytes, requestedDay: day };
-      collected.push(documentOrNone(document, mersinHtml(group), `mersin: no ${group} list for ${day}`));
+      collected.push(documentOrNone(documentOf(response, day), mersinHtml(group), `mersin: no ${group} list for ${day}`));
     }
     return collected;
   },

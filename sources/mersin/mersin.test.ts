@@ -1,9 +1,7 @@
 /** Mersin on constructed fragments (tests/fixtures/mersin/README.md): not real documents. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { SourceDocument } from '../adapter.ts';
-import type { HttpClient, HttpRequest } from '../lib/http.ts';
-import { HttpStatusError } from '../lib/http.ts';
+import { fakeHttp, fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { adapter } from './index.ts';
 import { MERSIN_URL, parseMersinHtml, PARSER } from './parser.ts';
@@ -11,18 +9,9 @@ import { MERSIN_URL, parseMersinHtml, PARSER } from './parser.ts';
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/mersin/${name}`, import.meta.url), 'utf8');
 const FRUIT = fixture('fruit-2026-09-14.html');
 const VEGETABLES = fixture('vegetables-2026-09-14.html');
-const doc = (html: string): SourceDocument => ({ url: MERSIN_URL, fetchedAt: null, contentType: 'text/html; charset=UTF-8', bytes: new TextEncoder().encode(html), requestedDay: '2026-09-14' });
+const doc = (html: string) => fetchedDocument(MERSIN_URL, html, { fetchedAt: null, requestedDay: '2026-09-14' });
 
-function fakeHttp(answer: (req: HttpRequest) => string) {
-  const calls: { url: string; req: HttpRequest }[] = [];
-  const http: HttpClient = {
-    async request(url, req = {}) {
-      calls.push({ url, req });
-      return { url, status: 200, contentType: 'text/html; charset=UTF-8', bytes: new TextEncoder().encode(answer(req)), fetchedAt: '2026-09-14T09:00:00.000Z', etag: null, lastModified: null, notModified: false };
-    },
-  };
-  return { http, calls };
-}
+const SERVED = { fetchedAt: '2026-09-14T09:00:00.000Z' };
 
 describe('Mersin fragments', () => {
   it('reads the fruit answer with min, max and the reported average', () => {
@@ -73,7 +62,7 @@ describe('Mersin fragments', () => {
 
 describe('Mersin collect', () => {
   it('POSTs published and product_category 3 then 4 with the XHR header', async () => {
-    const { http, calls } = fakeHttp((req) => (req.form?.product_category === '3' ? FRUIT : VEGETABLES));
+    const { http, calls } = fakeHttp((_, req) => (req.form?.product_category === '3' ? FRUIT : VEGETABLES), SERVED);
     const collected = await adapter.collect!({ day: '2026-09-14', http, log: () => {} });
     const headers = { 'x-requested-with': 'XMLHttpRequest', referer: 'https://www.mersin.bel.tr/hal-fiyatlari', accept: 'text/html, */*; q=0.01' };
     expect(calls).toEqual([
@@ -85,11 +74,7 @@ describe('Mersin collect', () => {
   });
 
   it('lets the 403 of the data-centre block propagate (the scrape records the source as blocked)', async () => {
-    const http: HttpClient = {
-      async request(url) {
-        throw new HttpStatusError(url, 403);
-      },
-    };
+    const { http } = fakeHttp(() => 403, SERVED);
     await expect(adapter.collect!({ day: '2026-09-14', http, log: () => {} })).rejects.toMatchObject({ status: 403 });
   });
 

@@ -8,8 +8,8 @@
  */
 import type { Parser, SourceDocument } from '../adapter.ts';
 import { fold } from '../../core/turkish.ts';
-import { loadHtml, tableRows } from '../lib/html.ts';
-import { parseTurkishNumber, PriceFormatError } from '../lib/numbers.ts';
+import { allTableRows, loadHtmlDocument } from '../lib/html.ts';
+import { fullWidthRows, parsedRows, priceReader, tablesWithHeader } from '../lib/table.ts';
 import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'mersin-html';
@@ -22,64 +22,37 @@ export const CATEGORIES = [
   { category: '4', group: 'SEBZE' },
 ] as const;
 
-type Field = 'branch' | 'name' | 'variety' | 'kind' | 'min' | 'max' | 'avg' | 'unit';
-const HEADER: Record<string, Field> = { sube: 'branch', urun: 'name', cinsi: 'variety', turu: 'kind', min: 'min', max: 'max', ort: 'avg', birim: 'unit' };
-/** Nine columns: the eight above and one whose meaning is not described. */
+const HEADER = { sube: 'branch', urun: 'name', cinsi: 'variety', turu: 'kind', min: 'min', max: 'max', ort: 'avg', birim: 'unit' } as const;
+/** Quirk: nine columns, the eight above and one whose meaning is not described (kept in `printed`). */
 const COLUMN_COUNT = 9;
-
-function columnsOf(header: string[] | undefined): Record<Field, number> | null {
-  if (!header || header.length !== COLUMN_COUNT) return null;
-  const columns: Partial<Record<Field, number>> = {};
-  header.forEach((text, i) => {
-    const field = HEADER[fold(text)];
-    if (field) columns[field] = i;
-  });
-  return Object.keys(columns).length === Object.keys(HEADER).length ? (columns as Record<Field, number>) : null;
-}
-
-function price(text: string, where: string): number | null {
-  try {
-    return parseTurkishNumber(text);
-  } catch (error) {
-    if (error instanceof PriceFormatError) throw new LayoutError(PARSER, `${where}: not a price ${JSON.stringify(text)}`);
-    throw error;
-  }
-}
+const price = priceReader(PARSER, 'compact');
 
 function nameOf(name: string, variety: string): string {
   return variety === '' || variety === '-' || fold(variety) === fold(name) ? name : `${name} ${variety}`;
 }
 
-const charsetOf = (contentType: string) => /charset=([\w-]+)/i.exec(contentType)?.[1] ?? 'utf-8';
-
 export function parseMersinHtml(document: SourceDocument, group: string): ParsedDocument {
   const day = document.requestedDay;
   if (!day) throw new LayoutError(PARSER, 'the fragment prints no date and no requested day was given');
-  const $ = loadHtml(document.bytes, charsetOf(document.contentType));
-  const tables = $('table').toArray().map((table) => tableRows($, table));
-  const index = tables.findIndex((rows) => columnsOf(rows[0]) !== null);
-  if (index < 0) throw new LayoutError(PARSER, 'no table with the header Şube · Ürün · Cinsi · Türü · ? · Min · Max · Ort · Birim');
-  const [header, ...body] = tables[index]!;
-  const col = columnsOf(header)!;
+  const [table] = tablesWithHeader(allTableRows(loadHtmlDocument(document)), HEADER, COLUMN_COUNT);
+  if (!table) throw new LayoutError(PARSER, 'no table with the header Şube · Ürün · Cinsi · Türü · ? · Min · Max · Ort · Birim');
+  const { columns } = table;
   const rows: PrintedRow[] = [];
-  body.forEach((cells, i) => {
-    if (cells.every((c) => c === '')) return;
-    const where = `table[${index}] tr[${i + 1}]`;
-    if (cells.length !== COLUMN_COUNT) throw new LayoutError(PARSER, `${where}: ${cells.length} cells, expected ${COLUMN_COUNT}`);
+  for (const { cells, where } of fullWidthRows(PARSER, table)) {
     rows.push({
       dataDay: day,
       market: MARKET,
-      name: nameOf(cells[col.name]!, cells[col.variety]!),
-      unit: cells[col.unit]!,
+      name: nameOf(cells[columns.name]!, cells[columns.variety]!),
+      unit: cells[columns.unit]!,
       group,
-      min: price(cells[col.min]!, where),
-      max: price(cells[col.max]!, where),
-      avg: price(cells[col.avg]!, where),
+      min: price(cells[columns.min]!, where),
+      max: price(cells[columns.max]!, where),
+      avg: price(cells[columns.avg]!, where),
       printed: cells.join(' | '),
       location: where,
     });
-  });
-  return rows.length ? { rows, bulletinDays: [day] } : { rows: [], bulletinDays: [] };
+  }
+  return parsedRows(rows);
 }
 
 /** The parser of one category's answer (the fragment does not say which category it is). */

@@ -1,36 +1,15 @@
 /** The Tekirdağ adapter: registry entry, newest-detail selection and live collection against a fake HTTP client. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { expectHttpStatus, fakeHttp, onlyDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
-import type { Collected } from '../adapter.ts';
-import { HttpStatusError, NetworkError, type HttpClient, type HttpRequest } from '../lib/http.ts';
+import { NetworkError } from '../lib/http.ts';
 import { adapter, newestDetail, TEKIRDAG_LISTING_URL } from './index.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/tekirdag/${name}`, import.meta.url));
 const LISTING = fixture('hal_fiyat_gunluk.html');
 const DETAIL = fixture('hal_fiyat_liste_detay-2151.html');
 const DETAIL_URL = 'https://www.tekirdag.bel.tr/hal_fiyat_liste_detay/2151';
-
-function fakeHttp(routes: Record<string, Uint8Array | number>) {
-  const calls: { url: string; req: HttpRequest | undefined }[] = [];
-  const http: HttpClient = {
-    async request(url, req) {
-      calls.push({ url, req });
-      const body = routes[url];
-      if (body === undefined) throw new HttpStatusError(url, 404);
-      if (typeof body === 'number') throw new HttpStatusError(url, body);
-      return { url, status: 200, contentType: 'text/html; charset=UTF-8', bytes: body, fetchedAt: '2026-09-15T05:00:00.000Z', etag: null, lastModified: null, notModified: false };
-    },
-  };
-  return { http, calls };
-}
-
-function only(collected: Collected[]) {
-  expect(collected).toHaveLength(1);
-  const item = collected[0]!;
-  if ('none' in item) throw new Error(`expected a document, got none: ${item.none}`);
-  return item;
-}
 
 const html = (s: string) => new TextEncoder().encode(s);
 
@@ -64,7 +43,7 @@ describe('Tekirdağ adapter', () => {
   it('reads the listing, then the newest detail page, and returns the detail', async () => {
     const { http, calls } = fakeHttp({ [TEKIRDAG_LISTING_URL]: LISTING, [DETAIL_URL]: DETAIL });
     const lines: string[] = [];
-    const item = only(await adapter.collect!({ day: '2026-09-14', http, log: (l) => lines.push(l) }));
+    const item = onlyDocument(await adapter.collect!({ day: '2026-09-14', http, log: (l) => lines.push(l) }));
     expect(calls).toEqual([
       { url: 'https://www.tekirdag.bel.tr/hal_fiyat_gunluk', req: { headers: { accept: 'text/html,application/xhtml+xml' } } },
       { url: DETAIL_URL, req: { headers: { accept: 'text/html,application/xhtml+xml', referer: 'https://www.tekirdag.bel.tr/hal_fiyat_gunluk' } } },
@@ -76,21 +55,15 @@ describe('Tekirdağ adapter', () => {
   });
 
   it('lets a certificate failure through as a NetworkError (recorded as unreachable), with no retry around it', async () => {
-    const calls: string[] = [];
-    const http: HttpClient = {
-      request: async (url) => {
-        calls.push(url);
-        throw new NetworkError(url, 'TypeError: unable to verify the first certificate');
-      },
-    };
+    const { http, calls } = fakeHttp((url) => {
+      throw new NetworkError(url, 'TypeError: unable to verify the first certificate');
+    });
     await expect(adapter.collect!({ day: '2026-09-15', http, log: () => {} })).rejects.toBeInstanceOf(NetworkError);
-    expect(calls).toEqual([TEKIRDAG_LISTING_URL]);
+    expect(calls.map((c) => c.url)).toEqual([TEKIRDAG_LISTING_URL]);
   });
 
   it('lets an HTTP error of the detail page through', async () => {
     const { http } = fakeHttp({ [TEKIRDAG_LISTING_URL]: LISTING });
-    const error = await adapter.collect!({ day: '2026-09-15', http, log: () => {} }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(HttpStatusError);
-    expect((error as HttpStatusError).status).toBe(404);
+    await expectHttpStatus(adapter.collect!({ day: '2026-09-15', http, log: () => {} }), 404);
   });
 });

@@ -1,4 +1,5 @@
 import type { SourceAdapter } from '../adapter.ts';
+import { documentOf } from '../lib/collect.ts';
 import { loadHtml } from '../lib/html.ts';
 import { LayoutError } from '../lib/types.ts';
 import { tekirdagDetail } from './parser.ts';
@@ -50,6 +51,6 @@ export const adapter: SourceAdapter = {
     const detail = newestDetail(listing.bytes, listing.url);
     log(`tekirdag: newest list hal_fiyat_liste_detay/${detail.id}`);
     const response = await http.request(detail.url, { headers: { ...accept, referer: TEKIRDAG_LISTING_URL } });
-    return [{ document: { url: response.url, fetchedAt: response.fetchedAt, contentType: response.contentType, bytes: response.bytes }, parser: tekirdagDetail }];
+    return [{ document: documentOf(response), parser: tekirdagDetail }];
   },
 };

@@ -1,20 +1,14 @@
 /** The Tekirdağ detail parser on constructed fixtures (tests/fixtures/tekirdag/README.md): not a real document. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
-import type { SourceDocument } from '../adapter.ts';
 import { loadHtml } from '../lib/html.ts';
 import { firstDay, parseTekirdagDetail, PARSER, tekirdagDetail } from './parser.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/tekirdag/${name}`, import.meta.url), 'utf8');
 const PAGE = fixture('hal_fiyat_liste_detay-2151.html');
-const doc = (html: string): SourceDocument => ({
-  url: 'https://www.tekirdag.bel.tr/hal_fiyat_liste_detay/2151',
-  fetchedAt: '2026-09-15T05:00:00.000Z',
-  contentType: 'text/html; charset=UTF-8',
-  bytes: new TextEncoder().encode(html),
-  requestedDay: '2026-09-20',
-});
+const doc = (html: string) => fetchedDocument('https://www.tekirdag.bel.tr/hal_fiyat_liste_detay/2151', html, { requestedDay: '2026-09-20' });
 
 describe('Tekirdağ: the detail table', () => {
   it('reads every row as printed, Max and Min by their header', () => {

@@ -15,15 +15,14 @@
 import type { AnyNode } from 'domhandler';
 import type { Parser, SourceDocument } from '../adapter.ts';
 import { parseDottedDay, type Day } from '../../core/dates.ts';
-import { fold } from '../../core/turkish.ts';
-import { loadHtml, tableRows, type Html } from '../lib/html.ts';
-import { parseTurkishNumber, PriceFormatError } from '../lib/numbers.ts';
+import { loadHtml, type Html } from '../lib/html.ts';
+import { findTableByLabels, namedRows, parsedRows, priceReader } from '../lib/table.ts';
 import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'tekirdag-detail';
 export const MARKET = 'tekirdag-sebze-meyve';
 
-/** Folded header labels, any of which names the column. */
+/** Folded header labels, any of which names the column (max before min: mapped, not swapped). */
 const LABELS = {
   name: ['urun adi'],
   kind: ['urun turu'],
@@ -32,27 +31,7 @@ const LABELS = {
   max: ['max', 'maksimum'],
   min: ['min', 'minimum'],
 } as const;
-type Columns = Record<keyof typeof LABELS, number>;
-
-function columnsOf(header: string[]): Columns | null {
-  const folded = header.map(fold);
-  const columns: Partial<Columns> = {};
-  for (const [key, labels] of Object.entries(LABELS) as [keyof Columns, readonly string[]][]) {
-    const i = folded.findIndex((cell) => labels.some((label) => cell === label || cell.startsWith(`${label} `)));
-    if (i < 0) return null;
-    columns[key] = i;
-  }
-  return columns as Columns;
-}
-
-function price(text: string, where: string): number | null {
-  try {
-    return parseTurkishNumber(text);
-  } catch (error) {
-    if (error instanceof PriceFormatError) throw new LayoutError(PARSER, `${where}: ${error.message}`);
-    throw error;
-  }
-}
+const price = priceReader(PARSER);
 
 /** Visible text nodes in document order (scripts and styles left out). */
 function textNodes(node: AnyNode): string[] {
@@ -74,38 +53,29 @@ export function firstDay($: Html): Day | null {
 
 export function parseTekirdagDetail(document: SourceDocument): ParsedDocument {
   const $ = loadHtml(document.bytes);
-  for (const [t, table] of $('table').toArray().entries()) {
-    if ($(table).find('table').length > 0) continue;
-    const cells = tableRows($, table);
-    const headerAt = cells.findIndex((row) => columnsOf(row) !== null);
-    if (headerAt < 0) continue;
-    const columns = columnsOf(cells[headerAt]!)!;
-    const width = Math.max(...Object.values(columns)) + 1;
-    // Quirk: the list's day is the first date on the page.
-    const day = firstDay($);
-    const rows: PrintedRow[] = [];
-    for (let r = headerAt + 1; r < cells.length; r++) {
-      const row = cells[r]!;
-      if (row.length <= 1 || row.every((c) => c === '')) continue;
-      const where = `table[${t}] tr[${r}]`;
-      if (row.length < width || !row[columns.name]) throw new LayoutError(PARSER, `${where}: not a price row: ${row.join(' | ')}`);
-      if (!day) throw new LayoutError(PARSER, 'no date on the page');
-      rows.push({
-        dataDay: day,
-        market: MARKET,
-        name: row[columns.name]!,
-        unit: row[columns.unit]!,
-        group: row[columns.group] || null,
-        min: price(row[columns.min]!, `${where} Min`),
-        max: price(row[columns.max]!, `${where} Max`),
-        avg: null,
-        printed: row.join(' | ').trimEnd(),
-        location: where,
-      });
-    }
-    return { rows, bulletinDays: rows.length ? [rows[0]!.dataDay] : [] };
+  const table = findTableByLabels($, LABELS);
+  if (!table) throw new LayoutError(PARSER, 'no table with the columns Ürün Adı · Ürün Türü · Birim · Tip · Max · Min');
+  const { columns } = table;
+  // Quirk: the list's day is the first date on the page.
+  const day = firstDay($);
+  const rows: PrintedRow[] = [];
+  for (const { cells, where } of namedRows(PARSER, table, 'name')) {
+    if (!day) throw new LayoutError(PARSER, 'no date on the page');
+    rows.push({
+      dataDay: day,
+      market: MARKET,
+      // Quirk: the name cell is printed doubled (`ANANAS (ANANAS)`) and kept so; Ürün Türü stays in `printed`.
+      name: cells[columns.name]!,
+      unit: cells[columns.unit]!,
+      group: cells[columns.group] || null,
+      min: price(cells[columns.min]!, `${where} Min`),
+      max: price(cells[columns.max]!, `${where} Max`),
+      avg: null,
+      printed: cells.join(' | ').trimEnd(),
+      location: where,
+    });
   }
-  throw new LayoutError(PARSER, 'no table with the columns Ürün Adı · Ürün Türü · Birim · Tip · Max · Min');
+  return parsedRows(rows);
 }
 
 export const tekirdagDetail: Parser = { id: PARSER, version: 1, parse: parseTekirdagDetail };

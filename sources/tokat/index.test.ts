@@ -1,32 +1,10 @@
 /** The Tokat adapter: registry entry and live collection against a fake HTTP client. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Collected } from '../adapter.ts';
-import { HttpStatusError, type HttpClient, type HttpRequest } from '../lib/http.ts';
+import { expectHttpStatus, fakeHttp, onlyDocument } from '../../tests/support/fake-http.ts';
 import { adapter, TOKAT_URL } from './index.ts';
 
 const PAGE = readFileSync(new URL('../../tests/fixtures/tokat/hal-fiyatlari.html', import.meta.url));
-
-function fakeHttp(routes: Record<string, Uint8Array | number>) {
-  const calls: { url: string; req: HttpRequest | undefined }[] = [];
-  const http: HttpClient = {
-    async request(url, req) {
-      calls.push({ url, req });
-      const body = routes[url];
-      if (body === undefined) throw new HttpStatusError(url, 404);
-      if (typeof body === 'number') throw new HttpStatusError(url, body);
-      return { url, status: 200, contentType: 'text/html; charset=UTF-8', bytes: body, fetchedAt: '2026-09-15T05:00:00.000Z', etag: null, lastModified: null, notModified: false };
-    },
-  };
-  return { http, calls };
-}
-
-function only(collected: Collected[]) {
-  expect(collected).toHaveLength(1);
-  const item = collected[0]!;
-  if ('none' in item) throw new Error(`expected a document, got none: ${item.none}`);
-  return item;
-}
 
 describe('Tokat adapter', () => {
   it('declares the registry entry', () => {
@@ -39,7 +17,7 @@ describe('Tokat adapter', () => {
 
   it('collects the page with one GET, with the requested day', async () => {
     const { http, calls } = fakeHttp({ [TOKAT_URL]: PAGE });
-    const item = only(await adapter.collect!({ day: '2026-09-14', http, log: () => {} }));
+    const item = onlyDocument(await adapter.collect!({ day: '2026-09-14', http, log: () => {} }));
     expect(calls).toEqual([{ url: 'https://www.tokat.bel.tr/hal-fiyatlari', req: { headers: { accept: 'text/html,application/xhtml+xml' } } }]);
     expect(item.document).toEqual({ url: TOKAT_URL, fetchedAt: '2026-09-15T05:00:00.000Z', contentType: 'text/html; charset=UTF-8', bytes: PAGE, requestedDay: '2026-09-14' });
     expect(item.parser.id).toBe('tokat-table');
@@ -48,8 +26,6 @@ describe('Tokat adapter', () => {
 
   it('lets an HTTP error through for the scrape command to classify', async () => {
     const { http } = fakeHttp({ [TOKAT_URL]: 429 });
-    const error = await adapter.collect!({ day: '2026-09-15', http, log: () => {} }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(HttpStatusError);
-    expect((error as HttpStatusError).status).toBe(429);
+    await expectHttpStatus(adapter.collect!({ day: '2026-09-15', http, log: () => {} }), 429);
   });
 });

@@ -1,4 +1,5 @@
 import type { SourceAdapter } from '../adapter.ts';
+import { documentOf } from '../lib/collect.ts';
 import { tokatTable } from './parser.ts';
 
 export const TOKAT_URL = 'https://www.tokat.bel.tr/hal-fiyatlari';
@@ -27,6 +28,6 @@ export const adapter: SourceAdapter = {
   },
   async collect({ day, http }) {
     const response = await http.request(TOKAT_URL, { headers: { accept: 'text/html,application/xhtml+xml' } });
-    return [{ document: { url: response.url, fetchedAt: response.fetchedAt, contentType: response.contentType, bytes: response.bytes, requestedDay: day }, parser: tokatTable }];
+    return [{ document: documentOf(response, day), parser: tokatTable }];
   },
 };

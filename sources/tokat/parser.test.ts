@@ -1,19 +1,13 @@
 /** The Tokat table parser on constructed fixtures (tests/fixtures/tokat/README.md): not a real document. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
-import type { SourceDocument } from '../adapter.ts';
 import { parseTokatTable, PARSER, tokatTable } from './parser.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/tokat/${name}`, import.meta.url), 'utf8');
 const PAGE = fixture('hal-fiyatlari.html');
-const doc = (html: string, requestedDay: string | null = '2026-09-15'): SourceDocument => ({
-  url: 'https://www.tokat.bel.tr/hal-fiyatlari',
-  fetchedAt: '2026-09-15T05:00:00.000Z',
-  contentType: 'text/html; charset=UTF-8',
-  bytes: new TextEncoder().encode(html),
-  requestedDay,
-});
+const doc = (html: string, requestedDay: string | null = '2026-09-15') => fetchedDocument('https://www.tokat.bel.tr/hal-fiyatlari', html, { requestedDay });
 
 describe('Tokat: the table', () => {
   it('reads every row as printed; Önceki and Değişim stay in printed only', () => {

@@ -1,4 +1,5 @@
 import type { SourceAdapter } from '../adapter.ts';
+import { documentOf } from '../lib/collect.ts';
 import { trabzonCards } from './parser.ts';
 
 export const TRABZON_URL = 'https://kurumsal.trabzon.bel.tr/halurunfiyatlari';
@@ -31,6 +32,6 @@ export const adapter: SourceAdapter = {
   // reports the source broken until the HTTP client can render pages (a browser).
   async collect({ day, http }) {
     const response = await http.request(TRABZON_URL, { headers: { accept: 'text/html,application/xhtml+xml' } });
-    return [{ document: { url: response.url, fetchedAt: response.fetchedAt, contentType: response.contentType, bytes: response.bytes, requestedDay: day }, parser: trabzonCards }];
+    return [{ document: documentOf(response, day), parser: trabzonCards }];
   },
 };

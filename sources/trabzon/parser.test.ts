@@ -1,19 +1,13 @@
 /** The Trabzon card parser on constructed fixtures (tests/fixtures/trabzon/README.md): not a real document. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
-import type { SourceDocument } from '../adapter.ts';
 import { parseTrabzonCards, PARSER, trabzonCards } from './parser.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/trabzon/${name}`, import.meta.url), 'utf8');
 const RENDERED = fixture('halurunfiyatlari-rendered.html');
-const doc = (html: string, requestedDay: string | null = '2026-09-15'): SourceDocument => ({
-  url: 'https://kurumsal.trabzon.bel.tr/halurunfiyatlari',
-  fetchedAt: '2026-09-15T05:00:00.000Z',
-  contentType: 'text/html; charset=UTF-8',
-  bytes: new TextEncoder().encode(html),
-  requestedDay,
-});
+const doc = (html: string, requestedDay: string | null = '2026-09-15') => fetchedDocument('https://kurumsal.trabzon.bel.tr/halurunfiyatlari', html, { requestedDay });
 
 describe('Trabzon: the rendered cards', () => {
   it('reads one row per card: name, min, max', () => {

@@ -19,7 +19,7 @@ import type { Cheerio } from 'cheerio';
 import type { AnyNode } from 'domhandler';
 import type { Parser, SourceDocument } from '../adapter.ts';
 import { loadHtml } from '../lib/html.ts';
-import { parseTurkishNumber, PriceFormatError } from '../lib/numbers.ts';
+import { priceReader } from '../lib/table.ts';
 import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'trabzon-cards';
@@ -34,14 +34,7 @@ const NO_PRICES = /(fiyat|kayıt|ürün)\w* bulunamadı|veri yok|henüz (fiyat )
 const text = (el: Cheerio<AnyNode>) => el.text().replace(/[\s\u00a0]+/g, ' ').trim();
 const priceCount = (s: string) => (s.match(PRICE) ?? []).length;
 
-function price(raw: string, where: string): number | null {
-  try {
-    return parseTurkishNumber(raw);
-  } catch (error) {
-    if (error instanceof PriceFormatError) throw new LayoutError(PARSER, `${where}: ${error.message}`);
-    throw error;
-  }
-}
+const price = priceReader(PARSER);
 
 /** A card's reading: null unless the text holds exactly two prices with a name before them. */
 function readCard(printed: string): { name: string; min: string; max: string } | null {

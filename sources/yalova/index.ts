@@ -1,4 +1,5 @@
 import type { SourceAdapter } from '../adapter.ts';
+import { documentOf } from '../lib/collect.ts';
 import { yalovaTable } from './parser.ts';
 
 export const YALOVA_URL = 'https://ebelediye.yalova.bel.tr/BilgiEdinme/FiyatListesi/';
@@ -28,6 +29,6 @@ export const adapter: SourceAdapter = {
   async collect({ http }) {
     // Rows carry their own dates: the page is read as it stands, whatever day was asked for.
     const response = await http.request(YALOVA_URL, { headers: { accept: 'text/html,application/xhtml+xml' } });
-    return [{ document: { url: response.url, fetchedAt: response.fetchedAt, contentType: response.contentType, bytes: response.bytes }, parser: yalovaTable }];
+    return [{ document: documentOf(response), parser: yalovaTable }];
   },
 };

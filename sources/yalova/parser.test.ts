@@ -1,19 +1,13 @@
 /** The Yalova table parser on constructed fixtures (tests/fixtures/yalova/README.md): not a real document. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
-import type { SourceDocument } from '../adapter.ts';
 import { parseYalovaTable, PARSER, yalovaTable } from './parser.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/yalova/${name}`, import.meta.url), 'utf8');
 const PAGE = fixture('fiyat-listesi.html');
-const doc = (html: string): SourceDocument => ({
-  url: 'https://ebelediye.yalova.bel.tr/BilgiEdinme/FiyatListesi/',
-  fetchedAt: '2026-09-15T05:00:00.000Z',
-  contentType: 'text/html; charset=UTF-8',
-  bytes: new TextEncoder().encode(html),
-  requestedDay: '2026-09-15',
-});
+const doc = (html: string) => fetchedDocument('https://ebelediye.yalova.bel.tr/BilgiEdinme/FiyatListesi/', html, { requestedDay: '2026-09-15' });
 
 describe('Yalova: the table', () => {
   it('reads every row as printed', () => {

@@ -12,9 +12,8 @@
  */
 import type { Parser, SourceDocument } from '../adapter.ts';
 import { parseDottedDay, type Day } from '../../core/dates.ts';
-import { fold } from '../../core/turkish.ts';
-import { loadHtml, tableRows } from '../lib/html.ts';
-import { parseTurkishNumber, PriceFormatError } from '../lib/numbers.ts';
+import { loadHtml } from '../lib/html.ts';
+import { findTableByLabels, namedRows, parsedRows, priceReader } from '../lib/table.ts';
 import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'yalova-table';
@@ -22,27 +21,7 @@ export const MARKET = 'yalova-sebze-meyve';
 export const ASSUMED_UNIT = 'kg';
 
 const LABELS = { name: 'urun adi', group: 'urun turu', min: 'asgari', max: 'azami', day: 'fiyat tarihi' } as const;
-type Columns = Record<keyof typeof LABELS, number>;
-
-function columnsOf(header: string[]): Columns | null {
-  const folded = header.map(fold);
-  const columns: Partial<Columns> = {};
-  for (const [key, label] of Object.entries(LABELS) as [keyof Columns, string][]) {
-    const i = folded.findIndex((cell) => cell === label || cell.startsWith(`${label} `));
-    if (i < 0) return null;
-    columns[key] = i;
-  }
-  return columns as Columns;
-}
-
-function price(text: string, where: string): number | null {
-  try {
-    return parseTurkishNumber(text);
-  } catch (error) {
-    if (error instanceof PriceFormatError) throw new LayoutError(PARSER, `${where}: ${error.message}`);
-    throw error;
-  }
-}
+const price = priceReader(PARSER);
 
 function dayOf(text: string, where: string): Day {
   // `12.09.2026`, or with the time an ASP.NET date prints after it (`12.09.2026 00:00:00`)
@@ -52,36 +31,26 @@ function dayOf(text: string, where: string): Day {
 }
 
 export function parseYalovaTable(document: SourceDocument): ParsedDocument {
-  const $ = loadHtml(document.bytes);
-  for (const [t, table] of $('table').toArray().entries()) {
-    if ($(table).find('table').length > 0) continue;
-    const cells = tableRows($, table);
-    const headerAt = cells.findIndex((row) => columnsOf(row) !== null);
-    if (headerAt < 0) continue;
-    const columns = columnsOf(cells[headerAt]!)!;
-    const width = Math.max(...Object.values(columns)) + 1;
-    const rows: PrintedRow[] = [];
-    for (let r = headerAt + 1; r < cells.length; r++) {
-      const row = cells[r]!;
-      if (row.length <= 1 || row.every((c) => c === '')) continue;
-      const where = `table[${t}] tr[${r}]`;
-      if (row.length < width || !row[columns.name]) throw new LayoutError(PARSER, `${where}: not a price row: ${row.join(' | ')}`);
-      rows.push({
-        dataDay: dayOf(row[columns.day]!, where),
-        market: MARKET,
-        name: row[columns.name]!,
-        unit: ASSUMED_UNIT,
-        group: row[columns.group] || null,
-        min: price(row[columns.min]!, `${where} min`),
-        max: price(row[columns.max]!, `${where} max`),
-        avg: null,
-        printed: row.join(' | ').trimEnd(),
-        location: where,
-      });
-    }
-    return { rows, bulletinDays: [...new Set(rows.map((r) => r.dataDay))].sort() };
+  const table = findTableByLabels(loadHtml(document.bytes), LABELS);
+  if (!table) throw new LayoutError(PARSER, 'no table with the columns Urun Adı · Urun Turu · Asgari · Azami · Fiyat Tarihi');
+  const { columns } = table;
+  const rows: PrintedRow[] = [];
+  for (const { cells, where } of namedRows(PARSER, table, 'name')) {
+    rows.push({
+      // Quirk: every row has its own date, weeks-old rows included.
+      dataDay: dayOf(cells[columns.day]!, where),
+      market: MARKET,
+      name: cells[columns.name]!,
+      unit: ASSUMED_UNIT,
+      group: cells[columns.group] || null,
+      min: price(cells[columns.min]!, `${where} min`),
+      max: price(cells[columns.max]!, `${where} max`),
+      avg: null,
+      printed: cells.join(' | ').trimEnd(),
+      location: where,
+    });
   }
-  throw new LayoutError(PARSER, 'no table with the columns Urun Adı · Urun Turu · Asgari · Azami · Fiyat Tarihi');
+  return parsedRows(rows);
 }
 
 export const yalovaTable: Parser = { id: PARSER, version: 1, parse: parseYalovaTable };

@@ -1,0 +1,24 @@
+/**
+ * What the edge needs to keep freshness true when it serves on a later day than the build
+ * (a late or failed nightly run): the build day, each source's publishing days and lag, and the
+ * full holidays around the build day. See edge/aging.ts.
+ */
+import type { EdgeCalendars } from '../../core/calendar.ts';
+import { addDays } from '../../core/dates.ts';
+import type { Model } from '../model.ts';
+import type { OutputWriter } from '../writer.ts';
+
+export function writeCalendars(model: Model, writer: OutputWriter): EdgeCalendars {
+  const first = [...model.sources.values()][0];
+  const until = addDays(model.today, 400);
+  const holidays = [...(first?.state.calendar.holidays ?? [])].filter((d) => d >= addDays(model.today, -400) && d <= until).sort();
+  const calendars: EdgeCalendars = {
+    today: model.today,
+    // Rows that do not name their source (product lists) age on the most common calendar.
+    fallback: { days: [1, 2, 3, 4, 5, 6], lag: 0 },
+    sources: Object.fromEntries([...model.sources.values()].map((s) => [s.key, { days: s.publishingDays, lag: s.dataLagDays }])),
+    holidays,
+  };
+  writer.writeJson('api/v1/_meta/calendars.json', calendars);
+  return calendars;
+}

@@ -1,0 +1,34 @@
+/** /api-policy: the usage policy, in Turkish, from the registry and the route table. */
+import { RATE_LIMIT } from '../../core/routes.ts';
+import type { Model } from '../model.ts';
+import { escapeHtml, page } from './html.ts';
+
+export const NOTICE_MONTHS = 6;
+
+export function apiPolicyPage(model: Model): string {
+  const attributions = [...model.sources.values()]
+    .map((s) => `<li><strong>${escapeHtml(s.name)}</strong>: ${escapeHtml(s.attribution)}${s.licence ? ` <small>(${escapeHtml(s.licence)})</small>` : ' <small>(lisans belirtilmemiş)</small>'}</li>`)
+    .join('\n');
+  return page(
+    'Kullanım ilkeleri — hal-api',
+    `<h1>Kullanım ilkeleri</h1>
+<h2>Anahtarsız ve ücretsiz</h2>
+<p>API'yi kullanmak için anahtar, hesap ya da kayıt gerekmez. Tüm uç noktalar <code>GET</code> ile <code>/api/v1</code> altında yanıt verir; her kaynaktan tarayıcı istekleri kabul edilir (CORS: <code>*</code>).</p>
+<h2>İstek sınırı</h2>
+<p>IP adresi başına dakikada <strong>${RATE_LIMIT.requests} istek</strong>; sınır tüm sunucularda birlikte sayılır. Aşıldığında yanıt <code>429</code>, kod <code>RATE_LIMITED</code> ve <code>Retry-After: 60</code> başlığıdır. <code>x-ratelimit-limit</code>, <code>x-ratelimit-remaining</code> ve <code>x-ratelimit-reset</code> (saniye) başlıkları kalan hakkı gösterir.</p>
+<h2>Önbellek ve ETag</h2>
+<p>Fiyatlar günde bir kez değişir. Yanıtları en az beş dakika saklayın ve koşullu istek gönderin: yanıttaki <code>ETag</code> değerini <code>If-None-Match</code> başlığıyla geri yollayın; veri değişmediyse yanıt gövdesiz <code>304</code> olur ve sınırınızı korur. <code>Cache-Control</code> başlığı her uç noktanın süresini söyler.</p>
+<h2>Atıf zorunluluğu</h2>
+<p>Her JSON yanıtı bir <code>attribution</code> metni taşır. Veriyi gösteren ya da yeniden yayımlayan herkes bu metni de göstermelidir; bu, kaynakların açık verisini yeniden yayımlamanın koşuludur. Kaynaklar ve atıf metinleri:</p>
+<ul>
+${attributions}
+</ul>
+<h2>Sayfa kazımayın</h2>
+<p>HTML sayfalarını kazımak (scraping) önerilmez; desteklenen yol bu API'dir. Toplu veri için tarihli veri anlık görüntülerini kullanın.</p>
+<h2>Sürüm sözü</h2>
+<p>Sürüm yoldadır (<code>/api/v1</code>). Geriye uyumlu alan eklemeleri v1 içinde yayımlanır; eski sözleşmeli uç noktalarda anahtar sırası ve değer türleri korunur, yeni anahtarlar yalnızca sona eklenir. Bir alanı kaldırmak, bir anlamı değiştirmek ya da zorunlu parametre eklemek yeni bir ana sürüm gerektirir ve en az ${NOTICE_MONTHS} ay önceden duyurulur.</p>
+<h2>Tazelik</h2>
+<p>Her fiyat kendi veri gününü, kaynağını ve okunduğu belgeyi taşır. <code>freshness</code>, <code>isStale</code> ve <code>warnings</code> alanları verinin ne kadar güncel olduğunu söyler; kaynakların durumu <a href="/data-health">veri sağlığı</a> sayfasındadır.</p>`,
+    `Makine okunur açıklama: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>`,
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * Every status transition and health value, as named scenarios. The calendar is İzmir's
+ * (Monday to Saturday) with the real 2026 holidays; the build day is Saturday 2026-11-21.
+ */
+import { describe, expect, it } from 'vitest';
+import { readHolidays } from './holidays.ts';
+import { deriveSourceState, type Run, type SourceFacts } from './source-state.ts';
+
+const holidays = new Set(readHolidays().filter((h) => !h.halfDay).map((h) => h.day));
+const calendar = { publishingDays: new Set([1, 2, 3, 4, 5, 6]), holidays };
+const run = (day: string, outcome: string, observations = 0, scheduled = 1): Run => ({
+  started_at: `${day}T02:00:00.000Z`,
+  finished_at: `${day}T02:01:00.000Z`,
+  outcome,
+  observations,
+  scheduled,
+});
+const facts = (over: Partial<SourceFacts>): SourceFacts => ({
+  enabled: true,
+  verification: 'verified',
+  runs: [],
+  frozen: false,
+  latestDay: '2026-11-20',
+  calendar,
+  today: '2026-11-21',
+  ...over,
+});
+
+describe('status transitions', () => {
+  it('verified → blocked on a 403, and back to verified on the next readable answer', () => {
+    const blocked = deriveSourceState(facts({ runs: [run('2026-11-19', 'ok', 90), run('2026-11-20', 'blocked')] }));
+    expect(blocked).toMatchObject({ status: 'blocked', condition: 'blocked', health: 'failed', healthLabel: 'Hata' });
+    expect(blocked.reasons).toContain('Kaynak erişimi reddediyor (HTTP engeli); otomatik toplama durdu.');
+    const back = deriveSourceState(facts({ runs: [run('2026-11-19', 'blocked'), run('2026-11-20', 'ok', 90)] }));
+    expect(back).toMatchObject({ status: 'verified', condition: 'ok', health: 'healthy' });
+  });
+
+  it('one network failure is last_fetch_failed; two in a row make the source unreachable', () => {
+    const once = deriveSourceState(facts({ runs: [run('2026-11-19', 'ok', 90), run('2026-11-20', 'unreachable')] }));
+    expect(once).toMatchObject({ status: 'verified', condition: 'last_fetch_failed', health: 'warning' });
+    const twice = deriveSourceState(facts({ runs: [run('2026-11-19', 'unreachable'), run('2026-11-20', 'unreachable')] }));
+    expect(twice).toMatchObject({ status: 'unreachable', condition: 'unreachable', health: 'failed' });
+    expect(twice.reasons).toContain('Kaynağa ulaşılamıyor (art arda 2 deneme).');
+    const recovered = deriveSourceState(facts({ runs: [run('2026-11-19', 'unreachable'), run('2026-11-19', 'unreachable'), run('2026-11-20', 'no_bulletin')] }));
+    expect(recovered.status).toBe('verified');
+  });
+
+  it('a changed layout makes the source broken until the parser reads it again', () => {
+    expect(deriveSourceState(facts({ runs: [run('2026-11-20', 'broken')] }))).toMatchObject({ status: 'broken', health: 'failed' });
+    expect(deriveSourceState(facts({ runs: [run('2026-11-19', 'broken'), run('2026-11-20', 'unchanged')] })).status).toBe('verified');
+  });
+
+  it('a source repeating its list is frozen (a warning), whatever its verification', () => {
+    expect(deriveSourceState(facts({ frozen: true }))).toMatchObject({ status: 'frozen', condition: 'frozen', health: 'warning' });
+  });
+
+  it('an unverified source becomes verified when a live run adds rows', () => {
+    expect(deriveSourceState(facts({ verification: 'unverified', latestDay: null }))).toMatchObject({ status: 'unverified', health: 'warning', publishingDaysBehind: null });
+    expect(deriveSourceState(facts({ verification: 'unverified', runs: [run('2026-11-20', 'no_bulletin')] })).status).toBe('unverified');
+    expect(deriveSourceState(facts({ verification: 'unverified', runs: [run('2026-11-20', 'ok', 55)] })).status).toBe('verified');
+  });
+
+  it('a disabled source is off and its rows say collection_paused', () => {
+    expect(deriveSourceState(facts({ enabled: false }))).toMatchObject({ health: 'off', healthLabel: 'Kapalı', condition: 'paused' });
+  });
+});
+
+describe('health by days behind', () => {
+  it('healthy on the day, delayed for one or two missed publishing days, a warning beyond', () => {
+    expect(deriveSourceState(facts({ latestDay: '2026-11-20', runs: [run('2026-11-21', 'ok', 90)] }))).toMatchObject({ health: 'healthy', publishingDaysBehind: 0 });
+    expect(deriveSourceState(facts({ latestDay: '2026-11-19' }))).toMatchObject({ health: 'delayed', healthLabel: 'Gecikmeli', publishingDaysBehind: 1 });
+    expect(deriveSourceState(facts({ latestDay: '2026-11-18' }))).toMatchObject({ health: 'delayed', publishingDaysBehind: 2 });
+    expect(deriveSourceState(facts({ latestDay: '2026-11-17' }))).toMatchObject({ health: 'warning', publishingDaysBehind: 3 });
+  });
+
+  it('over the Kurban Bayramı week of 2026 (27–30 May) no day is missed', () => {
+    // Last list on the eve (Tuesday 26 May, a half day); Sunday 31 May; build on Monday 1 June.
+    expect(deriveSourceState(facts({ latestDay: '2026-05-26', today: '2026-06-01', runs: [run('2026-06-01', 'no_bulletin')] }))).toMatchObject({ health: 'healthy', publishingDaysBehind: 0 });
+  });
+
+  it('last_success_at is the end of the latest readable run', () => {
+    const s = deriveSourceState(facts({ runs: [run('2026-11-19', 'ok', 90), run('2026-11-20', 'unchanged'), run('2026-11-21', 'unreachable')] }));
+    expect(s.lastSuccessAt).toBe('2026-11-20T02:01:00.000Z');
+    expect(deriveSourceState(facts({ runs: [] })).lastSuccessAt).toBeNull();
+  });
+});

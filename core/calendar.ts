@@ -1,0 +1,71 @@
+/**
+ * Publishing calendars, shared by the build (freshness at build time) and the edge (freshness
+ * on the day of the request, when the nightly build is late): pure functions only.
+ */
+import { dayToEpochDays, isoWeekday, type Day } from './dates.ts';
+
+/**
+ * When a source publishes: its weekdays, the full public holidays (closed markets), and its
+ * data lag (1 when the list of day D appears on D+1: İBB, HKS).
+ */
+export type PublishingCalendar = { publishingDays: ReadonlySet<number>; holidays: ReadonlySet<Day>; lagDays?: number };
+
+export function isPublishingDay(calendar: PublishingCalendar, day: Day): boolean {
+  return calendar.publishingDays.has(isoWeekday(day)) && !calendar.holidays.has(day);
+}
+
+/** Publishing weekdays in the epoch-day range [from, to), by whole weeks plus the remainder. */
+function weekdaysBetween(days: ReadonlySet<number>, from: number, to: number): number {
+  if (to <= from) return 0;
+  const span = to - from;
+  let count = Math.floor(span / 7) * days.size;
+  // 1970-01-01 (epoch day 0) was a Thursday, ISO weekday 4.
+  for (let d = from + span - (span % 7); d < to; d++) if (days.has(((d + 3) % 7) + 1)) count++;
+  return count;
+}
+
+const sortedHolidays = new WeakMap<ReadonlySet<Day>, number[]>();
+function holidayEpochs(holidays: ReadonlySet<Day>): number[] {
+  let list = sortedHolidays.get(holidays);
+  if (!list) sortedHolidays.set(holidays, (list = [...holidays].map(dayToEpochDays).sort((a, b) => a - b)));
+  return list;
+}
+
+function lowerBound(list: number[], value: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Data days d after lastDay whose list should have appeared before today: publishing days with
+ * lastDay < d and d + lag < today (O(log holidays), called once per published row).
+ */
+export function missedPublishingDays(calendar: PublishingCalendar, lastDay: Day, today: Day): number {
+  const from = dayToEpochDays(lastDay) + 1;
+  const to = dayToEpochDays(today) - (calendar.lagDays ?? 0);
+  if (to <= from) return 0;
+  const holidays = holidayEpochs(calendar.holidays);
+  let missed = weekdaysBetween(calendar.publishingDays, from, to);
+  for (let i = lowerBound(holidays, from); i < holidays.length && holidays[i]! < to; i++) {
+    if (calendar.publishingDays.has(((holidays[i]! + 3) % 7) + 1)) missed--;
+  }
+  return missed;
+}
+
+
+/** The calendars the build publishes for the edge (api/v1/_meta/calendars.json). */
+export type EdgeCalendars = {
+  /** the build day */
+  today: Day;
+  /** for rows that do not name their source */
+  fallback: { days: number[]; lag: number };
+  sources: Record<string, { days: number[]; lag: number }>;
+  /** full holidays around the build day */
+  holidays: Day[];
+};
