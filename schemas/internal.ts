@@ -38,3 +38,12 @@ export const BuildRecord = z.strictObject({
   attribution: Attribution,
   objects: z.int().min(0),
 });
+
+/** What the edge re-ages freshness with (core/calendar.ts EdgeCalendars). */
+const Calendar = z.strictObject({ days: z.array(z.int().min(1).max(7)).min(1), lag: z.int().min(0) });
+export const EdgeCalendarsSchema = z.strictObject({
+  today: Day,
+  fallback: Calendar,
+  sources: z.record(z.string(), Calendar),
+  holidays: z.array(Day),
+});

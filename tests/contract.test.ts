@@ -11,7 +11,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
-import { BuildRecord, CollectionIndex } from '../schemas/internal.ts';
+import { BuildRecord, CollectionIndex, EdgeCalendarsSchema } from '../schemas/internal.ts';
 import { HealthResponse } from '../schemas/health.ts';
 import { SourceStatusEnvelope } from '../schemas/sources.ts';
 import { HistoryItem } from '../schemas/history.ts';
@@ -45,6 +45,7 @@ function schemaFor(path: string): { kind: 'json'; schema: z.ZodType } | { kind: 
   if (path === 'api/v1/sources/status.json') return { kind: 'json', schema: SourceStatusEnvelope };
   if (path === 'api/v1/search-index.json') return { kind: 'json', schema: SearchIndex };
   if (path === 'api/v1/_meta/search.json') return { kind: 'json', schema: EdgeSearchData };
+  if (path === 'api/v1/_meta/calendars.json') return { kind: 'json', schema: EdgeCalendarsSchema };
   if (path === 'api/v1/_meta/latest-rows.ndjson') return { kind: 'rows' };
   if (/^api\/v1\/products\/[a-z0-9-]+\/aliases\.json$/.test(path)) return { kind: 'json', schema: AliasResponse };
   if (path === 'api/v1/prices/latest.json' || path.startsWith('api/v1/prices/latest/')) return { kind: 'json', schema: LatestEnvelope };

@@ -5,6 +5,7 @@
  */
 import type { EdgeCalendars } from '../../core/calendar.ts';
 import { addDays } from '../../core/dates.ts';
+import { EdgeCalendarsSchema } from '../../schemas/internal.ts';
 import type { Model } from '../model.ts';
 import type { OutputWriter } from '../writer.ts';
 
@@ -19,6 +20,6 @@ export function writeCalendars(model: Model, writer: OutputWriter): EdgeCalendar
     sources: Object.fromEntries([...model.sources.values()].map((s) => [s.key, { days: s.publishingDays, lag: s.dataLagDays }])),
     holidays,
   };
-  writer.writeJson('api/v1/_meta/calendars.json', calendars);
+  writer.writeJson('api/v1/_meta/calendars.json', EdgeCalendarsSchema.parse(calendars));
   return calendars;
 }

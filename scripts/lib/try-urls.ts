@@ -7,8 +7,15 @@ export function printTryUrls(base: URL): void {
     '/api/v1/prices?city=izmir&category=meyve&date=2026-07-23',
     '/api/v1/prices?product=biber-sivri&range=3650d&page=2&limit=20',
     '/api/v1/prices/latest?category=sebze',
+    '/api/v1/prices/history/domates-salkim?range=3650d&bucket=monthly',
+    '/api/v1/prices/export?product=domates&date=2026-07-23&locale=tr',
+    '/api/v1/products/search?q=salkım',
     '/api/v1/products?page=1&limit=20',
+    '/api/v1/sources/status',
+    '/api/v1/health',
     '/api/v1/openapi.json',
+    '/data-health',
+    '/api-policy',
   ];
   console.log(`\nhal-api is serving at ${root}/api/v1 (edge worker in workerd). Try:`);
   for (const p of paths) console.log(`  ${root}${p}`);

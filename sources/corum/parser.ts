@@ -8,40 +8,18 @@
  * requested day.
  */
 import type { Parser, SourceDocument } from '../adapter.ts';
-import { loadHtml } from '../lib/html.ts';
-import { findTableByLabels, namedRows, parsedRows, priceReader } from '../lib/table.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
+import { parseDatelessTable } from '../lib/table.ts';
+import type { ParsedDocument } from '../lib/types.ts';
 
 export const PARSER = 'corum-table';
 export const MARKET = 'corum-sebze-meyve';
 
-/** Folded header labels; a header cell may add words (`En Düşük Fiyat`), and the change-icon column has none. */
+/** Folded header labels; a header cell may add words (`En Düşük Fiyat`), and the change-icon column has none. No group column. */
 const LABELS = { name: 'urun', min: 'en dusuk', max: 'en yuksek', unit: 'birim' } as const;
-const price = priceReader(PARSER);
 
 export function parseCorumTable(document: SourceDocument): ParsedDocument {
-  const table = findTableByLabels(loadHtml(document.bytes), LABELS);
-  if (!table) throw new LayoutError(PARSER, 'no table with the columns Ürün · En Düşük · En Yüksek · Birim');
-  const { columns } = table;
-  const rows: PrintedRow[] = [];
-  // Empty rows and one-cell notes ("Güncel fiyat bulunmamaktadır") are passed over.
-  for (const { cells, where } of namedRows(PARSER, table, 'name')) {
-    const day = document.requestedDay;
-    if (!day) throw new LayoutError(PARSER, 'the page prints no date and the document carries no requestedDay');
-    rows.push({
-      dataDay: day,
-      market: MARKET,
-      name: cells[columns.name]!,
-      unit: cells[columns.unit]!,
-      group: null,
-      min: price(cells[columns.min]!, `${where} min`),
-      max: price(cells[columns.max]!, `${where} max`),
-      avg: null,
-      printed: cells.join(' | ').trimEnd(),
-      location: where,
-    });
-  }
-  return parsedRows(rows);
+  // One-cell notes ("Güncel fiyat bulunmamaktadır") under the header are not price rows: no list.
+  return parseDatelessTable(document, { parser: PARSER, market: MARKET, labels: LABELS, header: 'Ürün · En Düşük · En Yüksek · Birim' });
 }
 
 export const corumTable: Parser = { id: PARSER, version: 1, parse: parseCorumTable };

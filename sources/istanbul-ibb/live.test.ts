@@ -17,7 +17,7 @@ const TOKENS = { tUsr: 'FixtureUsr01', tPas: 'FixturePas02', tVal: '00000000-000
 const ENDPOINT = 'https://tarim.ibb.istanbul/inc/halfiyatlari/gunluk_fiyatlar.asp';
 const url = (kategori: string) => `${ENDPOINT}?tarih=14.03.2024&kategori=${kategori}&tUsr=FixtureUsr01&tPas=FixturePas02&tVal=00000000-0000-4000-8000-fixture00003&HalTurId=2`;
 
-/** Answers from a table of URL → bytes (or an HTTP status); any other URL fails the test. The endpoint names no charset. */
+/** The fake answers from a table of URL → bytes (or an HTTP status); `strict`: any other URL fails the test. The endpoint names no charset. */
 const SERVED = { strict: true, contentType: 'text/html', fetchedAt: '2024-03-15T02:00:00.000Z' };
 
 const DAY_ROUTES = {

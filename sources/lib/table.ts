@@ -7,13 +7,15 @@
  * Two ways of finding a header are in use, and they do not match the same tables:
  * - by label (`columnsByLabel`, `findTableByLabels`, `namedRows`): a header cell names a field
  *   when its folded text is the label or starts with it and a space (`En Düşük Fiyat`); extra
- *   columns are allowed, and a row must reach every mapped column and have a name;
+ *   columns are allowed, and a row must reach every mapped column and have a name
+ *   (`parseDatelessTable` reads the plainest such table whole);
  * - by exact header (`columnsByHeader`, `tablesWithHeader`, `fullWidthRows`): the table's first
  *   row is exactly its header, every cell's folded text is a known name, and every row has as
  *   many cells as the header.
  */
 import { fold } from '../../core/turkish.ts';
-import { tableRows, type Html } from './html.ts';
+import type { SourceDocument } from '../adapter.ts';
+import { loadHtml, tableRows, type Html } from './html.ts';
 import { parseTurkishNumber, PriceFormatError } from './numbers.ts';
 import { LayoutError, type ParsedDocument, type PrintedRow } from './types.ts';
 
@@ -116,6 +118,41 @@ export function* namedRows<F extends string>(parser: string, table: HeaderedTabl
     if (cells.length < width || !cells[table.columns[name]]) throw new LayoutError(parser, `${where}: not a price row: ${cells.join(' | ')}`);
     yield { cells, where };
   }
+}
+
+/** The columns of a dateless table: name · unit · min · max, and a group where the page prints one. */
+export type DatelessLabels = ColumnLabels<'name' | 'unit' | 'min' | 'max'> & Partial<ColumnLabels<'group'>>;
+
+/**
+ * The dateless layout several sources print as it is: one table found by label, a row per
+ * product with name · unit · min · max (and a group column where there is one; other columns
+ * stay in `printed` only), and no date on the page, so every row is of the document's requested
+ * day. A page with rows but no requested day is a LayoutError; one without rows is no list.
+ */
+export function parseDatelessTable(document: SourceDocument, spec: { parser: string; market: string; labels: DatelessLabels; header: string }): ParsedDocument {
+  const { parser, market } = spec;
+  const table = findTableByLabels(loadHtml(document.bytes), spec.labels as ColumnLabels<'name' | 'unit' | 'min' | 'max' | 'group'>);
+  if (!table) throw new LayoutError(parser, `no table with the columns ${spec.header}`);
+  const { columns } = table;
+  const price = priceReader(parser);
+  const rows: PrintedRow[] = [];
+  for (const { cells, where } of namedRows(parser, table, 'name')) {
+    const day = document.requestedDay;
+    if (!day) throw new LayoutError(parser, 'the page prints no date and the document carries no requestedDay');
+    rows.push({
+      dataDay: day,
+      market,
+      name: cells[columns.name]!,
+      unit: cells[columns.unit]!,
+      group: columns.group === undefined ? null : cells[columns.group] || null,
+      min: price(cells[columns.min]!, `${where} min`),
+      max: price(cells[columns.max]!, `${where} max`),
+      avg: null,
+      printed: cells.join(' | ').trimEnd(),
+      location: where,
+    });
+  }
+  return parsedRows(rows);
 }
 
 // ---------------------------------------------------------------- exact header

@@ -8,38 +8,17 @@
  * day is the requested day.
  */
 import type { Parser, SourceDocument } from '../adapter.ts';
-import { loadHtml } from '../lib/html.ts';
-import { findTableByLabels, namedRows, parsedRows, priceReader } from '../lib/table.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
+import { parseDatelessTable } from '../lib/table.ts';
+import type { ParsedDocument } from '../lib/types.ts';
 
 export const PARSER = 'manisa-table';
 export const MARKET = 'manisa-sebze-meyve';
 
+/** Tip (MEYVE/SEBZE) is the source's group. */
 const LABELS = { group: 'tip', name: 'adi', unit: 'birim', min: 'en az', max: 'en cok' } as const;
-const price = priceReader(PARSER);
 
 export function parseManisaTable(document: SourceDocument): ParsedDocument {
-  const table = findTableByLabels(loadHtml(document.bytes), LABELS);
-  if (!table) throw new LayoutError(PARSER, 'no table with the columns Tip · Adı · Birim · En Az · En Çok');
-  const { columns } = table;
-  const rows: PrintedRow[] = [];
-  for (const { cells, where } of namedRows(PARSER, table, 'name')) {
-    const day = document.requestedDay;
-    if (!day) throw new LayoutError(PARSER, 'the page prints no date and the document carries no requestedDay');
-    rows.push({
-      dataDay: day,
-      market: MARKET,
-      name: cells[columns.name]!,
-      unit: cells[columns.unit]!,
-      group: cells[columns.group] || null,
-      min: price(cells[columns.min]!, `${where} min`),
-      max: price(cells[columns.max]!, `${where} max`),
-      avg: null,
-      printed: cells.join(' | ').trimEnd(),
-      location: where,
-    });
-  }
-  return parsedRows(rows);
+  return parseDatelessTable(document, { parser: PARSER, market: MARKET, labels: LABELS, header: 'Tip · Adı · Birim · En Az · En Çok' });
 }
 
 export const manisaTable: Parser = { id: PARSER, version: 1, parse: parseManisaTable };
