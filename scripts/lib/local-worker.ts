@@ -10,7 +10,7 @@ export const COMPATIBILITY_DATE = '2026-04-20';
 
 export type LocalWorker = { mf: Miniflare; url: URL; dispose(): Promise<void> };
 
-export async function startLocalWorker(options: { distDir: string; port?: number; host?: string }): Promise<LocalWorker> {
+export async function startLocalWorker(options: { distDir: string; port?: number; host?: string; origin?: (request: Request) => Promise<Response> }): Promise<LocalWorker> {
   const bundle = await bundleWorker();
   const mf = new Miniflare({
     rootPath: ROOT,
@@ -19,7 +19,7 @@ export async function startLocalWorker(options: { distDir: string; port?: number
     scriptPath: `${ROOT}${bundle.path}`,
     compatibilityDate: COMPATIBILITY_DATE,
     durableObjects: { RATE_LIMITER: 'RateLimiter' },
-    serviceBindings: { ORIGIN: distOrigin(options.distDir) as never },
+    serviceBindings: { ORIGIN: (options.origin ?? distOrigin(options.distDir)) as never },
     ...(options.port !== undefined ? { port: options.port, host: options.host ?? '127.0.0.1' } : {}),
   });
   const url = await mf.ready;

@@ -1,0 +1,193 @@
+/**
+ * npm run bench [-- --profile small|national-1y|national-5y|national-10y --rounds N]:
+ * builds a synthetic profile and prints, in one run, the figures of issue 6 beside their targets.
+ * Nothing here is asserted; the numbers are for reading. See README "Benchmark".
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { openDb } from '../build/db.ts';
+import { loadModel } from '../build/model.ts';
+import { publishedRows } from '../build/price-rows.ts';
+import { generateSynthetic } from '../build/synthetic/generate.ts';
+import { profileByName } from '../build/synthetic/profiles.ts';
+import { addDays } from '../core/dates.ts';
+import { option } from './args.ts';
+import { distOrigin } from './lib/dist-origin.ts';
+import { startLocalWorker } from './lib/local-worker.ts';
+
+const profile = profileByName(option('profile', 'small'));
+const rounds = Number(option('rounds', '100'));
+const dir = join('.cache/bench', profile.name);
+const today = addDays(profile.endDay, 1);
+const line = (label: string, value: string, target = '') => console.log(`${label.padEnd(44)} ${value.padEnd(28)} ${target}`);
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+mkdirSync(dir, { recursive: true });
+
+// 1. The store: the profile without its last day (the nightly run adds it later).
+const full = join(dir, 'full.sqlite');
+const before = join(dir, 'before.sqlite');
+if (!existsSync(full) || process.argv.includes('--regenerate')) {
+  rmSync(full, { force: true });
+  const t = performance.now();
+  const db = openDb(full);
+  const g = generateSynthetic(db, profile, console.log);
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+  console.log(`generated ${profile.name}: ${g.observations} observations on ${g.days} publishing days in ${Math.round(performance.now() - t)} ms`);
+}
+const lastDay = (openDb(full).prepare('SELECT max(data_day) FROM observations').pluck().get() as string);
+copyFileSync(full, before);
+{
+  const db = openDb(before);
+  db.prepare('DELETE FROM observations WHERE data_day = ?').run(lastDay);
+  db.prepare('DELETE FROM bulletins WHERE data_day = ?').run(lastDay);
+  db.prepare("DELETE FROM documents WHERE url LIKE ?").run(`%/${lastDay}`);
+  db.close();
+}
+const counted = openDb(before).prepare('SELECT count(*) FROM observations').pluck().get() as number;
+console.log(`\nprofile ${profile.name}: ${counted} observations before the incremental day ${lastDay}; build day ${today}\n`);
+
+// 2. The floor: read every observation once, serialize every published row once, write the output bytes once.
+function floor(dbPath: string, outputBytes: number): { ms: number; rowBytes: number } {
+  const db = openDb(dbPath);
+  const model = loadModel(db, today);
+  let t = performance.now();
+  let n = 0;
+  for (const _ of db.prepare('SELECT * FROM observations').iterate()) n++;
+  const read = performance.now() - t;
+  t = performance.now();
+  let rowBytes = 0;
+  for (const r of publishedRows(db, model, '', [], 'o.rowid')) rowBytes += Buffer.byteLength(r.json);
+  const serialize = performance.now() - t;
+  db.close();
+  t = performance.now();
+  const chunk = Buffer.alloc(8 << 20, 120);
+  const file = join(dir, 'floor.bin');
+  rmSync(file, { force: true });
+  for (let written = 0; written < outputBytes; written += chunk.length) writeFileSync(file, chunk, { flag: 'a' });
+  rmSync(file);
+  const write = performance.now() - t;
+  console.log(`floor parts: read ${n} observations ${Math.round(read)} ms, serialize rows ${Math.round(serialize)} ms, write ${mb(outputBytes)} ${Math.round(write)} ms`);
+  return { ms: read + serialize + write, rowBytes };
+}
+
+function build(dbPath: string, outDir: string): { ms: number; maxRssKb: number; report: { objects: number; bytes: number } } {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-build-child.ts', dbPath, outDir, today], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  return JSON.parse(out.trim().split('\n').pop()!);
+}
+
+type Manifest = { objects: Record<string, { etag: string; bytes: number }> };
+const manifestOf = (outDir: string) => JSON.parse(readFileSync(join(outDir, 'manifest.json'), 'utf8')) as Manifest;
+
+const outA = join(dir, 'dist-before');
+const fullBuild = build(before, outA);
+const manifest = manifestOf(outA);
+const paths = Object.keys(manifest.objects);
+const rawBytes = paths.reduce((n, p) => n + manifest.objects[p]!.bytes, 0);
+const f = floor(before, rawBytes);
+
+// 3. Compressed size: every object when few, else every k-th (extrapolated, said so).
+const step = paths.length > 20_000 ? Math.ceil(paths.length / 20_000) : 1;
+let gz = 0;
+let br = 0;
+let sampledRaw = 0;
+for (let i = 0; i < paths.length; i += step) {
+  const bytes = readFileSync(join(outA, paths[i]!));
+  sampledRaw += bytes.byteLength;
+  gz += gzipSync(bytes, { level: 6 }).byteLength;
+  br += brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }).byteLength;
+}
+const gzBytes = (gz / sampledRaw) * rawBytes;
+const brBytes = (br / sampledRaw) * rawBytes;
+
+line('figure', 'measured', 'target');
+line('full build', `${(fullBuild.ms / 1000).toFixed(1)} s`);
+line('floor (read + serialize once + write)', `${(f.ms / 1000).toFixed(1)} s`);
+line('build / floor', `${(fullBuild.ms / f.ms).toFixed(2)} ×`, '≤ 2 ×');
+line('objects', String(paths.length));
+line('bytes raw / gzip / brotli', `${mb(rawBytes)} / ${mb(gzBytes)} / ${mb(brBytes)}`, step > 1 ? `(compressed: 1 in ${step} objects, extrapolated)` : '');
+line('rows serialized once', mb(f.rowBytes));
+line('amplification raw (output / rows once)', `${(rawBytes / f.rowBytes).toFixed(2)} ×`);
+line('amplification compressed (gzip / rows once)', `${(gzBytes / f.rowBytes).toFixed(2)} ×`, '≤ 4 ×');
+line('build peak memory', `${(fullBuild.maxRssKb / 1024 / 1024).toFixed(2)} GiB`, '≤ 4 GiB');
+
+// 4. The nightly run: one more publishing day, rebuilt.
+const outB = join(dir, 'dist-after');
+const nightly = build(full, outB);
+const after = manifestOf(outB);
+const changed = Object.entries(after.objects).filter(([p, e]) => manifest.objects[p]?.etag !== e.etag);
+const changedBytes = changed.reduce((n, [, e]) => n + e.bytes, 0);
+line('incremental build (one more day)', `${(nightly.ms / 1000).toFixed(1)} s = ${((nightly.ms / fullBuild.ms) * 100).toFixed(0)} % of full`, '≤ 3 %');
+line('objects changed or added', `${changed.length} of ${Object.keys(after.objects).length} = ${((changed.length / Object.keys(after.objects).length) * 100).toFixed(1)} %`, '≤ 1 %');
+line('bytes to upload', mb(changedBytes));
+
+// 5. The worker in workerd over the incremental build: latency, CPU, object reads per request.
+const origin = distOrigin(outB);
+let reads = 0;
+const worker = await startLocalWorker({ distDir: outB });
+const workerdPid = findWorkerd();
+const market = Object.keys(after.objects).find((p) => p.startsWith('api/v1/_c/prices/market/'))!.replace('api/v1/_c/prices/market/', '').replace('.json', '');
+const product = Object.keys(after.objects).find((p) => p.startsWith('api/v1/_c/prices/product/') && !p.includes('/market/') && !p.includes('/city/'))!.replace('api/v1/_c/prices/product/', '').replace('.json', '');
+const QUERIES = [
+  ['plain object /markets', '/api/v1/markets'],
+  ['filters product × market', `/api/v1/prices?product=${product}&market=${market}&limit=50`],
+  ['date', `/api/v1/prices?date=${lastDay}&limit=50`],
+  ['range 30d category', '/api/v1/prices?range=30d&category=sebze&limit=100'],
+  ['deep page', '/api/v1/prices?page=2000&limit=50'],
+  ['history monthly', `/api/v1/prices/history/${product}?range=3650d&bucket=monthly`],
+  ['search', '/api/v1/products/search?q=domates'],
+] as const;
+console.log(`\nworker (workerd via miniflare, ${rounds} requests per query; CPU = workerd process CPU / requests, mean)`);
+line('query', 'median / p99 ms · CPU ms', 'targets: CPU median ≤ 1, p99 ≤ 5, ≤ 3 reads');
+let plainMedian = 0;
+for (const [label, path] of QUERIES) {
+  const times: number[] = [];
+  const cpu0 = cpuMs(workerdPid);
+  for (let r = 0; r < rounds; r++) {
+    const t = performance.now();
+    const response = await worker.mf.dispatchFetch(`http://localhost${path}`, { headers: { 'cf-connecting-ip': `10.9.${r % 250}.${QUERIES.findIndex((q) => q[1] === path)}` } });
+    await response.arrayBuffer();
+    times.push(performance.now() - t);
+  }
+  const cpu = (cpuMs(workerdPid) - cpu0) / rounds;
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)]!;
+  if (label.startsWith('plain')) plainMedian = median;
+  const objectReads = await countReads(path);
+  line(label, `${median.toFixed(2)} / ${times[Math.floor(times.length * 0.99)]!.toFixed(2)} · ${cpu.toFixed(2)}`, `${objectReads} reads; ${(median / plainMedian).toFixed(2)} × plain`);
+}
+await worker.dispose();
+
+/** Reads per request, counted on a second worker whose origin counts its calls. */
+async function countReads(path: string): Promise<number> {
+  reads = 0;
+  const counting = async (request: Request) => {
+    reads++;
+    return origin(request);
+  };
+  const w = await startLocalWorker({ distDir: outB, origin: counting });
+  await (await w.mf.dispatchFetch(`http://localhost${path}`, { headers: { 'cf-connecting-ip': '10.8.0.1' } })).arrayBuffer();
+  await w.dispose();
+  return reads - 1; // the build calendars (read once a minute per isolate)
+}
+
+function findWorkerd(): number | null {
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (stat.includes('(workerd)') && Number(stat.split(') ')[1]!.split(' ')[1]) === process.pid) return Number(pid);
+    } catch {
+      // gone
+    }
+  }
+  return null;
+}
+
+function cpuMs(pid: number | null): number {
+  if (pid === null || !existsSync(`/proc/${pid}/stat`)) return Number.NaN;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks / 100) * 1000;
+}

@@ -1,0 +1,21 @@
+/**
+ * Keeps the benchmark working (issue 6): the CI-sized profile runs end to end and prints every
+ * figure. Nothing is timed here; the figures are for reading (npm run bench).
+ */
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+describe('npm run bench on the small profile', () => {
+  it('generates, builds, measures the floor, the nightly day and the worker, and prints every figure', () => {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench.ts', '--profile', 'small', '--rounds', '3'], { encoding: 'utf8', maxBuffer: 1 << 24, timeout: 240_000 });
+    for (const figure of [
+      'full build', 'floor (read + serialize once + write)', 'build / floor', 'objects', 'bytes raw / gzip / brotli', 'amplification compressed',
+      'build peak memory', 'incremental build (one more day)', 'objects changed or added', 'plain object /markets', 'filters product × market', 'deep page', 'search',
+    ]) expect(out, figure).toContain(figure);
+    expect(out).toMatch(/profile small: \d+ observations before the incremental day \d{4}-\d{2}-\d{2}/);
+    // Every worker query answered through the worker read at most a handful of objects.
+    const reads = [...out.matchAll(/(\d+) reads;/g)].map((m) => Number(m[1]));
+    expect(reads).toHaveLength(7);
+    expect(Math.max(...reads)).toBeLessThanOrEqual(3);
+  }, 300_000);
+});
