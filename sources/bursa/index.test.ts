@@ -54,7 +54,7 @@ describe('Bursa registry entry and archive', () => {
   it('lists the commit history before the later JSON copy, which carries its day', () => {
     const docs = adapter.archive!();
     expect(docs.map((d) => [d.storedPath, d.parser.id, d.fetchedAt, d.requestedDay])).toEqual([
-      ['data/sources/bursa/bursa_history_from_git_commits.csv', 'bursa-git-history', null, undefined],
+      ['data/sources/bursa/bursa_history_from_git_commits.csv', 'bursa-git-history', null, null],
       ['data/sources/bursa/onceki_fiyatlar_2026-08-22T172348Z.json', 'bursa-scraper-json', null, '2026-08-22'],
     ]);
     expect(docs.map((d) => d.parser.parse(d)).map((p) => [p.rows.length, p.bulletinDays.length])).toEqual([

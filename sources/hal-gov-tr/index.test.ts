@@ -35,7 +35,7 @@ describe('HKS archive', () => {
     expect(doc.parser.id).toBe('hal-gov-tr-json');
     expect(doc.url).toBe('https://raw.githubusercontent.com/avkkann/pazar-app/ce0c2aadd99549f5d6e902ac09ae18297189651e/hal_fiyatlari.json');
     expect(doc.fetchedAt).toBe('2026-04-22T18:38:40.000Z');
-    expect(doc.requestedDay).toBeUndefined();
+    expect(doc.requestedDay).toBeNull();
     const shared = readFileSync(new URL(`../../${REAL_PATH}`, import.meta.url));
     expect(createHash('sha256').update(doc.bytes).digest('hex')).toBe(createHash('sha256').update(shared).digest('hex'));
     expect(doc.bytes.byteLength).toBe(80381);
