@@ -8,6 +8,7 @@
 import type { SourceDocument } from '../adapter.ts';
 import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 import { MARKET, requestedDay, turkishPrice, utf8 } from './common.ts';
+import { readJsonBody } from '../lib/json.ts';
 
 export const PARSER = 'bursa-api';
 export const PARSER_VERSION = 1;
@@ -38,14 +39,8 @@ function toRow(item: Record<string, unknown>, i: number, day: string): PrintedRo
 
 /** An empty body or an empty list is a day without a list, not an error. */
 export function parseBursaApi(document: SourceDocument): ParsedDocument {
-  const body = utf8(document.bytes);
-  if (body.trim() === '') return { rows: [], bulletinDays: [] };
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    throw new LayoutError(PARSER, 'body is not JSON');
-  }
+  const json = readJsonBody(PARSER, utf8(document.bytes));
+  if (json === null) return { rows: [], bulletinDays: [] };
   if (!Array.isArray(json)) throw new LayoutError(PARSER, 'not a list');
   if (json.length === 0) return { rows: [], bulletinDays: [] };
   const day = requestedDay(PARSER, document);

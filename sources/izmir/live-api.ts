@@ -8,6 +8,7 @@
 import { isDay, parseDottedDay, type Day } from '../../core/dates.ts';
 import { parseTurkishNumber } from '../lib/numbers.ts';
 import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
+import { readJsonBody } from '../lib/json.ts';
 
 export const PARSER = 'izmir-openapi';
 export const PARSER_VERSION = 1;
@@ -35,13 +36,8 @@ function price(value: unknown): number | null {
 
 /** An empty body (HTTP 204) or an empty list is a day without a bulletin, not an error. */
 export function parseIzmirLiveJson(body: string, feed: IzmirFeed): ParsedDocument {
-  if (body.trim() === '') return { rows: [], bulletinDays: [] };
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    throw new LayoutError(PARSER, 'body is not JSON');
-  }
+  const json = readJsonBody(PARSER, body);
+  if (json === null) return { rows: [], bulletinDays: [] };
   const doc = json as { BultenTarihi?: unknown; HalFiyatListesi?: unknown };
   if (typeof doc !== 'object' || doc === null || !('HalFiyatListesi' in doc)) throw new LayoutError(PARSER, 'no HalFiyatListesi');
   if (doc.HalFiyatListesi === null || (Array.isArray(doc.HalFiyatListesi) && doc.HalFiyatListesi.length === 0)) {
