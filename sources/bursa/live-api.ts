@@ -40,7 +40,7 @@ function toRow(item: Record<string, unknown>, i: number, day: string): PrintedRo
 /** An empty body or an empty list is a day without a list, not an error. */
 export function parseBursaApi(document: SourceDocument): ParsedDocument {
   const json = readJsonBody(PARSER, utf8(document.bytes));
-  if (json === null) return { rows: [], bulletinDays: [] };
+  if (json === undefined) return { rows: [], bulletinDays: [] };
   if (!Array.isArray(json)) throw new LayoutError(PARSER, 'not a list');
   if (json.length === 0) return { rows: [], bulletinDays: [] };
   const day = requestedDay(PARSER, document);

@@ -37,7 +37,7 @@ function price(value: unknown): number | null {
 /** An empty body (HTTP 204) or an empty list is a day without a bulletin, not an error. */
 export function parseIzmirLiveJson(body: string, feed: IzmirFeed): ParsedDocument {
   const json = readJsonBody(PARSER, body);
-  if (json === null) return { rows: [], bulletinDays: [] };
+  if (json === undefined) return { rows: [], bulletinDays: [] };
   const doc = json as { BultenTarihi?: unknown; HalFiyatListesi?: unknown };
   if (typeof doc !== 'object' || doc === null || !('HalFiyatListesi' in doc)) throw new LayoutError(PARSER, 'no HalFiyatListesi');
   if (doc.HalFiyatListesi === null || (Array.isArray(doc.HalFiyatListesi) && doc.HalFiyatListesi.length === 0)) {
