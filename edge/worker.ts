@@ -1,7 +1,8 @@
 /**
- * The edge worker (Fetch API, runs in workerd): every request under /api/v1 passes here,
- * because every 200 carries x-request-id and the x-ratelimit-* headers and every endpoint can
- * answer 429. It reads precomputed objects only; it never touches SQLite.
+ * The edge worker (Fetch API, runs in workerd): every request passes here — the API under
+ * /api/v1 and the human pages (/data-health, /api-policy, widgets) — because every 200 carries
+ * x-request-id and the x-ratelimit-* headers and every endpoint can answer 429. It reads
+ * precomputed objects only; it never touches SQLite.
  */
 import { istanbulDay } from '../core/dates.ts';
 import { cacheControl, RATE_LIMIT } from '../core/routes.ts';
