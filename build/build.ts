@@ -11,6 +11,8 @@ import { writeCalendars } from './endpoints/calendars.ts';
 import { writeEvidence } from './endpoints/evidence.ts';
 import { writeHealth } from './endpoints/health.ts';
 import { writeHistory } from './endpoints/history.ts';
+import { writeIndexes } from './endpoints/index.ts';
+import { writeTrending, writeWeeklySummaries } from './endpoints/movers.ts';
 import { writeLatestRows } from './endpoints/latest-rows.ts';
 import { writeSearch } from './endpoints/search.ts';
 import { writeSourcesStatus } from './endpoints/sources-status.ts';
@@ -22,6 +24,7 @@ import { nationalIndicators } from './national.ts';
 import { buildOpenApi } from './openapi.ts';
 import { apiPolicyPage } from './pages/api-policy.ts';
 import { dataHealthPage } from './pages/data-health.ts';
+import { writePublic } from './pages/public.ts';
 import { HTML_TYPE, OutputWriter, etagOf } from './writer.ts';
 
 export type BuildOptions = { db: Db; outDir: string; today: Day; builtAt: string; synthetic?: boolean; log?: (line: string) => void };
@@ -49,6 +52,9 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, log
   step('history', () => writeHistory(db, model, writer));
   step('aliases', () => writeAliases(db, model, writer));
   step('search', () => writeSearch(db, model, indicators, writer));
+  step('indexes', () => writeIndexes(db, model, writer));
+  step('trending', () => writeTrending(db, model, writer));
+  step('weekly summaries', () => writeWeeklySummaries(db, model, writer));
   const evidenceShards = step('evidence', () => writeEvidence(db, model, writer));
   step('openapi', () => writer.writeJson('api/v1/openapi.json', buildOpenApi()));
   const newestDataDay = (db.prepare('SELECT max(data_day) FROM bulletins').pluck().get() as string | null) ?? null;
@@ -59,6 +65,7 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, log
     writer.write('pages/data-health.html', dataHealthPage(sourcesStatus), HTML_TYPE);
     writer.write('pages/api-policy.html', apiPolicyPage(model), HTML_TYPE);
   });
+  step('public pages', () => writePublic(writer));
   step('health', () => writeHealth(model, writer, { id: buildId, builtAt, newestDataDay, synthetic }));
   const record = BuildRecord.parse({
     buildId,

@@ -16,6 +16,7 @@ import { SourceStatusEnvelope, SourceStatusItem } from '../schemas/sources.ts';
 import { HistoryEnvelope, HistoryItem } from '../schemas/history.ts';
 import { AliasItem, AliasResponse, ProductSearchItem, ProductSearchResponse, SearchIndex, SearchResponse } from '../schemas/search.ts';
 import { EXPORT_COLUMNS } from '../core/export-columns.ts';
+import { BasketResponse, IndexLatest, IndexHistory, IndexRef, IndexSeries, IndexWeek, MoverItem, MunicipalIndexRef, TrendingItem, TrendingResponse, WeeklySummary } from '../schemas/indexes.ts';
 
 type Json = Record<string, unknown>;
 
@@ -35,6 +36,12 @@ const RESPONSE_SCHEMAS: Record<string, z.ZodType | null> = {
   health: HealthResponse,
   searchIndex: SearchIndex,
   sourcesStatus: SourceStatusEnvelope,
+  indexLatest: IndexLatest,
+  indexHistory: IndexHistory,
+  indexBasket: BasketResponse,
+  indexSeries: IndexSeries,
+  trendingPrices: TrendingResponse,
+  weeklySummary: WeeklySummary,
 };
 
 const p = (name: string, description: string, schema: Json, required = false, where = 'query'): Json => ({ name, in: where, required, description, schema });
@@ -77,6 +84,15 @@ const PARAMETERS: Record<string, Json[]> = {
   searchProducts: [query, searchLimit],
   productAliases: [p('slug', 'Product variant slug or product family slug.', { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' }, true, 'path')],
   search: [query, searchLimit],
+  indexHistory: [
+    p('range', 'Weeks that overlap the period of `<days>d` ending today (Europe/Istanbul); an invalid value counts as 7 days, above 3650d as 3650d. Without range, from and to: the whole series.', { type: 'string', pattern: '^\\d+d$' }),
+    p('from', 'First day of the period (YYYY-MM-DD): weeks ending on or after it. from/to win over range. Not a real day → 400 INVALID_DATE; from after to → 400 INVALID_DATE.', { type: 'string', format: 'date' }),
+    p('to', 'Last day of the period (YYYY-MM-DD): weeks starting on or before it. Not a real day → 400 INVALID_DATE.', { type: 'string', format: 'date' }),
+    p('series', 'nominal (default) or real: the index deflated by the consumer price index (TÜİK TÜFE 2003=100, data/cpi/), in prices of the base week; only weeks whose month has a CPI value. Another value → 400 INVALID_PARAMETER.', { type: 'string', enum: ['nominal', 'real'], default: 'nominal' }),
+  ],
+  indexSeries: [p('slug', 'Index short name: `ulusal` (national) or a province slug (izmir, ankara, bursa, istanbul …). Published → 200; defined but not published → 409 INDEX_NOT_PUBLISHED; unknown → 404.', { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' }, true, 'path')],
+  trendingPrices: [p('limit', 'Products, 1 to 100 (default 20); above 100 counts as 100; not an integer ≥ 1 → 400 INVALID_LIMIT.', { type: 'integer', minimum: 1, maximum: 100, default: 20 })],
+  weeklySummary: [p('week', 'ISO week YYYY-WW (Monday–Sunday, Europe/Istanbul). Default: the newest closed week with data. Not a real ISO week → 400 INVALID_PARAMETER; a week without data → 200 with empty lists and freshness unavailable.', { type: 'string', pattern: '^\\d{4}-(0[1-9]|[1-4]\\d|5[0-3])$' })],
 };
 
 const header = (description: string, schema: Json = { type: 'string' }) => ({ description, schema });
@@ -93,6 +109,7 @@ const COMMON_HEADERS = {
 const ERROR_TEXT: Record<number, string> = {
   400: 'Invalid request (error body). Codes: INVALID_DATE, INVALID_PAGE, INVALID_LIMIT, INVALID_ID, QUERY_TOO_SHORT, INVALID_PARAMETER, EXPORT_TOO_LARGE.',
   404: 'Unknown resource (error body, code NOT_FOUND).',
+  409: 'The municipal index is defined but not published: it does not meet the publication rule yet (error body, code INDEX_NOT_PUBLISHED; details: slug, weeks, rule).',
   429: 'Rate limit exceeded (error body, code RATE_LIMITED); header Retry-After: 60.',
   500: 'Server error (error body, code INTERNAL_ERROR).',
 };
@@ -142,7 +159,7 @@ function operation(r: RouteSpec, schemas: Record<string, Json>): Json {
 export function buildOpenApi(): Json {
   const registry = z.registry<{ id: string }>();
   // Every schema with an id becomes its own component (shared pieces included), so references stay readable.
-  for (const schema of [ErrorBody, Warning, Freshness, PriceRow, LatestItem, MarketItem, ProductItem, HistoryItem, AliasItem, ProductSearchItem, SourceStatusItem, ...Object.values(RESPONSE_SCHEMAS)]) {
+  for (const schema of [ErrorBody, Warning, Freshness, PriceRow, LatestItem, MarketItem, ProductItem, HistoryItem, AliasItem, ProductSearchItem, SourceStatusItem, IndexRef, MunicipalIndexRef, IndexWeek, TrendingItem, MoverItem, ...Object.values(RESPONSE_SCHEMAS)]) {
     if (schema && !registry.has(schema)) registry.add(schema, { id: z.globalRegistry.get(schema)!.id as string });
   }
   const converted = z.toJSONSchema(registry, { target: 'draft-2020-12', uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, Json> };

@@ -34,6 +34,12 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: '/health', operationId: 'health', summary: 'Installation status; 503 when a source is behind its schedule or data is synthetic', cache: { sMaxAge: 0, staleWhileRevalidate: 0 }, statuses: [429, 503], json: true },
   { path: '/sources/status', operationId: 'sourcesStatus', summary: 'Every official source: status, health, reasons, days behind, freshness', cache: { sMaxAge: 60, staleWhileRevalidate: 300 }, statuses: [429, 500], json: true },
   { path: '/search-index', operationId: 'searchIndex', summary: 'Product, market, city and firm names for quick search', cache: { sMaxAge: 300, staleWhileRevalidate: 600 }, statuses: [429, 500], json: true },
+  { path: '/index/latest', operationId: 'indexLatest', summary: 'The weekly basket index: its latest closed week, the week before and the change; the municipal indexes', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [429, 500], json: true },
+  { path: '/index/history', operationId: 'indexHistory', summary: 'The weekly basket index week by week (range, from, to; series=real for the CPI-deflated series)', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [400, 429, 500], json: true },
+  { path: '/index/basket', operationId: 'indexBasket', summary: 'The 15 products of the index basket and the catalogue variants each one counts', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [429, 500], json: true },
+  { path: '/index/{slug}', operationId: 'indexSeries', summary: 'One index (ulusal or a province) as a series, nominal and real; 409 while a municipal index is not published', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [404, 409, 429, 500], json: true },
+  { path: '/prices/trending', operationId: 'trendingPrices', summary: 'The products quoted most often in the 7 days ending at the newest data day', cache: { sMaxAge: 600, staleWhileRevalidate: 600 }, statuses: [400, 429, 500], json: true },
+  { path: '/prices/weekly-summary', operationId: 'weeklySummary', summary: 'Top risers and fallers of a closed ISO week against the week before', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [400, 429, 500], json: true },
   { path: '/observations/{id}', operationId: 'getObservation', summary: 'Evidence for one price: document, fetch moment, sha256, parser, printed row', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [400, 404, 429, 500], json: true },
   { path: '/openapi.json', operationId: 'getOpenApi', summary: 'This OpenAPI 3.1 document', cache: { sMaxAge: 300, staleWhileRevalidate: 600 }, statuses: [429], json: true },
 ];
@@ -43,6 +49,15 @@ export type PageSpec = { path: string; key: string; cache: CacheValues };
 export const PAGES: readonly PageSpec[] = [
   { path: '/data-health', key: 'pages/data-health.html', cache: { sMaxAge: 60, staleWhileRevalidate: 300 } },
   { path: '/api-policy', key: 'pages/api-policy.html', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 } },
+  // Widgets for iframes and their listing page: hand-written files of public/ (build/pages/public.ts);
+  // the data comes from the API at view time, so the pages themselves change only with a release.
+  { path: '/widgets', key: 'pages/widgets.html', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 } },
+  { path: '/widgets/prices', key: 'pages/widgets/prices.html', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 } },
+  { path: '/widgets/index', key: 'pages/widgets/index.html', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 } },
+  { path: '/widgets/widget.css', key: 'pages/widgets/widget.css', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 } },
+  { path: '/widgets/widget.js', key: 'pages/widgets/widget.js', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 } },
+  // Browsers ask every page's origin for /favicon.ico: a small icon instead of a 404 (which is never cached).
+  { path: '/favicon.ico', key: 'pages/favicon.ico', cache: { sMaxAge: 86400, staleWhileRevalidate: 86400 } },
 ];
 
 export const RATE_LIMIT = { requests: 60, windowSeconds: 60 } as const;

@@ -14,6 +14,7 @@ export const MESSAGES = {
   INVALID_PARAMETER: 'Geçersiz parametre değeri: izin verilen değerler details alanında.',
   EXPORT_TOO_LARGE: 'Dışa aktarım çok büyük: en fazla 20.000 satır. Filtreleri daraltın veya tarihli veri anlık görüntüsünü indirin.',
   METHOD_NOT_ALLOWED: 'Bu API yalnızca GET ve HEAD isteklerini kabul eder.',
+  INDEX_NOT_PUBLISHED: 'Bu belediye endeksi tanımlı ama henüz yayımlanmadı: yayımlama kuralını karşılamıyor (details alanına bakın).',
   INTERNAL_ERROR: 'Sunucu hatası. Sorunu bildirirken requestId değerini belirtin.',
 } as const;
 export type ErrorCode = keyof typeof MESSAGES;

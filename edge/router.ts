@@ -5,6 +5,7 @@ import { productAliases } from './routes/aliases.ts';
 import { exportPrices } from './routes/export.ts';
 import { health } from './routes/health.ts';
 import { productHistory } from './routes/history.ts';
+import { indexBasket, indexHistory, indexLatest, indexSeries, trendingPrices, weeklySummary } from './routes/indexes.ts';
 import { latestPrices } from './routes/latest.ts';
 import { combinedSearch, productSearch } from './routes/search.ts';
 import { getObservation } from './routes/observations.ts';
@@ -30,6 +31,12 @@ const HANDLERS: Record<string, Handler> = {
   health,
   searchIndex: storedRoute('api/v1/search-index.json'),
   sourcesStatus: storedRoute('api/v1/sources/status.json'),
+  indexLatest,
+  indexHistory,
+  indexBasket,
+  indexSeries,
+  trendingPrices,
+  weeklySummary,
 };
 
 type Compiled = { spec: RouteSpec; pattern: RegExp; names: string[]; handler: Handler };

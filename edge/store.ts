@@ -14,7 +14,7 @@ export class OriginUnavailable extends Error {}
 /** Objects over HTTP: `GET {base}/{key}` answering 200 with an `etag` header, or 404. */
 export class FetcherStore implements ObjectStore {
   constructor(
-    private readonly fetcher: { fetch(input: RequestInfo, init?: RequestInit): Promise<Response> },
+    private readonly fetcher: { fetch(input: string, init?: RequestInit): Promise<Response> },
     private readonly base = 'http://origin',
   ) {}
 
@@ -26,7 +26,8 @@ export class FetcherStore implements ObjectStore {
     }
     if (!response.ok) throw new OriginUnavailable(`origin answered ${response.status} for ${key}`);
     return {
-      etag: response.headers.get('etag') ?? '',
+      // An S3-compatible origin answers its own ETag (an MD5); the build's travels as metadata.
+      etag: response.headers.get('x-amz-meta-etag') ?? response.headers.get('etag') ?? '',
       contentType: response.headers.get('content-type') ?? 'application/json; charset=utf-8',
       body: response.body,
       text: () => response.text(),
@@ -34,18 +35,112 @@ export class FetcherStore implements ObjectStore {
   }
 }
 
-/** Objects in an R2 bucket; the build's ETag travels as custom metadata (R2's own is an MD5). */
+/** The part of an R2 binding the store reads (the runtime's R2Bucket satisfies it). */
+export type R2Like = {
+  get(key: string): Promise<{
+    body: ReadableStream;
+    httpEtag: string;
+    customMetadata?: Record<string, string>;
+    httpMetadata?: { contentType?: string; contentEncoding?: string };
+    text(): Promise<string>;
+  } | null>;
+};
+
+/**
+ * Objects in an R2 bucket; the build's ETag travels as custom metadata (R2's own is an MD5).
+ * The publisher stores text objects gzip-encoded; a binding hands back the stored bytes, so
+ * they are decoded here (public bucket URLs decode them for clients that do not accept gzip).
+ */
 export class R2Store implements ObjectStore {
-  constructor(private readonly bucket: R2Bucket) {}
+  constructor(private readonly bucket: R2Like) {}
 
   async get(key: string): Promise<StoredObject | null> {
     const object = await this.bucket.get(key);
     if (!object) return null;
+    const gzip = object.httpMetadata?.contentEncoding === 'gzip';
+    const body = gzip ? object.body.pipeThrough(new DecompressionStream('gzip')) : object.body;
     return {
       etag: object.customMetadata?.etag ?? object.httpEtag,
       contentType: object.httpMetadata?.contentType ?? 'application/json; charset=utf-8',
-      body: object.body,
-      text: () => object.text(),
+      body,
+      text: () => (gzip ? new Response(body).text() : object.text()),
     };
+  }
+}
+
+/**
+ * The published bucket is versioned: every build lives under its own immutable prefix
+ * (`builds/<day>/<release>/`), content-addressed partitions are shared by all builds under
+ * `shared.prefix`, and one small pointer object names the current build. Written by
+ * build/publish/ last, after every object of the build was uploaded and verified.
+ */
+export type Pointer = {
+  format: 1;
+  buildId: string;
+  releaseId: string;
+  /** the build day (Europe/Istanbul) */
+  day: string;
+  /** key prefix of the build's own objects, ending in `/` */
+  prefix: string;
+  /** paths starting with one of `paths` are read from `shared.prefix` + path: content-addressed, shared by builds */
+  shared: { prefix: string; paths: string[] };
+  builtAt: string;
+  newestDataDay: string | null;
+  publishedAt: string;
+};
+
+export const POINTER_KEY = 'current.json';
+
+export function parsePointer(text: string): Pointer {
+  const value = JSON.parse(text) as Partial<Pointer>;
+  const ok =
+    value.format === 1 &&
+    typeof value.prefix === 'string' &&
+    value.prefix.endsWith('/') &&
+    typeof value.shared?.prefix === 'string' &&
+    Array.isArray(value.shared.paths) &&
+    typeof value.buildId === 'string';
+  if (!ok) throw new OriginUnavailable('the pointer object is not a publication pointer (format 1)');
+  return value as Pointer;
+}
+
+/** Where a build path lives in the bucket under a pointer. */
+export function resolveKey(pointer: Pointer, path: string): string {
+  return pointer.shared.paths.some((p) => path.startsWith(p)) ? pointer.shared.prefix + path : pointer.prefix + path;
+}
+
+/** Shared by the stores of one isolate, so the pointer is read once a minute, not per request. */
+export type PointerCache = { pointer: Pointer | null; at: number };
+
+/**
+ * Reads through the pointer: one request sees one build (the pointer is resolved once per
+ * store, and the worker makes one store per request), so a switch never mixes two builds in an
+ * answer. A missing pointer means nothing is published yet: the origin is unavailable.
+ */
+export class PointerStore implements ObjectStore {
+  private resolved: Promise<Pointer> | null = null;
+
+  constructor(
+    private readonly inner: ObjectStore,
+    private readonly options: { key?: string; cache?: PointerCache; maxAgeMs?: number; now?: () => number } = {},
+  ) {}
+
+  pointer(): Promise<Pointer> {
+    this.resolved ??= this.read();
+    return this.resolved;
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    return this.inner.get(resolveKey(await this.pointer(), key));
+  }
+
+  private async read(): Promise<Pointer> {
+    const { cache, maxAgeMs = 60_000, now = Date.now, key = POINTER_KEY } = this.options;
+    if (cache?.pointer && now() - cache.at < maxAgeMs) return cache.pointer;
+    const object = await this.inner.get(key);
+    if (!object) throw new OriginUnavailable(`no build is published: ${key} is missing`);
+    const pointer = parsePointer(await object.text());
+    if (cache) Object.assign(cache, { pointer, at: now() });
+    return pointer;
   }
 }

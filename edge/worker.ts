@@ -13,7 +13,7 @@ import { baseHeaders, etagMatches, setRateLimitHeaders, sha256Etag, type RateLim
 import type { RateLimiter } from './rate-limiter.ts';
 import { requestIdOf } from './request-id.ts';
 import { matchPage, matchRoute } from './router.ts';
-import { FetcherStore, R2Store, type ObjectStore } from './store.ts';
+import { FetcherStore, POINTER_KEY, PointerStore, R2Store, type ObjectStore, type PointerCache } from './store.ts';
 
 export { RateLimiter } from './rate-limiter.ts';
 
@@ -22,15 +22,28 @@ export type Env = {
   BUCKET?: R2Bucket;
   /** locally and for S3-compatible origins: a fetcher serving the build's objects */
   ORIGIN?: Fetcher;
+  /** an S3-compatible origin over HTTP without a binding, e.g. `https://s3.example/bucket` */
+  ORIGIN_URL?: string;
+  /** read ORIGIN / ORIGIN_URL through this publication pointer (the BUCKET always is) */
+  POINTER_KEY?: string;
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
 };
 
 const API_PREFIX = '/api/v1';
 
+const pointerCache: PointerCache = { pointer: null, at: 0 };
+
+/**
+ * Production reads the published bucket through its pointer (edge/store.ts, build/publish/);
+ * locally ORIGIN serves dist/ as it is, unless POINTER_KEY says the origin is a published bucket.
+ */
 function storeOf(env: Env): ObjectStore {
-  if (env.BUCKET) return new R2Store(env.BUCKET);
-  if (env.ORIGIN) return new FetcherStore(env.ORIGIN);
-  throw new Error('no BUCKET or ORIGIN binding');
+  const through = (store: ObjectStore, key = POINTER_KEY) => new PointerStore(store, { key, cache: pointerCache });
+  if (env.BUCKET) return through(new R2Store(env.BUCKET), env.POINTER_KEY);
+  const origin = env.ORIGIN ?? (env.ORIGIN_URL ? { fetch: (input: string, init?: RequestInit) => fetch(input, init) } : null);
+  if (!origin) throw new Error('no BUCKET, ORIGIN or ORIGIN_URL binding');
+  const store = new FetcherStore(origin, env.ORIGIN_URL);
+  return env.POINTER_KEY ? through(store, env.POINTER_KEY) : store;
 }
 
 function errorResponse(status: number, code: ErrorCode, requestId: string, details: unknown, rate?: RateLimitState): Response {

@@ -11,6 +11,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
+import { PAGES } from '../core/routes.ts';
 import { BuildRecord, CollectionIndex, EdgeCalendarsSchema } from '../schemas/internal.ts';
 import { HealthResponse } from '../schemas/health.ts';
 import { SourceStatusEnvelope } from '../schemas/sources.ts';
@@ -21,6 +22,7 @@ import { MarketsEnvelope } from '../schemas/markets.ts';
 import { ObservationRecord } from '../schemas/observations.ts';
 import { PriceRow } from '../schemas/prices.ts';
 import { ProductItem } from '../schemas/products.ts';
+import { BasketResponse, IndexHistory, IndexLatest, IndexSeries, TrendingResponse, UnpublishedIndex, WeeklySummary } from '../schemas/indexes.ts';
 
 const distDir = inject('distDir');
 type Manifest = { buildId: string; objects: Record<string, { etag: string; bytes: number; type: string }> };
@@ -39,7 +41,8 @@ beforeAll(() => {
 });
 
 /** Which schema a published path must satisfy; a path no rule covers fails the test. */
-function schemaFor(path: string): { kind: 'json'; schema: z.ZodType } | { kind: 'ndjson' } | { kind: 'rows' } | { kind: 'evidence' } | { kind: 'openapi' } | null {
+function schemaFor(path: string): { kind: 'json'; schema: z.ZodType } | { kind: 'ndjson' } | { kind: 'rows' } | { kind: 'evidence' } | { kind: 'openapi' } | { kind: 'page' } | null {
+  if (path.startsWith('pages/')) return { kind: 'page' };
   if (path === 'api/v1/markets.json') return { kind: 'json', schema: MarketsEnvelope };
   if (path === 'api/v1/health.json') return { kind: 'json', schema: HealthResponse };
   if (path === 'api/v1/sources/status.json') return { kind: 'json', schema: SourceStatusEnvelope };
@@ -51,6 +54,13 @@ function schemaFor(path: string): { kind: 'json'; schema: z.ZodType } | { kind: 
   if (path === 'api/v1/prices/latest.json' || path.startsWith('api/v1/prices/latest/')) return { kind: 'json', schema: LatestEnvelope };
   if (path.startsWith('api/v1/_c/')) return { kind: 'json', schema: CollectionIndex };
   if (path === 'api/v1/_meta/build.json') return { kind: 'json', schema: BuildRecord };
+  if (path === 'api/v1/index/latest.json') return { kind: 'json', schema: IndexLatest };
+  if (path === 'api/v1/index/history.json' || path === 'api/v1/index/history-real.json') return { kind: 'json', schema: IndexHistory };
+  if (path === 'api/v1/index/basket.json') return { kind: 'json', schema: BasketResponse };
+  if (/^api\/v1\/index\/series\/[a-z0-9-]+\.json$/.test(path)) return { kind: 'json', schema: IndexSeries };
+  if (/^api\/v1\/index\/unpublished\/[a-z0-9-]+\.json$/.test(path)) return { kind: 'json', schema: UnpublishedIndex };
+  if (path === 'api/v1/prices/trending.json') return { kind: 'json', schema: TrendingResponse };
+  if (path === 'api/v1/prices/weekly-summary.json' || /^api\/v1\/prices\/weekly-summary\/\d{4}-\d{2}\.json$/.test(path)) return { kind: 'json', schema: WeeklySummary };
   if (path.startsWith('api/v1/_p/')) return { kind: 'ndjson' };
   if (path.startsWith('api/v1/_evidence/')) return { kind: 'evidence' };
   if (path === 'api/v1/openapi.json') return { kind: 'openapi' };
@@ -88,6 +98,16 @@ describe('published files', () => {
         const schema = kind === 'prices' ? PriceRow : kind === 'history' ? HistoryItem : ProductItem;
         for (const line of lines) schema.parse(JSON.parse(line));
         rows += lines.length;
+      } else if (rule.kind === 'page') {
+        // Human pages: reachable through a PAGES route; HTML pages are Turkish documents with a title.
+        expect(PAGES.some((p) => p.key === path), `${path} has no PAGES route`).toBe(true);
+        if (path.endsWith('.html')) {
+          const html = read(path);
+          expect(html.startsWith('<!doctype html>'), path).toBe(true);
+          expect(html, path).toContain('<html lang="tr">');
+          expect(html, path).toMatch(/<title>[^<]+<\/title>/);
+          expect(manifest.objects[path]!.type).toBe('text/html; charset=utf-8');
+        }
       } else if (rule.kind === 'rows') {
         for (const line of read(path).split('\n').filter(Boolean)) PriceRow.parse(JSON.parse(line));
       } else if (rule.kind === 'evidence') {

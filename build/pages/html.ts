@@ -8,7 +8,7 @@ const STYLE = `
 *{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink);background:var(--bg)}
 main{max-width:60rem;margin:0 auto;padding:1rem}h1{font-size:1.5rem;margin:.5rem 0}h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
 p,li{max-width:45rem}a{color:#0b4f9c}small,.muted{color:var(--muted)}
-.cards{list-style:none;padding:0;display:grid;gap:.75rem;grid-template-columns:repeat(auto-fill,minmax(16rem,1fr))}
+.cards{list-style:none;padding:0;display:grid;gap:.75rem;grid-template-columns:repeat(auto-fill,minmax(min(16rem,100%),1fr))}
 .card{border:1px solid var(--line);border-radius:.5rem;padding:.75rem}.card h3{font-size:1rem;margin:0 0 .25rem}
 .badge{display:inline-block;border-radius:1rem;padding:0 .6rem;font-weight:600;font-size:.9rem;color:#fff}
 .healthy{background:var(--ok)}.delayed,.warning{background:var(--warn)}.failed{background:var(--bad)}.off{background:var(--off)}

@@ -14,8 +14,10 @@ export function printTryUrls(base: URL): void {
     '/api/v1/sources/status',
     '/api/v1/health',
     '/api/v1/openapi.json',
+    '/api/v1/index/latest',
     '/data-health',
     '/api-policy',
+    '/widgets',
   ];
   console.log(`\nhal-api is serving at ${root}/api/v1 (edge worker in workerd). Try:`);
   for (const p of paths) console.log(`  ${root}${p}`);

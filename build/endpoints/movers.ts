@@ -1,0 +1,132 @@
+/**
+ * Market movers, from the specification's additional operations:
+ *   /prices/trending        the product variants quoted most often in the 7 days ending at the
+ *                           store's newest data day (no volumes are published: "most observed"),
+ *                           api/v1/prices/trending.json, the edge cuts it to `limit`
+ *   /prices/weekly-summary  per closed ISO week, the variants whose national median rose or fell
+ *                           most against the week before (markets quoting in both weeks only),
+ *                           api/v1/prices/weekly-summary/{week}.json and, for the newest closed
+ *                           week with data, api/v1/prices/weekly-summary.json
+ * Municipal markets only (the Ministry's national bulletin is itself an aggregate).
+ */
+import { addDays, isoWeek, type Day } from '../../core/dates.ts';
+import { TrendingResponse, WeeklySummary, type MoverItemT, type TrendingItemT } from '../../schemas/indexes.ts';
+import type { Db } from '../db.ts';
+import { memberLink, round2, round4, weekBounds, weekOf, weeklyTable } from '../indexes/compute.ts';
+import { freshnessOfRows, loadQuoteRows, type QuoteRow } from '../indexes/load.ts';
+import { attributionOf, defaultAttribution, type Model } from '../model.ts';
+import type { OutputWriter } from '../writer.ts';
+
+export const TRENDING_DAYS = 7;
+export const TRENDING_LIMIT = { default: 20, max: 100 } as const;
+export const SUMMARY_LIMIT = 10;
+export const SUMMARY_NOTE =
+  'Her ürün (çeşit) için haftalık ulusal medyan: iki haftada da fiyat veren hallerin, hafta içindeki günlük ortalamalarının ortalamasının medyanı. change = bu hafta / önceki hafta − 1.';
+
+const decimal = (v: number) => v.toFixed(2);
+
+/** The trending list: variants ranked by rows in the window, then markets, then slug. */
+export function trendingItems(rows: readonly QuoteRow[], model: Model): TrendingItemT[] {
+  const groups = new Map<string, QuoteRow[]>();
+  for (const r of rows) {
+    if (!groups.has(r.variant)) groups.set(r.variant, []);
+    groups.get(r.variant)!.push(r);
+  }
+  const items = [...groups.entries()].map(([slug, group]) => {
+    const v = model.variants.get(slug)!;
+    return {
+      productSlug: slug,
+      productName: v.name,
+      avgPrice: decimal(round2(group.reduce((n, r) => n + r.avg, 0) / group.length)),
+      minPrice: decimal(Math.min(...group.map((r) => r.min ?? r.avg))),
+      maxPrice: decimal(Math.max(...group.map((r) => r.max ?? r.avg))),
+      recordCount: group.length,
+      unit: v.unit,
+      categorySlug: v.category,
+      marketCount: new Set(group.map((r) => r.market)).size,
+    };
+  });
+  return items.sort((a, b) => b.recordCount - a.recordCount || b.marketCount - a.marketCount || (a.productSlug < b.productSlug ? -1 : 1));
+}
+
+export function writeTrending(db: Db, model: Model, writer: OutputWriter): number {
+  const to = (db
+    .prepare(`SELECT max(o.data_day) FROM observations o JOIN markets m ON m.slug = o.market_slug WHERE m.kind IN ('sebze-meyve', 'balik') AND o.data_day <= ?`)
+    .pluck()
+    .get(model.today) as Day | null) ?? null;
+  const from = to ? addDays(to, 1 - TRENDING_DAYS) : null;
+  const rows = from ? loadQuoteRows(db, model, { from, openWeek: true }) : [];
+  const items = trendingItems(rows, model);
+  const sources = new Set(rows.map((r) => r.source));
+  writer.writeJson(
+    'api/v1/prices/trending.json',
+    TrendingResponse.parse({
+      items,
+      meta: { count: items.length, limit: Math.max(1, items.length), total: items.length, from, to },
+      ...freshnessOfRows(rows, model),
+      attribution: sources.size ? attributionOf(model, sources) : defaultAttribution(model),
+    }),
+  );
+  return items.length;
+}
+
+/** Risers and fallers of one week against the ISO week before, from weekly prices per variant × market. */
+export function weeklyMovers(table: ReturnType<typeof weeklyTable>, week: string, model: Model): { risers: MoverItemT[]; fallers: MoverItemT[]; compared: number; previousWeek: string } {
+  const previousWeek = isoWeek(addDays(weekBounds(week).weekStart, -7)).week;
+  const current = table.get(week);
+  const previous = table.get(previousWeek);
+  const movers: MoverItemT[] = [];
+  for (const variant of [...(current?.keys() ?? [])].sort()) {
+    const link = memberLink(variant, previous?.get(variant), current!.get(variant));
+    if (!link) continue;
+    const v = model.variants.get(variant)!;
+    movers.push({
+      productSlug: variant,
+      productName: v.name,
+      categorySlug: v.category,
+      unit: v.unit,
+      previousMedian: round2(link.previousMedian),
+      currentMedian: round2(link.currentMedian),
+      change: round4(link.relative - 1),
+      marketCount: link.matched,
+    });
+  }
+  const bySlug = (a: MoverItemT, b: MoverItemT) => (a.productSlug < b.productSlug ? -1 : 1);
+  return {
+    risers: movers.filter((m) => m.change > 0).sort((a, b) => b.change - a.change || bySlug(a, b)).slice(0, SUMMARY_LIMIT),
+    fallers: movers.filter((m) => m.change < 0).sort((a, b) => a.change - b.change || bySlug(a, b)).slice(0, SUMMARY_LIMIT),
+    compared: movers.length,
+    previousWeek,
+  };
+}
+
+export function writeWeeklySummaries(db: Db, model: Model, writer: OutputWriter): number {
+  const rows = loadQuoteRows(db, model);
+  // One "member" per variant: its series are its markets.
+  const table = weeklyTable(rows.map((r) => ({ day: r.day, member: r.variant, variant: r.variant, market: r.market, price: r.avg })));
+  const rowsByWeek = new Map<string, QuoteRow[]>();
+  for (const r of rows) {
+    const week = weekOf(r.day);
+    if (!rowsByWeek.has(week)) rowsByWeek.set(week, []);
+    rowsByWeek.get(week)!.push(r);
+  }
+  const weeks = [...table.keys()].sort();
+  for (const week of weeks) {
+    const { risers, fallers, compared, previousWeek } = weeklyMovers(table, week, model);
+    const weekRows = [...rowsByWeek.get(week)!, ...(rowsByWeek.get(previousWeek) ?? [])];
+    const { weekStart, weekEnd } = weekBounds(week);
+    const body = WeeklySummary.parse({
+      week,
+      weekStart,
+      weekEnd,
+      topRisers: risers,
+      topFallers: fallers,
+      meta: { previousWeek, compared, limit: SUMMARY_LIMIT, note: SUMMARY_NOTE },
+      ...freshnessOfRows(rowsByWeek.get(week)!, model),
+      attribution: attributionOf(model, new Set(weekRows.map((r) => r.source))),
+    });
+    writer.writeJson(`api/v1/prices/weekly-summary/${week}.json`, body);
+    if (week === weeks[weeks.length - 1]) writer.writeJson('api/v1/prices/weekly-summary.json', body);
+  }
+  return weeks.length;
+}

@@ -1,0 +1,55 @@
+/**
+ * What a release needs, decided by comparing manifests (never by listing the bucket): an
+ * object whose ETag is unchanged since the current release is copied inside the bucket from the
+ * current build's prefix (no bytes leave the machine) or, for shared content-addressed
+ * partitions, kept where it is; anything new or changed is sent.
+ */
+import { basename, join } from 'node:path';
+import { CACHE, SHARED_PREFIX, isShared, type DistManifest } from './layout.ts';
+
+/** An object as the bucket holds it; a release lists every one of them. */
+export type StoredEntry = {
+  key: string;
+  /** the build path (dist/…), null for snapshot files */
+  path: string | null;
+  etag: string;
+  /** identity bytes */
+  bytes: number;
+  type: string;
+  encoding: 'gzip' | null;
+  /** MD5 of the stored bytes: the bucket's ETag */
+  md5: string;
+  /** stored bytes (after encoding) */
+  stored: number;
+  cacheControl: string;
+};
+
+/** A file on this machine to send. `encode` false keeps the bytes as they are (snapshot files must match their checksums). */
+export type LocalObject = { key: string; path: string | null; file: string; etag: string; bytes: number; type: string; cacheControl: string; shared: boolean; encode: boolean };
+
+export type Action = { op: 'put'; object: LocalObject } | { op: 'copy'; key: string; from: StoredEntry } | { op: 'keep'; entry: StoredEntry };
+
+export function planBuild(manifest: DistManifest, distDir: string, prefix: string, previous: readonly StoredEntry[]): Action[] {
+  const before = new Map(previous.filter((o) => o.path !== null).map((o) => [o.path!, o]));
+  return Object.entries(manifest.objects).map(([path, entry]): Action => {
+    const old = before.get(path);
+    const unchanged = old !== undefined && old.etag === entry.etag;
+    const shared = isShared(path);
+    if (shared) assertContentAddressed(path, entry.etag);
+    if (unchanged) return shared ? { op: 'keep', entry: old } : { op: 'copy', key: prefix + path, from: old };
+    const key = shared ? SHARED_PREFIX + path : prefix + path;
+    return { op: 'put', object: { key, path, file: join(distDir, path), etag: entry.etag, bytes: entry.bytes, type: entry.type, cacheControl: CACHE.immutable, shared, encode: true } };
+  });
+}
+
+/** A shared key is written by every build that has it, so its name must be its content (build/writer.ts). */
+function assertContentAddressed(path: string, etag: string): void {
+  const hash = basename(path).split('.')[0];
+  if (`"${hash}"` !== etag) throw new Error(`${path} is under a shared prefix but is not content-addressed (ETag ${etag})`);
+}
+
+export function countActions(actions: readonly Action[]): Record<Action['op'], number> {
+  const counts = { put: 0, copy: 0, keep: 0 };
+  for (const a of actions) counts[a.op]++;
+  return counts;
+}

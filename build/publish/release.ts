@@ -1,0 +1,245 @@
+/**
+ * Publishing one build, atomically: every object of the release is sent (or copied inside the
+ * bucket, or kept), then every one is verified (the bucket's MD5 and the build's ETag), then the
+ * release record is written, and only then the pointer moves. A run that dies half-way leaves the
+ * pointer, and so the served build, where it was; a re-run of the same build finds what the dead
+ * run already stored (a listing of its own new prefix, compared by MD5) and sends the rest.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { Pointer } from '../../edge/store.ts';
+import { etagOf } from '../writer.ts';
+import { md5Hex, type Bucket } from './bucket.ts';
+import {
+  BUILDS_INDEX_KEY, CACHE, POINTER_KEY, RELEASE_FILE, SHARED_PATHS, SHARED_PREFIX, SNAPSHOTS_INDEX_KEY,
+  buildPrefix, compressible, releaseIdOf, type DistManifest,
+} from './layout.ts';
+import { planBuild, type Action, type LocalObject, type StoredEntry } from './plan.ts';
+import { forEachLimit } from './pool.ts';
+import { MB, Progress, type ProgressWrite } from './progress.ts';
+import type { SnapshotFiles } from './snapshot.ts';
+
+const gzipAsync = promisify(gzip);
+
+export type SnapshotRef = { prefix: string; files: { path: string; bytes: number; sha256: string }[] };
+export type Release = {
+  format: 1;
+  releaseId: string;
+  buildId: string;
+  day: string;
+  builtAt: string;
+  newestDataDay: string | null;
+  prefix: string;
+  shared: Pointer['shared'];
+  snapshot: SnapshotRef | null;
+  publishedAt: string;
+  objects: StoredEntry[];
+};
+export type BuildsIndex = { updatedAt: string; current: string | null; builds: Omit<Release, 'objects' | 'format' | 'shared'>[] };
+export type SnapshotsIndex = { updatedAt: string; snapshots: { day: string; buildId: string; releaseId: string; publishedAt: string; prefix: string; files: SnapshotRef['files'] }[] };
+
+export type PublishOptions = {
+  bucket: Bucket;
+  distDir: string;
+  snapshot?: SnapshotFiles | null;
+  concurrency?: number;
+  now?: () => Date;
+  progress?: ProgressWrite;
+  /** called once per object as it is handled (`put`, `copy`, `keep`, `resumed`) */
+  onObject?: (op: string, key: string) => void;
+};
+
+export type PublishReport = {
+  releaseId: string;
+  buildId: string;
+  day: string;
+  prefix: string;
+  previous: string | null;
+  /** false when this release was already the current one */
+  switched: boolean;
+  objects: number;
+  put: number;
+  copied: number;
+  kept: number;
+  resumed: number;
+  bytesSent: number;
+  bytesIdentity: number;
+  verified: number;
+  requests: number;
+  retries: number;
+  ms: number;
+};
+
+export class PublishError extends Error {}
+
+export async function readManifest(distDir: string): Promise<DistManifest> {
+  return JSON.parse(await readFile(join(distDir, 'manifest.json'), 'utf8')) as DistManifest;
+}
+
+export async function publishRelease(options: PublishOptions): Promise<PublishReport> {
+  const started = performance.now();
+  const { bucket } = options;
+  const stats = { ...bucket.stats };
+  const now = options.now ?? (() => new Date());
+  const manifest = await readManifest(options.distDir);
+  const releaseId = releaseIdOf(manifest);
+  const prefix = buildPrefix(manifest.today, releaseId);
+  const pointer = await readPointer(bucket);
+  const report: PublishReport = {
+    releaseId, buildId: manifest.buildId, day: manifest.today, prefix, previous: pointer?.releaseId ?? null, switched: false,
+    objects: 0, put: 0, copied: 0, kept: 0, resumed: 0, bytesSent: 0, bytesIdentity: 0, verified: 0, requests: 0, retries: 0, ms: 0,
+  };
+  const finish = () =>
+    Object.assign(report, { requests: bucket.stats.requests - stats.requests, retries: bucket.stats.retries - stats.retries, ms: Math.round(performance.now() - started) });
+  if (pointer?.releaseId === releaseId && pointer.prefix === prefix) return finish();
+
+  // A release record is written once: an earlier run completed this very build (re-publishing it is a rollback).
+  let release = await bucket.getJson<Release>(prefix + RELEASE_FILE);
+  const recorded = release !== null;
+  if (!release) {
+    const previous = pointer ? await bucket.getJson<Release>(pointer.prefix + RELEASE_FILE) : null;
+    if (pointer && !previous) throw new PublishError(`the current build ${pointer.prefix} has no ${RELEASE_FILE}: refusing to guess what it holds`);
+    const actions = planBuild(manifest, options.distDir, prefix, previous?.objects ?? []);
+    if (options.snapshot) actions.push(...options.snapshot.objects.map((object): Action => ({ op: 'put', object })));
+    const objects = await storeAll(options, actions, prefix, report);
+    release = {
+      format: 1, releaseId, buildId: manifest.buildId, day: manifest.today, builtAt: manifest.builtAt, newestDataDay: manifest.newestDataDay, prefix,
+      shared: { prefix: SHARED_PREFIX, paths: [...SHARED_PATHS] },
+      snapshot: options.snapshot ? { prefix: options.snapshot.prefix, files: options.snapshot.files } : null,
+      publishedAt: now().toISOString(),
+      objects: objects.sort((a, b) => (a.key < b.key ? -1 : 1)),
+    };
+  }
+  report.objects = release.objects.length;
+  report.verified = await verify(options, release.objects);
+  if (!recorded) await putJson(bucket, prefix + RELEASE_FILE, release, CACHE.immutable);
+  await switchPointer(bucket, release, now());
+  report.switched = true;
+  await updateIndexes(bucket, release, now());
+  return finish();
+}
+
+export async function readPointer(bucket: Bucket): Promise<Pointer | null> {
+  return bucket.getJson<Pointer>(POINTER_KEY);
+}
+
+/** Sends, copies or keeps every object; what the dead run of this same release stored is found by MD5 and not sent again. */
+async function storeAll(options: PublishOptions, actions: Action[], prefix: string, report: PublishReport): Promise<StoredEntry[]> {
+  const { bucket } = options;
+  const present = new Map<string, string>();
+  const prefixes = [prefix, ...(options.snapshot ? [options.snapshot.prefix] : [])];
+  for (const p of prefixes) for (const o of (await bucket.list(p)).objects) present.set(o.key, o.md5);
+  const progress = new Progress('upload', actions.length, options.progress);
+  const stored: StoredEntry[] = [];
+  await forEachLimit(actions, options.concurrency ?? 16, async (action) => {
+    const { entry, op, sent } = await store(bucket, action, present);
+    stored.push(entry);
+    if (op === 'put') report.put++;
+    else if (op === 'copy') report.copied++;
+    else if (op === 'keep') report.kept++;
+    else report.resumed++;
+    if (op === 'put') {
+      report.bytesSent += sent;
+      report.bytesIdentity += entry.bytes;
+    }
+    options.onObject?.(op, entry.key);
+    progress.tick(sent);
+  });
+  progress.finish();
+  return stored;
+}
+
+type Stored = { entry: StoredEntry; op: 'put' | 'copy' | 'keep' | 'resumed'; sent: number };
+
+async function store(bucket: Bucket, action: Action, present: ReadonlyMap<string, string>): Promise<Stored> {
+  if (action.op === 'keep') return { entry: action.entry, op: 'keep', sent: 0 };
+  if (action.op === 'copy') {
+    const entry = { ...action.from, key: action.key };
+    if (present.get(action.key) === action.from.md5) return { entry, op: 'resumed', sent: 0 };
+    await bucket.copy(action.from.key, action.key);
+    return { entry, op: 'copy', sent: 0 };
+  }
+  const { object } = action;
+  const { entry, body } = await encodeObject(object);
+  if (present.get(object.key) === entry.md5) return { entry, op: 'resumed', sent: 0 };
+  if (object.shared) {
+    // Shared objects outside the current release may be there already (an older build, a dead run).
+    const head = await bucket.head(object.key);
+    if (head && head.md5 === entry.md5 && head.metadata.etag === entry.etag) return { entry, op: 'resumed', sent: 0 };
+  }
+  const md5 = await bucket.put({ key: object.key, body, contentType: object.type, cacheControl: object.cacheControl, contentEncoding: entry.encoding, metadata: { etag: object.etag } });
+  if (md5 && md5 !== entry.md5) throw new PublishError(`${object.key}: the bucket stored other bytes (ETag ${md5}, sent MD5 ${entry.md5})`);
+  return { entry, op: 'put', sent: body.byteLength };
+}
+
+/** Reads the file, checks it is the object the manifest names (its ETag), and encodes it for storage. */
+export async function encodeObject(object: LocalObject): Promise<{ entry: StoredEntry; body: Uint8Array }> {
+  const bytes = await readFile(object.file);
+  if (etagOf(bytes) !== object.etag) throw new PublishError(`${object.file} does not match its manifest entry (ETag ${object.etag}): was it changed after the build?`);
+  let body: Uint8Array = bytes;
+  let encoding: 'gzip' | null = null;
+  if (object.encode && compressible(object.type)) {
+    const gz = await gzipAsync(bytes, { level: 6 });
+    if (gz.byteLength < bytes.byteLength) [body, encoding] = [gz, 'gzip'];
+  }
+  const entry: StoredEntry = { key: object.key, path: object.path, etag: object.etag, bytes: bytes.byteLength, type: object.type, encoding, md5: md5Hex(body), stored: body.byteLength, cacheControl: object.cacheControl };
+  return { entry, body };
+}
+
+/** Every object of the release is in the bucket with the bytes we meant (MD5) and the ETag the worker will serve. */
+async function verify(options: PublishOptions, entries: readonly StoredEntry[]): Promise<number> {
+  const bad: string[] = [];
+  const progress = new Progress('verify', entries.length, options.progress);
+  await forEachLimit(entries, options.concurrency ?? 16, async (e) => {
+    const head = await options.bucket.head(e.key);
+    if (!head) bad.push(`${e.key} is missing`);
+    else if (head.md5 !== e.md5) bad.push(`${e.key} holds other bytes (MD5 ${head.md5}, expected ${e.md5})`);
+    else if (head.metadata.etag !== e.etag) bad.push(`${e.key} carries ETag ${head.metadata.etag}, expected ${e.etag}`);
+    progress.tick();
+  });
+  progress.finish();
+  if (bad.length) throw new PublishError(`verification failed for ${bad.length} of ${entries.length} objects; the pointer was not moved: ${bad.slice(0, 5).join('; ')}`);
+  return entries.length;
+}
+
+export async function putJson(bucket: Bucket, key: string, value: unknown, cacheControl: string, encode = true): Promise<void> {
+  const bytes = Buffer.from(JSON.stringify(value));
+  const body = encode ? await gzipAsync(bytes) : bytes;
+  await bucket.put({ key, body, contentType: 'application/json; charset=utf-8', cacheControl, contentEncoding: encode ? 'gzip' : null, metadata: { etag: etagOf(bytes) } });
+}
+
+/** The one write that changes what is served: a single small object, atomic in every S3-compatible store. */
+async function switchPointer(bucket: Bucket, release: Release, at: Date): Promise<void> {
+  const pointer: Pointer = {
+    format: 1, buildId: release.buildId, releaseId: release.releaseId, day: release.day, prefix: release.prefix, shared: release.shared,
+    builtAt: release.builtAt, newestDataDay: release.newestDataDay, publishedAt: at.toISOString(),
+  };
+  await putJson(bucket, POINTER_KEY, pointer, CACHE.pointer, false);
+}
+
+/** The lists of builds (reachable by date) and of snapshots; written after the switch, so they never name an incomplete build. */
+async function updateIndexes(bucket: Bucket, release: Release, at: Date): Promise<void> {
+  const { objects: _objects, format: _format, shared: _shared, ...summary } = release;
+  const builds = (await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.builds ?? [];
+  const nextBuilds = [summary, ...builds.filter((b) => b.prefix !== release.prefix)].sort(newestFirst);
+  await putJson(bucket, BUILDS_INDEX_KEY, { updatedAt: at.toISOString(), current: release.releaseId, builds: nextBuilds } satisfies BuildsIndex, CACHE.index, false);
+  if (!release.snapshot) return;
+  const snapshots = (await bucket.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY))?.snapshots ?? [];
+  const entry = { day: release.day, buildId: release.buildId, releaseId: release.releaseId, publishedAt: release.publishedAt, ...release.snapshot };
+  const nextSnapshots = [entry, ...snapshots.filter((s) => s.day !== release.day)].sort(newestFirst);
+  await putJson(bucket, SNAPSHOTS_INDEX_KEY, { updatedAt: at.toISOString(), snapshots: nextSnapshots } satisfies SnapshotsIndex, CACHE.index, false);
+}
+
+const newestFirst = (a: { day: string; publishedAt: string }, b: { day: string; publishedAt: string }) =>
+  a.day === b.day ? (a.publishedAt < b.publishedAt ? 1 : -1) : a.day < b.day ? 1 : -1;
+
+export function describeReport(r: PublishReport): string[] {
+  if (!r.switched) return [`${r.releaseId} (${r.buildId}) is already the current build: nothing to publish`];
+  return [
+    `Published ${r.buildId} as ${r.prefix} (previous: ${r.previous ?? 'none'})`,
+    `  ${r.objects} objects: ${r.put} sent (${MB(r.bytesSent)} stored, ${MB(r.bytesIdentity)} before gzip), ${r.copied} copied in the bucket, ${r.kept} shared kept, ${r.resumed} already there from an earlier run`,
+    `  ${r.verified} verified, ${r.requests} requests, ${r.retries} retries, ${(r.ms / 1000).toFixed(1)} s`,
+  ];
+}

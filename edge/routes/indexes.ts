@@ -1,0 +1,131 @@
+/**
+ * The weekly index and the market movers, answered from the build's objects
+ * (build/endpoints/index.ts, build/endpoints/movers.ts):
+ *   /index/latest, /index/basket   one object each
+ *   /index/history                 the whole series; `range`, `from`, `to` keep the weeks that
+ *                                  overlap the period (from/to win over range); series=real
+ *   /index/{slug}                  published → the series; defined, not published → 409; else 404
+ *   /prices/trending               the ranked list cut to `limit` (default 20, at most 100)
+ *   /prices/weekly-summary         one object per closed week; `week` = YYYY-WW
+ */
+import { addDays, isDay, isoWeek, type Day } from '../../core/dates.ts';
+import { SLUG_PATTERN } from '../../core/turkish.ts';
+import { rangeWindow } from '../collection.ts';
+import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { sha256Etag } from '../headers.ts';
+import { rangeDays } from '../params.ts';
+import { serveStored, storedRoute } from './stored.ts';
+
+export const TRENDING_LIMIT = { default: 20, max: 100 } as const;
+
+async function json(body: unknown): Promise<Answer> {
+  const text = JSON.stringify(body);
+  return { body: text, etag: await sha256Etag(text), contentType: JSON_TYPE };
+}
+
+export const indexLatest = storedRoute('api/v1/index/latest.json');
+export const indexBasket = storedRoute('api/v1/index/basket.json');
+
+function dayParam(params: URLSearchParams, name: string): Day | undefined {
+  const value = params.get(name);
+  if (value === null) return undefined;
+  if (!isDay(value.trim())) throw new ApiError(400, 'INVALID_DATE', { parameter: name, value: value.slice(0, 64) });
+  return value.trim();
+}
+
+type Week = { week: string; week_start: Day; week_end: Day };
+
+export async function indexHistory(ctx: RouteContext): Promise<Answer> {
+  const series = ctx.params.get('series');
+  if (series !== null && series !== 'nominal' && series !== 'real') {
+    throw new ApiError(400, 'INVALID_PARAMETER', { parameter: 'series', value: series.slice(0, 64), allowed: ['nominal', 'real'] });
+  }
+  const from = dayParam(ctx.params, 'from');
+  const to = dayParam(ctx.params, 'to');
+  if (from && to && from > to) throw new ApiError(400, 'INVALID_DATE', { parameter: 'from', value: from, to });
+  const range = from || to ? undefined : rangeDays(ctx.params.get('range'));
+  const key = series === 'real' ? 'api/v1/index/history-real.json' : 'api/v1/index/history.json';
+  if (!from && !to && range === undefined) return (await serveStored(ctx.store, key)) ?? missing(key);
+  const period = range !== undefined ? rangeWindow(ctx.today, range) : { from: from ?? null, to: to ?? null };
+  const object = await ctx.store.get(key);
+  if (!object) return missing(key);
+  const body = JSON.parse(await object.text()) as { items: Week[]; meta: { count: number; from: Day | null; to: Day | null } };
+  // A week belongs to the period when any of its days does.
+  body.items = body.items.filter((w) => (period.from === null || w.week_end >= period.from) && (period.to === null || w.week_start <= period.to));
+  body.meta = { count: body.items.length, from: period.from, to: period.to };
+  return json(body);
+}
+
+function missing(key: string): never {
+  // The build always publishes the index objects: their absence is a broken publication.
+  throw new Error(`${key} is missing from the published build`);
+}
+
+export async function indexSeries(ctx: RouteContext): Promise<Answer> {
+  const slug = ctx.pathParams.slug ?? '';
+  if (!SLUG_PATTERN.test(slug)) throw new ApiError(404, 'NOT_FOUND', { slug: slug.slice(0, 100) });
+  const published = await serveStored(ctx.store, `api/v1/index/series/${slug}.json`);
+  if (published) return published;
+  const defined = await ctx.store.get(`api/v1/index/unpublished/${slug}.json`);
+  if (defined) {
+    const d = JSON.parse(await defined.text()) as { weeks: number; rule: string };
+    throw new ApiError(409, 'INDEX_NOT_PUBLISHED', { slug, weeks: d.weeks, rule: d.rule });
+  }
+  throw new ApiError(404, 'NOT_FOUND', { slug });
+}
+
+export async function trendingPrices(ctx: RouteContext): Promise<Answer> {
+  const value = ctx.params.get('limit');
+  let limit: number = TRENDING_LIMIT.default;
+  if (value !== null) {
+    const n = /^\s*\+?\d{1,6}\s*$/.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isInteger(n) || n < 1) throw new ApiError(400, 'INVALID_LIMIT', { parameter: 'limit', value: value.slice(0, 64), max: TRENDING_LIMIT.max });
+    limit = Math.min(n, TRENDING_LIMIT.max);
+  }
+  const key = 'api/v1/prices/trending.json';
+  const object = await ctx.store.get(key);
+  if (!object) return missing(key);
+  const body = JSON.parse(await object.text()) as { items: unknown[]; meta: { count: number; limit: number; total: number; from: Day | null; to: Day | null } };
+  body.items = body.items.slice(0, limit);
+  body.meta = { count: body.items.length, limit, total: body.meta.total, from: body.meta.from, to: body.meta.to };
+  return json(body);
+}
+
+/** Monday of an ISO week `YYYY-WW`, or null when no such week exists (week 53 of a 52-week year). */
+export function isoWeekStart(week: string): Day | null {
+  if (!/^\d{4}-(0[1-9]|[1-4]\d|5[0-3])$/.test(week)) return null;
+  const monday = addDays(isoWeek(`${week.slice(0, 4)}-01-04`).weekStart, (Number(week.slice(5)) - 1) * 7);
+  return isoWeek(monday).week === week ? monday : null;
+}
+
+export async function weeklySummary(ctx: RouteContext): Promise<Answer> {
+  const value = ctx.params.get('week');
+  let week: string;
+  if (value === null) {
+    const latest = await serveStored(ctx.store, 'api/v1/prices/weekly-summary.json');
+    if (latest) return latest;
+    week = isoWeek(addDays(ctx.today, -7)).week;
+  } else {
+    week = value.trim();
+    if (!isoWeekStart(week)) throw new ApiError(400, 'INVALID_PARAMETER', { parameter: 'week', value: value.slice(0, 64), expected: 'YYYY-WW (ISO week, e.g. 2026-07)' });
+    const stored = await serveStored(ctx.store, `api/v1/prices/weekly-summary/${week}.json`);
+    if (stored) return stored;
+  }
+  // A real week without data (before the archive, after it, or still running): empty lists.
+  const weekStart = isoWeekStart(week)!;
+  return json({
+    week,
+    weekStart,
+    weekEnd: addDays(weekStart, 6),
+    topRisers: [],
+    topFallers: [],
+    meta: { previousWeek: isoWeek(addDays(weekStart, -7)).week, compared: 0, limit: 10, note: 'Bu hafta için kapanmış haftalık fiyat verisi yok.' },
+    dataDate: null,
+    fetchedAt: null,
+    isStale: true,
+    freshness: 'unavailable',
+    warnings: ['no_data'],
+    attribution: await defaultAttribution(ctx.store),
+  });
+}

@@ -1,0 +1,77 @@
+/**
+ * npm run publish: dist/ and a snapshot of the store → the bucket (build/publish/), then the
+ * pointer moves, then retention prunes old builds. Also `restore-store` (npm run restore) and
+ * `save-store` (npm run save-store), which keep the store between nightly runs.
+ * Bucket from the environment: HAL_S3_ENDPOINT, HAL_S3_REGION, HAL_S3_BUCKET,
+ * HAL_S3_ACCESS_KEY_ID, HAL_S3_SECRET_ACCESS_KEY (README, Publishing).
+ */
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Bucket, bucketConfigFromEnv } from '../build/publish/bucket.ts';
+import { MB } from '../build/publish/progress.ts';
+import { DEFAULT_RETENTION, prune, type PruneReport } from '../build/publish/prune.ts';
+import { describeReport, publishRelease, readManifest, type PublishReport } from '../build/publish/release.ts';
+import { createSnapshot } from '../build/publish/snapshot.ts';
+import { restoreStore, saveStore } from '../build/publish/state.ts';
+import { DEFAULT_DB, DEFAULT_OUT, option } from './args.ts';
+
+const flag = (name: string) => process.argv.includes(`--${name}`);
+const command = process.argv[2]?.startsWith('--') ? 'publish' : (process.argv[2] ?? 'publish');
+const dbPath = option('db', DEFAULT_DB);
+const bucket = Bucket.fromConfig(bucketConfigFromEnv());
+
+if (command === 'restore-store') {
+  const r = await restoreStore(bucket, dbPath, flag('force'));
+  console.log(r.from ? `Restored ${dbPath} from ${r.from} (${MB(r.bytes)})` : `No saved store or snapshot in the bucket: ${dbPath} starts from the archives (npm run import)`);
+} else if (command === 'save-store') {
+  const r = await saveStore(bucket, dbPath, option('evidence', '.cache/evidence'));
+  console.log(`Saved ${dbPath} (${MB(r.dbBytes)}, ${MB(r.storedBytes)} stored); evidence: ${r.evidenceSent} documents sent, ${r.evidenceKept} already kept`);
+} else if (command === 'publish') {
+  await publish();
+} else {
+  throw new Error(`unknown command ${command}: publish (default), restore-store, save-store`);
+}
+
+async function publish(): Promise<void> {
+  const distDir = option('out', DEFAULT_OUT);
+  const manifest = await readManifest(distDir);
+  const snapshotDir = option('snapshot-dir', join('.cache/publish', `snapshot-${manifest.today}`));
+  const snapshot = flag('no-snapshot') ? null : await createSnapshot({ dbPath, outDir: snapshotDir, day: manifest.today, buildId: manifest.buildId, builtAt: manifest.builtAt });
+  if (snapshot) console.log(`Snapshot of ${dbPath}: ${snapshot.files.length} files, ${MB(snapshot.files.reduce((n, f) => n + f.bytes, 0))}, ${snapshot.rows.observations ?? 0} observations`);
+  const verbose = flag('verbose');
+  const report = await publishRelease({
+    bucket,
+    distDir,
+    snapshot,
+    concurrency: Number(option('concurrency', '16')),
+    onObject: verbose ? (op, key) => console.log(`${op} ${key}`) : undefined,
+  });
+  for (const line of describeReport(report)) console.log(line);
+  const policy = {
+    ...DEFAULT_RETENTION,
+    buildDays: Number(option('retention-days', String(DEFAULT_RETENTION.buildDays))),
+    snapshotDays: Number(option('snapshot-retention-days', String(DEFAULT_RETENTION.snapshotDays))),
+    minBuilds: Number(option('min-builds', String(DEFAULT_RETENTION.minBuilds))),
+  };
+  const pruned = flag('no-prune') ? null : await prune(bucket, manifest.today, policy);
+  if (pruned) console.log(`Retention (${policy.buildDays} days of builds, ${policy.snapshotDays} of daily snapshots): ${pruned.buildsPruned.length} builds, ${pruned.snapshotsPruned.length} snapshots and ${pruned.sharedPruned} unused shared partitions pruned (${pruned.objectsDeleted} objects)`);
+  if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, stepSummary(distDir, report, pruned));
+}
+
+/** Markdown for the job's summary page: what was published and how fresh it honestly is. */
+function stepSummary(distDir: string, r: PublishReport, pruned: PruneReport | null): string {
+  const lines = ['## Publish', '', `Build \`${r.buildId}\` → \`${r.prefix}\` (${r.switched ? `pointer moved from \`${r.previous ?? 'none'}\`` : 'already current'})`, ''];
+  lines.push('| objects | sent | bytes sent | copied in bucket | shared kept | resumed | retries | seconds |', '|---|---|---|---|---|---|---|---|');
+  lines.push(`| ${r.objects} | ${r.put} | ${MB(r.bytesSent)} | ${r.copied} | ${r.kept} | ${r.resumed} | ${r.retries} | ${(r.ms / 1000).toFixed(1)} |`, '');
+  if (pruned) lines.push(`Retention: ${pruned.buildsPruned.length} builds, ${pruned.snapshotsPruned.length} snapshots, ${pruned.sharedPruned} shared partitions pruned.`, '');
+  const statusFile = join(distDir, 'api/v1/sources/status.json');
+  const healthFile = join(distDir, 'api/v1/health.json');
+  if (existsSync(healthFile)) lines.push(`Health: **${(JSON.parse(readFileSync(healthFile, 'utf8')) as { status: string }).status}**`, '');
+  if (existsSync(statusFile)) {
+    type Item = { key: string; enabled: boolean; status: string; health: string; publishingDaysBehind: number | null; freshness: string; dataDate: string | null };
+    const items = (JSON.parse(readFileSync(statusFile, 'utf8')) as { items: Item[] }).items.filter((i) => i.enabled);
+    lines.push('| source | status | health | data day | days behind | freshness |', '|---|---|---|---|---|---|');
+    for (const i of items) lines.push(`| ${i.key} | ${i.status} | ${i.health} | ${i.dataDate ?? '—'} | ${i.publishingDaysBehind ?? '—'} | ${i.freshness} |`);
+  }
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,398 @@
+/**
+ * Publishing to a real S3 protocol server (s3rver on 127.0.0.1, started here), night after
+ * night of real İzmir data through the real pipeline (import, scrape, build, snapshot):
+ *   night 1, 2026-07-23: the 2026 archive; the first publication.
+ *   night 2, 2026-07-24: the live list of 07-23 is collected; only what changed is sent.
+ *   night 3, 2026-07-25: the fetch of 07-24 fails; a refused upload and a killed publisher leave
+ *                        night 2 served and complete, and a re-run resumes.
+ *   night 4, 2026-09-05: retention prunes the July builds and snapshots (but the first of the month).
+ * Then the worker, in workerd, serves the bucket through the pointer (S3 origin and R2 binding).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { Miniflare } from 'miniflare';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../build/build.ts';
+import { openDb } from '../build/db.ts';
+import { EvidenceStore } from '../build/evidence-store.ts';
+import { ingestDocument } from '../build/ingest.ts';
+import { Bucket, s3Client } from '../build/publish/bucket.ts';
+import { BUILDS_INDEX_KEY, CACHE, POINTER_KEY, RELEASE_FILE, SHARED_PREFIX, SNAPSHOTS_INDEX_KEY, isShared, releaseIdOf, type DistManifest } from '../build/publish/layout.ts';
+import { prune } from '../build/publish/prune.ts';
+import { publishRelease, PublishError, type BuildsIndex, type PublishReport, type Release, type SnapshotsIndex } from '../build/publish/release.ts';
+import { createSnapshot, type SnapshotFiles } from '../build/publish/snapshot.ts';
+import { scrapeSource } from '../build/scrape.ts';
+import { seedCatalogue, seedHolidays, seedRegistry } from '../build/seed.ts';
+import { FetcherStore, PointerStore, type Pointer } from '../edge/store.ts';
+import { bundleWorker, ROOT } from '../scripts/lib/bundle-worker.ts';
+import { distOrigin } from '../scripts/lib/dist-origin.ts';
+import { COMPATIBILITY_DATE } from '../scripts/lib/local-worker.ts';
+import { loadCatalogue } from '../sources/catalogue.ts';
+import { izmirArchive } from '../sources/izmir/archive.ts';
+import { adapter as izmir } from '../sources/izmir/index.ts';
+import { NetworkError, type HttpClient } from '../sources/lib/http.ts';
+import { SOURCES, sourceByKey } from '../sources/registry.ts';
+import { startS3rver, type LocalS3 } from './support/s3rver.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'hal-publish-'));
+const storePath = join(dir, 'hal.sqlite');
+const catalogue = loadCatalogue();
+let s3: LocalS3;
+let bucket: Bucket;
+const nights: Record<string, Night> = {};
+
+type Night = { today: string; distDir: string; manifest: DistManifest; snapshot: SnapshotFiles };
+
+beforeAll(async () => {
+  s3 = await startS3rver(['hal']);
+  bucket = s3.bucket('hal');
+  const db = openDb(storePath);
+  seedRegistry(db, SOURCES);
+  seedCatalogue(db, catalogue);
+  seedHolidays(db);
+  const doc = izmirArchive().find((d) => d.parser.id === 'izmir-api-dump')!;
+  const meta = { kind: 'archive' as const, url: doc.url, fetchedAt: null, contentType: doc.contentType, parser: doc.parser.id, parserVersion: doc.parser.version, storedPath: doc.storedPath };
+  ingestDocument(db, sourceByKey('izmir'), catalogue, doc.bytes, meta, doc.parser.parse(doc));
+  db.close();
+});
+afterAll(async () => s3?.close());
+
+/** One nightly collection of İzmir with the list (or the failure) the source answered. */
+async function scrape(day: string, at: string, answer: Uint8Array | Error): Promise<void> {
+  const http: HttpClient = {
+    async request(url) {
+      if (answer instanceof Error) throw answer;
+      const bytes = url.includes('/sebzemeyve/') ? answer : new Uint8Array();
+      return { url, status: bytes.byteLength ? 200 : 204, contentType: 'application/json', bytes, fetchedAt: at, etag: null, lastModified: null, notModified: false };
+    },
+  };
+  const db = openDb(storePath);
+  await scrapeSource(db, izmir, { day, http, evidence: new EvidenceStore(join(dir, 'evidence')), catalogue, now: () => new Date(at) });
+  db.close();
+}
+
+async function buildNight(today: string): Promise<Night> {
+  const db = openDb(storePath);
+  const distDir = join(dir, `dist-${today}`);
+  buildSite({ db, outDir: distDir, today, builtAt: `${today}T02:45:00Z` });
+  db.close();
+  const manifest = JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8')) as DistManifest;
+  const snapshot = await createSnapshot({ dbPath: storePath, outDir: join(dir, `snapshot-${today}`), day: today, buildId: manifest.buildId, builtAt: manifest.builtAt });
+  return (nights[today] = { today, distDir, manifest, snapshot });
+}
+
+/** What a client of the bucket sees over HTTP through the pointer (edge/store.ts), as the worker reads it. */
+function servedStore(): PointerStore {
+  return new PointerStore(originStore(), { maxAgeMs: 0 });
+}
+const originStore = () => new FetcherStore({ fetch: (input, init) => fetch(input, init) }, `${s3.endpoint}/hal`);
+
+async function expectServed(night: Night, sample = 9): Promise<void> {
+  const store = servedStore();
+  const paths = Object.keys(night.manifest.objects).filter((p, i) => i % sample === 0 || p.endsWith('health.json') || p.includes('_meta/'));
+  for (const path of paths) {
+    const object = await store.get(path);
+    expect(object, path).not.toBeNull();
+    expect(object!.etag, path).toBe(night.manifest.objects[path]!.etag);
+    expect(await object!.text(), path).toBe(readFileSync(join(night.distDir, path), 'utf8'));
+  }
+}
+
+const pointer = () => bucket.getJson<Pointer>(POINTER_KEY);
+const releaseOf = (prefix: string) => bucket.getJson<Release>(prefix + RELEASE_FILE);
+
+/** Every object a release lists is in the bucket with its bytes (MD5) and ETag: the build is complete. */
+async function expectComplete(release: Release): Promise<void> {
+  const heads = await Promise.all(release.objects.map(async (o) => ({ o, head: await bucket.head(o.key) })));
+  const broken = heads.filter(({ o, head }) => !head || head.md5 !== o.md5 || head.metadata.etag !== o.etag).map(({ o }) => o.key);
+  expect(broken).toEqual([]);
+}
+
+/** A bucket whose requests fail on purpose: `every` n-th request once with 503 (retryable), or every request after `after` with 403. */
+class FaultyBucket extends Bucket {
+  requests = 0;
+  constructor(private readonly fault: { every?: number; after?: number }) {
+    super(s3Client(s3.config('hal')), 'hal', { attempts: 4, baseMs: 5 });
+  }
+  protected override call<T>(fn: () => Promise<T>): Promise<T> {
+    return super.call(async () => {
+      const n = ++this.requests;
+      if (this.fault.every && n % this.fault.every === 0) throw Object.assign(new Error('SlowDown (injected)'), { $metadata: { httpStatusCode: 503 } });
+      if (this.fault.after && n > this.fault.after) throw Object.assign(new Error('AccessDenied (injected)'), { $metadata: { httpStatusCode: 403 } });
+      return fn();
+    });
+  }
+}
+
+describe('night 1: the first publication', () => {
+  let report: PublishReport;
+
+  it('sends every object under the dated, immutable prefix of the build, then writes the pointer', async () => {
+    const night = await buildNight('2026-07-23');
+    report = await publishRelease({ bucket, distDir: night.distDir, snapshot: night.snapshot, progress: null });
+    const total = Object.keys(night.manifest.objects).length + night.snapshot.files.length;
+    expect(report).toMatchObject({ switched: true, previous: null, objects: total, put: total, copied: 0, kept: 0, resumed: 0, verified: total });
+    expect(report.prefix).toBe(`builds/2026-07-23/${releaseIdOf(night.manifest)}/`);
+    expect(report.bytesIdentity).toBe(Object.values(night.manifest.objects).reduce((n, e) => n + e.bytes, 0) + night.snapshot.files.reduce((n, f) => n + f.bytes, 0));
+    expect(report.bytesSent).toBeLessThan(report.bytesIdentity / 4); // JSON and NDJSON travel gzip-encoded
+    expect(await pointer()).toMatchObject({ format: 1, buildId: night.manifest.buildId, day: '2026-07-23', prefix: report.prefix, shared: { prefix: SHARED_PREFIX, paths: ['api/v1/_p/'] } });
+    await expectServed(night);
+  });
+
+  it('stores each object with its content type, cache policy, encoding and the build ETag', async () => {
+    const night = nights['2026-07-23']!;
+    const markets = await bucket.head(`${report.prefix}api/v1/markets.json`);
+    expect(markets).toMatchObject({ contentType: 'application/json; charset=utf-8', contentEncoding: 'gzip', cacheControl: CACHE.immutable, metadata: { etag: night.manifest.objects['api/v1/markets.json']!.etag } });
+    const partition = Object.keys(night.manifest.objects).find(isShared)!;
+    expect(await bucket.head(SHARED_PREFIX + partition)).toMatchObject({ contentType: 'application/x-ndjson; charset=utf-8', contentEncoding: 'gzip', cacheControl: CACHE.immutable });
+    expect(await bucket.head(`${report.prefix}${partition}`)).toBeNull(); // shared, not copied into the build
+    // The pointer and the lists change: the contract's short cache values, never `immutable`.
+    expect((await bucket.head(POINTER_KEY))?.cacheControl).toBe('public, max-age=60, s-maxage=60, stale-while-revalidate=0');
+    expect((await bucket.head(BUILDS_INDEX_KEY))?.cacheControl).toBe('public, max-age=300, s-maxage=300, stale-while-revalidate=600');
+    // Snapshot files are stored as they are, so a download matches SHA256SUMS byte for byte.
+    const database = night.snapshot.objects.find((o) => o.key.endsWith('hal.sqlite.gz'))!;
+    expect(await bucket.head(database.key)).toMatchObject({ contentType: 'application/gzip', contentEncoding: null, cacheControl: CACHE.immutable });
+    const raw = await bucket.client.send(new GetObjectCommand({ Bucket: 'hal', Key: database.key }));
+    expect(Buffer.from(await raw.Body!.transformToByteArray()).equals(readFileSync(database.file))).toBe(true);
+  });
+
+  it('lists the build by date and the snapshot with its checksums', async () => {
+    const night = nights['2026-07-23']!;
+    const builds = await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY);
+    expect(builds?.builds.map((b) => [b.day, b.prefix])).toEqual([['2026-07-23', report.prefix]]);
+    const snapshots = await bucket.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY);
+    expect(snapshots?.snapshots).toEqual([expect.objectContaining({ day: '2026-07-23', buildId: night.manifest.buildId, prefix: night.snapshot.prefix, files: night.snapshot.files })]);
+  });
+
+  it('publishing the same build again sends nothing', async () => {
+    const again = await publishRelease({ bucket, distDir: nights['2026-07-23']!.distDir, snapshot: nights['2026-07-23']!.snapshot, progress: null });
+    expect(again).toMatchObject({ switched: false, put: 0, copied: 0, bytesSent: 0 });
+  });
+});
+
+describe('night 2: only what changed is sent', () => {
+  it('sends changed and new objects, copies unchanged ones inside the bucket, keeps shared partitions, retrying refused requests', async () => {
+    await scrape('2026-07-23', '2026-07-24T02:10:00.000Z', readFileSync('tests/fixtures/izmir-live/sebzemeyve-2026-07-23.json'));
+    const night = await buildNight('2026-07-24');
+    const before = nights['2026-07-23']!.manifest.objects;
+    const sent: string[] = [];
+    const copied: string[] = [];
+    const kept: string[] = [];
+    const lists = { put: sent, copy: copied, keep: kept, resumed: [] as string[] };
+    const flaky = new FaultyBucket({ every: 37 });
+    const report = await publishRelease({ bucket: flaky, distDir: night.distDir, snapshot: night.snapshot, progress: null, onObject: (op, key) => lists[op as keyof typeof lists].push(key) });
+    const prefix = report.prefix;
+    const changed = Object.entries(night.manifest.objects).filter(([p, e]) => before[p]?.etag !== e.etag).map(([p]) => p);
+    const unchanged = Object.keys(night.manifest.objects).filter((p) => before[p]?.etag === night.manifest.objects[p]!.etag);
+    // A new list changes the newest partitions, the indexes and the views; the history stays: of
+    // the evidence shards (one per source and day) only the new day's is sent.
+    expect(changed.filter((p) => p.startsWith('api/v1/_evidence/'))).toEqual([expect.stringContaining('/2026-07-23/')]);
+    expect(unchanged.filter((p) => p.startsWith('api/v1/_evidence/')).length).toBeGreaterThan(100);
+    expect(unchanged.filter(isShared).length).toBeGreaterThan(0);
+    const keyOf = (p: string) => (isShared(p) ? SHARED_PREFIX + p : prefix + p);
+    expect(sent.filter((k) => !k.startsWith('snapshots/')).sort()).toEqual(changed.map(keyOf).sort());
+    expect(copied.sort()).toEqual(unchanged.filter((p) => !isShared(p)).map(keyOf).sort());
+    expect(kept.sort()).toEqual(unchanged.filter(isShared).map(keyOf).sort());
+    expect(report.bytesIdentity).toBe(changed.reduce((n, p) => n + night.manifest.objects[p]!.bytes, 0) + night.snapshot.files.reduce((n, f) => n + f.bytes, 0));
+    expect(report.retries).toBeGreaterThan(0);
+    expect(report.switched).toBe(true);
+  });
+
+  it('moves the pointer to the new build; the previous one stays reachable by its date', async () => {
+    const [first, second] = [nights['2026-07-23']!, nights['2026-07-24']!];
+    expect((await pointer())?.prefix).toBe(`builds/2026-07-24/${releaseIdOf(second.manifest)}/`);
+    await expectServed(second);
+    const rows = JSON.parse(await (await servedStore().get('api/v1/prices/latest.json'))!.text()).items as { observed_date: string; freshness: string }[];
+    expect(rows.some((r) => r.observed_date === '2026-07-23' && r.freshness === 'fresh')).toBe(true); // the live list made the newest rows current
+    const old = await originStore().get(`builds/2026-07-23/${releaseIdOf(first.manifest)}/api/v1/health.json`);
+    expect(old?.etag).toBe(first.manifest.objects['api/v1/health.json']!.etag);
+    const builds = await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY);
+    expect(builds?.builds.map((b) => b.day)).toEqual(['2026-07-24', '2026-07-23']);
+  });
+});
+
+describe('night 3: a publication that dies half-way', () => {
+  let total = 0;
+  let stored = 0;
+
+  it('a refused upload throws before the pointer moves', async () => {
+    await scrape('2026-07-24', '2026-07-25T02:10:00.000Z', new NetworkError('https://openapi.izmir.bel.tr', 'ETIMEDOUT'));
+    const night = await buildNight('2026-07-25');
+    const failing = new FaultyBucket({ after: 120 });
+    await expect(publishRelease({ bucket: failing, distDir: night.distDir, snapshot: night.snapshot, progress: null })).rejects.toThrow('AccessDenied');
+    expect((await pointer())?.buildId).toBe(nights['2026-07-24']!.manifest.buildId);
+  });
+
+  it('a publisher killed after some objects leaves the previous build served and complete', async () => {
+    const night = nights['2026-07-25']!;
+    const args = ['--import', 'tsx', 'scripts/publish.ts', '--out', night.distDir, '--db', storePath, '--snapshot-dir', join(dir, 'snapshot-child'), '--verbose', '--concurrency', '2', '--no-prune'];
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...s3.env('hal') }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let handled = 0;
+    let output = '';
+    const killed = new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk;
+        handled = output.split('\n').filter((l) => /^(put|copy|keep|resumed) /.test(l)).length;
+        if (handled >= 300 && !child.killed) child.kill('SIGKILL');
+      });
+      child.on('exit', (code, signal) => (signal === 'SIGKILL' ? resolve() : reject(new Error(`publisher exited ${code} before it was killed:\n${output}`))));
+    });
+    await killed;
+    expect(output).not.toContain('Published');
+    const current = await pointer();
+    expect(current?.buildId).toBe(nights['2026-07-24']!.manifest.buildId);
+    await expectComplete((await releaseOf(current!.prefix))!);
+    await expectServed(nights['2026-07-24']!, 17);
+    const prefix = `builds/2026-07-25/${releaseIdOf(night.manifest)}/`;
+    expect(await releaseOf(prefix)).toBeNull();
+    // Found on resume: what the dead runs stored under the new prefixes, and the new shared partitions already in the bucket.
+    const sharedNow = new Set((await bucket.list(SHARED_PREFIX)).objects.map((o) => o.key));
+    const previous = nights['2026-07-24']!.manifest.objects;
+    const newShared = Object.entries(night.manifest.objects).filter(([p, e]) => isShared(p) && previous[p]?.etag !== e.etag);
+    stored =
+      (await bucket.list(prefix)).objects.length +
+      (await bucket.list(night.snapshot.prefix)).objects.length +
+      newShared.filter(([p]) => sharedNow.has(SHARED_PREFIX + p)).length;
+    total = Object.keys(night.manifest.objects).length + night.snapshot.files.length;
+    expect(stored).toBeGreaterThan(0);
+    expect(stored).toBeLessThan(total);
+  }, 120_000);
+
+  it('a re-run resumes: what the dead runs stored is found, the rest is sent, then the pointer moves', async () => {
+    const night = nights['2026-07-25']!;
+    const report = await publishRelease({ bucket, distDir: night.distDir, snapshot: night.snapshot, progress: null });
+    expect(report.switched).toBe(true);
+    expect(report.resumed).toBe(stored);
+    expect(report.put + report.copied + report.kept + report.resumed).toBe(total);
+    expect((await pointer())?.buildId).toBe(night.manifest.buildId);
+    await expectComplete((await releaseOf(report.prefix))!);
+    await expectServed(night);
+    // The failed fetch is published honestly: the newest rows say why they are not current.
+    const status = JSON.parse(await (await servedStore().get('api/v1/sources/status.json'))!.text()).items.find((s: { key: string }) => s.key === 'izmir');
+    expect(status.reasons).toContain('Son toplama denemesi başarısız oldu.');
+  });
+});
+
+describe('night 4: retention', () => {
+  it('prunes builds and daily snapshots past their retention, keeps the first snapshot of the month, and shared partitions no build uses', async () => {
+    const night = await buildNight('2026-09-05');
+    const report = await publishRelease({ bucket, distDir: night.distDir, snapshot: night.snapshot, progress: null });
+    const july = ['2026-07-23', '2026-07-24', '2026-07-25'].map((d) => `builds/${d}/${releaseIdOf(nights[d]!.manifest)}/`);
+    const sharedBefore = (await bucket.list(SHARED_PREFIX)).objects.length;
+    const pruned = await prune(bucket, '2026-09-05', { buildDays: 30, minBuilds: 1, snapshotDays: 30, monthlySnapshots: true });
+    expect(pruned.buildsPruned.sort()).toEqual(july.sort());
+    for (const prefix of july) expect((await bucket.list(prefix)).objects).toEqual([]);
+    // Only the partitions the current build lists stay shared.
+    const release = (await releaseOf(report.prefix))!;
+    const used = release.objects.filter((o) => o.key.startsWith(SHARED_PREFIX)).map((o) => o.key).sort();
+    expect((await bucket.list(SHARED_PREFIX)).objects.map((o) => o.key).sort()).toEqual(used);
+    expect(pruned.sharedPruned).toBe(sharedBefore - used.length);
+    expect(pruned.sharedPruned).toBeGreaterThan(0);
+    const snapshots = await bucket.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY);
+    expect(snapshots?.snapshots.map((s) => s.day)).toEqual(['2026-09-05', '2026-07-23']);
+    expect(pruned.snapshotsPruned.sort()).toEqual([nights['2026-07-24']!.snapshot.prefix, nights['2026-07-25']!.snapshot.prefix].sort());
+    expect((await bucket.list(nights['2026-07-23']!.snapshot.prefix)).objects).toHaveLength(nights['2026-07-23']!.snapshot.files.length);
+    expect((await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.builds.map((b) => b.prefix)).toEqual([report.prefix]);
+    await expectComplete(release);
+    await expectServed(night);
+  });
+
+  it('never prunes the current build or the newest ones, however old', async () => {
+    const pruned = await prune(bucket, '2027-12-31', { buildDays: 30, minBuilds: 1, snapshotDays: 30, monthlySnapshots: false });
+    expect(pruned.buildsPruned).toEqual([]);
+    expect(pruned.buildsKept).toBe(1);
+    await expectServed(nights['2026-09-05']!, 23);
+  });
+});
+
+describe('the worker reads the published bucket through the pointer', () => {
+  let local: Miniflare;
+  let viaOrigin: Miniflare;
+  let viaR2: Miniflare;
+  const paths = ['/api/v1/markets', '/api/v1/health', '/api/v1/prices?product=domates-salkim&limit=3', '/api/v1/prices/latest', '/api/v1/sources/status'];
+
+  beforeAll(async () => {
+    const bundle = await bundleWorker();
+    const base = { rootPath: ROOT, modules: true, modulesRoot: ROOT, scriptPath: `${ROOT}${bundle.path}`, compatibilityDate: COMPATIBILITY_DATE, durableObjects: { RATE_LIMITER: 'RateLimiter' } };
+    local = new Miniflare({ ...base, serviceBindings: { ORIGIN: distOrigin(nights['2026-09-05']!.distDir) as never } });
+    // An S3-compatible origin over HTTP: the worker fetches `{origin}/{key}` and resolves the pointer.
+    const s3Origin = async (request: Request) => {
+      const answer = await fetch(`${s3.endpoint}/hal${new URL(request.url).pathname}`);
+      const headers = new Headers([...answer.headers].filter(([name]) => ['etag', 'content-type', 'x-amz-meta-etag'].includes(name)));
+      return new Response(answer.status === 200 ? await answer.arrayBuffer() : null, { status: answer.status, headers });
+    };
+    viaOrigin = new Miniflare({ ...base, serviceBindings: { ORIGIN: s3Origin as never }, bindings: { POINTER_KEY } });
+    viaR2 = new Miniflare({ ...base, r2Buckets: ['BUCKET'] });
+    await copyBucketToR2(await viaR2.getR2Bucket('BUCKET'));
+  }, 180_000);
+  afterAll(async () => Promise.all([local, viaOrigin, viaR2].map((mf) => mf?.dispose())));
+
+  /** The objects as the publisher stored them (gzip bytes, metadata) into the R2 binding, as R2's S3 API would hold them. */
+  async function copyBucketToR2(r2: Awaited<ReturnType<Miniflare['getR2Bucket']>>): Promise<void> {
+    const current = (await pointer())!;
+    const release = (await releaseOf(current.prefix))!;
+    const keys = [POINTER_KEY, ...release.objects.filter((o) => o.path !== null).map((o) => o.key)];
+    for (const key of keys) {
+      const object = await bucket.client.send(new GetObjectCommand({ Bucket: 'hal', Key: key }));
+      const body = await object.Body!.transformToByteArray();
+      await r2.put(key, body, { httpMetadata: { contentType: object.ContentType, contentEncoding: object.ContentEncoding, cacheControl: object.CacheControl }, customMetadata: object.Metadata });
+    }
+  }
+
+  const get = async (mf: Miniflare, path: string, ip: string) => {
+    const r = await mf.dispatchFetch(`http://localhost${path}`, { headers: { 'cf-connecting-ip': ip } });
+    return { status: r.status, etag: r.headers.get('etag'), body: await r.text() };
+  };
+
+  it('over an S3-compatible origin and over the R2 binding, every answer equals the one from dist/', async () => {
+    for (const [i, path] of paths.entries()) {
+      const expected = await get(local, path, `203.0.113.${i}`);
+      expect([200, 503], path).toContain(expected.status);
+      expect(await get(viaOrigin, path, `203.0.113.${i}`), path).toEqual(expected);
+      expect(await get(viaR2, path, `203.0.113.${i}`), path).toEqual(expected);
+    }
+  });
+
+  it('an observation resolves to its evidence shard in the current build', async () => {
+    const latest = JSON.parse((await get(viaR2, '/api/v1/prices?product=domates-salkim&limit=1', '203.0.113.50')).body).items[0];
+    const record = await get(viaR2, latest.observationUrl, '203.0.113.50');
+    expect(record.status).toBe(200);
+    expect(JSON.parse(record.body).id).toBe(latest.id);
+  });
+});
+
+describe('the local store', () => {
+  it('serves dist/ by the manifest, with its ETags, and nothing else', async () => {
+    const night = nights['2026-09-05']!;
+    const store = new FetcherStore({ fetch: async (input) => distOrigin(night.distDir)(new Request(input)) });
+    const markets = await store.get('api/v1/markets.json');
+    expect(markets?.etag).toBe(night.manifest.objects['api/v1/markets.json']!.etag);
+    expect(await markets!.text()).toBe(readFileSync(join(night.distDir, 'api/v1/markets.json'), 'utf8'));
+    expect(await store.get('api/v1/no-such-object.json')).toBeNull();
+    expect(await store.get('manifest.json')).toBeNull();
+  });
+
+  it('a pointer store without a published pointer says the origin is unavailable', async () => {
+    const empty = await startS3rver(['empty']);
+    try {
+      const store = new PointerStore(new FetcherStore({ fetch: (input, init) => fetch(input, init) }, `${empty.endpoint}/empty`));
+      await expect(store.get('api/v1/markets.json')).rejects.toThrow('no build is published');
+    } finally {
+      await empty.close();
+    }
+  });
+});
+
+it('refuses to publish over a bucket whose current build has no release record', async () => {
+  const other = await startS3rver(['odd']);
+  try {
+    const odd = other.bucket('odd');
+    await odd.put({ key: POINTER_KEY, body: Buffer.from(JSON.stringify({ format: 1, buildId: 'x', prefix: 'builds/2026-01-01/x/', shared: { prefix: 'shared/', paths: [] } })), contentType: 'application/json', cacheControl: CACHE.pointer, contentEncoding: null, metadata: {} });
+    await expect(publishRelease({ bucket: odd, distDir: nights['2026-09-05']!.distDir, progress: null })).rejects.toThrow(PublishError);
+  } finally {
+    await other.close();
+  }
+});

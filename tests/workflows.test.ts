@@ -1,0 +1,135 @@
+/**
+ * The scheduled job and the deployment, checked where they can be without GitHub or Cloudflare:
+ * the workflow files pass a workflow linter (action-validator, which refuses a broken one), the
+ * nightly runs the npm scripts a developer runs, in order, with only the bucket's secrets, and
+ * wrangler.toml binds what the worker expects; the worker bundle stays small.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { parse as parseToml } from 'smol-toml';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bundleWorker, ROOT } from '../scripts/lib/bundle-worker.ts';
+import { COMPATIBILITY_DATE } from '../scripts/lib/local-worker.ts';
+
+const WORKFLOWS = ['ci.yml', 'nightly.yml'];
+const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+const temp = mkdtempSync(join(tmpdir(), 'hal-workflows-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+function lint(file: string): { status: number | null; output: string } {
+  const cli = join(ROOT, 'node_modules/@action-validator/cli/cli.mjs');
+  const r = spawnSync(process.execPath, [cli, file], { encoding: 'utf8' });
+  return { status: r.status, output: r.stdout + r.stderr };
+}
+
+/** The commands of a workflow's `run:` steps, in order (one-line and block forms). */
+function commands(yaml: string): string[] {
+  const out: string[] = [];
+  const lines = yaml.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^(\s*)(?:- )?run:\s*(.*)$/.exec(lines[i]!);
+    if (!m) continue;
+    if (m[2] !== '|') out.push(m[2]!.trim());
+    else for (let j = i + 1; j < lines.length && (lines[j]!.trim() === '' || lines[j]!.search(/\S/) > m[1]!.length); j++) if (lines[j]!.trim()) out.push(lines[j]!.trim());
+  }
+  return out;
+}
+
+describe('workflow files', () => {
+  for (const name of WORKFLOWS) {
+    it(`${name} passes the workflow linter`, () => {
+      const r = lint(join(ROOT, '.github/workflows', name));
+      expect(r.output).toBe('');
+      expect(r.status).toBe(0);
+    });
+  }
+
+  it('the linter refuses a broken workflow (so passing means something)', () => {
+    const broken = join(temp, 'broken.yml');
+    writeFileSync(broken, read('.github/workflows/nightly.yml').replace('runs-on:', 'runs_on:'));
+    const r = lint(broken);
+    expect(r.status).not.toBe(0);
+    expect(r.output).toContain('runs_on');
+  });
+
+  it('every npm script a workflow runs exists, and CI runs the test suite on every push and pull request', () => {
+    for (const name of WORKFLOWS) {
+      for (const c of commands(read(`.github/workflows/${name}`))) {
+        const script = /npm run ([\w:-]+)/.exec(c)?.[1];
+        if (script) expect(scripts, `${name}: ${c}`).toHaveProperty(script);
+      }
+    }
+    const ci = read('.github/workflows/ci.yml');
+    expect(ci).toMatch(/^on:\n\s+push:\n\s+pull_request:/m);
+    expect(commands(ci)).toContain('bash .ci/run');
+    expect(read('.ci/run')).toMatch(/^npm test$/m);
+  });
+});
+
+describe('the nightly workflow', () => {
+  const yaml = read('.github/workflows/nightly.yml');
+
+  it('runs in the early Istanbul morning and by hand, one run at a time', () => {
+    // 02:30 UTC is 05:30 in Istanbul (UTC+3 all year, no daylight saving since 2016).
+    expect(yaml).toMatch(/schedule:\n\s+(#.*\n\s+)*- cron: '30 2 \* \* \*'/);
+    expect(yaml).toMatch(/^\s{2}workflow_dispatch:/m);
+    expect(yaml).toMatch(/concurrency:\n\s+group: nightly-publish\n\s+cancel-in-progress: false/);
+    expect(yaml).toMatch(/node-version: (22|24)\b/);
+  });
+
+  it('restores the store, imports, scrapes, saves the store, builds, tests and publishes, in that order', () => {
+    const steps = commands(yaml).filter((c) => c.startsWith('npm ')).map((c) => c.replace(/ --no-audit --no-fund$/, '').replace(/ -- .*$/, ''));
+    expect(steps).toEqual(['npm install -g npm@11', 'npm ci', 'npm run restore', 'npm run import', 'npm run scrape', 'npm run save-store', 'npm run build', 'npm test', 'npm run publish']);
+    expect(yaml).toContain('npm run scrape -- --scheduled');
+  });
+
+  it('a failed scrape does not stop the build and the publication', () => {
+    const scrape = yaml.slice(yaml.indexOf('- name: Scrape'), yaml.indexOf('- name: Save the store'));
+    expect(scrape).toContain('continue-on-error: true');
+    // A step without continue-on-error after it would stop the job on failure: only the scrape may fail.
+    expect(yaml.match(/continue-on-error: true/g)).toHaveLength(1);
+  });
+
+  it('needs nothing but the bucket secrets, each documented in the README', () => {
+    const secrets = [...new Set([...yaml.matchAll(/secrets\.(\w+)/g)].map((m) => m[1]!))].sort();
+    expect(secrets).toEqual(['HAL_S3_ACCESS_KEY_ID', 'HAL_S3_BUCKET', 'HAL_S3_ENDPOINT', 'HAL_S3_SECRET_ACCESS_KEY']);
+    const publishing = read('README.md').split('## Publishing')[1] ?? '';
+    for (const s of secrets) expect(publishing, s).toContain(s);
+    expect(publishing).toContain('GITHUB_STEP_SUMMARY');
+  });
+});
+
+describe('deployment', () => {
+  const toml = parseToml(read('wrangler.toml')) as any;
+
+  it('wrangler.toml deploys the worker with the bindings it reads', () => {
+    expect(existsSync(join(ROOT, toml.main))).toBe(true);
+    expect(toml.compatibility_date).toBe(COMPATIBILITY_DATE);
+    expect(toml.durable_objects.bindings).toEqual([{ name: 'RATE_LIMITER', class_name: 'RateLimiter' }]);
+    expect(toml.migrations).toEqual([{ tag: 'v1', new_sqlite_classes: ['RateLimiter'] }]);
+    expect(toml.r2_buckets).toEqual([expect.objectContaining({ binding: 'BUCKET' })]);
+    expect(toml.vars.POINTER_KEY).toBe('current.json');
+    expect(toml.routes.length).toBeGreaterThan(0);
+    const worker = read(toml.main);
+    expect(worker).toMatch(/export \{ RateLimiter \}/);
+    expect(worker).toMatch(/BUCKET\?: R2Bucket/);
+    expect(worker).toMatch(/RATE_LIMITER: DurableObjectNamespace/);
+    expect(scripts.deploy).toContain('wrangler');
+  });
+
+  it('the worker bundle stays far below the Workers size limits', async () => {
+    const bundle = await bundleWorker(join('.cache/edge', `size-check-${process.pid}.js`));
+    const bytes = readFileSync(join(ROOT, bundle.path));
+    const gzipped = gzipSync(bytes, { level: 9 }).byteLength;
+    console.log(`worker bundle: ${(bytes.byteLength / 1024).toFixed(1)} KiB, ${(gzipped / 1024).toFixed(1)} KiB gzip`);
+    rmSync(join(ROOT, bundle.path), { force: true });
+    // Our budget, 1 MiB compressed: a third of the Free plan's former 3 MB compressed limit, and
+    // far below today's 64 MiB uncompressed one. Growth past it means the bundle took in data.
+    expect(gzipped).toBeLessThan(1024 * 1024);
+    expect(bytes.byteLength).toBeLessThan(64 * 1024 * 1024);
+  });
+});
