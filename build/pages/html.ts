@@ -9,10 +9,10 @@ const STYLE = `
 main{max-width:60rem;margin:0 auto;padding:1rem}h1{font-size:1.5rem;margin:.5rem 0}h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
 p,li{max-width:45rem}a{color:#0b4f9c}small,.muted{color:var(--muted)}
 .cards{list-style:none;padding:0;display:grid;gap:.75rem;grid-template-columns:repeat(auto-fill,minmax(min(16rem,100%),1fr))}
-.card{border:1px solid var(--line);border-radius:.5rem;padding:.75rem}.card h3{font-size:1rem;margin:0 0 .25rem}
+.card{border:1px solid var(--line);border-radius:.5rem;padding:.75rem;min-width:0;overflow-wrap:anywhere}.card h3{font-size:1rem;margin:0 0 .25rem}
 .badge{display:inline-block;border-radius:1rem;padding:0 .6rem;font-weight:600;font-size:.9rem;color:#fff}
 .healthy{background:var(--ok)}.delayed,.warning{background:var(--warn)}.failed{background:var(--bad)}.off{background:var(--off)}
-dl{display:grid;grid-template-columns:auto 1fr;gap:0 .75rem;margin:.5rem 0}dt{color:var(--muted)}dd{margin:0}
+dl{display:grid;grid-template-columns:auto minmax(0,1fr);gap:0 .75rem;margin:.5rem 0}dt{color:var(--muted)}dd{margin:0;overflow-wrap:anywhere}
 ul.reasons{margin:.25rem 0 0;padding-left:1.1rem;font-size:.95rem}
 footer{margin-top:2rem;border-top:1px solid var(--line);padding-top:1rem;font-size:.9rem;color:var(--muted)}
 `;
