@@ -5,28 +5,31 @@
  *   night 2, 2026-07-24: the live list of 07-23 is collected; only what changed is sent.
  *   night 3, 2026-07-25: the fetch of 07-24 fails; a refused upload and a killed publisher leave
  *                        night 2 served and complete, and a re-run resumes.
- *   night 4, 2026-09-05: retention prunes the July builds and snapshots (but the first of the month).
+ *   night 4, 2026-09-05: retention prunes the July builds and snapshots (but the first of the month);
+ *   night 5, 2027-12-31: after a long pause, a snapshot pruned before its build is sent again.
  * Then the worker, in workerd, serves the bucket through the pointer (S3 origin and R2 binding).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
+import Database from 'better-sqlite3';
 import { Miniflare } from 'miniflare';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildSite } from '../build/build.ts';
 import { openDb } from '../build/db.ts';
 import { EvidenceStore } from '../build/evidence-store.ts';
 import { ingestDocument } from '../build/ingest.ts';
 import { Bucket, s3Client } from '../build/publish/bucket.ts';
-import { BUILDS_INDEX_KEY, CACHE, POINTER_KEY, RELEASE_FILE, SHARED_PREFIX, SNAPSHOTS_INDEX_KEY, isShared, releaseIdOf, type DistManifest } from '../build/publish/layout.ts';
+import { BUILDS_INDEX_KEY, CACHE, POINTER_KEY, RELEASE_FILE, SHARED_PREFIX, SNAPSHOTS_INDEX_KEY, STATE_DB_KEY, evidenceKey, isShared, releaseIdOf, type DistManifest } from '../build/publish/layout.ts';
 import { prune } from '../build/publish/prune.ts';
 import { publishRelease, PublishError, type BuildsIndex, type PublishReport, type Release, type SnapshotsIndex } from '../build/publish/release.ts';
 import { createSnapshot, type SnapshotFiles } from '../build/publish/snapshot.ts';
+import { restoreStore, saveStore } from '../build/publish/state.ts';
 import { scrapeSource } from '../build/scrape.ts';
 import { seedCatalogue, seedHolidays, seedRegistry } from '../build/seed.ts';
-import { FetcherStore, PointerStore, type Pointer } from '../edge/store.ts';
+import { FetcherStore, PointerStore, type ObjectStore, type Pointer, type PointerCache } from '../edge/store.ts';
 import { bundleWorker, ROOT } from '../scripts/lib/bundle-worker.ts';
 import { distOrigin } from '../scripts/lib/dist-origin.ts';
 import { COMPATIBILITY_DATE } from '../scripts/lib/local-worker.ts';
@@ -37,6 +40,8 @@ import { NetworkError, type HttpClient } from '../sources/lib/http.ts';
 import { SOURCES, sourceByKey } from '../sources/registry.ts';
 import { startS3rver, type LocalS3 } from './support/s3rver.ts';
 
+// Each night publishes some 3,300 objects to s3rver, which does its own file system work per object.
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 const dir = mkdtempSync(join(tmpdir(), 'hal-publish-'));
 const storePath = join(dir, 'hal.sqlite');
 const catalogue = loadCatalogue();
@@ -58,7 +63,10 @@ beforeAll(async () => {
   ingestDocument(db, sourceByKey('izmir'), catalogue, doc.bytes, meta, doc.parser.parse(doc));
   db.close();
 });
-afterAll(async () => s3?.close());
+afterAll(async () => {
+  await s3?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 /** One nightly collection of İzmir with the list (or the failure) the source answered. */
 async function scrape(day: string, at: string, answer: Uint8Array | Error): Promise<void> {
@@ -194,9 +202,15 @@ describe('night 2: only what changed is sent', () => {
     expect(unchanged.filter(isShared).length).toBeGreaterThan(0);
     const keyOf = (p: string) => (isShared(p) ? SHARED_PREFIX + p : prefix + p);
     expect(sent.filter((k) => !k.startsWith('snapshots/')).sort()).toEqual(changed.map(keyOf).sort());
-    expect(copied.sort()).toEqual(unchanged.filter((p) => !isShared(p)).map(keyOf).sort());
+    expect(copied.filter((k) => !k.startsWith('snapshots/')).sort()).toEqual(unchanged.filter((p) => !isShared(p)).map(keyOf).sort());
     expect(kept.sort()).toEqual(unchanged.filter(isShared).map(keyOf).sort());
-    expect(report.bytesIdentity).toBe(changed.reduce((n, p) => n + night.manifest.objects[p]!.bytes, 0) + night.snapshot.files.reduce((n, f) => n + f.bytes, 0));
+    // The snapshot too: tables that did not change are copied from yesterday's snapshot.
+    const yesterday = new Map(nights['2026-07-23']!.snapshot.files.map((f) => [f.path, f.sha256]));
+    const snapshotChanged = night.snapshot.files.filter((f) => yesterday.get(f.path) !== f.sha256);
+    expect(sent.filter((k) => k.startsWith('snapshots/')).sort()).toEqual(snapshotChanged.map((f) => night.snapshot.prefix + f.path).sort());
+    expect(snapshotChanged.map((f) => f.path)).toContain('hal.sqlite.gz');
+    expect(copied.filter((k) => k.startsWith('snapshots/'))).toContain(`${night.snapshot.prefix}csv/categories.csv.gz`);
+    expect(report.bytesIdentity).toBe(changed.reduce((n, p) => n + night.manifest.objects[p]!.bytes, 0) + snapshotChanged.reduce((n, f) => n + f.bytes, 0));
     expect(report.retries).toBeGreaterThan(0);
     expect(report.switched).toBe(true);
   });
@@ -229,7 +243,9 @@ describe('night 3: a publication that dies half-way', () => {
   it('a publisher killed after some objects leaves the previous build served and complete', async () => {
     const night = nights['2026-07-25']!;
     const args = ['--import', 'tsx', 'scripts/publish.ts', '--out', night.distDir, '--db', storePath, '--snapshot-dir', join(dir, 'snapshot-child'), '--verbose', '--concurrency', '2', '--no-prune'];
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...s3.env('hal') }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Never the real bucket: the nightly runs these tests with its secrets in the environment.
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('HAL_S3_')));
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...env, ...s3.env('hal') }, stdio: ['ignore', 'pipe', 'pipe'] });
     let handled = 0;
     let output = '';
     const killed = new Promise<void>((resolve, reject) => {
@@ -306,18 +322,29 @@ describe('night 4: retention', () => {
     expect(pruned.buildsKept).toBe(1);
     await expectServed(nights['2026-09-05']!, 23);
   });
+
+  it('a snapshot pruned before its build is sent again rather than copied', async () => {
+    expect((await bucket.list(nights['2026-09-05']!.snapshot.prefix)).objects).toEqual([]); // pruned just above
+    const night = await buildNight('2027-12-31');
+    const ops: string[] = [];
+    const report = await publishRelease({ bucket, distDir: night.distDir, snapshot: night.snapshot, progress: null, onObject: (op, key) => key.startsWith('snapshots/') && ops.push(op) });
+    expect(ops).toEqual(night.snapshot.files.map(() => 'put'));
+    await expectComplete((await releaseOf(report.prefix))!);
+    await expectServed(night);
+  });
 });
 
 describe('the worker reads the published bucket through the pointer', () => {
   let local: Miniflare;
   let viaOrigin: Miniflare;
   let viaR2: Miniflare;
+  const bundlePath = `.cache/edge/worker-publish-${process.pid}.js`;
   const paths = ['/api/v1/markets', '/api/v1/health', '/api/v1/prices?product=domates-salkim&limit=3', '/api/v1/prices/latest', '/api/v1/sources/status'];
 
   beforeAll(async () => {
-    const bundle = await bundleWorker();
+    const bundle = await bundleWorker(bundlePath);
     const base = { rootPath: ROOT, modules: true, modulesRoot: ROOT, scriptPath: `${ROOT}${bundle.path}`, compatibilityDate: COMPATIBILITY_DATE, durableObjects: { RATE_LIMITER: 'RateLimiter' } };
-    local = new Miniflare({ ...base, serviceBindings: { ORIGIN: distOrigin(nights['2026-09-05']!.distDir) as never } });
+    local = new Miniflare({ ...base, serviceBindings: { ORIGIN: distOrigin(nights['2027-12-31']!.distDir) as never } });
     // An S3-compatible origin over HTTP: the worker fetches `{origin}/{key}` and resolves the pointer.
     const s3Origin = async (request: Request) => {
       const answer = await fetch(`${s3.endpoint}/hal${new URL(request.url).pathname}`);
@@ -328,7 +355,10 @@ describe('the worker reads the published bucket through the pointer', () => {
     viaR2 = new Miniflare({ ...base, r2Buckets: ['BUCKET'] });
     await copyBucketToR2(await viaR2.getR2Bucket('BUCKET'));
   }, 180_000);
-  afterAll(async () => Promise.all([local, viaOrigin, viaR2].map((mf) => mf?.dispose())));
+  afterAll(async () => {
+    await Promise.all([local, viaOrigin, viaR2].map((mf) => mf?.dispose()));
+    rmSync(join(ROOT, bundlePath), { force: true });
+  });
 
   /** The objects as the publisher stored them (gzip bytes, metadata) into the R2 binding, as R2's S3 API would hold them. */
   async function copyBucketToR2(r2: Awaited<ReturnType<Miniflare['getR2Bucket']>>): Promise<void> {
@@ -366,7 +396,7 @@ describe('the worker reads the published bucket through the pointer', () => {
 
 describe('the local store', () => {
   it('serves dist/ by the manifest, with its ETags, and nothing else', async () => {
-    const night = nights['2026-09-05']!;
+    const night = nights['2027-12-31']!;
     const store = new FetcherStore({ fetch: async (input) => distOrigin(night.distDir)(new Request(input)) });
     const markets = await store.get('api/v1/markets.json');
     expect(markets?.etag).toBe(night.manifest.objects['api/v1/markets.json']!.etag);
@@ -391,8 +421,102 @@ it('refuses to publish over a bucket whose current build has no release record',
   try {
     const odd = other.bucket('odd');
     await odd.put({ key: POINTER_KEY, body: Buffer.from(JSON.stringify({ format: 1, buildId: 'x', prefix: 'builds/2026-01-01/x/', shared: { prefix: 'shared/', paths: [] } })), contentType: 'application/json', cacheControl: CACHE.pointer, contentEncoding: null, metadata: {} });
-    await expect(publishRelease({ bucket: odd, distDir: nights['2026-09-05']!.distDir, progress: null })).rejects.toThrow(PublishError);
+    await expect(publishRelease({ bucket: odd, distDir: nights['2027-12-31']!.distDir, progress: null })).rejects.toThrow(PublishError);
   } finally {
     await other.close();
   }
+});
+
+describe('the pointer store', () => {
+  const pointerFor = (release: string): Pointer => ({
+    format: 1, buildId: `2026-07-24-${release}`, releaseId: release, day: '2026-07-24', prefix: `builds/2026-07-24/${release}/`,
+    shared: { prefix: 'shared/', paths: ['api/v1/_p/'] }, builtAt: '2026-07-24T02:45:00Z', newestDataDay: '2026-07-23', publishedAt: '2026-07-24T03:00:00Z',
+  });
+  /** An in-memory bucket that records the keys it was asked for. */
+  const memory = (objects: Map<string, string>, asked: string[]): ObjectStore => ({
+    async get(key) {
+      asked.push(key);
+      const text = objects.get(key);
+      return text === undefined ? null : { etag: `"${key}"`, contentType: 'application/json', body: null, text: async () => text };
+    },
+  });
+
+  it('resolves build paths under the build prefix and shared partitions under the shared prefix', async () => {
+    const objects = new Map([[POINTER_KEY, JSON.stringify(pointerFor('a'))], ['builds/2026-07-24/a/api/v1/markets.json', 'A'], ['shared/api/v1/_p/ab/ab.ndjson', 'P']]);
+    const asked: string[] = [];
+    const store = new PointerStore(memory(objects, asked));
+    expect(await (await store.get('api/v1/markets.json'))!.text()).toBe('A');
+    expect(await (await store.get('api/v1/_p/ab/ab.ndjson'))!.text()).toBe('P');
+    expect(await store.get('api/v1/health.json')).toBeNull();
+    expect(asked.filter((k) => k === POINTER_KEY)).toHaveLength(1); // once per store: one request reads one build
+  });
+
+  it('re-reads the pointer once the isolate cache is older than its maximum age', async () => {
+    const objects = new Map([[POINTER_KEY, JSON.stringify(pointerFor('a'))], ['builds/2026-07-24/a/x', 'A'], ['builds/2026-07-24/b/x', 'B']]);
+    const asked: string[] = [];
+    const cache: PointerCache = { pointer: null, at: 0 };
+    let now = 1_000_000;
+    const store = () => new PointerStore(memory(objects, asked), { cache, maxAgeMs: 60_000, now: () => now });
+    expect(await (await store().get('x'))!.text()).toBe('A');
+    objects.set(POINTER_KEY, JSON.stringify(pointerFor('b')));
+    now += 59_000;
+    expect(await (await store().get('x'))!.text()).toBe('A');
+    now += 2_000;
+    expect(await (await store().get('x'))!.text()).toBe('B');
+    expect(asked.filter((k) => k === POINTER_KEY)).toHaveLength(2);
+  });
+
+  it('refuses an object that is not a pointer', async () => {
+    const store = new PointerStore(memory(new Map([[POINTER_KEY, '{"prefix":"x"}']]), []));
+    await expect(store.get('api/v1/markets.json')).rejects.toThrow('not a publication pointer');
+  });
+});
+
+describe('the store between nightly runs', () => {
+  const count = (path: string, table: string) => {
+    const db = new Database(path, { readonly: true });
+    const n = db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
+    db.close();
+    return n;
+  };
+
+  it('a fresh machine restores the newest snapshot when no store was saved, checked against its checksum', async () => {
+    const target = join(dir, 'machine-1', 'hal.sqlite');
+    const r = await restoreStore(bucket, target);
+    expect(r.from).toBe(`${nights['2027-12-31']!.snapshot.prefix}hal.sqlite.gz`);
+    expect(count(target, 'observations')).toBe(count(storePath, 'observations'));
+  });
+
+  it('saves the store and the collected documents (once), and a fresh machine restores that', async () => {
+    const documents = readdirSync(join(dir, 'evidence'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    expect(documents.length).toBeGreaterThan(0); // the live list of 07-23
+    const first = await saveStore(bucket, storePath, join(dir, 'evidence'));
+    expect(first).toMatchObject({ evidenceSent: documents.length, evidenceKept: 0 });
+    for (const d of documents) expect((await bucket.head(evidenceKey(d.name)))?.metadata.sha256).toBe(d.name);
+    expect((await saveStore(bucket, storePath, join(dir, 'evidence'))).evidenceKept).toBe(documents.length);
+    expect(await bucket.head(STATE_DB_KEY)).toMatchObject({ cacheControl: 'no-store', contentType: 'application/gzip' });
+    const target = join(dir, 'machine-1', 'hal.sqlite');
+    await expect(restoreStore(bucket, target)).rejects.toThrow('exists');
+    expect((await restoreStore(bucket, target, true)).from).toBe(STATE_DB_KEY);
+    // The snapshot of night 5 has them too, but only the saved store is sure to hold the latest runs.
+    expect(count(target, 'source_runs')).toBe(count(storePath, 'source_runs'));
+    expect(count(target, 'documents')).toBe(count(storePath, 'documents'));
+  });
+
+  it('on the very first run there is nothing to restore', async () => {
+    const blank = await startS3rver(['blank']);
+    try {
+      expect(await restoreStore(blank.bucket('blank'), join(dir, 'machine-2', 'hal.sqlite'))).toEqual({ from: null, bytes: 0 });
+    } finally {
+      await blank.close();
+    }
+  });
+
+  it('a saved store that does not match its checksum is refused', async () => {
+    const object = await bucket.client.send(new GetObjectCommand({ Bucket: 'hal', Key: STATE_DB_KEY }));
+    const body = await object.Body!.transformToByteArray();
+    await bucket.put({ key: STATE_DB_KEY, body, contentType: 'application/gzip', cacheControl: 'no-store', contentEncoding: null, metadata: { sha256: '0'.repeat(64) } });
+    await expect(restoreStore(bucket, join(dir, 'machine-3', 'hal.sqlite'))).rejects.toThrow('does not match its SHA-256');
+    await bucket.delete([STATE_DB_KEY]);
+  });
 });

@@ -27,7 +27,8 @@ export type StoredEntry = {
 /** A file on this machine to send. `encode` false keeps the bytes as they are (snapshot files must match their checksums). */
 export type LocalObject = { key: string; path: string | null; file: string; etag: string; bytes: number; type: string; cacheControl: string; shared: boolean; encode: boolean };
 
-export type Action = { op: 'put'; object: LocalObject } | { op: 'copy'; key: string; from: StoredEntry } | { op: 'keep'; entry: StoredEntry };
+/** A copy with a `fallback` sends the local file when the source is gone (a snapshot pruned before its build). */
+export type Action = { op: 'put'; object: LocalObject } | { op: 'copy'; key: string; from: StoredEntry; fallback?: LocalObject } | { op: 'keep'; entry: StoredEntry };
 
 export function planBuild(manifest: DistManifest, distDir: string, prefix: string, previous: readonly StoredEntry[]): Action[] {
   const before = new Map(previous.filter((o) => o.path !== null).map((o) => [o.path!, o]));
@@ -39,6 +40,19 @@ export function planBuild(manifest: DistManifest, distDir: string, prefix: strin
     if (unchanged) return shared ? { op: 'keep', entry: old } : { op: 'copy', key: prefix + path, from: old };
     const key = shared ? SHARED_PREFIX + path : prefix + path;
     return { op: 'put', object: { key, path, file: join(distDir, path), etag: entry.etag, bytes: entry.bytes, type: entry.type, cacheControl: CACHE.immutable, shared, encode: true } };
+  });
+}
+
+/**
+ * Snapshot files: each day's snapshot has its own prefix, but most of its files are the same as
+ * the day before (tables that did not change): those are copied from the current release's snapshot.
+ */
+export function planFiles(objects: readonly LocalObject[], previous: readonly StoredEntry[]): Action[] {
+  const name = (key: string) => key.split('/').slice(3).join('/');
+  const before = new Map(previous.filter((o) => o.path === null).map((o) => [name(o.key), o]));
+  return objects.map((object): Action => {
+    const old = before.get(name(object.key));
+    return old && old.etag === object.etag ? { op: 'copy', key: object.key, from: old, fallback: object } : { op: 'put', object };
   });
 }
 

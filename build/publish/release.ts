@@ -16,7 +16,7 @@ import {
   BUILDS_INDEX_KEY, CACHE, POINTER_KEY, RELEASE_FILE, SHARED_PATHS, SHARED_PREFIX, SNAPSHOTS_INDEX_KEY,
   buildPrefix, compressible, releaseIdOf, type DistManifest,
 } from './layout.ts';
-import { planBuild, type Action, type LocalObject, type StoredEntry } from './plan.ts';
+import { planBuild, planFiles, type Action, type LocalObject, type StoredEntry } from './plan.ts';
 import { forEachLimit } from './pool.ts';
 import { MB, Progress, type ProgressWrite } from './progress.ts';
 import type { SnapshotFiles } from './snapshot.ts';
@@ -96,22 +96,8 @@ export async function publishRelease(options: PublishOptions): Promise<PublishRe
   if (pointer?.releaseId === releaseId && pointer.prefix === prefix) return finish();
 
   // A release record is written once: an earlier run completed this very build (re-publishing it is a rollback).
-  let release = await bucket.getJson<Release>(prefix + RELEASE_FILE);
-  const recorded = release !== null;
-  if (!release) {
-    const previous = pointer ? await bucket.getJson<Release>(pointer.prefix + RELEASE_FILE) : null;
-    if (pointer && !previous) throw new PublishError(`the current build ${pointer.prefix} has no ${RELEASE_FILE}: refusing to guess what it holds`);
-    const actions = planBuild(manifest, options.distDir, prefix, previous?.objects ?? []);
-    if (options.snapshot) actions.push(...options.snapshot.objects.map((object): Action => ({ op: 'put', object })));
-    const objects = await storeAll(options, actions, prefix, report);
-    release = {
-      format: 1, releaseId, buildId: manifest.buildId, day: manifest.today, builtAt: manifest.builtAt, newestDataDay: manifest.newestDataDay, prefix,
-      shared: { prefix: SHARED_PREFIX, paths: [...SHARED_PATHS] },
-      snapshot: options.snapshot ? { prefix: options.snapshot.prefix, files: options.snapshot.files } : null,
-      publishedAt: now().toISOString(),
-      objects: objects.sort((a, b) => (a.key < b.key ? -1 : 1)),
-    };
-  }
+  const recorded = await bucket.getJson<Release>(prefix + RELEASE_FILE);
+  const release = recorded ?? (await storeRelease(options, manifest, pointer, prefix, report, now()));
   report.objects = release.objects.length;
   report.verified = await verify(options, release.objects);
   if (!recorded) await putJson(bucket, prefix + RELEASE_FILE, release, CACHE.immutable);
@@ -119,6 +105,22 @@ export async function publishRelease(options: PublishOptions): Promise<PublishRe
   report.switched = true;
   await updateIndexes(bucket, release, now());
   return finish();
+}
+
+/** Plans against the current release, stores every object, and returns the new release's record (not yet written). */
+async function storeRelease(options: PublishOptions, manifest: DistManifest, pointer: Pointer | null, prefix: string, report: PublishReport, at: Date): Promise<Release> {
+  const previous = pointer ? await options.bucket.getJson<Release>(pointer.prefix + RELEASE_FILE) : null;
+  if (pointer && !previous) throw new PublishError(`the current build ${pointer.prefix} has no ${RELEASE_FILE}: refusing to guess what it holds`);
+  const actions = planBuild(manifest, options.distDir, prefix, previous?.objects ?? []);
+  if (options.snapshot) actions.push(...planFiles(options.snapshot.objects, previous?.objects ?? []));
+  const objects = await storeAll(options, actions, prefix, report);
+  return {
+    format: 1, releaseId: report.releaseId, buildId: manifest.buildId, day: manifest.today, builtAt: manifest.builtAt, newestDataDay: manifest.newestDataDay, prefix,
+    shared: { prefix: SHARED_PREFIX, paths: [...SHARED_PATHS] },
+    snapshot: options.snapshot ? { prefix: options.snapshot.prefix, files: options.snapshot.files } : null,
+    publishedAt: at.toISOString(),
+    objects: objects.sort((a, b) => (a.key < b.key ? -1 : 1)),
+  };
 }
 
 export async function readPointer(bucket: Bucket): Promise<Pointer | null> {
@@ -158,8 +160,13 @@ async function store(bucket: Bucket, action: Action, present: ReadonlyMap<string
   if (action.op === 'copy') {
     const entry = { ...action.from, key: action.key };
     if (present.get(action.key) === action.from.md5) return { entry, op: 'resumed', sent: 0 };
-    await bucket.copy(action.from.key, action.key);
-    return { entry, op: 'copy', sent: 0 };
+    try {
+      await bucket.copy(action.from.key, action.key);
+      return { entry, op: 'copy', sent: 0 };
+    } catch (error) {
+      if (!action.fallback || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode !== 404) throw error;
+      return store(bucket, { op: 'put', object: action.fallback }, present);
+    }
   }
   const { object } = action;
   const { entry, body } = await encodeObject(object);

@@ -16,7 +16,7 @@ const require = createRequire(import.meta.url);
  * object file `k._S3rver_object` as `k`.
  */
 const utils = require('s3rver/lib/utils.js') as { walk: (dir: string, filter?: (path: string) => boolean) => Generator<string> };
-utils.walk = function* walk(dir, filter) {
+utils.walk = function* walk(dir: string, filter?: (path: string) => boolean): Generator<string> {
   const entries = readdirSync(dir, { withFileTypes: true }).map((e) => ({ e, key: e.isDirectory() ? `${e.name}/` : e.name.replace(/\._S3rver_.*$/, '') }));
   for (const { e } of entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))) {
     const path = posix.join(dir, e.name);
@@ -39,7 +39,7 @@ export async function startS3rver(buckets: string[]): Promise<LocalS3> {
   return {
     endpoint,
     config,
-    env: (bucket) => ({ HAL_S3_ENDPOINT: endpoint, HAL_S3_BUCKET: bucket, HAL_S3_ACCESS_KEY_ID: credentials.accessKeyId, HAL_S3_SECRET_ACCESS_KEY: credentials.secretAccessKey }),
+    env: (bucket) => ({ HAL_S3_ENDPOINT: endpoint, HAL_S3_REGION: 'auto', HAL_S3_BUCKET: bucket, HAL_S3_ACCESS_KEY_ID: credentials.accessKeyId, HAL_S3_SECRET_ACCESS_KEY: credentials.secretAccessKey, HAL_S3_FORCE_PATH_STYLE: '1' }),
     bucket: (name) => new Bucket(s3Client(config(name)), name, { attempts: 3, baseMs: 20 }),
     async close() {
       await server.close();
