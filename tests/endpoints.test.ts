@@ -5,8 +5,6 @@
  * search-index and health behave as documented; bad input never gives a 500.
  */
 import Database from 'better-sqlite3';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, istanbulDay } from '../core/dates.ts';
 import { EXPORT_COLUMNS } from '../core/export-columns.ts';
@@ -15,6 +13,7 @@ import { fold } from '../core/turkish.ts';
 import { parseCsv } from '../sources/lib/csv.ts';
 import type { LocalWorker } from '../scripts/lib/local-worker.ts';
 import { clientOf, expectErrorBody, startWorker, type Client } from './support/worker.ts';
+import { openApiValidator, type OpenApiValidator } from './support/openapi.ts';
 
 /** The endpoint table of the specification (../shared/seeds/000_f10fca1ef9b568fb.txt), path by path. */
 const CONTRACT_PATHS = [
@@ -29,43 +28,32 @@ const ADDITIONAL_PATHS = ['/index/basket', '/prices/trending', '/prices/weekly-s
 
 let worker: LocalWorker;
 let db: Database.Database;
-let openapi: any;
-let ajv: Ajv2020;
+let api: OpenApiValidator;
 const client = (): Client => clientOf(worker, '203.0.113');
 
 beforeAll(async () => {
   worker = await startWorker();
   db = new Database(inject('dbPath'), { readonly: true });
-  openapi = (await client()('/api/v1/openapi.json')).json();
-  ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats.default(ajv);
-  ajv.addSchema({ $id: 'https://hal-api.test/openapi.json', components: openapi.components });
+  api = openApiValidator((await client()('/api/v1/openapi.json')).json());
 });
 afterAll(async () => {
   await worker?.dispose();
   db?.close();
 });
 
-/** Validates a body against the 200 (or given status) schema the served document declares for a path. */
-function expectValid(path: string, body: unknown, status = 200): void {
-  const schema = openapi.paths[path].get.responses[status].content['application/json'].schema;
-  const validate = ajv.compile({ $ref: `https://hal-api.test/openapi.json${schema.$ref.slice(1) ? schema.$ref : ''}` });
-  const ok = validate(body);
-  expect(ok, `${path}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
-}
 
 describe('completeness', () => {
   it('every path of the specification has a route, a handler and an operation in the OpenAPI document', async () => {
     for (const path of [...CONTRACT_PATHS, ...ADDITIONAL_PATHS]) {
       if (PENDING[path]) continue;
       expect(ROUTES.map((r) => r.path), path).toContain(path);
-      expect(openapi.paths[path]?.get, path).toBeDefined();
-      expect(openapi.paths[path].get['x-cache'], path).toEqual({
+      expect(api.doc.paths[path]?.get, path).toBeDefined();
+      expect(api.doc.paths[path].get['x-cache'], path).toEqual({
         sMaxAge: ROUTES.find((r) => r.path === path)!.cache.sMaxAge,
         staleWhileRevalidate: ROUTES.find((r) => r.path === path)!.cache.staleWhileRevalidate,
       });
     }
-    expect(Object.keys(openapi.paths).sort()).toEqual([...CONTRACT_PATHS.filter((p) => !PENDING[p]), ...ADDITIONAL_PATHS].sort());
+    expect(Object.keys(api.doc.paths).sort()).toEqual([...CONTRACT_PATHS.filter((p) => !PENDING[p]), ...ADDITIONAL_PATHS].sort());
   });
 
   it('the contract cache values are the endpoint table\'s', () => {
@@ -99,19 +87,19 @@ describe('every JSON answer validates against the served OpenAPI document (ajv)'
   ])('%s ← %s', async (path, url) => {
     const r = await client()(url);
     expect(r.status).toBe(200);
-    expectValid(path, r.json());
+    api.expectValid(path, r.json());
   });
 
   it('an observation and the health answer validate too', async () => {
     const id = db.prepare(`SELECT o.id FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug IS NOT NULL LIMIT 1`).pluck().get() as string;
-    expectValid('/observations/{id}', (await client()(`/api/v1/observations/${id}`)).json());
+    api.expectValid('/observations/{id}', (await client()(`/api/v1/observations/${id}`)).json());
     const health = await client()('/api/v1/health');
-    expectValid('/health', health.json(), health.status);
+    api.expectValid('/health', health.json(), health.status);
   });
 
   it('a key the document does not declare fails the validation (closed objects)', () => {
-    const schema = openapi.paths['/markets'].get.responses[200].content['application/json'].schema;
-    const validate = ajv.compile({ $ref: `https://hal-api.test/openapi.json${schema.$ref}` });
+    const schema = api.doc.paths['/markets'].get.responses[200].content['application/json'].schema;
+    const validate = api.compile(schema.$ref);
     expect(validate({ items: [], meta: { count: 0 }, attribution: 'x', extra: 1 })).toBe(false);
     expect(validate({ items: [], meta: { count: 0 }, attribution: 'x' })).toBe(true);
   });

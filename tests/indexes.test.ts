@@ -5,38 +5,28 @@
  * summary checked against SQLite, and every answer against the served OpenAPI document.
  */
 import Database from 'better-sqlite3';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, isoWeek, istanbulDay } from '../core/dates.ts';
 import type { LocalWorker } from '../scripts/lib/local-worker.ts';
 import { clientOf, expectErrorBody, startWorker, type Client } from './support/worker.ts';
+import { openApiValidator, type OpenApiValidator } from './support/openapi.ts';
 
 let worker: LocalWorker;
 let db: Database.Database;
-let openapi: any;
-let ajv: Ajv2020;
+let api: OpenApiValidator;
 const client = (): Client => clientOf(worker, '192.0.2');
 const get = async (path: string) => (await client()(`/api/v1${path}`)).json();
 
 beforeAll(async () => {
   worker = await startWorker();
   db = new Database(inject('dbPath'), { readonly: true });
-  openapi = (await client()('/api/v1/openapi.json')).json();
-  ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats.default(ajv);
-  ajv.addSchema({ $id: 'https://hal-api.test/openapi.json', components: openapi.components });
+  api = openApiValidator((await client()('/api/v1/openapi.json')).json());
 });
 afterAll(async () => {
   await worker?.dispose();
   db?.close();
 });
 
-function expectValid(path: string, body: unknown, status = 200): void {
-  const schema = openapi.paths[path].get.responses[status].content['application/json'].schema;
-  const validate = ajv.compile({ $ref: `https://hal-api.test/openapi.json${schema.$ref}` });
-  expect(validate(body), `${path}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
-}
 
 const week = (items: any[], w: string) => items.find((i) => i.week === w);
 
@@ -149,7 +139,7 @@ describe('/index/latest', () => {
     expect(r.status).toBe(200);
     expect(r.headers.get('cache-control')).toBe('public, max-age=300, s-maxage=3600, stale-while-revalidate=3600');
     const body = r.json();
-    expectValid('/index/latest', body);
+    api.expectValid('/index/latest', body);
     const history = await get('/index/history');
     const last = history.items.at(-1);
     expect(body.latest).toEqual({ ...last, previous_value: week(history.items, '2026-29').value, change: expect.any(Number) });
@@ -176,7 +166,7 @@ describe('/index/latest', () => {
 describe('/index/history', () => {
   it('the whole series without parameters; from/to keep the weeks that overlap the period', async () => {
     const all = await get('/index/history');
-    expectValid('/index/history', all);
+    api.expectValid('/index/history', all);
     expect(all.meta).toEqual({ count: all.items.length, from: null, to: null });
     expect(all.items.map((i: any) => i.week)).toEqual([...all.items.map((i: any) => i.week)].sort());
     const part = await get('/index/history?from=2026-07-01&to=2026-07-15');
@@ -217,7 +207,7 @@ describe('/index/history', () => {
    */
   it('series=real: the CPI-deflated series beside the nominal, hand-checked at 2023-52', async () => {
     const real = await get('/index/history?series=real');
-    expectValid('/index/history', real);
+    api.expectValid('/index/history', real);
     expect(real.items[0]).toEqual({ week: '2014-01', week_start: '2013-12-30', week_end: '2014-01-05', value: 100, member_count: 15 });
     expect(real.items.at(-1)).toEqual({ week: '2023-52', week_start: '2023-12-25', week_end: '2023-12-31', value: 94.02, member_count: 15 });
     expect(real.index.source).toBe('ankara,istanbul-ibb,izmir,tuik-tufe-2003-100');
@@ -234,7 +224,7 @@ describe('/index/history', () => {
 describe('/index/{slug} and /index/basket', () => {
   it('a published index answers its series, nominal and real; the national one is `ulusal`', async () => {
     const izmir = await get('/index/izmir');
-    expectValid('/index/{slug}', izmir);
+    api.expectValid('/index/{slug}', izmir);
     expect(izmir).toMatchObject({ slug: 'izmir', scope: 'municipal', province: 'izmir', published: true, version: '1', base_value: 100, base_week: '2014-01', base_week_start: '2013-12-30', min_members: 10 });
     expect(izmir.meta.weeks).toBe(izmir.values.length);
     // Until İBB's first week (2020) the İzmir market is the whole national index.
@@ -251,7 +241,7 @@ describe('/index/{slug} and /index/basket', () => {
     const r = await client()('/api/v1/index/ankara');
     expectErrorBody(r, 409, 'INDEX_NOT_PUBLISHED');
     expect(r.json().error.details).toMatchObject({ slug: 'ankara', weeks: 39, rule: expect.stringContaining('52') });
-    expectValid('/index/{slug}', r.json(), 409);
+    api.expectValid('/index/{slug}', r.json(), 409);
     expectErrorBody(await client()('/api/v1/index/bursa'), 409, 'INDEX_NOT_PUBLISHED');
     expectErrorBody(await client()('/api/v1/index/antalya'), 404, 'NOT_FOUND');
     expectErrorBody(await client()('/api/v1/index/Not%20A%20Slug'), 404, 'NOT_FOUND');
@@ -259,7 +249,7 @@ describe('/index/{slug} and /index/basket', () => {
 
   it('/index/basket lists the 15 members and the variants each one counts', async () => {
     const body = await get('/index/basket');
-    expectValid('/index/basket', body);
+    api.expectValid('/index/basket', body);
     expect(body.basket.map((m: any) => m.slug)).toEqual([
       'domates', 'biber-sivri', 'patlican', 'salatalik', 'patates', 'sogan-kuru', 'havuc', 'marul-kivircik', 'kabak', 'brokoli-genel',
       'elma', 'portakal', 'limon', 'uzum', 'muz-yerli',
@@ -277,7 +267,7 @@ describe('/prices/trending', () => {
     const r = await client()('/api/v1/prices/trending');
     expect(r.headers.get('cache-control')).toBe('public, max-age=300, s-maxage=600, stale-while-revalidate=600');
     const body = r.json();
-    expectValid('/prices/trending', body);
+    api.expectValid('/prices/trending', body);
     const to = db.prepare(`SELECT max(o.data_day) FROM observations o JOIN markets m ON m.slug = o.market_slug WHERE m.kind <> 'ulusal'`).pluck().get() as string;
     expect(body.meta).toMatchObject({ count: 20, limit: 20, from: addDays(to, -6), to });
     const counts = db
@@ -299,7 +289,7 @@ describe('/prices/trending', () => {
 describe('/prices/weekly-summary', () => {
   it('without week: the newest closed week with data; risers and fallers against the week before', async () => {
     const body = await get('/prices/weekly-summary');
-    expectValid('/prices/weekly-summary', body);
+    api.expectValid('/prices/weekly-summary', body);
     expect(body).toMatchObject({ week: '2026-34', weekStart: '2026-08-17', weekEnd: '2026-08-23', meta: { previousWeek: '2026-33', limit: 10 } });
     expect(body.topRisers.length).toBe(10);
     expect(body.topRisers.every((m: any, i: number) => m.change > 0 && (i === 0 || body.topRisers[i - 1].change >= m.change))).toBe(true);
@@ -308,7 +298,7 @@ describe('/prices/weekly-summary', () => {
 
   it('a mover recomputed from SQLite: medians over the markets quoting in both weeks', async () => {
     const body = await get('/prices/weekly-summary?week=2025-30');
-    expectValid('/prices/weekly-summary', body);
+    api.expectValid('/prices/weekly-summary', body);
     const mover = [...body.topRisers, ...body.topFallers].find((m: any) => m.marketCount === 2)!;
     const means = (from: string, to: string) =>
       new Map(
@@ -329,7 +319,7 @@ describe('/prices/weekly-summary', () => {
 
   it('a real week without data answers empty lists; a week that does not exist is 400', async () => {
     const empty = await get('/prices/weekly-summary?week=2010-10');
-    expectValid('/prices/weekly-summary', empty);
+    api.expectValid('/prices/weekly-summary', empty);
     expect(empty).toMatchObject({ week: '2010-10', weekStart: '2010-03-08', weekEnd: '2010-03-14', topRisers: [], topFallers: [], freshness: 'unavailable', warnings: ['no_data'] });
     expectErrorBody(await client()('/api/v1/prices/weekly-summary?week=2025-53'), 400, 'INVALID_PARAMETER');
     expectErrorBody(await client()('/api/v1/prices/weekly-summary?week=2026-7'), 400, 'INVALID_PARAMETER');
