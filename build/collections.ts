@@ -5,8 +5,9 @@
  * its object (old data stays immutable), and collections with the same rows (a city with one
  * market, a product with one variant) share their partitions.
  *
- * Granularity per collection, from its density: at least 1,000 rows a month → monthly
- * partitions; up to 1,000 rows in all → one partition; otherwise yearly.
+ * Granularity per collection, from its density: at least 1,000 rows a day → daily partitions;
+ * at least 1,000 rows a month → monthly; up to 1,000 rows in all → one partition; otherwise
+ * yearly.
  */
 import type { Day } from '../core/dates.ts';
 import { collectionIndexPath, priceCollectionKeys, type RowDimensions } from '../core/collection-keys.ts';
@@ -16,13 +17,16 @@ import { attributionOf, type Model } from './model.ts';
 import { publishedRows } from './price-rows.ts';
 import { NDJSON_TYPE, type OutputWriter } from './writer.ts';
 
-type Granularity = 'month' | 'year' | 'all';
+type Granularity = 'day' | 'month' | 'year' | 'all';
+const DAILY_FROM = 1000;
 const MONTHLY_FROM = 1000;
 const SINGLE_UP_TO = 1000;
 
 type Census = {
   total: number;
   months: Set<string>;
+  /** data days (the time collections of history do not count them) */
+  days?: Set<string>;
   categories: Set<string>;
   cities: Set<string>;
   sources: Set<string>;
@@ -45,11 +49,16 @@ type Open = {
 export type CollectionsReport = { collections: number; partitions: number; rows: number; aliases: number };
 
 function partitionKey(granularity: Granularity, day: Day): string {
-  return granularity === 'month' ? day.slice(0, 7) : granularity === 'year' ? day.slice(0, 4) : 'all';
+  return granularity === 'day' ? day : granularity === 'month' ? day.slice(0, 7) : granularity === 'year' ? day.slice(0, 4) : 'all';
 }
 
+/**
+ * A page must come from one or two partitions that the edge can scan quickly: dense collections
+ * (a national day is ~7,500 rows) get one partition per day, others per month or year.
+ */
 function granularityOf(c: Census): Granularity {
   if (c.total <= SINGLE_UP_TO) return 'all';
+  if (c.days && c.total / c.days.size >= DAILY_FROM) return 'day';
   return c.total / c.months.size >= MONTHLY_FROM ? 'month' : 'year';
 }
 
@@ -59,8 +68,9 @@ export function writePriceCollections(db: Db, model: Model, writer: OutputWriter
   for (const r of censusRows(db, model)) {
     for (const key of priceCollectionKeys(r)) {
       let c = census.get(key);
-      if (!c) census.set(key, (c = { total: 0, months: new Set(), categories: new Set(), cities: new Set(), sources: new Set(), sum: 0, xor: 0 }));
+      if (!c) census.set(key, (c = { total: 0, months: new Set(), days: new Set(), categories: new Set(), cities: new Set(), sources: new Set(), sum: 0, xor: 0 }));
       c.total++;
+      c.days!.add(r.day);
       c.sum = (c.sum + r.h1) % 2 ** 48;
       c.xor = (c.xor ^ r.h2) >>> 0;
       c.months.add(r.day.slice(0, 7));
