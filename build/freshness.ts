@@ -10,7 +10,7 @@
  * History stays immutable: a source's condition (blocked, frozen, failed fetch …) only marks
  * the rows of its latest data day; older rows are classified by their age alone.
  */
-import { missedPublishingDays, type PublishingCalendar } from '../core/calendar.ts';
+import { classByMissedDays, missedPublishingDays, type PublishingCalendar } from '../core/calendar.ts';
 import type { Day } from '../core/dates.ts';
 import { WARNING_CODES, type FreshnessBlock, type WarningCode } from '../schemas/common.ts';
 
@@ -37,7 +37,7 @@ export function classifyRow(row: RowFacts, source: SourceFreshnessState, today: 
   const warnings = new Set<WarningCode>();
   const missed = missedPublishingDays(source.calendar, row.day, today);
   const isLatest = row.day === source.latestDay;
-  let freshness: FreshnessBlock['freshness'] = missed === 0 ? 'fresh' : missed <= 2 ? 'delayed' : 'stale';
+  let freshness: FreshnessBlock['freshness'] = classByMissedDays(missed);
   if (freshness === 'delayed') warnings.add('data_delayed');
   if (freshness === 'stale') warnings.add('data_stale');
   if (row.fromArchive) {

@@ -19,6 +19,7 @@
  *   healthy  current data and nothing to report
  */
 import type { Day } from '../core/dates.ts';
+import { DELAYED_TOLERANCE_DAYS } from '../core/calendar.ts';
 import { missedPublishingDays, type PublishingCalendar, type SourceCondition } from './freshness.ts';
 
 export type Run = { started_at: string; finished_at: string | null; outcome: string; observations: number; scheduled: number };
@@ -89,7 +90,7 @@ export function deriveSourceState(f: SourceFacts): SourceState {
   let health: SourceHealth;
   if (!f.enabled) health = 'off';
   else if (status === 'blocked' || status === 'broken' || status === 'unreachable') health = 'failed';
-  else if (status === 'frozen' || behind === null || behind > 2 || condition === 'last_fetch_failed') health = 'warning';
+  else if (status === 'frozen' || behind === null || behind > DELAYED_TOLERANCE_DAYS || condition === 'last_fetch_failed') health = 'warning';
   else if (behind > 0) health = 'delayed';
   else health = 'healthy';
 

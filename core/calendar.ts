@@ -59,6 +59,14 @@ export function missedPublishingDays(calendar: PublishingCalendar, lastDay: Day,
 }
 
 
+/** Up to this many missed publishing days data is `delayed` (within tolerance); beyond, `stale`. */
+export const DELAYED_TOLERANCE_DAYS = 2;
+
+/** The age part of the freshness rule: 0 missed → fresh, up to the tolerance → delayed, beyond → stale. */
+export function classByMissedDays(missed: number): 'fresh' | 'delayed' | 'stale' {
+  return missed === 0 ? 'fresh' : missed <= DELAYED_TOLERANCE_DAYS ? 'delayed' : 'stale';
+}
+
 /** The calendars the build publishes for the edge (api/v1/_meta/calendars.json). */
 export type EdgeCalendars = {
   /** the build day */

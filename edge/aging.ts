@@ -5,7 +5,7 @@
  * JSON answer with the same rule (core/calendar.ts), never making anything fresher. Blocks that
  * are already stale, failed or unavailable keep their class and warnings.
  */
-import { missedPublishingDays, type EdgeCalendars, type PublishingCalendar } from '../core/calendar.ts';
+import { classByMissedDays, missedPublishingDays, type EdgeCalendars, type PublishingCalendar } from '../core/calendar.ts';
 import { addDays, type Day } from '../core/dates.ts';
 import type { ObjectStore } from './store.ts';
 
@@ -50,7 +50,7 @@ export function ageValue(value: unknown, calendars: EdgeCalendars, today: Day): 
     const block = v as Block;
     if ((block.freshness === 'fresh' || block.freshness === 'delayed') && typeof block.dataDate === 'string' && Array.isArray(block.warnings)) {
       const missed = missedPublishingDays(calendarOf(block, calendars, holidays), block.dataDate, today);
-      const next = missed === 0 ? 'fresh' : missed <= 2 ? 'delayed' : 'stale';
+      const next = classByMissedDays(missed);
       if (next !== block.freshness) {
         const warnings = (block.warnings as string[]).filter((w) => w !== 'data_delayed');
         warnings.unshift(next === 'delayed' ? 'data_delayed' : 'data_stale');

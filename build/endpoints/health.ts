@@ -1,19 +1,19 @@
 /** /health, computed with the build (see schemas/health.ts for the rule). */
+import { classByMissedDays, DELAYED_TOLERANCE_DAYS } from '../../core/calendar.ts';
 import { HealthResponse, type HealthResponseT } from '../../schemas/health.ts';
 import { defaultAttribution, type Model } from '../model.ts';
 import type { OutputWriter } from '../writer.ts';
 
-export const BEHIND_AFTER_MISSED_DAYS = 2;
 
 export function buildHealth(model: Model, build: { id: string; builtAt: string; newestDataDay: string | null; synthetic: boolean }): HealthResponseT {
   const enabled = [...model.sources.values()].filter((s) => s.enabled);
   const behind = enabled
     .map((s) => {
       const missed = s.derived.publishingDaysBehind;
-      const freshness = missed === null ? 'unavailable' : missed > BEHIND_AFTER_MISSED_DAYS ? 'stale' : missed > 0 ? 'delayed' : 'fresh';
+      const freshness = missed === null ? 'unavailable' : classByMissedDays(missed);
       return { key: s.key, name: s.name, lastDataDate: s.state.latestDay, publishingDaysBehind: missed, freshness: freshness as HealthResponseT['behind'][number]['freshness'] };
     })
-    .filter((s) => s.publishingDaysBehind === null || s.publishingDaysBehind > BEHIND_AFTER_MISSED_DAYS);
+    .filter((s) => s.publishingDaysBehind === null || s.publishingDaysBehind > DELAYED_TOLERANCE_DAYS);
   const reasons = [
     ...(build.synthetic ? ['Sentetik veri modu: yayımlanan fiyatlar gerçek değil (kıyaslama verisi).'] : []),
     ...behind.map((b) =>

@@ -3,13 +3,11 @@
  * its own day. Precomputed for no filter, every product (variant or family) and every
  * category; the edge checks a product × category request against the product's category.
  */
+import { LATEST_NOTE } from '../../core/latest-note.ts';
 import { LatestEnvelope } from '../../schemas/latest.ts';
 import { attributionOf, type Model } from '../model.ts';
 import type { NationalIndicator } from '../national.ts';
 import type { OutputWriter } from '../writer.ts';
-
-export const LATEST_NOTE =
-  'Her satır kendi veri gününü taşır (observed_date). Ulusal medyan: ürünün en yeni veri gününe kadarki 7 gün içinde her halin son ortalama fiyatının medyanı.';
 
 function latestEnvelope(model: Model, indicators: NationalIndicator[]) {
   const items = indicators.map((n) => {

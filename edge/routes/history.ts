@@ -5,6 +5,7 @@
  * monthly beyond; anything else counts as daily). Paged only when page or limit is sent.
  */
 import { routeSpec } from '../../core/routes.ts';
+import { isoWeek } from '../../core/dates.ts';
 import { slugify } from '../../core/turkish.ts';
 import { rangeWindow, readIndex, readRows, window } from '../collection.ts';
 import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
@@ -29,7 +30,7 @@ export async function productHistory(ctx: RouteContext): Promise<Answer> {
   const index = await readIndex(ctx.store, 'history', `${bucket}/product/${slug}${market ? `/market/${market}` : ''}`);
   // Weekly and monthly items start on their period's first day: widen the window to the period holding its first day.
   const { from, to } = rangeWindow(ctx.today, days);
-  const periodFrom = bucket === 'monthly' ? `${from.slice(0, 7)}-01` : bucket === 'weekly' ? weekStartOf(from) : from;
+  const periodFrom = bucket === 'monthly' ? `${from.slice(0, 7)}-01` : bucket === 'weekly' ? isoWeek(from).weekStart : from;
   const win = index ? window(index, periodFrom, to) : { offset: 0, total: 0 };
   let rows: string[] = [];
   let next: string | null = null;
@@ -54,8 +55,3 @@ export async function productHistory(ctx: RouteContext): Promise<Answer> {
   return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, ...(next ? { link: `<${next}>; rel="next"` } : {}) };
 }
 
-function weekStartOf(day: string): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  const weekday = d.getUTCDay() === 0 ? 7 : d.getUTCDay();
-  return new Date(d.getTime() - (weekday - 1) * 86_400_000).toISOString().slice(0, 10);
-}

@@ -6,13 +6,11 @@ import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '.
 import { sha256Etag } from '../headers.ts';
 import { slugParam } from '../params.ts';
 import { serveStored } from './stored.ts';
-
-const NOTE =
-  'Her satır kendi veri gününü taşır (observed_date). Ulusal medyan: ürünün en yeni veri gününe kadarki 7 gün içinde her halin son ortalama fiyatının medyanı.';
+import { LATEST_NOTE } from '../../core/latest-note.ts';
 
 type Latest = { items: { category: string }[]; meta: { note: string }; attribution: string };
 
-async function empty(ctx: RouteContext, note = NOTE, attribution?: string): Promise<Answer> {
+async function empty(ctx: RouteContext, note = LATEST_NOTE, attribution?: string): Promise<Answer> {
   const body = JSON.stringify({
     items: [],
     meta: { count: 0, distinct_dates: 0, newest: null, oldest: null, note },
