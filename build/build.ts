@@ -4,6 +4,7 @@
  */
 import type { Day } from '../core/dates.ts';
 import { BuildRecord } from '../schemas/internal.ts';
+import { startPart, type PartResult } from './build-part.ts';
 import { writePriceCollections } from './collections.ts';
 import type { Db } from './db.ts';
 import { writeAliases } from './endpoints/aliases.ts';
@@ -42,6 +43,8 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, log
     log(`  ${label} (${Math.round(performance.now() - t)} ms)`);
     return result;
   };
+  // History and evidence run in a second process over the same store file (both cores).
+  const part = db.memory ? null : startPart(db.name, outDir, today);
   const markets = step('markets', () => writeMarkets(db, model, writer));
   const collections = step('price collections', () => writePriceCollections(db, model, writer));
   const indicators = step('national indicators', () => nationalIndicators(db, model));
@@ -49,17 +52,17 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, log
   step('calendars', () => writeCalendars(model, writer));
   step('latest rows', () => writeLatestRows(indicators, writer));
   step('products', () => writeProducts(model, indicators, writer));
-  step('history', () => writeHistory(db, model, writer));
+  if (!part) step('history', () => writeHistory(db, model, writer));
   step('aliases', () => writeAliases(db, model, writer));
   step('search', () => writeSearch(db, model, indicators, writer));
   step('indexes', () => writeIndexes(db, model, writer));
   step('trending', () => writeTrending(db, model, writer));
   step('weekly summaries', () => writeWeeklySummaries(db, model, writer));
-  const evidenceShards = step('evidence', () => writeEvidence(db, model, writer));
+  const evidenceShards = part ? step('history and evidence (second process)', () => adoptPart(writer, part.wait())) : step('evidence', () => writeEvidence(db, model, writer));
   step('openapi', () => writer.writeJson('api/v1/openapi.json', buildOpenApi()));
   const newestDataDay = (db.prepare('SELECT max(data_day) FROM bulletins').pluck().get() as string | null) ?? null;
-  // The build id names the content: the same store and day give the same id.
-  const buildId = `${today}-${etagOf(String([...writer.entries.values()].map((e) => e.etag))).slice(1, 13)}`;
+  // The build id names the content: the same store and day give the same id, in whichever order the objects were written.
+  const buildId = `${today}-${etagOf(String([...writer.entries].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, e]) => e.etag))).slice(1, 13)}`;
   const sourcesStatus = step('sources status', () => writeSourcesStatus(db, model, writer, builtAt));
   step('pages', () => {
     writer.write('pages/data-health.html', dataHealthPage(sourcesStatus), HTML_TYPE);
@@ -88,4 +91,9 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, log
     evidenceShards,
     ms: Math.round(performance.now() - started),
   };
+}
+
+function adoptPart(writer: OutputWriter, result: PartResult): number {
+  writer.adopt(result.entries, result.bytes);
+  return result.evidenceShards;
 }

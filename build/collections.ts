@@ -7,7 +7,8 @@
  *
  * Granularity per collection, from its density: at least 1,000 rows a day → daily partitions;
  * at least 1,000 rows a month → monthly; up to 1,000 rows in all → one partition; otherwise
- * yearly.
+ * yearly. A partition holds at most MAX_PARTITION_ROWS rows (a national day has ~7,500): the
+ * edge decodes whole partitions, and its CPU per request grows with their size.
  */
 import type { Day } from '../core/dates.ts';
 import { collectionIndexPath, priceCollectionKeys, type RowDimensions } from '../core/collection-keys.ts';
@@ -21,6 +22,8 @@ type Granularity = 'day' | 'month' | 'year' | 'all';
 const DAILY_FROM = 1000;
 const MONTHLY_FROM = 1000;
 const SINGLE_UP_TO = 1000;
+/** ≥ the largest page (200), so a page spans at most two partitions */
+export const MAX_PARTITION_ROWS = 1000;
 
 type Census = {
   total: number;
@@ -106,7 +109,7 @@ export function writePriceCollections(db: Db, model: Model, writer: OutputWriter
       const o = open.get(key);
       if (!o) continue; // an alias: its rows are the canonical collection's
       const pk = partitionKey(o.granularity, r.day);
-      if (pk !== o.partKey) {
+      if (pk !== o.partKey || o.lines.length === MAX_PARTITION_ROWS) {
         flush(o);
         o.partKey = pk;
         o.newest = r.day;
@@ -206,7 +209,7 @@ export function writeTimeCollection(
   };
   for (const r of rows) {
     const pk = partitionKey(granularity, r.day);
-    if (pk !== partKey) {
+    if (pk !== partKey || lines.length === MAX_PARTITION_ROWS) {
       flush();
       partKey = pk;
       first = r.day;

@@ -1,13 +1,20 @@
 /**
  * The one place that writes build output: every object gets its precomputed ETag (a quoted
- * SHA-256 prefix of the bytes) and a manifest entry, so the edge and the publisher never hash.
- * Content-addressed objects are written once however many collections share them.
+ * SHA-256 prefix of its identity bytes) and a manifest entry, so the edge and the publisher
+ * never hash. Content-addressed objects are written once however many collections share them.
+ *
+ * Content-addressed partitions and evidence shards are most of the output (every row in up to
+ * 16 collections, and once more as evidence), so they are stored gzip-encoded: a second thread
+ * (build/gzip-worker.mjs) compresses and writes them while this one serializes the next, and
+ * the manifest says `encoding: "gzip"` with the stored size beside the identity size. A
+ * partition's ETag is its name: the hash of its identity bytes.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 
-export type ManifestEntry = { etag: string; bytes: number; type: string };
+export type ManifestEntry = { etag: string; bytes: number; type: string; encoding?: 'gzip'; stored?: number };
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const NDJSON_TYPE = 'application/x-ndjson; charset=utf-8';
 export const HTML_TYPE = 'text/html; charset=utf-8';
@@ -16,13 +23,63 @@ export function etagOf(bytes: Uint8Array | string): string {
   return `"${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}"`;
 }
 
+/** Kilobytes handed to the compressing thread and not yet on disk before this thread waits. */
+const QUEUE_KB = 256 * 1024;
+
+class GzipThread {
+  private readonly pending = new Int32Array(new SharedArrayBuffer(8));
+  private readonly channel = new MessageChannel();
+  private readonly worker: Worker;
+
+  constructor() {
+    this.worker = new Worker(new URL('./gzip-worker.mjs', import.meta.url), {
+      workerData: { pending: this.pending.buffer, replies: this.channel.port2 },
+      transferList: [this.channel.port2],
+    });
+  }
+
+  write(file: string, path: string, body: Buffer): void {
+    const kb = Math.ceil(body.byteLength / 1024);
+    // Back-pressure: the serializer never runs more than QUEUE_KB ahead of the disk.
+    for (let queued = Atomics.load(this.pending, 0); queued > QUEUE_KB; queued = Atomics.load(this.pending, 0)) Atomics.wait(this.pending, 0, queued, 100);
+    Atomics.add(this.pending, 0, kb);
+    // A pooled small Buffer shares its ArrayBuffer: copy it so the transfer moves only these bytes.
+    const own = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? body : Buffer.from(body);
+    this.worker.postMessage({ file, path, body: own }, [own.buffer as ArrayBuffer]);
+  }
+
+  /** Waits until every queued object is on disk; returns their stored sizes. */
+  drain(): [string, number][] {
+    const answered = Atomics.load(this.pending, 1);
+    this.worker.postMessage({ drain: true });
+    while (Atomics.load(this.pending, 1) === answered) Atomics.wait(this.pending, 1, answered, 100);
+    const reply = receiveMessageOnPort(this.channel.port1);
+    if (!reply) throw new Error('the gzip thread answered without its sizes');
+    return (reply.message as { stored: [string, number][] }).stored;
+  }
+
+  close(): void {
+    void this.worker.terminate();
+    this.channel.port1.close();
+  }
+}
+
 export class OutputWriter {
   readonly entries = new Map<string, ManifestEntry>();
   bytesWritten = 0;
+  private gzip: GzipThread | null = null;
 
-  constructor(readonly root: string) {
-    rmSync(root, { recursive: true, force: true });
+  /** `keep`: write into a root another writer of the same build owns (build/build-part.ts) */
+  constructor(readonly root: string, { keep = false } = {}) {
+    if (!keep) rmSync(root, { recursive: true, force: true });
     mkdirSync(root, { recursive: true });
+  }
+
+  /** A large object the edge reads whole (an evidence shard), stored gzip-encoded. */
+  writeEncoded(path: string, body: string, type = JSON_TYPE): void {
+    const bytes = Buffer.from(body, 'utf8');
+    this.entries.set(path, { etag: etagOf(bytes), bytes: bytes.byteLength, type, encoding: 'gzip', stored: 0 });
+    (this.gzip ??= new GzipThread()).write(join(this.root, path), path, bytes);
   }
 
   write(path: string, body: string | Uint8Array, type = JSON_TYPE): ManifestEntry {
@@ -40,16 +97,41 @@ export class OutputWriter {
     return this.write(path, JSON.stringify(value));
   }
 
-  /** Writes under `{prefix}/{hash}.{ext}` once; identical content shares one object. */
+  /**
+   * Writes under `{prefix}/{hash}.{ext}` once, gzip-encoded; identical content shares one object.
+   * The name is known at once (the hash of the identity bytes); the bytes reach the disk on the
+   * compressing thread.
+   */
   writeContentAddressed(prefix: string, body: string, ext: string, type: string): string {
-    const hash = createHash('sha256').update(body).digest('hex').slice(0, 32);
+    const bytes = Buffer.from(body, 'utf8');
+    const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
     const path = `${prefix}/${hash.slice(0, 2)}/${hash}.${ext}`;
-    if (!this.entries.has(path)) this.write(path, body, type);
+    if (this.entries.has(path)) return path;
+    this.entries.set(path, { etag: `"${hash}"`, bytes: bytes.byteLength, type, encoding: 'gzip', stored: 0 });
+    (this.gzip ??= new GzipThread()).write(join(this.root, path), path, bytes);
     return path;
+  }
+
+  /** Waits until every gzip-encoded object is on disk and records its stored size. */
+  settle(): void {
+    if (!this.gzip) return;
+    for (const [path, stored] of this.gzip.drain()) {
+      this.entries.get(path)!.stored = stored;
+      this.bytesWritten += stored;
+    }
+    this.gzip.close();
+    this.gzip = null;
+  }
+
+  /** Objects another writer of the same build wrote into this root (build/build-part.ts). */
+  adopt(entries: [string, ManifestEntry][], bytes: number): void {
+    for (const [path, entry] of entries) this.entries.set(path, entry);
+    this.bytesWritten += bytes;
   }
 
   /** The manifest lists every object by path (sorted, so the same build gives the same bytes). */
   finish(record: Record<string, unknown>): void {
+    this.settle();
     const objects = Object.fromEntries([...this.entries].sort(([a], [b]) => (a < b ? -1 : 1)));
     writeFileSync(join(this.root, 'manifest.json'), JSON.stringify({ ...record, objects }, null, 0));
   }

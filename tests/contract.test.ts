@@ -12,6 +12,7 @@ import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import { PAGES } from '../core/routes.ts';
+import { distBytes, distText } from './support/dist-file.ts';
 import { BuildRecord, CollectionIndex, EdgeCalendarsSchema } from '../schemas/internal.ts';
 import { HealthResponse } from '../schemas/health.ts';
 import { SourceStatusEnvelope } from '../schemas/sources.ts';
@@ -25,9 +26,9 @@ import { ProductItem } from '../schemas/products.ts';
 import { BasketResponse, IndexHistory, IndexLatest, IndexSeries, TrendingResponse, UnpublishedIndex, WeeklySummary } from '../schemas/indexes.ts';
 
 const distDir = inject('distDir');
-type Manifest = { buildId: string; objects: Record<string, { etag: string; bytes: number; type: string }> };
+type Manifest = { buildId: string; objects: Record<string, { etag: string; bytes: number; type: string; encoding?: 'gzip'; stored?: number }> };
 let manifest: Manifest;
-const read = (path: string) => readFileSync(join(distDir, path), 'utf8');
+const read = (path: string) => distText(distDir, path);
 
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -72,8 +73,12 @@ describe('published files', () => {
     const onDisk = walk(distDir).filter((p) => p !== 'manifest.json').sort();
     expect(Object.keys(manifest.objects).sort()).toEqual(onDisk);
     for (const path of onDisk.filter((_, i) => i % 97 === 0)) {
-      const bytes = readFileSync(join(distDir, path));
-      expect(manifest.objects[path]!.bytes).toBe(bytes.byteLength);
+      const bytes = distBytes(distDir, path);
+      const entry = manifest.objects[path]!;
+      expect(entry.bytes).toBe(bytes.byteLength);
+      // Partitions and evidence shards are stored gzip-encoded, everything else as it is.
+      expect(entry.encoding).toBe(/^api\/v1\/_(p|evidence)\//.test(path) ? 'gzip' : undefined);
+      if (entry.encoding) expect(entry.stored).toBe(statSync(join(distDir, path)).size);
       expect(manifest.objects[path]!.etag).toBe(`"${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}"`);
     }
   });

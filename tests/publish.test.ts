@@ -32,6 +32,7 @@ import { seedCatalogue, seedHolidays, seedRegistry } from '../build/seed.ts';
 import { FetcherStore, PointerStore, type ObjectStore, type Pointer, type PointerCache } from '../edge/store.ts';
 import { bundleWorker, ROOT } from '../scripts/lib/bundle-worker.ts';
 import { distOrigin } from '../scripts/lib/dist-origin.ts';
+import { distText } from './support/dist-file.ts';
 import { COMPATIBILITY_DATE } from '../scripts/lib/local-worker.ts';
 import { loadCatalogue } from '../sources/catalogue.ts';
 import { izmirArchive } from '../sources/izmir/archive.ts';
@@ -105,7 +106,7 @@ async function expectServed(night: Night, sample = 9): Promise<void> {
     const object = await store.get(path);
     expect(object, path).not.toBeNull();
     expect(object!.etag, path).toBe(night.manifest.objects[path]!.etag);
-    expect(await object!.text(), path).toBe(readFileSync(join(night.distDir, path), 'utf8'));
+    expect(await object!.text(), path).toBe(distText(night.distDir, path));
   }
 }
 

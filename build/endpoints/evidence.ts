@@ -91,7 +91,7 @@ export function writeEvidence(db: Db, model: Model, writer: OutputWriter): numbe
   let shards = 0;
   const flush = () => {
     if (path === null) return;
-    writer.write(path, `{${records.join(',')}}`);
+    writer.writeEncoded(path, `{${records.join(',')}}`);
     shards++;
   };
   for (const raw of db.prepare(SQL).iterate() as IterableIterator<Raw>) {

@@ -32,7 +32,8 @@ export const CACHE = {
   state: 'no-store',
 } as const;
 
-export type ManifestEntry = { etag: string; bytes: number; type: string };
+/** `encoding: gzip`: the file in dist/ holds the gzip-encoded bytes (`stored` of them); `bytes` and `etag` are the identity's. */
+export type ManifestEntry = { etag: string; bytes: number; type: string; encoding?: 'gzip'; stored?: number };
 export type DistManifest = { buildId: string; today: string; builtAt: string; newestDataDay: string | null; objects: Record<string, ManifestEntry> };
 
 export const isShared = (path: string): boolean => SHARED_PATHS.some((p) => path.startsWith(p));

@@ -25,7 +25,7 @@ export type StoredEntry = {
 };
 
 /** A file on this machine to send. `encode` false keeps the bytes as they are (snapshot files must match their checksums). */
-export type LocalObject = { key: string; path: string | null; file: string; etag: string; bytes: number; type: string; cacheControl: string; shared: boolean; encode: boolean };
+export type LocalObject = { key: string; path: string | null; file: string; etag: string; bytes: number; type: string; cacheControl: string; shared: boolean; encode: boolean; encoded?: 'gzip' };
 
 /** A copy with a `fallback` sends the local file when the source is gone (a snapshot pruned before its build). */
 export type Action = { op: 'put'; object: LocalObject } | { op: 'copy'; key: string; from: StoredEntry; fallback?: LocalObject } | { op: 'keep'; entry: StoredEntry };
@@ -39,7 +39,7 @@ export function planBuild(manifest: DistManifest, distDir: string, prefix: strin
     if (shared) assertContentAddressed(path, entry.etag);
     if (unchanged) return shared ? { op: 'keep', entry: old } : { op: 'copy', key: prefix + path, from: old };
     const key = shared ? SHARED_PREFIX + path : prefix + path;
-    return { op: 'put', object: { key, path, file: join(distDir, path), etag: entry.etag, bytes: entry.bytes, type: entry.type, cacheControl: CACHE.immutable, shared, encode: true } };
+    return { op: 'put', object: { key, path, file: join(distDir, path), etag: entry.etag, bytes: entry.bytes, type: entry.type, cacheControl: CACHE.immutable, shared, encode: true, ...(entry.encoding ? { encoded: entry.encoding } : {}) } };
   });
 }
 

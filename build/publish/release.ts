@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { gunzip, gzip } from 'node:zlib';
 import type { Pointer } from '../../edge/store.ts';
 import { etagOf } from '../writer.ts';
 import { md5Hex, type Bucket } from './bucket.ts';
@@ -22,6 +22,7 @@ import { MB, Progress, type ProgressWrite } from './progress.ts';
 import type { SnapshotFiles } from './snapshot.ts';
 
 const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
 
 export type SnapshotRef = { prefix: string; files: { path: string; bytes: number; sha256: string }[] };
 export type Release = {
@@ -183,11 +184,13 @@ async function store(bucket: Bucket, action: Action, present: ReadonlyMap<string
 
 /** Reads the file, checks it is the object the manifest names (its ETag), and encodes it for storage. */
 export async function encodeObject(object: LocalObject): Promise<{ entry: StoredEntry; body: Uint8Array }> {
-  const bytes = await readFile(object.file);
+  const file = await readFile(object.file);
+  // A partition the build stored gzip-encoded travels as it is; its ETag names the identity bytes.
+  const bytes = object.encoded === 'gzip' ? await gunzipAsync(file) : file;
   if (etagOf(bytes) !== object.etag) throw new PublishError(`${object.file} does not match its manifest entry (ETag ${object.etag}): was it changed after the build?`);
-  let body: Uint8Array = bytes;
-  let encoding: 'gzip' | null = null;
-  if (object.encode && compressible(object.type)) {
+  let body: Uint8Array = object.encoded === 'gzip' ? file : bytes;
+  let encoding: 'gzip' | null = object.encoded === 'gzip' ? 'gzip' : null;
+  if (!encoding && object.encode && compressible(object.type)) {
     const gz = await gzipAsync(bytes, { level: 6 });
     if (gz.byteLength < bytes.byteLength) [body, encoding] = [gz, 'gzip'];
   }

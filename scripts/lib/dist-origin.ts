@@ -1,11 +1,12 @@
 /**
  * The local stand-in for the bucket: serves dist/ objects with the ETags and content types
- * the build recorded in dist/manifest.json (re-read when a new build replaces it).
+ * the build recorded in dist/manifest.json (re-read when a new build replaces it). Partitions the
+ * build stored gzip-encoded are served as they are, with `content-encoding: gzip`, as the bucket does.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
-type Manifest = { objects: Record<string, { etag: string; type: string }> };
+type Manifest = { objects: Record<string, { etag: string; type: string; encoding?: 'gzip' }> };
 
 export function distOrigin(distDir: string): (request: Request) => Promise<Response> {
   let manifest: Manifest | null = null;
@@ -23,6 +24,6 @@ export function distOrigin(distDir: string): (request: Request) => Promise<Respo
     const entry = (await current()).objects[key];
     if (!entry || key.includes('..')) return new Response(null, { status: 404 });
     const body = await readFile(join(distDir, key));
-    return new Response(body, { headers: { etag: entry.etag, 'content-type': entry.type } });
+    return new Response(body, { headers: { etag: entry.etag, 'content-type': entry.type, ...(entry.encoding ? { 'content-encoding': entry.encoding } : {}) } });
   };
 }

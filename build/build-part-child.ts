@@ -1,0 +1,27 @@
+/** Child of build/build-part.ts: writes history and evidence into the build's root, then its manifest entries. */
+import { renameSync, writeFileSync } from 'node:fs';
+import { openDb } from './db.ts';
+import { writeEvidence } from './endpoints/evidence.ts';
+import { writeHistory } from './endpoints/history.ts';
+import { loadModel } from './model.ts';
+import { OutputWriter } from './writer.ts';
+
+const [dbPath, outDir, today, resultFile] = process.argv.slice(2) as [string, string, string, string];
+try {
+  const db = openDb(dbPath);
+  const model = loadModel(db, today);
+  const writer = new OutputWriter(outDir, { keep: true });
+  const historyKeys = writeHistory(db, model, writer);
+  const evidenceShards = writeEvidence(db, model, writer);
+  writer.settle();
+  db.close();
+  answer({ entries: [...writer.entries], bytes: writer.bytesWritten, evidenceShards, historyKeys });
+} catch (error) {
+  answer({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+}
+
+/** Written whole, then renamed: the parent never reads half a result. */
+function answer(value: unknown): void {
+  writeFileSync(`${resultFile}.tmp`, JSON.stringify(value));
+  renameSync(`${resultFile}.tmp`, resultFile);
+}

@@ -1,0 +1,48 @@
+/**
+ * The build's second process: history and evidence (a third of the build's work, independent
+ * of the rest) run in a child over the same store while the main process writes the price
+ * collections, so a build uses both cores. Better-sqlite3 and the build are synchronous, so
+ * the main process waits for the child's result file at the end of its own work.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Day } from '../core/dates.ts';
+import type { ManifestEntry } from './writer.ts';
+
+export type PartResult = { entries: [string, ManifestEntry][]; bytes: number; evidenceShards: number; historyKeys: number };
+type Outcome = PartResult | { error: string };
+
+const CHILD = fileURLToPath(new URL('./build-part-child.ts', import.meta.url));
+const POLL_MS = 50;
+
+export type RunningPart = { wait(): PartResult };
+
+export function startPart(dbPath: string, outDir: string, today: Day): RunningPart {
+  const resultFile = join(tmpdir(), `hal-build-part-${process.pid}-${Date.now()}.json`);
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dbPath, outDir, today, resultFile], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const sleeper = new Int32Array(new SharedArrayBuffer(4));
+  return {
+    wait(): PartResult {
+      // The child always writes its result file, an error included; a killed child leaves a zombie.
+      while (!existsSync(resultFile)) {
+        if (child.pid === undefined || isGone(child.pid)) throw new Error(`the build's history and evidence process (${CHILD}) died without a result`);
+        Atomics.wait(sleeper, 0, 0, POLL_MS);
+      }
+      const outcome = JSON.parse(readFileSync(resultFile, 'utf8')) as Outcome;
+      rmSync(resultFile, { force: true });
+      if ('error' in outcome) throw new Error(`history and evidence: ${outcome.error}`);
+      return outcome;
+    },
+  };
+}
+
+function isGone(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.startsWith('Z');
+  } catch {
+    return existsSync('/proc/self'); // reaped; without /proc we cannot tell and keep waiting
+  }
+}
