@@ -15,7 +15,7 @@ try {
   const evidenceShards = writeEvidence(db, model, writer);
   writer.settle();
   db.close();
-  answer({ entries: [...writer.entries], bytes: writer.bytesWritten, evidenceShards, historyKeys });
+  answer({ entries: [...writer.entries], bytes: writer.bytesWritten, evidenceShards, historyKeys, maxRssKb: process.resourceUsage().maxRSS });
 } catch (error) {
   answer({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
 }

@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import type { Day } from '../core/dates.ts';
 import type { ManifestEntry } from './writer.ts';
 
-export type PartResult = { entries: [string, ManifestEntry][]; bytes: number; evidenceShards: number; historyKeys: number };
+/** `maxRssKb`: the child's peak memory (a parent's own resource usage does not count its children) */
+export type PartResult = { entries: [string, ManifestEntry][]; bytes: number; evidenceShards: number; historyKeys: number; maxRssKb: number };
 type Outcome = PartResult | { error: string };
 
 const CHILD = fileURLToPath(new URL('./build-part-child.ts', import.meta.url));

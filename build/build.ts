@@ -4,7 +4,7 @@
  */
 import type { Day } from '../core/dates.ts';
 import { BuildRecord } from '../schemas/internal.ts';
-import { startPart, type PartResult } from './build-part.ts';
+import { startPart } from './build-part.ts';
 import { writePriceCollections } from './collections.ts';
 import type { Db } from './db.ts';
 import { writeAliases } from './endpoints/aliases.ts';
@@ -29,7 +29,8 @@ import { writePublic } from './pages/public.ts';
 import { HTML_TYPE, OutputWriter, etagOf } from './writer.ts';
 
 export type BuildOptions = { db: Db; outDir: string; today: Day; builtAt: string; synthetic?: boolean; log?: (line: string) => void };
-export type BuildReport = { objects: number; bytes: number; rows: number; collections: number; partitions: number; evidenceShards: number; ms: number };
+/** `secondProcessPeakKb`: peak memory of the history and evidence process, when there was one */
+export type BuildReport = { objects: number; bytes: number; rows: number; collections: number; partitions: number; evidenceShards: number; secondProcessPeakKb: number | null; ms: number };
 
 export function buildSite({ db, outDir, today, builtAt, synthetic: declared, log = () => {} }: BuildOptions): BuildReport {
   // A store holding synthetic benchmark data always says so (/health answers 503), whoever builds it.
@@ -58,7 +59,9 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, log
   step('indexes', () => writeIndexes(db, model, writer));
   step('trending', () => writeTrending(db, model, writer));
   step('weekly summaries', () => writeWeeklySummaries(db, model, writer));
-  const evidenceShards = part ? step('history and evidence (second process)', () => adoptPart(writer, part.wait())) : step('evidence', () => writeEvidence(db, model, writer));
+  const partResult = part ? step('history and evidence (waiting for the second process)', () => part.wait()) : null;
+  if (partResult) writer.adopt(partResult.entries, partResult.bytes);
+  const evidenceShards = partResult ? partResult.evidenceShards : step('evidence', () => writeEvidence(db, model, writer));
   step('openapi', () => writer.writeJson('api/v1/openapi.json', buildOpenApi()));
   const newestDataDay = (db.prepare('SELECT max(data_day) FROM bulletins').pluck().get() as string | null) ?? null;
   // The build id names the content: the same store and day give the same id, in whichever order the objects were written.
@@ -89,11 +92,7 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, log
     collections: collections.collections,
     partitions: collections.partitions,
     evidenceShards,
+    secondProcessPeakKb: partResult?.maxRssKb ?? null,
     ms: Math.round(performance.now() - started),
   };
-}
-
-function adoptPart(writer: OutputWriter, result: PartResult): number {
-  writer.adopt(result.entries, result.bytes);
-  return result.evidenceShards;
 }

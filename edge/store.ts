@@ -25,14 +25,26 @@ export class FetcherStore implements ObjectStore {
       return null;
     }
     if (!response.ok) throw new OriginUnavailable(`origin answered ${response.status} for ${key}`);
+    const bytes = await identityBytes(new Uint8Array(await response.arrayBuffer()));
     return {
       // An S3-compatible origin answers its own ETag (an MD5); the build's travels as metadata.
       etag: response.headers.get('x-amz-meta-etag') ?? response.headers.get('etag') ?? '',
       contentType: response.headers.get('content-type') ?? 'application/json; charset=utf-8',
-      body: response.body,
-      text: () => response.text(),
+      body: new Response(bytes).body,
+      text: async () => new TextDecoder().decode(bytes),
     };
   }
+}
+
+/**
+ * Objects stored gzip-encoded (partitions and evidence shards from the build, everything text from
+ * the publisher) arrive decoded or not depending on the runtime's fetch and the origin's headers;
+ * our objects are JSON, NDJSON, HTML or CSV text, which never starts with gzip's magic bytes.
+ */
+async function identityBytes(bytes: Uint8Array): Promise<Uint8Array> {
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  const stream = new Response(bytes).body!.pipeThrough(new DecompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 /** The part of an R2 binding the store reads (the runtime's R2Bucket satisfies it). */

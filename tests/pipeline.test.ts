@@ -16,6 +16,7 @@ import { seedCatalogue, seedRegistry } from '../build/seed.ts';
 import { loadCatalogue } from '../sources/catalogue.ts';
 import { izmirArchive } from '../sources/izmir/archive.ts';
 import { SOURCES, sourceByKey } from '../sources/registry.ts';
+import { distText } from './support/dist-file.ts';
 
 const temp = () => mkdtempSync(join(tmpdir(), 'hal-pipeline-'));
 
@@ -107,11 +108,11 @@ describe('build', () => {
     db.close();
     const manifest = JSON.parse(readFileSync(join(outDir, 'manifest.json'), 'utf8'));
     const index = JSON.parse(readFileSync(join(outDir, 'api/v1/_c/prices/product/domates-salkim.json'), 'utf8'));
-    const rows = index.partitions.flatMap((p: { path: string }) => readFileSync(join(outDir, p.path), 'utf8').trim().split('\n').map((l) => JSON.parse(l)));
+    const rows = index.partitions.flatMap((p: { path: string }) => distText(outDir, p.path).trim().split('\n').map((l) => JSON.parse(l)));
     const row = rows.find((r: { id: string }) => r.id === id);
     expect(row).toMatchObject({ avgPrice: 51.5, warnings: ['data_delayed', 'static_archive', 'corrected_value'] });
     const shard = Object.keys(manifest.objects).find((p) => p.startsWith('api/v1/_evidence/2026/2026-07-23/'))!;
-    const record = JSON.parse(readFileSync(join(outDir, shard), 'utf8'))[id];
+    const record = JSON.parse(distText(outDir, shard))[id];
     expect(record.avgPrice).toBe(51.5);
     expect(record.corrections).toEqual([{ field: 'avg_price', value: 51.5, original: printed, reason: 'Bültende yazım hatası, belediye ile doğrulandı', by: 'editor@hal-api', at: '2026-07-24T09:00:00.000Z' }]);
     expect(record.printed.row).toContain(String(printed));
