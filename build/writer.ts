@@ -55,7 +55,9 @@ class GzipThread {
     while (Atomics.load(this.pending, 1) === answered) Atomics.wait(this.pending, 1, answered, 100);
     const reply = receiveMessageOnPort(this.channel.port1);
     if (!reply) throw new Error('the gzip thread answered without its sizes');
-    return (reply.message as { stored: [string, number][] }).stored;
+    const { stored, failures } = reply.message as { stored: [string, number][]; failures: string[] };
+    if (failures.length) throw new Error(`${failures.length} gzip-encoded objects could not be written: ${failures.slice(0, 3).join('; ')}`);
+    return stored;
   }
 
   close(): void {
