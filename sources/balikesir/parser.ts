@@ -18,7 +18,7 @@
 import type { Parser, SourceDocument } from '../adapter.ts';
 import { parseDottedDay, type Day } from '../../core/dates.ts';
 import { allTableRows, loadHtml, loadHtmlDocument } from '../lib/html.ts';
-import { fullWidthRows, parsedRows, priceReader, tablesWithHeader } from '../lib/table.ts';
+import { fullWidthRows, parsedRows, priceCells, priceReader, tablesWithHeader } from '../lib/table.ts';
 import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'balikesir-html';
@@ -73,11 +73,7 @@ export function parseBalikesirHtml(document: SourceDocument): ParsedDocument {
       unit: cells[columns.unit]!,
       // Quirk: several halls in one list; the printed hall is kept as the group.
       group: cells[columns.hall]! || null,
-      min: price(cells[columns.min]!, where),
-      max: price(cells[columns.max]!, where),
-      avg: null,
-      printed: cells.join(' | '),
-      location: where,
+      ...priceCells(price, cells, where, columns, 'exact'),
     });
   }
   return parsedRows(rows);

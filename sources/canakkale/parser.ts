@@ -12,7 +12,7 @@ import type { Parser, SourceDocument } from '../adapter.ts';
 import { isDay, parseDottedDay, type Day } from '../../core/dates.ts';
 import { fold } from '../../core/turkish.ts';
 import { loadHtml } from '../lib/html.ts';
-import { findTableByLabels, namedRows, parsedRows, priceReader } from '../lib/table.ts';
+import { findTableByLabels, namedRows, parsedRows, priceCells, priceReader } from '../lib/table.ts';
 import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'canakkale-table';
@@ -55,11 +55,7 @@ export function parseCanakkaleTable(document: SourceDocument): ParsedDocument {
       name: cells[columns.name]!,
       unit: cells[columns.unit]!,
       group,
-      min: price(cells[columns.min]!, `${where} min`),
-      max: price(cells[columns.max]!, `${where} max`),
-      avg: null,
-      printed: cells.join(' | ').trimEnd(),
-      location: where,
+      ...priceCells(price, cells, where, columns, 'labelled'),
     });
   }
   return parsedRows(rows);

@@ -7,7 +7,7 @@
  */
 import type { Parser, SourceDocument } from '../adapter.ts';
 import { allTableRows, loadHtmlDocument } from '../lib/html.ts';
-import { fullWidthRows, parsedRows, priceReader, tablesWithHeader } from '../lib/table.ts';
+import { fullWidthRows, parsedRows, priceCells, priceReader, tablesWithHeader } from '../lib/table.ts';
 import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'denizli-html';
@@ -36,11 +36,7 @@ export function parseDenizliHtml(document: SourceDocument): ParsedDocument {
         name: cells[columns.name]!,
         unit: ASSUMED_UNIT,
         group: null,
-        min: price(cells[columns.min]!, where),
-        max: price(cells[columns.max]!, where),
-        avg: price(cells[columns.avg]!, where),
-        printed: cells.join(' | '),
-        location: where,
+        ...priceCells(price, cells, where, columns, 'exact'),
       });
     }
   }

@@ -10,7 +10,7 @@
 import type { Parser, SourceDocument } from '../adapter.ts';
 import { fold } from '../../core/turkish.ts';
 import { allTableRows, loadHtmlDocument } from '../lib/html.ts';
-import { fullWidthRows, parsedRows, priceReader, tablesWithHeader } from '../lib/table.ts';
+import { fullWidthRows, parsedRows, priceCells, priceReader, tablesWithHeader } from '../lib/table.ts';
 import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'eskisehir-html';
@@ -50,11 +50,7 @@ export function parseEskisehirHtml(document: SourceDocument): ParsedDocument {
       name: nameOf(cells[columns.name]!, cells[columns.variety]!),
       unit: ASSUMED_UNIT,
       group: cells[columns.group]! || null,
-      min: price(cells[columns.min]!, where),
-      max: price(cells[columns.max]!, where),
-      avg: price(cells[columns.avg]!, where),
-      printed: cells.join(' | '),
-      location: where,
+      ...priceCells(price, cells, where, columns, 'exact'),
     });
   }
   return parsedRows(rows);

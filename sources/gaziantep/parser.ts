@@ -8,7 +8,7 @@
 import type { Parser, SourceDocument } from '../adapter.ts';
 import { isDay, parseDottedDay, type Day } from '../../core/dates.ts';
 import { allTableRows, loadHtmlDocument } from '../lib/html.ts';
-import { fullWidthRows, parsedRows, priceReader, tablesWithHeader } from '../lib/table.ts';
+import { fullWidthRows, parsedRows, priceCells, priceReader, tablesWithHeader } from '../lib/table.ts';
 import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'gaziantep-html';
@@ -43,11 +43,7 @@ export function parseGaziantepHtml(document: SourceDocument): ParsedDocument {
       name: cells[columns.name]!,
       unit: cells[columns.unit]!,
       group: null,
-      min: price(cells[columns.min]!, where),
-      max: price(cells[columns.max]!, where),
-      avg: null,
-      printed: cells.join(' | '),
-      location: where,
+      ...priceCells(price, cells, where, columns, 'exact'),
     });
   }
   return parsedRows(rows);

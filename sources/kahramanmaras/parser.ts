@@ -15,7 +15,7 @@ import type { Parser, SourceDocument } from '../adapter.ts';
 import { parseDottedDay, type Day } from '../../core/dates.ts';
 import { fold } from '../../core/turkish.ts';
 import { loadHtml, tableRows } from '../lib/html.ts';
-import { findLabelledHeader, namedRows, parsedRows, priceReader } from '../lib/table.ts';
+import { findLabelledHeader, namedRows, parsedRows, priceCells, priceReader } from '../lib/table.ts';
 import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'kahramanmaras-table';
@@ -64,11 +64,7 @@ export function parseKahramanmarasTable(document: SourceDocument): ParsedDocumen
       unit: cells[columns.unit]!,
       group: cells[columns.group] || null,
       // Quirk: grades, not min/max: 2.Kalite is the min, 1.Kalite the max, Rayiç the average (kept as printed, no swap).
-      min: price(cells[columns.min]!, `${where} 2.Kalite`),
-      max: price(cells[columns.max]!, `${where} 1.Kalite`),
-      avg: price(cells[columns.avg]!, `${where} Rayiç`),
-      printed: cells.join(' | ').trimEnd(),
-      location: where,
+      ...priceCells(price, cells, where, columns, 'labelled', { min: '2.Kalite', max: '1.Kalite', avg: 'Rayiç' }),
     });
   }
   return parsedRows(rows);

@@ -7,7 +7,7 @@
  */
 import type { Parser, SourceDocument } from '../adapter.ts';
 import { allTableRows, loadHtmlDocument } from '../lib/html.ts';
-import { fullWidthRows, parsedRows, priceReader, tablesWithHeader } from '../lib/table.ts';
+import { fullWidthRows, parsedRows, priceCells, priceReader, tablesWithHeader } from '../lib/table.ts';
 import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'kayseri-html';
@@ -33,11 +33,7 @@ export function parseKayseriHtml(document: SourceDocument): ParsedDocument {
       unit: cells[columns.unit]!,
       group: null,
       // Kuruş printed without a separator (`3850`) is kept as printed.
-      min: price(cells[columns.min]!, where),
-      max: price(cells[columns.max]!, where),
-      avg: null,
-      printed: cells.join(' | '),
-      location: where,
+      ...priceCells(price, cells, where, columns, 'exact'),
     });
   }
   // An empty table is a day without a list.

@@ -7,7 +7,7 @@
 import type { Parser, SourceDocument } from '../adapter.ts';
 import { fold } from '../../core/turkish.ts';
 import { allTableRows, loadHtmlDocument } from '../lib/html.ts';
-import { fullWidthRows, parsedRows, priceReader, tablesWithHeader } from '../lib/table.ts';
+import { fullWidthRows, parsedRows, priceCells, priceReader, tablesWithHeader } from '../lib/table.ts';
 import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'kocaeli-html';
@@ -45,11 +45,7 @@ export function parseKocaeliHtml(document: SourceDocument, market: string): Pars
       name: cells[columns.name]!,
       unit: cells[columns.unit]!,
       group: cells[columns.group]! || null,
-      min: price(cells[columns.min]!, where),
-      max: price(cells[columns.max]!, where),
-      avg: null,
-      printed: cells.join(' | '),
-      location: where,
+      ...priceCells(price, cells, where, columns, 'exact'),
     });
   }
   return parsedRows(rows);

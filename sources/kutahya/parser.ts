@@ -15,7 +15,7 @@
  */
 import type { Parser, SourceDocument } from '../adapter.ts';
 import { loadHtml } from '../lib/html.ts';
-import { findTableByLabels, namedRows, parsedRows, priceReader } from '../lib/table.ts';
+import { findTableByLabels, namedRows, parsedRows, priceCells, priceReader } from '../lib/table.ts';
 import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'kutahya-table';
@@ -58,11 +58,7 @@ export function parseKutahyaTable(document: SourceDocument): ParsedDocument {
       name: nameOf(cells[columns.name]!, cells[columns.variety]!),
       unit: ASSUMED_UNIT,
       group: null,
-      min: price(cells[columns.min]!, `${where} min`),
-      max: price(cells[columns.max]!, `${where} max`),
-      avg: price(cells[columns.avg]!, `${where} avg`),
-      printed: cells.join(' | ').trimEnd(),
-      location: where,
+      ...priceCells(price, cells, where, columns, 'labelled'),
     });
   }
   return parsedRows(rows);

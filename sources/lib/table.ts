@@ -120,6 +120,34 @@ export function* namedRows<F extends string>(parser: string, table: HeaderedTabl
   }
 }
 
+/** How a row's price cells are named in errors: `min`, `max`, `avg` unless the page prints grades. */
+export type PriceLabels = { min: string; max: string; avg: string };
+const PRICE_LABELS: PriceLabels = { min: 'min', max: 'max', avg: 'avg' };
+
+/**
+ * The prices and the evidence of one table row: min · max, avg where the table has the column
+ * (else null), the printed text and the location. Tables found by label name the price column in
+ * an error (`table[0] tr[3] min`) and keep `printed` without the empty cells that end a short row;
+ * exact-header tables print the row whole and name the row only.
+ */
+export function priceCells(
+  price: (text: string, where: string) => number | null,
+  cells: string[],
+  where: string,
+  columns: { min: number; max: number; avg?: number },
+  style: 'labelled' | 'exact',
+  labels: PriceLabels = PRICE_LABELS,
+): Pick<PrintedRow, 'min' | 'max' | 'avg' | 'printed' | 'location'> {
+  const at = (label: string) => (style === 'labelled' ? `${where} ${label}` : where);
+  return {
+    min: price(cells[columns.min]!, at(labels.min)),
+    max: price(cells[columns.max]!, at(labels.max)),
+    avg: columns.avg === undefined ? null : price(cells[columns.avg]!, at(labels.avg)),
+    printed: style === 'labelled' ? cells.join(' | ').trimEnd() : cells.join(' | '),
+    location: where,
+  };
+}
+
 /** The columns of a dateless table: name · unit · min · max, and a group where the page prints one. */
 export type DatelessLabels = ColumnLabels<'name' | 'unit' | 'min' | 'max'> & Partial<ColumnLabels<'group'>>;
 
@@ -145,11 +173,7 @@ export function parseDatelessTable(document: SourceDocument, spec: { parser: str
       name: cells[columns.name]!,
       unit: cells[columns.unit]!,
       group: columns.group === undefined ? null : cells[columns.group] || null,
-      min: price(cells[columns.min]!, `${where} min`),
-      max: price(cells[columns.max]!, `${where} max`),
-      avg: null,
-      printed: cells.join(' | ').trimEnd(),
-      location: where,
+      ...priceCells(price, cells, where, columns, 'labelled'),
     });
   }
   return parsedRows(rows);

@@ -16,7 +16,7 @@ import type { AnyNode } from 'domhandler';
 import type { Parser, SourceDocument } from '../adapter.ts';
 import { parseDottedDay, type Day } from '../../core/dates.ts';
 import { loadHtml, type Html } from '../lib/html.ts';
-import { findTableByLabels, namedRows, parsedRows, priceReader } from '../lib/table.ts';
+import { findTableByLabels, namedRows, parsedRows, priceCells, priceReader } from '../lib/table.ts';
 import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'tekirdag-detail';
@@ -68,11 +68,7 @@ export function parseTekirdagDetail(document: SourceDocument): ParsedDocument {
       name: cells[columns.name]!,
       unit: cells[columns.unit]!,
       group: cells[columns.group] || null,
-      min: price(cells[columns.min]!, `${where} Min`),
-      max: price(cells[columns.max]!, `${where} Max`),
-      avg: null,
-      printed: cells.join(' | ').trimEnd(),
-      location: where,
+      ...priceCells(price, cells, where, columns, 'labelled', { min: 'Min', max: 'Max', avg: 'avg' }),
     });
   }
   return parsedRows(rows);

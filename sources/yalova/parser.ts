@@ -13,7 +13,7 @@
 import type { Parser, SourceDocument } from '../adapter.ts';
 import { parseDottedDay, type Day } from '../../core/dates.ts';
 import { loadHtml } from '../lib/html.ts';
-import { findTableByLabels, namedRows, parsedRows, priceReader } from '../lib/table.ts';
+import { findTableByLabels, namedRows, parsedRows, priceCells, priceReader } from '../lib/table.ts';
 import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'yalova-table';
@@ -43,11 +43,7 @@ export function parseYalovaTable(document: SourceDocument): ParsedDocument {
       name: cells[columns.name]!,
       unit: ASSUMED_UNIT,
       group: cells[columns.group] || null,
-      min: price(cells[columns.min]!, `${where} min`),
-      max: price(cells[columns.max]!, `${where} max`),
-      avg: null,
-      printed: cells.join(' | ').trimEnd(),
-      location: where,
+      ...priceCells(price, cells, where, columns, 'labelled'),
     });
   }
   return parsedRows(rows);
