@@ -9,9 +9,7 @@ import { writePriceCollections } from './collections.ts';
 import type { Db } from './db.ts';
 import { writeAliases } from './endpoints/aliases.ts';
 import { writeCalendars } from './endpoints/calendars.ts';
-import { writeEvidence } from './endpoints/evidence.ts';
 import { writeHealth } from './endpoints/health.ts';
-import { writeHistory } from './endpoints/history.ts';
 import { writeIndexes } from './endpoints/index.ts';
 import { writeTrending, writeWeeklySummaries } from './endpoints/movers.ts';
 import { writeLatestRows } from './endpoints/latest-rows.ts';
@@ -29,8 +27,8 @@ import { writePublic } from './pages/public.ts';
 import { HTML_TYPE, OutputWriter, etagOf } from './writer.ts';
 
 export type BuildOptions = { db: Db; outDir: string; today: Day; builtAt: string; synthetic?: boolean; log?: (line: string) => void };
-/** `secondProcessPeakKb`: peak memory of the history and evidence process, when there was one */
-export type BuildReport = { objects: number; bytes: number; rows: number; collections: number; partitions: number; evidenceShards: number; secondProcessPeakKb: number | null; ms: number };
+/** `secondProcessPeakKb`: peak memory of the history and evidence process */
+export type BuildReport = { objects: number; bytes: number; rows: number; collections: number; partitions: number; evidenceShards: number; secondProcessPeakKb: number; ms: number };
 
 export function buildSite({ db, outDir, today, builtAt, synthetic: declared, log = () => {} }: BuildOptions): BuildReport {
   // A store holding synthetic benchmark data always says so (/health answers 503), whoever builds it.
@@ -45,7 +43,8 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, log
     return result;
   };
   // History and evidence run in a second process over the same store file (both cores).
-  const part = db.memory ? null : startPart(db.name, outDir, today);
+  if (db.memory) throw new Error('the build reads a store file (history and evidence are built by a second process over it), not an in-memory database');
+  const part = startPart(db.name, outDir, today);
   const markets = step('markets', () => writeMarkets(db, model, writer));
   const collections = step('price collections', () => writePriceCollections(db, model, writer));
   const indicators = step('national indicators', () => nationalIndicators(db, model));
@@ -53,15 +52,13 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, log
   step('calendars', () => writeCalendars(model, writer));
   step('latest rows', () => writeLatestRows(indicators, writer));
   step('products', () => writeProducts(model, indicators, writer));
-  if (!part) step('history', () => writeHistory(db, model, writer));
   step('aliases', () => writeAliases(db, model, writer));
   step('search', () => writeSearch(db, model, indicators, writer));
   step('indexes', () => writeIndexes(db, model, writer));
   step('trending', () => writeTrending(db, model, writer));
   step('weekly summaries', () => writeWeeklySummaries(db, model, writer));
-  const partResult = part ? step('history and evidence (waiting for the second process)', () => part.wait()) : null;
-  if (partResult) writer.adopt(partResult.entries, partResult.bytes);
-  const evidenceShards = partResult ? partResult.evidenceShards : step('evidence', () => writeEvidence(db, model, writer));
+  const partResult = step('history and evidence (waiting for the second process)', () => part.wait());
+  writer.adopt(partResult.entries, partResult.bytes);
   step('openapi', () => writer.writeJson('api/v1/openapi.json', buildOpenApi()));
   const newestDataDay = (db.prepare('SELECT max(data_day) FROM bulletins').pluck().get() as string | null) ?? null;
   // The build id names the content: the same store and day give the same id, in whichever order the objects were written.
@@ -91,8 +88,8 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, log
     rows: collections.rows,
     collections: collections.collections,
     partitions: collections.partitions,
-    evidenceShards,
-    secondProcessPeakKb: partResult?.maxRssKb ?? null,
+    evidenceShards: partResult.evidenceShards,
+    secondProcessPeakKb: partResult.maxRssKb,
     ms: Math.round(performance.now() - started),
   };
 }

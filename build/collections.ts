@@ -23,7 +23,7 @@ const DAILY_FROM = 1000;
 const MONTHLY_FROM = 1000;
 const SINGLE_UP_TO = 1000;
 /** ≥ the largest page (200), so a page spans at most two partitions */
-export const MAX_PARTITION_ROWS = 1000;
+const MAX_PARTITION_ROWS = 1000;
 
 type Census = {
   total: number;

@@ -80,7 +80,12 @@ export class OutputWriter {
   /** A large object the edge reads whole (an evidence shard), stored gzip-encoded. */
   writeEncoded(path: string, body: string, type = JSON_TYPE): void {
     const bytes = Buffer.from(body, 'utf8');
-    this.entries.set(path, { etag: etagOf(bytes), bytes: bytes.byteLength, type, encoding: 'gzip', stored: 0 });
+    this.encode(path, bytes, etagOf(bytes), type);
+  }
+
+  /** The entry now, its stored size at `settle`; the bytes reach the disk on the compressing thread. */
+  private encode(path: string, bytes: Buffer, etag: string, type: string): void {
+    this.entries.set(path, { etag, bytes: bytes.byteLength, type, encoding: 'gzip', stored: 0 });
     (this.gzip ??= new GzipThread()).write(join(this.root, path), path, bytes);
   }
 
@@ -99,18 +104,14 @@ export class OutputWriter {
     return this.write(path, JSON.stringify(value));
   }
 
-  /**
-   * Writes under `{prefix}/{hash}.{ext}` once, gzip-encoded; identical content shares one object.
-   * The name is known at once (the hash of the identity bytes); the bytes reach the disk on the
-   * compressing thread.
-   */
+  /** Writes under `{prefix}/{hash}.{ext}` once, gzip-encoded; identical content shares one object. */
   writeContentAddressed(prefix: string, body: string, ext: string, type: string): string {
     const bytes = Buffer.from(body, 'utf8');
-    const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+    // The name is the ETag: one hash of the identity bytes serves both.
+    const etag = etagOf(bytes);
+    const hash = etag.slice(1, -1);
     const path = `${prefix}/${hash.slice(0, 2)}/${hash}.${ext}`;
-    if (this.entries.has(path)) return path;
-    this.entries.set(path, { etag: `"${hash}"`, bytes: bytes.byteLength, type, encoding: 'gzip', stored: 0 });
-    (this.gzip ??= new GzipThread()).write(join(this.root, path), path, bytes);
+    if (!this.entries.has(path)) this.encode(path, bytes, etag, type);
     return path;
   }
 

@@ -3,6 +3,8 @@
  * bucket binding in production, or any fetcher (a service binding serving dist/ locally, or
  * an S3-compatible origin over HTTP). Objects carry their precomputed ETag.
  */
+import { isGzip } from '../core/gzip.ts';
+
 export type StoredObject = { etag: string; contentType: string; body: ReadableStream | null; text(): Promise<string> };
 
 export interface ObjectStore {
@@ -36,13 +38,9 @@ export class FetcherStore implements ObjectStore {
   }
 }
 
-/**
- * Objects stored gzip-encoded (partitions and evidence shards from the build, everything text from
- * the publisher) arrive decoded or not depending on the runtime's fetch and the origin's headers;
- * our objects are JSON, NDJSON, HTML or CSV text, which never starts with gzip's magic bytes.
- */
+/** Decoded here when the runtime's fetch did not (core/gzip.ts). */
 async function identityBytes(bytes: Uint8Array): Promise<Uint8Array> {
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  if (!isGzip(bytes)) return bytes;
   const stream = new Response(bytes).body!.pipeThrough(new DecompressionStream('gzip'));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }

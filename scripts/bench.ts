@@ -73,7 +73,7 @@ function floor(dbPath: string, outputBytes: number): { ms: number; rowBytes: num
   return { ms: read + serialize + write, rowBytes };
 }
 
-function build(dbPath: string, outDir: string): { ms: number; maxRssKb: number; report: { objects: number; bytes: number; secondProcessPeakKb: number | null } } {
+function build(dbPath: string, outDir: string): { ms: number; maxRssKb: number; report: { objects: number; bytes: number; secondProcessPeakKb: number } } {
   const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-build-child.ts', dbPath, outDir, today], { encoding: 'utf8', maxBuffer: 1 << 26 });
   return JSON.parse(out.trim().split('\n').pop()!);
 }
@@ -127,7 +127,7 @@ line('rows serialized once', mb(f.rowBytes));
 line('amplification raw (output / rows once)', `${(rawBytes / f.rowBytes).toFixed(2)} ×`);
 line('amplification compressed (gzip / rows once)', `${(gzBytes / f.rowBytes).toFixed(2)} ×`, '≤ 4 ×');
 const gib = (kb: number) => `${(kb / 1024 / 1024).toFixed(2)} GiB`;
-const second = fullBuild.report.secondProcessPeakKb ?? 0;
+const second = fullBuild.report.secondProcessPeakKb;
 line('build peak memory (main + second process)', `${gib(fullBuild.maxRssKb)} + ${gib(second)} ≤ ${gib(fullBuild.maxRssKb + second)}`, '≤ 4 GiB');
 
 // 4. The nightly run: one more publishing day, rebuilt.

@@ -4,16 +4,14 @@
  * (ajv, not our zod code); closed objects carry no extra keys; history, export, search, aliases,
  * search-index and health behave as documented; bad input never gives a 500.
  */
-import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, istanbulDay } from '../core/dates.ts';
 import { EXPORT_COLUMNS } from '../core/export-columns.ts';
 import { ROUTES } from '../core/routes.ts';
 import { fold } from '../core/turkish.ts';
 import { parseCsv } from '../sources/lib/csv.ts';
-import type { LocalWorker } from '../scripts/lib/local-worker.ts';
-import { clientOf, expectErrorBody, startWorker, type Client } from './support/worker.ts';
-import { openApiValidator, type OpenApiValidator } from './support/openapi.ts';
+import { servedApi } from './support/served-api.ts';
+import { expectErrorBody } from './support/worker.ts';
 
 /** The endpoint table of the specification (../shared/seeds/000_f10fca1ef9b568fb.txt), path by path. */
 const CONTRACT_PATHS = [
@@ -26,34 +24,21 @@ const PENDING: Record<string, string> = {};
 /** Additional operations of the specification that join /api/v1 (their paths clash with nothing). */
 const ADDITIONAL_PATHS = ['/index/basket', '/prices/trending', '/prices/weekly-summary'];
 
-let worker: LocalWorker;
-let db: Database.Database;
-let api: OpenApiValidator;
-const client = (): Client => clientOf(worker, '203.0.113');
-
-beforeAll(async () => {
-  worker = await startWorker();
-  db = new Database(inject('dbPath'), { readonly: true });
-  api = openApiValidator((await client()('/api/v1/openapi.json')).json());
-});
-afterAll(async () => {
-  await worker?.dispose();
-  db?.close();
-});
-
+const served = servedApi('203.0.113');
+const { client } = served;
 
 describe('completeness', () => {
   it('every path of the specification has a route, a handler and an operation in the OpenAPI document', async () => {
     for (const path of [...CONTRACT_PATHS, ...ADDITIONAL_PATHS]) {
       if (PENDING[path]) continue;
       expect(ROUTES.map((r) => r.path), path).toContain(path);
-      expect(api.doc.paths[path]?.get, path).toBeDefined();
-      expect(api.doc.paths[path].get['x-cache'], path).toEqual({
+      expect(served.api.doc.paths[path]?.get, path).toBeDefined();
+      expect(served.api.doc.paths[path].get['x-cache'], path).toEqual({
         sMaxAge: ROUTES.find((r) => r.path === path)!.cache.sMaxAge,
         staleWhileRevalidate: ROUTES.find((r) => r.path === path)!.cache.staleWhileRevalidate,
       });
     }
-    expect(Object.keys(api.doc.paths).sort()).toEqual([...CONTRACT_PATHS.filter((p) => !PENDING[p]), ...ADDITIONAL_PATHS].sort());
+    expect(Object.keys(served.api.doc.paths).sort()).toEqual([...CONTRACT_PATHS.filter((p) => !PENDING[p]), ...ADDITIONAL_PATHS].sort());
   });
 
   it('the contract cache values are the endpoint table\'s', () => {
@@ -87,19 +72,19 @@ describe('every JSON answer validates against the served OpenAPI document (ajv)'
   ])('%s ← %s', async (path, url) => {
     const r = await client()(url);
     expect(r.status).toBe(200);
-    api.expectValid(path, r.json());
+    served.api.expectValid(path, r.json());
   });
 
   it('an observation and the health answer validate too', async () => {
-    const id = db.prepare(`SELECT o.id FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug IS NOT NULL LIMIT 1`).pluck().get() as string;
-    api.expectValid('/observations/{id}', (await client()(`/api/v1/observations/${id}`)).json());
+    const id = served.db.prepare(`SELECT o.id FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug IS NOT NULL LIMIT 1`).pluck().get() as string;
+    served.api.expectValid('/observations/{id}', (await client()(`/api/v1/observations/${id}`)).json());
     const health = await client()('/api/v1/health');
-    api.expectValid('/health', health.json(), health.status);
+    served.api.expectValid('/health', health.json(), health.status);
   });
 
   it('a key the document does not declare fails the validation (closed objects)', () => {
-    const schema = api.doc.paths['/markets'].get.responses[200].content['application/json'].schema;
-    const validate = api.compile(schema.$ref);
+    const schema = served.api.doc.paths['/markets'].get.responses[200].content['application/json'].schema;
+    const validate = served.api.compile(schema.$ref);
     expect(validate({ items: [], meta: { count: 0 }, attribution: 'x', extra: 1 })).toBe(false);
     expect(validate({ items: [], meta: { count: 0 }, attribution: 'x' })).toBe(true);
   });
@@ -109,7 +94,7 @@ describe('/prices/history/{slug}', () => {
   it('daily: one item per market and day, oldest first, legacy shapes, not paged unless asked', async () => {
     const today = istanbulDay(new Date());
     const r = (await client()('/api/v1/prices/history/domates-salkim?range=3650d')).json();
-    const expected = db
+    const expected = served.db
       .prepare(`SELECT o.data_day, o.avg_price FROM observations o JOIN source_names n ON n.id = o.source_name_id
                 WHERE n.variant_slug = 'domates-salkim' AND o.data_day >= ? ORDER BY o.data_day, o.market_slug, o.id`)
       .all(addDays(today, -3649)) as { data_day: string; avg_price: number }[];
@@ -124,7 +109,7 @@ describe('/prices/history/{slug}', () => {
     const get = client();
     const weekly = (await get('/api/v1/prices/history/domates-salkim?range=3650d&bucket=weekly')).json();
     const week = weekly.items.find((i: any) => i.recordedDate === '2026-07-20' && i.marketSlug === 'izmir-sebze-meyve');
-    const days = db
+    const days = served.db
       .prepare(`SELECT o.min_price, o.max_price, o.avg_price FROM observations o JOIN source_names n ON n.id = o.source_name_id
                 WHERE n.variant_slug = 'domates-salkim' AND o.market_slug = 'izmir-sebze-meyve' AND o.data_day BETWEEN '2026-07-20' AND '2026-07-26'`)
       .all() as { min_price: number; max_price: number; avg_price: number }[];
@@ -165,7 +150,7 @@ describe('/prices/export', () => {
     expect(r.text.charCodeAt(0)).toBe(0xfeff);
     const lines = r.text.slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe(EXPORT_COLUMNS.join(','));
-    const count = db.prepare(`SELECT count(*) FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug = 'domates-salkim' AND o.data_day = '2026-07-23'`).pluck().get();
+    const count = served.db.prepare(`SELECT count(*) FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug = 'domates-salkim' AND o.data_day = '2026-07-23'`).pluck().get();
     expect(lines.length - 1).toBe(count);
     const izmir = lines.find((l) => l.includes('izmir-sebze-meyve'))!;
     expect(izmir).toMatch(/^Domates Salkım,domates-salkim,sebze,İzmir Sebze ve Meyve Toptancı Hali,izmir-sebze-meyve,İzmir,\d+(\.\d+)?,\d+(\.\d+)?,\d+(\.\d+)?,reported,kg,TRY,2026-07-23,/);
@@ -178,7 +163,7 @@ describe('/prices/export', () => {
     expect(r.text.slice(1).split('\r\n')[0]).toBe(EXPORT_COLUMNS.join(';'));
     const [, cells] = parseCsv(r.text, ';') as [string[], string[]];
     expect(cells).toHaveLength(EXPORT_COLUMNS.length);
-    const avg = db.prepare(`SELECT o.avg_price FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug = 'domates-salkim' AND o.data_day = '2026-07-23' AND o.market_slug = ?`).pluck().get(cells[4]) as number;
+    const avg = served.db.prepare(`SELECT o.avg_price FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug = 'domates-salkim' AND o.data_day = '2026-07-23' AND o.market_slug = ?`).pluck().get(cells[4]) as number;
     expect(cells[8]).toBe(String(avg).replace('.', ','));
   });
 
@@ -237,7 +222,7 @@ describe('aliases, search index, health', () => {
     const variant = (await get('/api/v1/products/maydanoz-genel/aliases')).json();
     expect(variant.product).toMatchObject({ slug: 'maydanoz-genel', category: 'sebze' });
     expect(variant.items).toContainEqual(expect.objectContaining({ source: 'izmir', raw_name: 'Y.MAYDONOZ', match_key: 'y maydonoz', method: 'seed', variant: 'maydanoz-genel' }));
-    const count = db.prepare("SELECT count(*) FROM source_names n JOIN variants v ON v.slug = n.variant_slug WHERE v.product_slug = 'domates'").pluck().get();
+    const count = served.db.prepare("SELECT count(*) FROM source_names n JOIN variants v ON v.slug = n.variant_slug WHERE v.product_slug = 'domates'").pluck().get();
     expect((await get('/api/v1/products/domates/aliases')).json().meta.count).toBe(count);
     expectErrorBody(await get('/api/v1/products/no-such-product/aliases'), 404, 'NOT_FOUND');
     expectErrorBody(await get('/api/v1/products/Not%20A%20Slug/aliases'), 404, 'NOT_FOUND');
@@ -245,8 +230,8 @@ describe('aliases, search index, health', () => {
 
   it('/search-index names every variant, market and city', async () => {
     const r = (await client()('/api/v1/search-index')).json();
-    expect(r.products.length).toBe(db.prepare('SELECT count(*) FROM variants').pluck().get());
-    expect(r.markets.length).toBe(db.prepare('SELECT count(*) FROM markets').pluck().get());
+    expect(r.products.length).toBe(served.db.prepare('SELECT count(*) FROM variants').pluck().get());
+    expect(r.markets.length).toBe(served.db.prepare('SELECT count(*) FROM markets').pluck().get());
     expect(r.cities.map((c: any) => c.slug)).toContain('izmir');
     expect(r.firms).toEqual([]);
   });

@@ -4,29 +4,14 @@
  * 409, history periods and their 400s, the real (CPI-deflated) series, trending and the weekly
  * summary checked against SQLite, and every answer against the served OpenAPI document.
  */
-import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { addDays, isoWeek, istanbulDay } from '../core/dates.ts';
-import type { LocalWorker } from '../scripts/lib/local-worker.ts';
-import { clientOf, expectErrorBody, startWorker, type Client } from './support/worker.ts';
-import { openApiValidator, type OpenApiValidator } from './support/openapi.ts';
+import { servedApi } from './support/served-api.ts';
+import { expectErrorBody } from './support/worker.ts';
 
-let worker: LocalWorker;
-let db: Database.Database;
-let api: OpenApiValidator;
-const client = (): Client => clientOf(worker, '192.0.2');
+const served = servedApi('192.0.2');
+const { client } = served;
 const get = async (path: string) => (await client()(`/api/v1${path}`)).json();
-
-beforeAll(async () => {
-  worker = await startWorker();
-  db = new Database(inject('dbPath'), { readonly: true });
-  api = openApiValidator((await client()('/api/v1/openapi.json')).json());
-});
-afterAll(async () => {
-  await worker?.dispose();
-  db?.close();
-});
-
 
 const week = (items: any[], w: string) => items.find((i) => i.week === w);
 
@@ -125,7 +110,7 @@ describe('hand-checked weeks of the real archive', () => {
 
   it('the ratio behind one member, recomputed from SQLite: patates in 2014-02', () => {
     const mean = (variant: string, from: string, to: string) =>
-      db.prepare(`SELECT avg(o.avg_price) FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug = ? AND o.data_day BETWEEN ? AND ?`).pluck().get(variant, from, to) as number;
+      served.db.prepare(`SELECT avg(o.avg_price) FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug = ? AND o.data_day BETWEEN ? AND ?`).pluck().get(variant, from, to) as number;
     const before = (mean('patates-calma', '2013-12-30', '2014-01-05') + mean('patates-genel', '2013-12-30', '2014-01-05')) / 2;
     const after = (mean('patates-calma', '2014-01-06', '2014-01-12') + mean('patates-genel', '2014-01-06', '2014-01-12')) / 2;
     expect(before).toBeCloseTo(1.425, 10);
@@ -139,7 +124,7 @@ describe('/index/latest', () => {
     expect(r.status).toBe(200);
     expect(r.headers.get('cache-control')).toBe('public, max-age=300, s-maxage=3600, stale-while-revalidate=3600');
     const body = r.json();
-    api.expectValid('/index/latest', body);
+    served.api.expectValid('/index/latest', body);
     const history = await get('/index/history');
     const last = history.items.at(-1);
     expect(body.latest).toEqual({ ...last, previous_value: week(history.items, '2026-29').value, change: expect.any(Number) });
@@ -166,7 +151,7 @@ describe('/index/latest', () => {
 describe('/index/history', () => {
   it('the whole series without parameters; from/to keep the weeks that overlap the period', async () => {
     const all = await get('/index/history');
-    api.expectValid('/index/history', all);
+    served.api.expectValid('/index/history', all);
     expect(all.meta).toEqual({ count: all.items.length, from: null, to: null });
     expect(all.items.map((i: any) => i.week)).toEqual([...all.items.map((i: any) => i.week)].sort());
     const part = await get('/index/history?from=2026-07-01&to=2026-07-15');
@@ -207,7 +192,7 @@ describe('/index/history', () => {
    */
   it('series=real: the CPI-deflated series beside the nominal, hand-checked at 2023-52', async () => {
     const real = await get('/index/history?series=real');
-    api.expectValid('/index/history', real);
+    served.api.expectValid('/index/history', real);
     expect(real.items[0]).toEqual({ week: '2014-01', week_start: '2013-12-30', week_end: '2014-01-05', value: 100, member_count: 15 });
     expect(real.items.at(-1)).toEqual({ week: '2023-52', week_start: '2023-12-25', week_end: '2023-12-31', value: 94.02, member_count: 15 });
     expect(real.index.source).toBe('ankara,istanbul-ibb,izmir,tuik-tufe-2003-100');
@@ -224,7 +209,7 @@ describe('/index/history', () => {
 describe('/index/{slug} and /index/basket', () => {
   it('a published index answers its series, nominal and real; the national one is `ulusal`', async () => {
     const izmir = await get('/index/izmir');
-    api.expectValid('/index/{slug}', izmir);
+    served.api.expectValid('/index/{slug}', izmir);
     expect(izmir).toMatchObject({ slug: 'izmir', scope: 'municipal', province: 'izmir', published: true, version: '1', base_value: 100, base_week: '2014-01', base_week_start: '2013-12-30', min_members: 10 });
     expect(izmir.meta.weeks).toBe(izmir.values.length);
     // Until İBB's first week (2020) the İzmir market is the whole national index.
@@ -241,7 +226,7 @@ describe('/index/{slug} and /index/basket', () => {
     const r = await client()('/api/v1/index/ankara');
     expectErrorBody(r, 409, 'INDEX_NOT_PUBLISHED');
     expect(r.json().error.details).toMatchObject({ slug: 'ankara', weeks: 39, rule: expect.stringContaining('52') });
-    api.expectValid('/index/{slug}', r.json(), 409);
+    served.api.expectValid('/index/{slug}', r.json(), 409);
     expectErrorBody(await client()('/api/v1/index/bursa'), 409, 'INDEX_NOT_PUBLISHED');
     expectErrorBody(await client()('/api/v1/index/antalya'), 404, 'NOT_FOUND');
     expectErrorBody(await client()('/api/v1/index/Not%20A%20Slug'), 404, 'NOT_FOUND');
@@ -249,14 +234,14 @@ describe('/index/{slug} and /index/basket', () => {
 
   it('/index/basket lists the 15 members and the variants each one counts', async () => {
     const body = await get('/index/basket');
-    api.expectValid('/index/basket', body);
+    served.api.expectValid('/index/basket', body);
     expect(body.basket.map((m: any) => m.slug)).toEqual([
       'domates', 'biber-sivri', 'patlican', 'salatalik', 'patates', 'sogan-kuru', 'havuc', 'marul-kivircik', 'kabak', 'brokoli-genel',
       'elma', 'portakal', 'limon', 'uzum', 'muz-yerli',
     ]);
     expect(body.basket.find((m: any) => m.slug === 'marul-kivircik')).toMatchObject({ kind: 'variant', unit: 'adet', variants: ['marul-kivircik'] });
     const limon = body.basket.find((m: any) => m.slug === 'limon');
-    const kgLemons = db.prepare(`SELECT slug FROM variants WHERE product_slug = 'limon' AND unit = 'kg' ORDER BY slug`).pluck().all();
+    const kgLemons = served.db.prepare(`SELECT slug FROM variants WHERE product_slug = 'limon' AND unit = 'kg' ORDER BY slug`).pluck().all();
     expect(limon).toMatchObject({ kind: 'product', unit: 'kg', variants: kgLemons });
     expect(body.meta).toMatchObject({ count: 15, index: 'ulusal', min_members: 10 });
   });
@@ -267,10 +252,10 @@ describe('/prices/trending', () => {
     const r = await client()('/api/v1/prices/trending');
     expect(r.headers.get('cache-control')).toBe('public, max-age=300, s-maxage=600, stale-while-revalidate=600');
     const body = r.json();
-    api.expectValid('/prices/trending', body);
-    const to = db.prepare(`SELECT max(o.data_day) FROM observations o JOIN markets m ON m.slug = o.market_slug WHERE m.kind <> 'ulusal'`).pluck().get() as string;
+    served.api.expectValid('/prices/trending', body);
+    const to = served.db.prepare(`SELECT max(o.data_day) FROM observations o JOIN markets m ON m.slug = o.market_slug WHERE m.kind <> 'ulusal'`).pluck().get() as string;
     expect(body.meta).toMatchObject({ count: 20, limit: 20, from: addDays(to, -6), to });
-    const counts = db
+    const counts = served.db
       .prepare(`SELECT n.variant_slug AS slug, count(*) AS rows, count(DISTINCT o.market_slug) AS markets, min(coalesce(o.min_price, o.avg_price)) AS min
                 FROM observations o JOIN source_names n ON n.id = o.source_name_id JOIN markets m ON m.slug = o.market_slug
                 WHERE n.variant_slug IS NOT NULL AND m.kind <> 'ulusal' AND o.data_day BETWEEN ? AND ?
@@ -289,7 +274,7 @@ describe('/prices/trending', () => {
 describe('/prices/weekly-summary', () => {
   it('without week: the newest closed week with data; risers and fallers against the week before', async () => {
     const body = await get('/prices/weekly-summary');
-    api.expectValid('/prices/weekly-summary', body);
+    served.api.expectValid('/prices/weekly-summary', body);
     expect(body).toMatchObject({ week: '2026-34', weekStart: '2026-08-17', weekEnd: '2026-08-23', meta: { previousWeek: '2026-33', limit: 10 } });
     expect(body.topRisers.length).toBe(10);
     expect(body.topRisers.every((m: any, i: number) => m.change > 0 && (i === 0 || body.topRisers[i - 1].change >= m.change))).toBe(true);
@@ -298,11 +283,11 @@ describe('/prices/weekly-summary', () => {
 
   it('a mover recomputed from SQLite: medians over the markets quoting in both weeks', async () => {
     const body = await get('/prices/weekly-summary?week=2025-30');
-    api.expectValid('/prices/weekly-summary', body);
+    served.api.expectValid('/prices/weekly-summary', body);
     const mover = [...body.topRisers, ...body.topFallers].find((m: any) => m.marketCount === 2)!;
     const means = (from: string, to: string) =>
       new Map(
-        (db
+        (served.db
           .prepare(`SELECT o.market_slug AS market, avg(o.avg_price) AS mean FROM observations o JOIN source_names n ON n.id = o.source_name_id
                     WHERE n.variant_slug = ? AND o.data_day BETWEEN ? AND ? GROUP BY 1`)
           .all(mover.productSlug, from, to) as { market: string; mean: number }[]).map((r) => [r.market, r.mean]),
@@ -319,7 +304,7 @@ describe('/prices/weekly-summary', () => {
 
   it('a real week without data answers empty lists; a week that does not exist is 400', async () => {
     const empty = await get('/prices/weekly-summary?week=2010-10');
-    api.expectValid('/prices/weekly-summary', empty);
+    served.api.expectValid('/prices/weekly-summary', empty);
     expect(empty).toMatchObject({ week: '2010-10', weekStart: '2010-03-08', weekEnd: '2010-03-14', topRisers: [], topFallers: [], freshness: 'unavailable', warnings: ['no_data'] });
     expectErrorBody(await client()('/api/v1/prices/weekly-summary?week=2025-53'), 400, 'INVALID_PARAMETER');
     expectErrorBody(await client()('/api/v1/prices/weekly-summary?week=2026-7'), 400, 'INVALID_PARAMETER');

@@ -14,6 +14,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
+import { isGzip } from '../../core/gzip.ts';
 
 export type BucketConfig = {
   endpoint?: string;
@@ -140,7 +141,7 @@ export class Bucket {
       return await this.call(async () => {
         const answer = await this.client.send(new GetObjectCommand({ Bucket: this.name, Key: key }));
         const raw = await answer.Body!.transformToByteArray();
-        const bytes = answer.ContentEncoding === 'gzip' && raw[0] === 0x1f && raw[1] === 0x8b ? gunzipSync(raw) : raw;
+        const bytes = answer.ContentEncoding === 'gzip' && isGzip(raw) ? gunzipSync(raw) : raw;
         return { bytes, metadata: answer.Metadata ?? {} };
       });
     } catch (error) {

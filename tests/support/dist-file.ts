@@ -2,10 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { isGzip } from '../../core/gzip.ts';
 
 export function distBytes(distDir: string, path: string): Buffer {
   const bytes = readFileSync(join(distDir, path));
-  return bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes;
+  return isGzip(bytes) ? gunzipSync(bytes) : bytes;
 }
 
 export const distText = (distDir: string, path: string): string => distBytes(distDir, path).toString('utf8');
