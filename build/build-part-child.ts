@@ -11,11 +11,11 @@ try {
   const db = openDb(dbPath);
   const model = loadModel(db, today);
   const writer = new OutputWriter(outDir, { keep: true });
-  const historyKeys = writeHistory(db, model, writer);
+  writeHistory(db, model, writer);
   const evidenceShards = writeEvidence(db, model, writer);
   writer.settle();
   db.close();
-  answer({ entries: [...writer.entries], bytes: writer.bytesWritten, evidenceShards, historyKeys, maxRssKb: process.resourceUsage().maxRSS });
+  answer({ entries: [...writer.entries], bytes: writer.bytesWritten, evidenceShards, maxRssKb: process.resourceUsage().maxRSS });
 } catch (error) {
   answer({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
 }

@@ -13,15 +13,32 @@ import type { Day } from '../core/dates.ts';
 import type { ManifestEntry } from './writer.ts';
 
 /** `maxRssKb`: the child's peak memory (a parent's own resource usage does not count its children) */
-export type PartResult = { entries: [string, ManifestEntry][]; bytes: number; evidenceShards: number; historyKeys: number; maxRssKb: number };
+export type PartResult = { entries: [string, ManifestEntry][]; bytes: number; evidenceShards: number; maxRssKb: number };
 type Outcome = PartResult | { error: string };
 
 const CHILD = fileURLToPath(new URL('./build-part-child.ts', import.meta.url));
 const POLL_MS = 50;
 
-export type RunningPart = { wait(): PartResult };
+/**
+ * Runs `main` while the child builds history and evidence, then waits for the child (through
+ * `waiting`, e.g. to time it). When `main` fails, the child is stopped: it must not go on
+ * writing into an output the caller gives up.
+ */
+export function alongsideHistoryAndEvidence<T>(dbPath: string, outDir: string, today: Day, main: () => T, waiting = (wait: () => PartResult) => wait()): { main: T; part: PartResult } {
+  const part = startPart(dbPath, outDir, today);
+  let value: T;
+  try {
+    value = main();
+  } catch (error) {
+    part.stop();
+    throw error;
+  }
+  return { main: value, part: waiting(() => part.wait()) };
+}
 
-export function startPart(dbPath: string, outDir: string, today: Day): RunningPart {
+type RunningPart = { wait(): PartResult; stop(): void };
+
+function startPart(dbPath: string, outDir: string, today: Day): RunningPart {
   const resultFile = join(tmpdir(), `hal-build-part-${process.pid}-${Date.now()}.json`);
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dbPath, outDir, today, resultFile], { stdio: ['ignore', 'ignore', 'inherit'] });
   const sleeper = new Int32Array(new SharedArrayBuffer(4));
@@ -36,6 +53,10 @@ export function startPart(dbPath: string, outDir: string, today: Day): RunningPa
       rmSync(resultFile, { force: true });
       if ('error' in outcome) throw new Error(`history and evidence: ${outcome.error}`);
       return outcome;
+    },
+    stop(): void {
+      child.kill();
+      rmSync(resultFile, { force: true });
     },
   };
 }

@@ -4,7 +4,7 @@
  */
 import type { Day } from '../core/dates.ts';
 import { BuildRecord } from '../schemas/internal.ts';
-import { startPart } from './build-part.ts';
+import { alongsideHistoryAndEvidence } from './build-part.ts';
 import { writePriceCollections } from './collections.ts';
 import type { Db } from './db.ts';
 import { writeAliases } from './endpoints/aliases.ts';
@@ -44,20 +44,27 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, log
   };
   // History and evidence run in a second process over the same store file (both cores).
   if (db.memory) throw new Error('the build reads a store file (history and evidence are built by a second process over it), not an in-memory database');
-  const part = startPart(db.name, outDir, today);
-  const markets = step('markets', () => writeMarkets(db, model, writer));
-  const collections = step('price collections', () => writePriceCollections(db, model, writer));
-  const indicators = step('national indicators', () => nationalIndicators(db, model));
-  step('latest', () => writeLatest(model, indicators, writer));
-  step('calendars', () => writeCalendars(model, writer));
-  step('latest rows', () => writeLatestRows(indicators, writer));
-  step('products', () => writeProducts(model, indicators, writer));
-  step('aliases', () => writeAliases(db, model, writer));
-  step('search', () => writeSearch(db, model, indicators, writer));
-  step('indexes', () => writeIndexes(db, model, writer));
-  step('trending', () => writeTrending(db, model, writer));
-  step('weekly summaries', () => writeWeeklySummaries(db, model, writer));
-  const partResult = step('history and evidence (waiting for the second process)', () => part.wait());
+  const { main: { markets, collections }, part: partResult } = alongsideHistoryAndEvidence(
+    db.name,
+    outDir,
+    today,
+    () => {
+      const markets = step('markets', () => writeMarkets(db, model, writer));
+      const collections = step('price collections', () => writePriceCollections(db, model, writer));
+      const indicators = step('national indicators', () => nationalIndicators(db, model));
+      step('latest', () => writeLatest(model, indicators, writer));
+      step('calendars', () => writeCalendars(model, writer));
+      step('latest rows', () => writeLatestRows(indicators, writer));
+      step('products', () => writeProducts(model, indicators, writer));
+      step('aliases', () => writeAliases(db, model, writer));
+      step('search', () => writeSearch(db, model, indicators, writer));
+      step('indexes', () => writeIndexes(db, model, writer));
+      step('trending', () => writeTrending(db, model, writer));
+      step('weekly summaries', () => writeWeeklySummaries(db, model, writer));
+      return { markets, collections };
+    },
+    (wait) => step('history and evidence (waiting for the second process)', wait),
+  );
   writer.adopt(partResult.entries, partResult.bytes);
   step('openapi', () => writer.writeJson('api/v1/openapi.json', buildOpenApi()));
   const newestDataDay = (db.prepare('SELECT max(data_day) FROM bulletins').pluck().get() as string | null) ?? null;
