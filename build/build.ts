@@ -39,7 +39,8 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, log
   const step = <T>(label: string, fn: () => T): T => {
     const t = performance.now();
     const result = fn();
-    log(`  ${label} (${Math.round(performance.now() - t)} ms)`);
+    // Resident memory after each step: national-scale runs show which step holds what.
+    log(`  ${label} (${Math.round(performance.now() - t)} ms, rss ${Math.round(process.memoryUsage.rss() / 2 ** 20)} MiB)`);
     return result;
   };
   // History and evidence run in a second process over the same store file (both cores).

@@ -5,31 +5,25 @@
  * its object (old data stays immutable), and collections with the same rows (a city with one
  * market, a product with one variant) share their partitions.
  *
- * Granularity per collection, from its density: at least 1,000 rows a day → daily partitions;
- * at least 1,000 rows a month → monthly; up to 1,000 rows in all → one partition; otherwise
- * yearly. A partition holds at most MAX_PARTITION_ROWS rows (a national day has ~7,500): the
- * edge decodes whole partitions, and its CPU per request grows with their size.
+ * Granularity per collection, from its density (build/time-collection.ts): at least 1,000 rows
+ * a day → daily partitions; at least 1,000 rows a month → monthly; up to 1,000 rows in all →
+ * one partition; otherwise yearly. A partition holds at most 1,000 rows (a national day has
+ * ~7,500): the edge decodes whole partitions, and its CPU per request grows with their size.
  */
-import type { Day } from '../core/dates.ts';
+import { dayToEpochDays, type Day } from '../core/dates.ts';
 import { collectionIndexPath, priceCollectionKeys, type RowDimensions } from '../core/collection-keys.ts';
 import { CollectionIndex, type CollectionIndexT } from '../schemas/internal.ts';
 import type { Db } from './db.ts';
+import { LineArena } from './line-arena.ts';
 import { attributionOf, type Model } from './model.ts';
 import { publishedRows } from './price-rows.ts';
+import { granularityOf, TimeCollection } from './time-collection.ts';
 import { NDJSON_TYPE, type OutputWriter } from './writer.ts';
-
-type Granularity = 'day' | 'month' | 'year' | 'all';
-const DAILY_FROM = 1000;
-const MONTHLY_FROM = 1000;
-const SINGLE_UP_TO = 1000;
-/** ≥ the largest page (200), so a page spans at most two partitions */
-const MAX_PARTITION_ROWS = 1000;
 
 type Census = {
   total: number;
-  months: Set<string>;
-  /** data days (the time collections of history do not count them) */
-  days?: Set<string>;
+  /** one bit per calendar day of the store's span: the data days (a Set of them was ~1 GB at national-5y) */
+  days: Uint8Array;
   categories: Set<string>;
   cities: Set<string>;
   sources: Set<string>;
@@ -38,99 +32,56 @@ type Census = {
   xor: number;
 };
 
-type Open = {
-  granularity: Granularity;
-  partKey: string | null;
-  lines: string[];
-  newest: Day | null;
-  oldest: Day | null;
-  start: number;
-  days: [Day, number][];
-  partitions: CollectionIndexT['partitions'];
-};
-
 export type CollectionsReport = { collections: number; partitions: number; rows: number; aliases: number };
-
-function partitionKey(granularity: Granularity, day: Day): string {
-  return granularity === 'day' ? day : granularity === 'month' ? day.slice(0, 7) : granularity === 'year' ? day.slice(0, 4) : 'all';
-}
-
-/**
- * A page must come from one or two partitions that the edge can scan quickly: dense collections
- * (a national day is ~7,500 rows) get one partition per day, others per month or year.
- */
-function granularityOf(c: Census): Granularity {
-  if (c.total <= SINGLE_UP_TO) return 'all';
-  if (c.days && c.total / c.days.size >= DAILY_FROM) return 'day';
-  return c.total / c.months.size >= MONTHLY_FROM ? 'month' : 'year';
-}
 
 /** Pass 1 counts each collection (cheap: no serialization), pass 2 streams rows into partitions. */
 export function writePriceCollections(db: Db, model: Model, writer: OutputWriter): CollectionsReport {
+  const span = db.prepare('SELECT min(data_day) AS first, max(data_day) AS last FROM observations').get() as { first: Day | null; last: Day | null };
+  const first = span.first === null ? 0 : dayToEpochDays(span.first);
+  const spanDays = span.last === null ? 1 : dayToEpochDays(span.last) - first + 1;
   const census = new Map<string, Census>();
   for (const r of censusRows(db, model)) {
+    const d = dayToEpochDays(r.day) - first;
     for (const key of priceCollectionKeys(r)) {
       let c = census.get(key);
-      if (!c) census.set(key, (c = { total: 0, months: new Set(), days: new Set(), categories: new Set(), cities: new Set(), sources: new Set(), sum: 0, xor: 0 }));
+      if (!c) census.set(key, (c = { total: 0, days: new Uint8Array((spanDays + 7) >> 3), categories: new Set(), cities: new Set(), sources: new Set(), sum: 0, xor: 0 }));
       c.total++;
-      c.days!.add(r.day);
+      c.days[d >> 3]! |= 1 << (d & 7);
       c.sum = (c.sum + r.h1) % 2 ** 48;
       c.xor = (c.xor ^ r.h2) >>> 0;
-      c.months.add(r.day.slice(0, 7));
       c.categories.add(r.category);
       c.cities.add(r.city);
       c.sources.add(r.source);
     }
   }
-  const open = new Map<string, Open>();
+  const monthOf = monthIndexer(first, spanDays);
+  const arena = new LineArena();
+  const open = new Map<string, TimeCollection>();
   const canonical = new Map<string, string>();
   const aliasOf = new Map<string, string>();
   for (const [key, c] of [...census].sort(([a], [b]) => a.length - b.length || (a < b ? -1 : 1))) {
-    const granularity = granularityOf(c);
+    const { days, months } = countDays(c.days, monthOf);
+    const granularity = granularityOf(c.total, months, days);
     const signature = `${granularity}:${c.total}:${c.sum}:${c.xor}`;
-    const first = canonical.get(signature);
-    if (first) aliasOf.set(key, first);
+    const same = canonical.get(signature);
+    if (same) aliasOf.set(key, same);
     else {
       canonical.set(signature, key);
-      open.set(key, { granularity, partKey: null, lines: [], newest: null, oldest: null, start: 0, days: [], partitions: [] });
+      open.set(key, new TimeCollection(granularity, 'desc', arena, writer));
     }
   }
-  const flush = (o: Open) => {
-    if (o.lines.length === 0) return;
-    const path = writer.writeContentAddressed('api/v1/_p', o.lines.join('\n') + '\n', 'ndjson', NDJSON_TYPE);
-    o.partitions.push({ path, start: o.start, rows: o.lines.length, newest: o.newest, oldest: o.oldest });
-    o.start += o.lines.length;
-    o.lines = [];
-  };
+  if (!open.has('all')) open.set('all', new TimeCollection('all', 'desc', arena, writer));
   let count = 0;
   for (const r of publishedRows(db, model)) {
     count++;
-    for (const key of priceCollectionKeys(r)) {
-      const o = open.get(key);
-      if (!o) continue; // an alias: its rows are the canonical collection's
-      const pk = partitionKey(o.granularity, r.day);
-      if (pk !== o.partKey || o.lines.length === MAX_PARTITION_ROWS) {
-        flush(o);
-        o.partKey = pk;
-        o.newest = r.day;
-      }
-      o.lines.push(r.json);
-      o.oldest = r.day;
-      const last = o.days[o.days.length - 1];
-      if (last && last[0] === r.day) last[1]++;
-      else o.days.push([r.day, 1]);
-    }
+    const line = arena.add(r.json);
+    for (const key of priceCollectionKeys(r)) open.get(key)?.push(r.day, line); // an alias has no entry: its rows are the canonical collection's
   }
-  if (!open.has('all')) open.set('all', { granularity: 'all', partKey: null, lines: [], newest: null, oldest: null, start: 0, days: [], partitions: [] });
   let partitions = 0;
-  for (const o of open.values()) {
-    flush(o);
-    partitions += o.partitions.length;
-  }
-  for (const [alias, key] of aliasOf) open.set(alias, open.get(key)!);
-  for (const [key, o] of [...open].sort(([a], [b]) => (a < b ? -1 : 1))) {
+  for (const key of [...open.keys(), ...aliasOf.keys()].sort()) {
+    const collection = open.get(key) ?? open.get(aliasOf.get(key)!)!;
     const c = census.get(key);
-    const index: CollectionIndexT = {
+    const written = collection.finish({
       kind: 'prices',
       key,
       order: 'desc',
@@ -138,14 +89,37 @@ export function writePriceCollections(db: Db, model: Model, writer: OutputWriter
         category: c && c.categories.size === 1 ? [...c.categories][0]! : null,
         city: c && c.cities.size === 1 ? [...c.cities][0]! : null,
       },
-      total: o.start,
-      days: o.days,
-      partitions: o.partitions,
       attribution: attributionOf(model, c?.sources ?? []),
-    };
-    writer.writeJson(collectionIndexPath('prices', key), CollectionIndex.parse(index));
+    });
+    if (!aliasOf.has(key)) partitions += written.partitions;
   }
-  return { collections: open.size, partitions, rows: count, aliases: aliasOf.size };
+  return { collections: open.size + aliasOf.size, partitions, rows: count, aliases: aliasOf.size };
+}
+
+/** Calendar month number (0, 1, …) of each day of the span. */
+function monthIndexer(first: number, spanDays: number): Uint16Array {
+  const months = new Uint16Array(spanDays);
+  let month = 0;
+  for (let d = 1; d < spanDays; d++) {
+    if (new Date((first + d) * 86_400_000).getUTCDate() === 1) month++;
+    months[d] = month;
+  }
+  return months;
+}
+
+function countDays(bits: Uint8Array, monthOf: Uint16Array): { days: number; months: number } {
+  let days = 0;
+  let months = 0;
+  let lastMonth = -1;
+  for (let d = 0; d < monthOf.length; d++) {
+    if (!(bits[d >> 3]! & (1 << (d & 7)))) continue;
+    days++;
+    if (monthOf[d] !== lastMonth) {
+      months++;
+      lastMonth = monthOf[d]!;
+    }
+  }
+  return { days, months };
 }
 
 type CensusRow = RowDimensions & { day: Day; source: string; h1: number; h2: number };
@@ -174,53 +148,5 @@ export function writeListCollection(writer: OutputWriter, kind: 'products', key:
     ? [{ path: writer.writeContentAddressed('api/v1/_p', lines.join('\n') + '\n', 'ndjson', NDJSON_TYPE), start: 0, rows: lines.length, newest: null, oldest: null }]
     : [];
   const index: CollectionIndexT = { kind, key, order: 'asc', scope, total: lines.length, days: [], partitions, attribution };
-  writer.writeJson(collectionIndexPath(kind, key), CollectionIndex.parse(index));
-}
-
-/**
- * A small time collection held in memory (one product's history): rows already in the
- * collection's order, partitioned by the same density rule as /prices.
- */
-export function writeTimeCollection(
-  writer: OutputWriter,
-  kind: 'history',
-  key: string,
-  rows: { day: Day; line: string }[],
-  order: 'asc' | 'desc',
-  scope: CollectionIndexT['scope'],
-  attribution: string,
-): void {
-  const months = new Set(rows.map((r) => r.day.slice(0, 7)));
-  const granularity = granularityOf({ total: rows.length, months } as Census);
-  const days: [Day, number][] = [];
-  const partitions: CollectionIndexT['partitions'] = [];
-  let lines: string[] = [];
-  let partKey: string | null = null;
-  let first: Day | null = null;
-  let last: Day | null = null;
-  let start = 0;
-  const flush = () => {
-    if (!lines.length) return;
-    const path = writer.writeContentAddressed('api/v1/_p', lines.join('\n') + '\n', 'ndjson', NDJSON_TYPE);
-    const [newest, oldest] = order === 'desc' ? [first, last] : [last, first];
-    partitions.push({ path, start, rows: lines.length, newest, oldest });
-    start += lines.length;
-    lines = [];
-  };
-  for (const r of rows) {
-    const pk = partitionKey(granularity, r.day);
-    if (pk !== partKey || lines.length === MAX_PARTITION_ROWS) {
-      flush();
-      partKey = pk;
-      first = r.day;
-    }
-    lines.push(r.line);
-    last = r.day;
-    const d = days[days.length - 1];
-    if (d && d[0] === r.day) d[1]++;
-    else days.push([r.day, 1]);
-  }
-  flush();
-  const index: CollectionIndexT = { kind, key, order, scope, total: rows.length, days, partitions, attribution };
   writer.writeJson(collectionIndexPath(kind, key), CollectionIndex.parse(index));
 }

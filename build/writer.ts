@@ -105,8 +105,8 @@ export class OutputWriter {
   }
 
   /** Writes under `{prefix}/{hash}.{ext}` once, gzip-encoded; identical content shares one object. */
-  writeContentAddressed(prefix: string, body: string, ext: string, type: string): string {
-    const bytes = Buffer.from(body, 'utf8');
+  writeContentAddressed(prefix: string, body: string | Buffer, ext: string, type: string): string {
+    const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
     // The name is the ETag: one hash of the identity bytes serves both.
     const etag = etagOf(bytes);
     const hash = etag.slice(1, -1);

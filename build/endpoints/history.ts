@@ -6,13 +6,20 @@
  *   weekly  per market, variant and ISO week (Monday): mean of the daily averages, lowest
  *           minimum, highest maximum; the freshness of the week's last row
  *   monthly the same per calendar month
+ *
+ * Streamed family by family in (day, variant, market) order, which is every key's order: daily
+ * items go straight into their partitions, a week's (a month's) items are emitted when the
+ * family's stream enters the next one, so memory holds a family's open partitions and its
+ * weekly and monthly items (in the line arena), never its whole series (at national-5y the
+ * largest family, biber, has ~1.2 million rows).
  */
 import { isoWeek, type Day } from '../../core/dates.ts';
 import { HistoryItem, type HistoryItemT } from '../../schemas/history.ts';
-import { writeTimeCollection } from '../collections.ts';
 import type { Db } from '../db.ts';
+import { LineArena, type LineRef } from '../line-arena.ts';
 import { attributionOf, type Model } from '../model.ts';
 import { BY_FAMILY_OLDEST_FIRST, publishedRows, type PublishedRow } from '../price-rows.ts';
+import { granularityOf, TimeCollection } from '../time-collection.ts';
 import type { OutputWriter } from '../writer.ts';
 
 const decimal = (v: number | null) => (v === null ? null : v.toFixed(2));
@@ -43,102 +50,175 @@ export function dailyItem(r: PublishedRow): HistoryItemT {
   };
 }
 
-/** Aggregates rows (oldest first) of one market and variant into period items. */
-export function bucketItems(rows: PublishedRow[], periodStart: (day: Day) => Day): { day: Day; item: HistoryItemT }[] {
-  const groups = new Map<string, PublishedRow[]>();
-  for (const r of rows) {
-    const key = `${periodStart(r.day)}|${r.market}|${r.variant}`;
-    if (!groups.has(key)) groups.set(key, []);
-    groups.get(key)!.push(r);
-  }
-  const items: { day: Day; item: HistoryItemT }[] = [];
-  for (const [key, group] of groups) {
-    const start = key.split('|')[0]!;
-    const last = group[group.length - 1]!;
-    const mins = group.map((g) => g.row.minPrice ?? g.row.avgPrice);
-    const maxs = group.map((g) => g.row.maxPrice ?? g.row.avgPrice);
-    const mean = group.reduce((n, g) => n + g.row.avgPrice, 0) / group.length;
-    items.push({
-      day: start,
-      item: {
-        ...dailyItem(last),
-        recordedDate: start,
-        minPrice: decimal(Math.min(...mins)),
-        maxPrice: decimal(Math.max(...maxs)),
-        avgPrice: decimal(Math.round(mean * 100) / 100),
-        avgPriceMethod: 'mean_of_daily',
-        // The period mixes documents: no single document address.
-        documentUrl: group.every((g) => g.row.documentUrl === last.row.documentUrl) ? last.row.documentUrl : null,
-      },
-    });
-  }
-  return items.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
-}
-
+const decimal2 = (n: number) => decimal(Math.round(n * 100) / 100);
 const weekStart = (day: Day) => isoWeek(day).weekStart;
 const monthStart = (day: Day) => `${day.slice(0, 7)}-01`;
 
-type Line = { day: Day; variant: string; market: string; line: string };
-const byDayVariantMarket = (a: Line, b: Line) => (a.day !== b.day ? (a.day < b.day ? -1 : 1) : a.variant !== b.variant ? (a.variant < b.variant ? -1 : 1) : a.market < b.market ? -1 : a.market > b.market ? 1 : 0);
+/** A period's aggregate of one market and variant, fed its rows oldest first. */
+class Bucket {
+  private count = 0;
+  private min = Infinity;
+  private max = -Infinity;
+  private sum = 0;
+  private sameDocument = true;
+  last!: PublishedRow;
 
-/**
- * One product family's rows (oldest first): every item is computed once per (variant, market)
- * and the keys (family, variant, × market) are assembled from those serialized items.
- */
-function writeFamily(writer: OutputWriter, model: Model, family: string, rows: PublishedRow[]): number {
-  const series = new Map<string, { rows: PublishedRow[]; daily: Line[]; weekly: Line[]; monthly: Line[] }>();
-  for (const r of rows) {
-    const key = `${r.variant}|${r.market}`;
-    if (!series.has(key)) series.set(key, { rows: [], daily: [], weekly: [], monthly: [] });
-    const s = series.get(key)!;
-    s.rows.push(r);
-    s.daily.push({ day: r.day, variant: r.variant, market: r.market, line: JSON.stringify(HistoryItem.parse(dailyItem(r))) });
+  constructor(readonly start: Day) {}
+
+  add(r: PublishedRow): void {
+    this.min = Math.min(this.min, r.row.minPrice ?? r.row.avgPrice);
+    this.max = Math.max(this.max, r.row.maxPrice ?? r.row.avgPrice);
+    this.sum += r.row.avgPrice;
+    if (this.count > 0 && r.row.documentUrl !== this.last.row.documentUrl) this.sameDocument = false;
+    this.last = r;
+    this.count++;
   }
-  for (const s of series.values()) {
-    const first = s.rows[0]!;
-    const lines = (items: { day: Day; item: HistoryItemT }[]) =>
-      items.map((b) => ({ day: b.day, variant: first.variant, market: first.market, line: JSON.stringify(HistoryItem.parse(b.item)) }));
-    s.weekly = lines(bucketItems(s.rows, weekStart));
-    s.monthly = lines(bucketItems(s.rows, monthStart));
+
+  item(): HistoryItemT {
+    return {
+      ...dailyItem(this.last),
+      recordedDate: this.start,
+      minPrice: decimal(this.min),
+      maxPrice: decimal(this.max),
+      avgPrice: decimal2(this.sum / this.count),
+      avgPriceMethod: 'mean_of_daily',
+      // The period mixes documents: no single document address.
+      documentUrl: this.sameDocument ? this.last.row.documentUrl : null,
+    };
   }
-  const keys = new Map<string, string[]>();
-  const add = (key: string, seriesKey: string) => {
-    if (!keys.has(key)) keys.set(key, []);
-    keys.get(key)!.push(seriesKey);
-  };
-  for (const seriesKey of series.keys()) {
-    const [variant, market] = seriesKey.split('|') as [string, string];
-    add(`product/${family}`, seriesKey);
-    add(`product/${variant}`, seriesKey);
-    add(`product/${variant}/market/${market}`, seriesKey);
-    add(`product/${family}/market/${market}`, seriesKey);
-  }
-  for (const [key, members] of keys) {
-    const parts = members.map((m) => series.get(m)!);
-    const memberRows = parts.flatMap((p) => p.rows);
-    const scope = { category: memberRows[0]!.category, city: new Set(memberRows.map((r) => r.city)).size === 1 ? memberRows[0]!.city : null };
-    const attribution = attributionOf(model, new Set(memberRows.map((r) => r.source)));
-    for (const bucket of ['daily', 'weekly', 'monthly'] as const) {
-      const lines = parts.length === 1 ? parts[0]![bucket] : parts.flatMap((p) => p[bucket]).sort(byDayVariantMarket);
-      writeTimeCollection(writer, 'history', `${bucket}/${key}`, lines, 'asc', scope, attribution);
-    }
-  }
-  return keys.size;
 }
 
-/** One product family at a time (its variants and markets), so memory holds one family's history. */
-export function writeHistory(db: Db, model: Model, writer: OutputWriter): number {
-  let keys = 0;
-  let family: string | null = null;
-  let rows: PublishedRow[] = [];
-  for (const r of publishedRows(db, model, '', [], BY_FAMILY_OLDEST_FIRST)) {
-    if (r.product !== family) {
-      if (family) keys += writeFamily(writer, model, family, rows);
-      family = r.product;
-      rows = [];
+const historyKeys = (family: string, variant: string, market: string) => [
+  ...new Set([`product/${family}`, `product/${variant}`, `product/${variant}/market/${market}`, `product/${family}/market/${market}`]),
+];
+
+/** Per history key, from one GROUP BY: rows, months, cities and sources (granularity, scope, attribution). */
+type KeyCensus = { total: number; months: Set<string>; cities: Set<string>; sources: Set<string> };
+
+function censusOfKeys(db: Db, model: Model): Map<string, KeyCensus> {
+  const census = new Map<string, KeyCensus>();
+  const sql = `SELECT n.variant_slug AS variant, o.market_slug AS market, o.source_key AS source, substr(o.data_day, 1, 7) AS month, count(*) AS rows
+               FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug IS NOT NULL GROUP BY 1, 2, 3, 4`;
+  for (const g of db.prepare(sql).iterate() as IterableIterator<{ variant: string; market: string; source: string; month: string; rows: number }>) {
+    for (const key of historyKeys(model.variants.get(g.variant)!.product, g.variant, g.market)) {
+      let c = census.get(key);
+      if (!c) census.set(key, (c = { total: 0, months: new Set(), cities: new Set(), sources: new Set() }));
+      c.total += g.rows;
+      c.months.add(g.month);
+      c.cities.add(model.markets.get(g.market)!.provinceSlug);
+      c.sources.add(g.source);
     }
-    rows.push(r);
   }
-  if (family) keys += writeFamily(writer, model, family, rows);
+  return census;
+}
+
+type Pending = { day: Day; line: LineRef }[];
+
+/** One product family's three buckets of every key, written as its rows stream by. */
+class FamilyHistory {
+  private readonly daily = new Map<string, TimeCollection>();
+  private readonly categories = new Map<string, string>();
+  private readonly items = { weekly: new Map<string, Pending>(), monthly: new Map<string, Pending>() };
+  private readonly open = { weekly: new Map<string, Bucket>(), monthly: new Map<string, Bucket>() };
+  private readonly period = { weekly: '', monthly: '' };
+
+  constructor(
+    private readonly family: string,
+    private readonly census: Map<string, KeyCensus>,
+    private readonly model: Model,
+    private readonly arena: LineArena,
+    private readonly writer: OutputWriter,
+  ) {}
+
+  add(r: PublishedRow): void {
+    const line = this.arena.add(JSON.stringify(HistoryItem.parse(dailyItem(r))));
+    for (const key of historyKeys(this.family, r.variant, r.market)) {
+      let collection = this.daily.get(key);
+      if (!collection) {
+        const c = this.census.get(key)!;
+        this.daily.set(key, (collection = new TimeCollection(granularityOf(c.total, c.months.size), 'asc', this.arena, this.writer)));
+        this.categories.set(key, r.category);
+      }
+      collection.push(r.day, line);
+    }
+    this.bucket('weekly', weekStart(r.day), r);
+    this.bucket('monthly', monthStart(r.day), r);
+  }
+
+  /** Writes the family's collections; returns how many keys it has. */
+  finish(): number {
+    this.close('weekly');
+    this.close('monthly');
+    for (const [key, collection] of this.daily) collection.finish(this.index(`daily/${key}`, key));
+    for (const bucket of ['weekly', 'monthly'] as const) {
+      for (const [key, pending] of this.items[bucket]) {
+        const months = new Set(pending.map((p) => p.day.slice(0, 7))).size;
+        const collection = new TimeCollection(granularityOf(pending.length, months), 'asc', this.arena, this.writer);
+        for (const p of pending) {
+          collection.push(p.day, p.line);
+          this.arena.release(p.line);
+        }
+        collection.finish(this.index(`${bucket}/${key}`, key));
+      }
+    }
+    return this.daily.size;
+  }
+
+  private index(collectionKey: string, key: string) {
+    const c = this.census.get(key)!;
+    return {
+      kind: 'history' as const,
+      key: collectionKey,
+      order: 'asc' as const,
+      scope: { category: this.categories.get(key)!, city: c.cities.size === 1 ? [...c.cities][0]! : null },
+      attribution: attributionOf(this.model, c.sources),
+    };
+  }
+
+  private bucket(bucket: 'weekly' | 'monthly', start: Day, r: PublishedRow): void {
+    if (start !== this.period[bucket]) {
+      this.close(bucket);
+      this.period[bucket] = start;
+    }
+    const series = `${r.variant}|${r.market}`;
+    let b = this.open[bucket].get(series);
+    if (!b) this.open[bucket].set(series, (b = new Bucket(start)));
+    b.add(r);
+  }
+
+  /** The period ended for every series of the family: its items, in (variant, market) order. */
+  private close(bucket: 'weekly' | 'monthly'): void {
+    const closing = [...this.open[bucket].values()].sort((a, b) => compare(a.last.variant, b.last.variant) || compare(a.last.market, b.last.market));
+    this.open[bucket].clear();
+    for (const b of closing) {
+      const line = this.arena.add(JSON.stringify(HistoryItem.parse(b.item())));
+      for (const key of historyKeys(this.family, b.last.variant, b.last.market)) {
+        let pending = this.items[bucket].get(key);
+        if (!pending) this.items[bucket].set(key, (pending = []));
+        this.arena.hold(line);
+        pending.push({ day: b.start, line });
+      }
+    }
+  }
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** One product family at a time, streamed (see the top of this file). */
+export function writeHistory(db: Db, model: Model, writer: OutputWriter): number {
+  const census = censusOfKeys(db, model);
+  const arena = new LineArena();
+  let keys = 0;
+  let family: FamilyHistory | null = null;
+  let current: string | null = null;
+  for (const r of publishedRows(db, model, '', [], BY_FAMILY_OLDEST_FIRST)) {
+    if (r.product !== current) {
+      if (family) keys += family.finish();
+      current = r.product;
+      family = new FamilyHistory(current, census, model, arena, writer);
+    }
+    family!.add(r);
+  }
+  if (family) keys += family.finish();
   return keys;
 }

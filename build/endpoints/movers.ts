@@ -13,7 +13,7 @@ import { addDays, isoWeek, type Day } from '../../core/dates.ts';
 import { TrendingResponse, WeeklySummary, type MoverItemT, type TrendingItemT } from '../../schemas/indexes.ts';
 import type { Db } from '../db.ts';
 import { memberLink, round2, round4, weekBounds, weekOf, weeklyTable } from '../indexes/compute.ts';
-import { freshnessOfRows, loadQuoteRows, type QuoteRow } from '../indexes/load.ts';
+import { freshnessOfRows, loadQuoteRows, quoteRows, type QuoteRow } from '../indexes/load.ts';
 import { attributionOf, defaultAttribution, type Model } from '../model.ts';
 import type { OutputWriter } from '../writer.ts';
 
@@ -100,33 +100,43 @@ export function weeklyMovers(table: ReturnType<typeof weeklyTable>, week: string
   };
 }
 
+type Week = { week: string; rows: QuoteRow[] };
+
+/** Week by week as the rows stream by (each summary needs its week and the one before only). */
 export function writeWeeklySummaries(db: Db, model: Model, writer: OutputWriter): number {
-  const rows = loadQuoteRows(db, model);
-  // One "member" per variant: its series are its markets.
-  const table = weeklyTable(rows.map((r) => ({ day: r.day, member: r.variant, variant: r.variant, market: r.market, price: r.avg })));
-  const rowsByWeek = new Map<string, QuoteRow[]>();
-  for (const r of rows) {
-    const week = weekOf(r.day);
-    if (!rowsByWeek.has(week)) rowsByWeek.set(week, []);
-    rowsByWeek.get(week)!.push(r);
-  }
-  const weeks = [...table.keys()].sort();
-  for (const week of weeks) {
-    const { risers, fallers, compared, previousWeek } = weeklyMovers(table, week, model);
-    const weekRows = [...rowsByWeek.get(week)!, ...(rowsByWeek.get(previousWeek) ?? [])];
-    const { weekStart, weekEnd } = weekBounds(week);
-    const body = WeeklySummary.parse({
-      week,
+  let previous = null as Week | null;
+  let current = null as Week | null;
+  let newest: unknown = null;
+  let weeks = 0;
+  const summarize = (w: Week, before: Week | null) => {
+    const { weekStart, weekEnd } = weekBounds(w.week);
+    const previousRows = before && before.week === isoWeek(addDays(weekStart, -7)).week ? before.rows : [];
+    // One "member" per variant: its series are its markets.
+    const table = weeklyTable([...previousRows, ...w.rows].map((r) => ({ day: r.day, member: r.variant, variant: r.variant, market: r.market, price: r.avg })));
+    const { risers, fallers, compared, previousWeek } = weeklyMovers(table, w.week, model);
+    newest = WeeklySummary.parse({
+      week: w.week,
       weekStart,
       weekEnd,
       topRisers: risers,
       topFallers: fallers,
       meta: { previousWeek, compared, limit: SUMMARY_LIMIT, note: SUMMARY_NOTE },
-      ...freshnessOfRows(rowsByWeek.get(week)!, model),
-      attribution: attributionOf(model, new Set(weekRows.map((r) => r.source))),
+      ...freshnessOfRows(w.rows, model),
+      attribution: attributionOf(model, new Set([...w.rows, ...previousRows].map((r) => r.source))),
     });
-    writer.writeJson(`api/v1/prices/weekly-summary/${week}.json`, body);
-    if (week === weeks[weeks.length - 1]) writer.writeJson('api/v1/prices/weekly-summary.json', body);
+    writer.writeJson(`api/v1/prices/weekly-summary/${w.week}.json`, newest);
+    weeks++;
+  };
+  for (const r of quoteRows(db, model)) {
+    const week = weekOf(r.day);
+    if (current?.week !== week) {
+      if (current) summarize(current, previous);
+      previous = current;
+      current = { week, rows: [] };
+    }
+    current.rows.push(r);
   }
-  return weeks.length;
+  if (current) summarize(current, previous);
+  if (newest) writer.writeJson('api/v1/prices/weekly-summary.json', newest);
+  return weeks;
 }

@@ -41,7 +41,14 @@ export function openWeekStart(today: Day): Day {
  * itself an aggregate, not a market) from `from` (inclusive) to the end of the last closed week,
  * or to the build day with `openWeek`. `variants` narrows to those variants (all when omitted).
  */
-export function loadQuoteRows(db: Db, model: Model, opts: { variants?: readonly string[]; from?: Day; openWeek?: boolean } = {}): QuoteRow[] {
+type QuoteOptions = { variants?: readonly string[]; from?: Day; openWeek?: boolean };
+
+export function loadQuoteRows(db: Db, model: Model, opts: QuoteOptions = {}): QuoteRow[] {
+  return [...quoteRows(db, model, opts)];
+}
+
+/** The same rows one at a time, oldest first (a decade of them does not fit in memory at once). */
+export function* quoteRows(db: Db, model: Model, opts: QuoteOptions = {}): Generator<QuoteRow> {
   const params: unknown[] = [opts.openWeek ? model.today : openWeekStart(model.today)];
   let where = opts.openWeek ? ' AND o.data_day <= ?' : ' AND o.data_day < ?';
   if (opts.variants) {
@@ -61,12 +68,11 @@ export function loadQuoteRows(db: Db, model: Model, opts: { variants?: readonly 
     JOIN markets m ON m.slug = o.market_slug
     WHERE n.variant_slug IS NOT NULL AND m.kind IN ('sebze-meyve', 'balik')${where}
     ORDER BY o.data_day, n.variant_slug, o.market_slug, o.id`;
-  const rows: QuoteRow[] = [];
   for (const r of db.prepare(sql).iterate(...params) as IterableIterator<Raw>) {
     const price = { min_price: r.min, max_price: r.max, avg_price: r.avg };
     const corrections = model.corrections.get(r.id) ?? [];
     for (const c of corrections) price[c.field] = c.value;
-    rows.push({
+    yield {
       id: r.id,
       day: r.day,
       source: r.source,
@@ -80,9 +86,8 @@ export function loadQuoteRows(db: Db, model: Model, opts: { variants?: readonly 
       midpoint: r.avg_method === 'midpoint',
       corrected: corrections.length > 0,
       fetchedAt: r.fetched_at,
-    });
+    };
   }
-  return rows;
 }
 
 /**

@@ -1,0 +1,105 @@
+/**
+ * One time collection being written: lines arrive in the collection's order (newest first for
+ * /prices, oldest first for history) and are cut into partitions by calendar period and size,
+ * each written as soon as it closes, so memory holds only the open partition's lines (in the
+ * arena) and the per-day counts of the index.
+ */
+import type { Day } from '../core/dates.ts';
+import { collectionIndexPath } from '../core/collection-keys.ts';
+import { CollectionIndex, type CollectionIndexT } from '../schemas/internal.ts';
+import type { LineArena, LineRef } from './line-arena.ts';
+import { NDJSON_TYPE, type OutputWriter } from './writer.ts';
+
+export type Granularity = 'day' | 'month' | 'year' | 'all';
+const DAILY_FROM = 1000;
+const MONTHLY_FROM = 1000;
+const SINGLE_UP_TO = 1000;
+/** ≥ the largest page (200), so a page spans at most two partitions */
+export const MAX_PARTITION_ROWS = 1000;
+
+/**
+ * A page must come from one or two partitions that the edge can scan quickly: dense collections
+ * (a national day is ~7,500 rows) get one partition per day, others per month or year.
+ * `days` is not counted for history's time collections (never daily).
+ */
+export function granularityOf(total: number, months: number, days?: number): Granularity {
+  if (total <= SINGLE_UP_TO) return 'all';
+  if (days !== undefined && total / days >= DAILY_FROM) return 'day';
+  return total / months >= MONTHLY_FROM ? 'month' : 'year';
+}
+
+function periodOf(granularity: Granularity, day: Day): string {
+  return granularity === 'day' ? day : granularity === 'month' ? day.slice(0, 7) : granularity === 'year' ? day.slice(0, 4) : 'all';
+}
+
+/** One string per calendar day however many rows name it: the day lists of ~10,000 collections share them. */
+const interned = new Map<string, Day>();
+function intern(day: Day): Day {
+  let d = interned.get(day);
+  if (d === undefined) interned.set(day, (d = day));
+  return d;
+}
+
+export type TimeCollectionIndex = Pick<CollectionIndexT, 'kind' | 'key' | 'order' | 'scope' | 'attribution'>;
+
+export class TimeCollection {
+  private lines: LineRef[] = [];
+  private period: string | null = null;
+  private first: Day | null = null;
+  private last: Day | null = null;
+  private total = 0;
+  private readonly dayList: Day[] = [];
+  private readonly dayCounts: number[] = [];
+  private readonly partitions: CollectionIndexT['partitions'] = [];
+
+  constructor(
+    private readonly granularity: Granularity,
+    private readonly order: 'asc' | 'desc',
+    private readonly arena: LineArena,
+    private readonly writer: OutputWriter,
+  ) {}
+
+  push(day: Day, line: LineRef): void {
+    const period = periodOf(this.granularity, day);
+    if (period !== this.period || this.lines.length === MAX_PARTITION_ROWS) {
+      this.flush();
+      this.period = period;
+      this.first = day;
+    }
+    this.arena.hold(line);
+    this.lines.push(line);
+    this.last = day;
+    const n = this.dayList.length;
+    if (n && this.dayList[n - 1] === day) this.dayCounts[n - 1]!++;
+    else {
+      this.dayList.push(intern(day));
+      this.dayCounts.push(1);
+    }
+  }
+
+  /** Writes the open partition and then the collection's index. */
+  finish(index: TimeCollectionIndex): { partitions: number } {
+    this.flush();
+    const value: CollectionIndexT = {
+      kind: index.kind,
+      key: index.key,
+      order: index.order,
+      scope: index.scope,
+      total: this.total,
+      days: this.dayList.map((day, i) => [day, this.dayCounts[i]!]),
+      partitions: this.partitions,
+      attribution: index.attribution,
+    };
+    this.writer.writeJson(collectionIndexPath(index.kind, index.key), CollectionIndex.parse(value));
+    return { partitions: this.partitions.length };
+  }
+
+  private flush(): void {
+    if (this.lines.length === 0) return;
+    const path = this.writer.writeContentAddressed('api/v1/_p', this.arena.join(this.lines), 'ndjson', NDJSON_TYPE);
+    const [newest, oldest] = this.order === 'desc' ? [this.first, this.last] : [this.last, this.first];
+    this.partitions.push({ path, start: this.total, rows: this.lines.length, newest, oldest });
+    this.total += this.lines.length;
+    this.lines = [];
+  }
+}
