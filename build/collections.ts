@@ -147,6 +147,6 @@ export function writeListCollection(writer: OutputWriter, kind: 'products', key:
   const partitions: CollectionIndexT['partitions'] = lines.length
     ? [{ path: writer.writeContentAddressed('api/v1/_p', lines.join('\n') + '\n', 'ndjson', NDJSON_TYPE), start: 0, rows: lines.length, newest: null, oldest: null }]
     : [];
-  const index: CollectionIndexT = { kind, key, order: 'asc', scope, total: lines.length, days: [], partitions, attribution };
+  const index: CollectionIndexT = { kind, key, order: 'asc', scope, total: lines.length, days: '', ends: [], partitions, attribution };
   writer.writeJson(collectionIndexPath(kind, key), CollectionIndex.parse(index));
 }

@@ -40,6 +40,11 @@ function intern(day: Day): Day {
   return d;
 }
 
+function cumulative(counts: readonly number[]): number[] {
+  let sum = 0;
+  return counts.map((n) => (sum += n));
+}
+
 export type TimeCollectionIndex = Pick<CollectionIndexT, 'kind' | 'key' | 'order' | 'scope' | 'attribution'>;
 
 export class TimeCollection {
@@ -86,7 +91,8 @@ export class TimeCollection {
       order: index.order,
       scope: index.scope,
       total: this.total,
-      days: this.dayList.map((day, i) => [day, this.dayCounts[i]!]),
+      days: this.dayList.join(''),
+      ends: cumulative(this.dayCounts),
       partitions: this.partitions,
       attribution: index.attribution,
     };

@@ -4,7 +4,7 @@ import type { ObjectStore } from './store.ts';
 /** What a route handler gets, and what it gives back (the worker adds the contract's headers). */
 export type RouteContext = { url: URL; params: URLSearchParams; store: ObjectStore; today: Day; pathParams: Record<string, string> };
 export type Answer = {
-  body: string | ReadableStream | null;
+  body: string | Uint8Array | ReadableStream | null;
   etag: string;
   contentType: string;
   link?: string;

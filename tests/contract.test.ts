@@ -139,9 +139,12 @@ describe('published files', () => {
       }
       expect(start).toBe(index.total);
       if (index.kind === 'prices') {
-        expect(index.days.reduce((n, [, c]) => n + c, 0)).toBe(index.total);
-        const days = index.days.map(([d]) => d);
+        expect(index.ends.at(-1) ?? 0).toBe(index.total);
+        expect(index.ends.every((end, i) => i === 0 || end > index.ends[i - 1]!)).toBe(true);
+        const days = index.days.match(/.{10}/g) ?? [];
+        expect(days).toHaveLength(index.ends.length);
         expect([...days].sort().reverse()).toEqual(days);
+        expect(new Set(days).size).toBe(days.length);
       }
     }
   });

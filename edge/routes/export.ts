@@ -65,7 +65,8 @@ export async function exportPrices(ctx: RouteContext): Promise<Answer> {
     if (index && ((checkCategory && index.scope.category !== checkCategory) || (checkCity && index.scope.city !== checkCity))) index = null;
     const win = index ? window(index, days.from, days.to) : { offset: 0, total: 0 };
     if (win.total > MAX_EXPORT_ROWS) throw new ApiError(400, 'EXPORT_TOO_LARGE', { rows: win.total, max: MAX_EXPORT_ROWS });
-    lines = index ? await readRows(store, index, win.offset, win.offset + win.total) : [];
+    const decoder = new TextDecoder();
+    lines = index ? (await readRows(store, index, win.offset, win.offset + win.total)).map((line) => decoder.decode(line)) : [];
   }
 
   const applied = [

@@ -7,7 +7,7 @@
 import { routeSpec } from '../../core/routes.ts';
 import { isoWeek } from '../../core/dates.ts';
 import { slugify } from '../../core/turkish.ts';
-import { rangeWindow, readIndex, readRows, window } from '../collection.ts';
+import { itemsBody, rangeWindow, readIndex, readRows, window } from '../collection.ts';
 import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
 import { sha256Etag } from '../headers.ts';
 import { DEFAULT_RANGE_DAYS, paging, rangeDays, slugParam } from '../params.ts';
@@ -32,7 +32,7 @@ export async function productHistory(ctx: RouteContext): Promise<Answer> {
   const { from, to } = rangeWindow(ctx.today, days);
   const periodFrom = bucket === 'monthly' ? `${from.slice(0, 7)}-01` : bucket === 'weekly' ? isoWeek(from).weekStart : from;
   const win = index ? window(index, periodFrom, to) : { offset: 0, total: 0 };
-  let rows: string[] = [];
+  let rows: Uint8Array[] = [];
   let next: string | null = null;
   const meta: Record<string, unknown> = { productSlug: slug, rangeDays: days, bucket };
   if (sent) {
@@ -51,7 +51,7 @@ export async function productHistory(ctx: RouteContext): Promise<Answer> {
     rows = await readRows(ctx.store, index, win.offset, win.offset + win.total);
   }
   const attribution = index?.attribution ?? (await defaultAttribution(ctx.store));
-  const body = `{"items":[${rows.join(',')}],"meta":${JSON.stringify(meta)},"attribution":${JSON.stringify(attribution)}}`;
+  const body = itemsBody('{"items":[', rows, `],"meta":${JSON.stringify(meta)},"attribution":${JSON.stringify(attribution)}}`);
   return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, ...(next ? { link: `<${next}>; rel="next"` } : {}) };
 }
 

@@ -5,7 +5,7 @@
  */
 import { priceCollectionKey } from '../../core/collection-keys.ts';
 import { routeSpec } from '../../core/routes.ts';
-import { rangeWindow, readIndex, readRows, window } from '../collection.ts';
+import { itemsBody, rangeWindow, readIndex, readRows, window } from '../collection.ts';
 import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
 import { sha256Etag } from '../headers.ts';
 import { dateParam, paging, rangeDays, slugParam } from '../params.ts';
@@ -41,6 +41,6 @@ export async function listPrices(ctx: RouteContext): Promise<Answer> {
   }
   const meta = { count: rows.length, limit, page, total: outside ? null : win.total, next, ...(range ? { rangeDays: range } : {}) };
   const attribution = index?.attribution ?? (await defaultAttribution(store));
-  const body = `{"items":[${rows.join(',')}],"meta":${JSON.stringify(meta)},"attribution":${JSON.stringify(attribution)}}`;
+  const body = itemsBody('{"items":[', rows, `],"meta":${JSON.stringify(meta)},"attribution":${JSON.stringify(attribution)}}`);
   return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, ...(next ? { link: `<${next}>; rel="next"` } : {}) };
 }

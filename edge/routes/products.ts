@@ -1,6 +1,6 @@
 /** GET /products: the precomputed product list (all, or one category), paged at the edge. */
 import { routeSpec } from '../../core/routes.ts';
-import { readIndex, readRows } from '../collection.ts';
+import { itemsBody, readIndex, readRows } from '../collection.ts';
 import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
 import { sha256Etag } from '../headers.ts';
 import { paging, slugParam } from '../params.ts';
@@ -22,6 +22,6 @@ export async function listProducts(ctx: RouteContext): Promise<Answer> {
   }
   const meta = { count: rows.length, limit, page, total: outside ? null : total, next };
   const attribution = index?.attribution ?? (await defaultAttribution(ctx.store));
-  const body = `{"items":[${rows.join(',')}],"meta":${JSON.stringify(meta)},"attribution":${JSON.stringify(attribution)}}`;
+  const body = itemsBody('{"items":[', rows, `],"meta":${JSON.stringify(meta)},"attribution":${JSON.stringify(attribution)}}`);
   return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, ...(next ? { link: `<${next}>; rel="next"` } : {}) };
 }

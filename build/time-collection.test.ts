@@ -1,0 +1,76 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LineArena } from './line-arena.ts';
+import { granularityOf, TimeCollection } from './time-collection.ts';
+import { OutputWriter } from './writer.ts';
+
+const roots: string[] = [];
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+function writerAt(): OutputWriter {
+  const root = mkdtempSync(join(tmpdir(), 'hal-time-collection-'));
+  roots.push(root);
+  return new OutputWriter(root);
+}
+
+type Index = { total: number; days: string; ends: number[]; partitions: { path: string; start: number; rows: number; newest: string; oldest: string }[] };
+
+function written(writer: OutputWriter, key: string): { index: Index; lines: string[][] } {
+  writer.settle();
+  const index = JSON.parse(readFileSync(join(writer.root, `api/v1/_c/prices/${key}.json`), 'utf8')) as Index;
+  const lines = index.partitions.map((p) => gunzipSync(readFileSync(join(writer.root, p.path))).toString('utf8').trimEnd().split('\n'));
+  return { index, lines };
+}
+
+describe('time collection', () => {
+  it('picks the partition period from the density', () => {
+    expect(granularityOf(1000, 12, 300)).toBe('all');
+    expect(granularityOf(7500 * 300, 12, 300)).toBe('day');
+    expect(granularityOf(1500 * 12, 12, 300)).toBe('month');
+    expect(granularityOf(25 * 60, 60, 1500)).toBe('year');
+    expect(granularityOf(25 * 60, 60)).toBe('year');
+  });
+
+  it('cuts newest-first rows by year, counts them per day, and names each partition by its content', () => {
+    const writer = writerAt();
+    const arena = new LineArena();
+    const collection = new TimeCollection('year', 'desc', arena, writer);
+    const rows: [string, string][] = [
+      ['2026-01-02', '{"n":1}'],
+      ['2026-01-02', '{"n":2}'],
+      ['2025-12-31', '{"n":3}'],
+      ['2025-06-01', '{"n":4}'],
+    ];
+    for (const [day, json] of rows) collection.push(day, arena.add(json));
+    expect(collection.finish({ kind: 'prices', key: 'product/x', order: 'desc', scope: { category: null, city: null }, attribution: 'a' })).toEqual({ partitions: 2 });
+    const { index, lines } = written(writer, 'product/x');
+    expect(index.total).toBe(4);
+    expect(index.days).toBe('2026-01-022025-12-312025-06-01');
+    expect(index.ends).toEqual([2, 3, 4]);
+    expect(index.partitions.map(({ start, rows, newest, oldest }) => ({ start, rows, newest, oldest }))).toEqual([
+      { start: 0, rows: 2, newest: '2026-01-02', oldest: '2026-01-02' },
+      { start: 2, rows: 2, newest: '2025-12-31', oldest: '2025-06-01' },
+    ]);
+    expect(lines).toEqual([['{"n":1}', '{"n":2}'], ['{"n":3}', '{"n":4}']]);
+    expect(index.partitions[0]!.path).toMatch(/^api\/v1\/_p\/[0-9a-f]{2}\/[0-9a-f]{32}\.ndjson$/);
+  });
+
+  it('closes a partition at 1,000 rows inside one period, oldest first for history order', () => {
+    const writer = writerAt();
+    const arena = new LineArena();
+    const collection = new TimeCollection('all', 'asc', arena, writer);
+    for (let i = 0; i < 1001; i++) collection.push(i < 1000 ? '2025-01-01' : '2025-01-02', arena.add(`{"i":${i}}`));
+    collection.finish({ kind: 'prices', key: 'all', order: 'asc', scope: { category: null, city: null }, attribution: 'a' });
+    const { index, lines } = written(writer, 'all');
+    expect(index.partitions.map((p) => [p.rows, p.newest, p.oldest])).toEqual([
+      [1000, '2025-01-01', '2025-01-01'],
+      [1, '2025-01-02', '2025-01-02'],
+    ]);
+    expect(lines[1]).toEqual(['{"i":1000}']);
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * CPU time of the worker's own code per request: the same `handle` the edge runs, called in
+ * this process with its objects already in memory, timed with process.cpuUsage around each
+ * request. workerd's process CPU (the other figure of the benchmark) also counts the runtime's
+ * request plumbing and the local origin's HTTP hop, and a worker cannot time itself (its timers
+ * stand still while it computes), so this is the closest measure of what the Workers plan
+ * bills. The serving day is pinned, so the figure is for a given day: the build's own day
+ * (the common case), or the next (every JSON answer re-aged until the nightly build lands).
+ */
+import { register } from 'node:module';
+import { distOrigin } from './dist-origin.ts';
+
+/** The worker module is typed against the Workers runtime (edge/tsconfig.json), not Node's: loaded by path. */
+const WORKER = new URL('../../edge/worker.ts', import.meta.url).href;
+type Handle = (request: Request, env: unknown) => Promise<Response>;
+
+type Cached = { status: number; headers: [string, string][]; body: Uint8Array | null };
+
+export type HandlerCpu = { median: number; p99: number };
+
+/**
+ * The module also exports the rate limiter's Durable Object class, which extends the runtime's
+ * `DurableObject`: in Node that import resolves to an empty class (the limiter is stubbed below).
+ */
+const RUNTIME_SHIM = `export async function resolve(specifier, context, next) {
+  if (specifier === 'cloudflare:workers') return { url: 'data:text/javascript,export class DurableObject {}', shortCircuit: true };
+  return next(specifier, context);
+}`;
+
+export async function handlerCpuMeter(distDir: string): Promise<(path: string, rounds: number, servingDay: string) => Promise<HandlerCpu>> {
+  register(`data:text/javascript,${encodeURIComponent(RUNTIME_SHIM)}`);
+  const { handle } = (await import(WORKER)) as { handle: Handle };
+  const origin = distOrigin(distDir);
+  const memory = new Map<string, Cached>();
+  const fetcher = {
+    async fetch(input: string): Promise<Response> {
+      let hit = memory.get(input);
+      if (!hit) {
+        const r = await origin(new Request(input));
+        hit = { status: r.status, headers: [...r.headers], body: r.status === 200 ? new Uint8Array(await r.arrayBuffer()) : null };
+        memory.set(input, hit);
+      }
+      return new Response(hit.body, { status: hit.status, headers: hit.headers });
+    },
+  };
+  const limiter = { hit: async (_now: number, limit: number, windowSeconds: number) => ({ allowed: true, limit, remaining: limit, reset: windowSeconds }) };
+  const env = { ORIGIN: fetcher, RATE_LIMITER: { idFromName: () => ({}), get: () => limiter } };
+
+  return async (path, rounds, servingDay) => {
+    const restore = pinClock(Date.parse(`${servingDay}T09:00:00Z`));
+    try {
+      const ask = async () => (await handle(new Request(`http://localhost${path}`), env)).arrayBuffer();
+      await ask(); // objects into memory, code warmed
+      const cpu: number[] = [];
+      for (let r = 0; r < rounds; r++) {
+        const before = process.cpuUsage();
+        await ask();
+        const used = process.cpuUsage(before);
+        cpu.push((used.user + used.system) / 1000);
+      }
+      cpu.sort((a, b) => a - b);
+      return { median: cpu[Math.floor(cpu.length / 2)]!, p99: cpu[Math.min(cpu.length - 1, Math.floor(cpu.length * 0.99))]! };
+    } finally {
+      restore();
+    }
+  };
+}
+
+/** `new Date()` and `Date.now()` answer `ms` until restored (the worker reads its serving day from the clock). */
+function pinClock(ms: number): () => void {
+  const Real = Date;
+  class Pinned extends Real {
+    constructor(...args: ConstructorParameters<typeof Date> | []) {
+      if (args.length === 0) super(ms);
+      else super(...(args as ConstructorParameters<typeof Date>));
+    }
+    static override now(): number {
+      return ms;
+    }
+  }
+  globalThis.Date = Pinned as DateConstructor;
+  return () => {
+    globalThis.Date = Real;
+  };
+}
