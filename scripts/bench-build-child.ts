@@ -5,6 +5,7 @@ import { openDb } from '../build/db.ts';
 const [dbPath, outDir, today] = process.argv.slice(2) as [string, string, string];
 const db = openDb(dbPath);
 const t = performance.now();
-const report = buildSite({ db, outDir, today, builtAt: `${today}T03:00:00Z`, synthetic: true });
+// The steps with their time and resident memory go to stderr (the bench prints them as they come).
+const report = buildSite({ db, outDir, today, builtAt: `${today}T03:00:00Z`, synthetic: true, log: (line) => process.stderr.write(`  build:${line}\n`) });
 db.close();
 console.log(JSON.stringify({ ms: Math.round(performance.now() - t), maxRssKb: process.resourceUsage().maxRSS, report }));

@@ -7,17 +7,17 @@
  *   api/v1/index/series/{slug}.json          /index/{slug} of a published index
  *   api/v1/index/unpublished/{slug}.json     a defined index that does not meet the rule → 409
  *   api/v1/index/basket.json                 /index/basket
- * Everything is computed in memory from the store; the same store, CPI file and build day give
- * the same bytes.
+ * Computed from the store's basket rows in one pass (weekly sums, not the rows, are kept); the
+ * same store, CPI file and build day give the same bytes.
  */
 import { addDays, isoWeek } from '../../core/dates.ts';
 import type { FreshnessBlock } from '../../schemas/common.ts';
 import { BasketResponse, IndexHistory, IndexLatest, IndexSeries, UnpublishedIndex, type IndexHistoryT } from '../../schemas/indexes.ts';
 import type { Db } from '../db.ts';
 import { BASE_VALUE, BASKET, INDEX_VERSION, memberVariants, METHOD, MIN_MEMBERS, NATIONAL_SLUG, PUBLISH_MIN_WEEKS } from '../indexes/basket.ts';
-import { chainIndex, round2, round4, weekOf, weeklyTable, type IndexPoint } from '../indexes/compute.ts';
+import { chainIndex, round2, round4, weekOf, WeeklyTableBuilder, type IndexPoint } from '../indexes/compute.ts';
 import { deflate, readCpiFile, type CpiFileT, type RealPoint } from '../indexes/cpi.ts';
-import { freshnessOfRows, loadQuoteRows, type QuoteRow } from '../indexes/load.ts';
+import { freshnessOfRows, quoteRows, type QuoteRow } from '../indexes/load.ts';
 import { attributionOf, type Model } from '../model.ts';
 import type { OutputWriter } from '../writer.ts';
 
@@ -43,11 +43,10 @@ export type ComputedIndex = {
 };
 
 /** National first, then one definition per province with a municipal fruit-and-vegetable market that prices a member. */
-export function indexDefinitions(model: Model, rows: readonly QuoteRow[]): IndexDefinition[] {
+export function indexDefinitions(model: Model, marketsWithRows: ReadonlySet<string>): IndexDefinition[] {
   const fruitMarkets = [...model.markets.values()].filter((m) => m.kind === 'sebze-meyve' && model.sources.get(m.source)?.kind === 'municipal');
-  const withRows = new Set(rows.map((r) => r.market));
   const provinces = new Map<string, { name: string; markets: Set<string> }>();
-  for (const m of fruitMarkets.filter((m) => withRows.has(m.slug))) {
+  for (const m of fruitMarkets.filter((m) => marketsWithRows.has(m.slug))) {
     if (!provinces.has(m.provinceSlug)) provinces.set(m.provinceSlug, { name: m.province, markets: new Set() });
     provinces.get(m.provinceSlug)!.markets.add(m.slug);
   }
@@ -59,33 +58,63 @@ export function indexDefinitions(model: Model, rows: readonly QuoteRow[]): Index
   ];
 }
 
-/** The basket rows of the store (closed weeks, each member's unit only), keyed by member. */
-export function basketRows(db: Db, model: Model): { rows: QuoteRow[]; memberOf: Map<string, string> } {
+/**
+ * One index's inputs, accumulated as the basket rows stream by (oldest day first): its weekly
+ * table, and per week the sources priced and each source's newest row (all that the freshness
+ * of a week needs), never the rows themselves.
+ */
+class IndexInputs {
+  readonly table = new WeeklyTableBuilder();
+  private readonly weeks = new Map<string, { sources: Set<string>; newest: Map<string, QuoteRow> }>();
+
+  add(r: QuoteRow, member: string): void {
+    this.table.add({ day: r.day, member, variant: r.variant, market: r.market, price: r.avg });
+    const week = weekOf(r.day);
+    let w = this.weeks.get(week);
+    if (!w) this.weeks.set(week, (w = { sources: new Set(), newest: new Map() }));
+    w.sources.add(r.source);
+    const seen = w.newest.get(r.source);
+    if (!seen || r.day > seen.day || (r.day === seen.day && r.id < seen.id)) w.newest.set(r.source, r);
+  }
+
+  compute(def: IndexDefinition, model: Model, cpi: CpiFileT): ComputedIndex {
+    const points = chainIndex(this.table.table(), { members: BASKET.map((m) => m.slug), minMembers: MIN_MEMBERS, baseValue: BASE_VALUE });
+    const counted = points.map((p) => this.weeks.get(p.week)).filter((w) => w !== undefined);
+    const real = deflate(points, cpi.values);
+    const freshnessOfWeek = (week: string | undefined) => freshnessOfRows(week ? [...(this.weeks.get(week)?.newest.values() ?? [])] : [], model);
+    return {
+      def,
+      points,
+      real,
+      // The national index is published whenever it has a value; a municipal one once it has a year of weeks.
+      published: def.scope === 'national' ? points.length > 0 : points.length >= PUBLISH_MIN_WEEKS,
+      freshness: freshnessOfWeek(points[points.length - 1]?.week),
+      realFreshness: freshnessOfWeek(real[real.length - 1]?.week),
+      sources: [...new Set(counted.flatMap((w) => [...w.sources]))].sort(),
+    };
+  }
+}
+
+/** Every index, from the store's basket rows (closed weeks, each member's unit only) read once. */
+export function computeAllIndexes(db: Db, model: Model, cpi: CpiFileT = readCpiFile()): ComputedIndex[] {
   const memberOf = new Map<string, string>();
   for (const m of BASKET) for (const v of memberVariants(m, model.variants.values())) memberOf.set(v, m.slug);
   const unitOf = new Map(BASKET.map((m) => [m.slug, m.unit]));
-  const rows = loadQuoteRows(db, model, { variants: [...memberOf.keys()].sort() }).filter((r) => r.unit === unitOf.get(memberOf.get(r.variant)!));
-  return { rows, memberOf };
-}
-
-export function computeIndex(def: IndexDefinition, rows: readonly QuoteRow[], memberOf: ReadonlyMap<string, string>, model: Model, cpi: CpiFileT): ComputedIndex {
-  const own = rows.filter((r) => def.markets.has(r.market));
-  const table = weeklyTable(own.map((r) => ({ day: r.day, member: memberOf.get(r.variant)!, variant: r.variant, market: r.market, price: r.avg })));
-  const points = chainIndex(table, { members: BASKET.map((m) => m.slug), minMembers: MIN_MEMBERS, baseValue: BASE_VALUE });
-  const counted = new Set(points.map((p) => p.week));
-  const countedRows = own.filter((r) => counted.has(weekOf(r.day)));
-  const real = deflate(points, cpi.values);
-  const freshnessOfWeek = (week: string | undefined) => freshnessOfRows(week ? countedRows.filter((r) => weekOf(r.day) === week) : [], model);
-  return {
-    def,
-    points,
-    real,
-    // The national index is published whenever it has a value; a municipal one once it has a year of weeks.
-    published: def.scope === 'national' ? points.length > 0 : points.length >= PUBLISH_MIN_WEEKS,
-    freshness: freshnessOfWeek(points[points.length - 1]?.week),
-    realFreshness: freshnessOfWeek(real[real.length - 1]?.week),
-    sources: [...new Set(countedRows.map((r) => r.source))].sort(),
-  };
+  const national = new IndexInputs();
+  const byProvince = new Map<string, IndexInputs>();
+  const marketsWithRows = new Set<string>();
+  const everyFruitMarket = indexDefinitions(model, new Set())[0]!.markets;
+  for (const r of quoteRows(db, model, { variants: [...memberOf.keys()].sort() })) {
+    const member = memberOf.get(r.variant)!;
+    if (r.unit !== unitOf.get(member)) continue;
+    marketsWithRows.add(r.market);
+    if (!everyFruitMarket.has(r.market)) continue;
+    national.add(r, member);
+    const province = model.markets.get(r.market)!.provinceSlug;
+    if (!byProvince.has(province)) byProvince.set(province, new IndexInputs());
+    byProvince.get(province)!.add(r, member);
+  }
+  return indexDefinitions(model, marketsWithRows).map((def) => (def.province === null ? national : byProvince.get(def.province)!).compute(def, model, cpi));
 }
 
 const sourceText = (idx: ComputedIndex, extra: string[] = []) => [...idx.sources, ...extra].join(',') || 'none';
@@ -178,11 +207,6 @@ export function basketBody(model: Model) {
     },
     attribution: attributionOf(model, [...model.sources.keys()]),
   });
-}
-
-export function computeAllIndexes(db: Db, model: Model, cpi: CpiFileT = readCpiFile()): ComputedIndex[] {
-  const { rows, memberOf } = basketRows(db, model);
-  return indexDefinitions(model, rows).map((def) => computeIndex(def, rows, memberOf, model, cpi));
 }
 
 export function writeIndexes(db: Db, model: Model, writer: OutputWriter): { indexes: number; weeks: number } {

@@ -60,33 +60,63 @@ export const round4 = (v: number) => Math.round(v * 10_000) / 10_000;
 
 /** Quotes → weekly prices per member and series (mean of daily means). */
 export function weeklyTable(quotes: Iterable<Quote>): WeeklyTable {
-  // member|series|day → [sum, n]
-  const daily = new Map<string, { week: string; member: string; series: string; sum: number; n: number }>();
-  for (const q of quotes) {
+  const table = new WeeklyTableBuilder();
+  // Stable: quotes already in day order (the build's) keep their order, so their sums do too.
+  for (const q of [...quotes].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))) table.add(q);
+  return table.table();
+}
+
+type Sum = { week: string; member: string; series: string; sum: number; n: number };
+
+/**
+ * The weekly table built as quotes stream by, oldest day first: one day's daily sums are held at
+ * a time and folded into the week's when the day changes (a decade of quotes held at once was
+ * ~3 GB at national-5y).
+ */
+export class WeeklyTableBuilder {
+  private day: Day | null = null;
+  /** member|series → the day's sum */
+  private readonly daily = new Map<string, Sum>();
+  private readonly weekly = new Map<string, Sum>();
+
+  add(q: Quote): void {
+    if (q.day !== this.day) {
+      if (this.day !== null && q.day < this.day) throw new Error(`quotes out of day order: ${q.day} after ${this.day}`);
+      this.fold();
+      this.day = q.day;
+    }
     const series = `${q.variant}|${q.market}`;
-    const key = `${q.member}\u0000${series}\u0000${q.day}`;
-    let d = daily.get(key);
-    if (!d) daily.set(key, (d = { week: weekOf(q.day), member: q.member, series, sum: 0, n: 0 }));
+    const key = `${q.member}\u0000${series}`;
+    let d = this.daily.get(key);
+    if (!d) this.daily.set(key, (d = { week: weekOf(q.day), member: q.member, series, sum: 0, n: 0 }));
     d.sum += q.price;
     d.n++;
   }
-  const weekly = new Map<string, { week: string; member: string; series: string; sum: number; n: number }>();
-  for (const d of daily.values()) {
-    const key = `${d.week}\u0000${d.member}\u0000${d.series}`;
-    let w = weekly.get(key);
-    if (!w) weekly.set(key, (w = { week: d.week, member: d.member, series: d.series, sum: 0, n: 0 }));
-    w.sum += d.sum / d.n;
-    w.n++;
+
+  table(): WeeklyTable {
+    this.fold();
+    const table: WeeklyTable = new Map();
+    for (const w of this.weekly.values()) {
+      let members = table.get(w.week);
+      if (!members) table.set(w.week, (members = new Map()));
+      let series = members.get(w.member);
+      if (!series) members.set(w.member, (series = new Map()));
+      series.set(w.series, w.sum / w.n);
+    }
+    return table;
   }
-  const table: WeeklyTable = new Map();
-  for (const w of weekly.values()) {
-    let members = table.get(w.week);
-    if (!members) table.set(w.week, (members = new Map()));
-    let series = members.get(w.member);
-    if (!series) members.set(w.member, (series = new Map()));
-    series.set(w.series, w.sum / w.n);
+
+  /** The day's mean per member and series joins its week. */
+  private fold(): void {
+    for (const d of this.daily.values()) {
+      const key = `${d.week}\u0000${d.member}\u0000${d.series}`;
+      let w = this.weekly.get(key);
+      if (!w) this.weekly.set(key, (w = { week: d.week, member: d.member, series: d.series, sum: 0, n: 0 }));
+      w.sum += d.sum / d.n;
+      w.n++;
+    }
+    this.daily.clear();
   }
-  return table;
 }
 
 /** One member's relative between two weeks over the series priced in both, or null. */
