@@ -76,6 +76,11 @@ export function writePriceCollections(db: Db, model: Model, writer: OutputWriter
     count++;
     const line = arena.add(r.json);
     for (const key of priceCollectionKeys(r)) open.get(key)?.push(r.day, line); // an alias has no entry: its rows are the canonical collection's
+    if (arena.crowded) {
+      const pass = arena.compaction();
+      for (const collection of open.values()) collection.compact(pass);
+      pass.done();
+    }
   }
   let partitions = 0;
   for (const key of [...open.keys(), ...aliasOf.keys()].sort()) {

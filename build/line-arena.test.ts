@@ -29,6 +29,38 @@ describe('line arena', () => {
     expect(arena.join([kept]).byteLength).toBe(60_001);
   });
 
+  it('moves long-held lines out of old slabs when too many are alive, so the old slabs are freed', () => {
+    const arena = new LineArena({ maxLiveSlabs: 4, keepSlabs: 1 });
+    const slab = 32 << 20;
+    // Two holders share one line of each slab (kept), every other line is written and released.
+    const kept: number[] = [];
+    const other: number[] = [];
+    let compactions = 0;
+    for (let i = 0; i < 8 * 559; i++) {
+      const ref = arena.add(`${String(i).padStart(6, '0')}${'z'.repeat(59_994)}`);
+      arena.hold(ref);
+      if (i % 559 === 0) {
+        arena.hold(ref);
+        kept.push(ref);
+        other.push(ref);
+      } else arena.join([ref]);
+      if (arena.crowded) {
+        const pass = arena.compaction();
+        for (const list of [kept, other]) for (let k = 0; k < list.length; k++) list[k] = pass.move(list[k]!);
+        pass.done();
+        compactions++;
+      }
+    }
+    expect(compactions).toBeGreaterThan(0);
+    // Without moving, the 8 pinned slabs would all be alive.
+    expect(arena.liveBytes).toBeLessThanOrEqual(4 * slab);
+    // Both holders still read every kept line, and share the moved copy.
+    expect(kept).toEqual(other);
+    const lines = arena.join(kept).toString('utf8').trimEnd().split('\n');
+    expect(lines.map((l) => l.slice(0, 6))).toEqual(['000000', '000559', '001118', '001677', '002236', '002795', '003354', '003913']);
+    expect(lines.every((l) => l.length === 60_000)).toBe(true);
+  });
+
   it('refuses a line it cannot address instead of cutting it', () => {
     expect(() => new LineArena().add('y'.repeat(70_000))).toThrow(/70000 bytes/);
   });

@@ -7,7 +7,7 @@
 import type { Day } from '../core/dates.ts';
 import { collectionIndexPath } from '../core/collection-keys.ts';
 import { CollectionIndex, type CollectionIndexT } from '../schemas/internal.ts';
-import type { LineArena, LineRef } from './line-arena.ts';
+import type { Compaction, LineArena, LineRef } from './line-arena.ts';
 import { NDJSON_TYPE, type OutputWriter } from './writer.ts';
 
 export type Granularity = 'day' | 'month' | 'year' | 'all';
@@ -80,6 +80,11 @@ export class TimeCollection {
       this.dayList.push(intern(day));
       this.dayCounts.push(1);
     }
+  }
+
+  /** Its open partition's lines through an arena compaction (build/line-arena.ts). */
+  compact(pass: Compaction): void {
+    for (let i = 0; i < this.lines.length; i++) this.lines[i] = pass.move(this.lines[i]!);
   }
 
   /** Writes the open partition and then the collection's index. */
