@@ -8,15 +8,18 @@ import type { OutputWriter } from '../writer.ts';
 type MarketLatest = { market_slug: string; day: string; kind: 'archive' | 'live'; fetched_at: string | null; products: number };
 
 export function buildMarkets(db: Db, model: Model) {
+  // Each market's newest bulletin, found once per market: a correlated max() per bulletin row
+  // scanned the bulletins for every one of them (94 s at national-5y's 45,000 bulletins).
   const latest = new Map(
     (
       db
         .prepare(`
+          WITH newest AS (SELECT market_slug, max(data_day) AS day FROM bulletins GROUP BY market_slug)
           SELECT b.market_slug, b.data_day AS day, d.kind, d.fetched_at,
                  (SELECT count(DISTINCT n.variant_slug) FROM observations o JOIN source_names n ON n.id = o.source_name_id
                    WHERE o.market_slug = b.market_slug AND o.data_day = b.data_day AND n.variant_slug IS NOT NULL) AS products
-          FROM bulletins b JOIN documents d ON d.id = b.document_id
-          WHERE b.data_day = (SELECT max(data_day) FROM bulletins WHERE market_slug = b.market_slug)`)
+          FROM newest JOIN bulletins b ON b.market_slug = newest.market_slug AND b.data_day = newest.day JOIN documents d ON d.id = b.document_id
+          ORDER BY b.source_key, b.market_slug, b.data_day`)
         .all() as MarketLatest[]
     ).map((m) => [m.market_slug, m]),
   );
