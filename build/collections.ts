@@ -22,7 +22,7 @@ import { NDJSON_TYPE, type OutputWriter } from './writer.ts';
 
 type Census = {
   total: number;
-  /** one bit per calendar day of the store's span: the data days (a Set of them was ~1 GB at national-5y) */
+  /** one bit per calendar day of the store's span: the data days (a Set of day strings per collection grew with the years) */
   days: Uint8Array;
   categories: Set<string>;
   cities: Set<string>;
