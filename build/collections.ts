@@ -17,7 +17,7 @@ import type { Db } from './db.ts';
 import { LineArena } from './line-arena.ts';
 import { attributionOf, type Model } from './model.ts';
 import { publishedRows } from './price-rows.ts';
-import { granularityOf, TimeCollection } from './time-collection.ts';
+import { granularityOf, hashOf, TimeCollection } from './time-collection.ts';
 import { NDJSON_TYPE, type OutputWriter } from './writer.ts';
 
 type Census = {
@@ -149,9 +149,18 @@ function* censusRows(db: Db, model: Model): Generator<CensusRow> {
 
 /** A collection that is not in time (/products): one partition, no day index. */
 export function writeListCollection(writer: OutputWriter, kind: 'products', key: string, lines: string[], scope: CollectionIndexT['scope'], attribution: string): void {
-  const partitions: CollectionIndexT['partitions'] = lines.length
-    ? [{ path: writer.writeContentAddressed('api/v1/_p', lines.join('\n') + '\n', 'ndjson', NDJSON_TYPE), start: 0, rows: lines.length, newest: null, oldest: null }]
-    : [];
-  const index: CollectionIndexT = { kind, key, order: 'asc', scope, total: lines.length, days: '', ends: [], partitions, attribution };
+  const path = lines.length ? writer.writeContentAddressed('api/v1/_p', lines.join('\n') + '\n', 'ndjson', NDJSON_TYPE) : null;
+  const index: CollectionIndexT = {
+    kind,
+    key,
+    order: 'asc',
+    scope,
+    total: lines.length,
+    days: '',
+    ends: [],
+    partitions: path ? hashOf(path) : '',
+    partitionEnds: path ? [lines.length] : [],
+    attribution,
+  };
   writer.writeJson(collectionIndexPath(kind, key), CollectionIndex.parse(index));
 }

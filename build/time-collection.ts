@@ -40,6 +40,11 @@ function intern(day: Day): Day {
   return d;
 }
 
+/** The content hash in a content-addressed path (api/v1/_p/ab/{hash}.ndjson). */
+export function hashOf(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1, path.lastIndexOf('.'));
+}
+
 function cumulative(counts: readonly number[]): number[] {
   let sum = 0;
   return counts.map((n) => (sum += n));
@@ -50,12 +55,11 @@ export type TimeCollectionIndex = Pick<CollectionIndexT, 'kind' | 'key' | 'order
 export class TimeCollection {
   private lines: LineRef[] = [];
   private period: string | null = null;
-  private first: Day | null = null;
-  private last: Day | null = null;
   private total = 0;
   private readonly dayList: Day[] = [];
   private readonly dayCounts: number[] = [];
-  private readonly partitions: CollectionIndexT['partitions'] = [];
+  private readonly hashes: string[] = [];
+  private readonly partitionEnds: number[] = [];
 
   constructor(
     private readonly granularity: Granularity,
@@ -69,11 +73,9 @@ export class TimeCollection {
     if (period !== this.period || this.lines.length === MAX_PARTITION_ROWS) {
       this.flush();
       this.period = period;
-      this.first = day;
     }
     this.arena.hold(line);
     this.lines.push(line);
-    this.last = day;
     const n = this.dayList.length;
     if (n && this.dayList[n - 1] === day) this.dayCounts[n - 1]!++;
     else {
@@ -98,19 +100,20 @@ export class TimeCollection {
       total: this.total,
       days: this.dayList.join(''),
       ends: cumulative(this.dayCounts),
-      partitions: this.partitions,
+      partitions: this.hashes.join(''),
+      partitionEnds: this.partitionEnds,
       attribution: index.attribution,
     };
     this.writer.writeJson(collectionIndexPath(index.kind, index.key), CollectionIndex.parse(value));
-    return { partitions: this.partitions.length };
+    return { partitions: this.hashes.length };
   }
 
   private flush(): void {
     if (this.lines.length === 0) return;
     const path = this.writer.writeContentAddressed('api/v1/_p', this.arena.join(this.lines), 'ndjson', NDJSON_TYPE);
-    const [newest, oldest] = this.order === 'desc' ? [this.first, this.last] : [this.last, this.first];
-    this.partitions.push({ path, start: this.total, rows: this.lines.length, newest, oldest });
+    this.hashes.push(hashOf(path));
     this.total += this.lines.length;
+    this.partitionEnds.push(this.total);
     this.lines = [];
   }
 }

@@ -43,3 +43,38 @@ export function priceCollectionKey(f: PriceFilters): { key: string; checkCategor
 export function collectionIndexPath(kind: 'prices' | 'products' | 'history', key: string): string {
   return `api/v1/_c/${kind}/${key}.json`;
 }
+
+/** A collection index's partitions: content hashes (32 hex characters each) and cumulative rows. */
+export type PartitionList = { partitions: string; partitionEnds: number[] };
+export type PartitionRef = { path: string; start: number; rows: number };
+
+export const partitionPath = (hash: string): string => `api/v1/_p/${hash.slice(0, 2)}/${hash}.ndjson`;
+
+/** Partition i of the list. */
+export function partitionAt(list: PartitionList, i: number): PartitionRef {
+  const start = i === 0 ? 0 : list.partitionEnds[i - 1]!;
+  return { path: partitionPath(list.partitions.slice(i * 32, i * 32 + 32)), start, rows: list.partitionEnds[i]! - start };
+}
+
+/** The partitions holding rows [from, to): found by binary search, never listing the others. */
+export function partitionsBetween(list: PartitionList, from: number, to: number): PartitionRef[] {
+  let lo = 0;
+  let hi = list.partitionEnds.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list.partitionEnds[mid]! > from) hi = mid;
+    else lo = mid + 1;
+  }
+  const out: PartitionRef[] = [];
+  for (let i = lo; i < list.partitionEnds.length; i++) {
+    const p = partitionAt(list, i);
+    if (p.start >= to) break;
+    out.push(p);
+  }
+  return out;
+}
+
+/** Every partition (tests and tools; the edge reads only the ones it needs). */
+export function allPartitions(list: PartitionList): PartitionRef[] {
+  return list.partitionEnds.map((_, i) => partitionAt(list, i));
+}

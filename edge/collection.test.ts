@@ -8,7 +8,7 @@ function indexOf(order: 'asc' | 'desc', counts: number[]): { index: CollectionIn
   if (order === 'desc') days = days.reverse();
   let sum = 0;
   const ends = days.map(([, n]) => (sum += n));
-  const index = { kind: 'prices', key: 'k', order, scope: { category: null, city: null }, total: sum, days: days.map(([d]) => d).join(''), ends, partitions: [], attribution: '' } as CollectionIndex;
+  const index = { kind: 'prices', key: 'k', order, scope: { category: null, city: null }, total: sum, days: days.map(([d]) => d).join(''), ends, partitions: '', partitionEnds: [], attribution: '' } as CollectionIndex;
   return { index, days };
 }
 

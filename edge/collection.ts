@@ -4,10 +4,9 @@
  * serialized at build time; the edge slices and joins them, it never parses them.
  */
 import { addDays, type Day } from '../core/dates.ts';
-import { collectionIndexPath } from '../core/collection-keys.ts';
+import { collectionIndexPath, partitionsBetween } from '../core/collection-keys.ts';
 import type { ObjectStore } from './store.ts';
 
-export type Partition = { path: string; start: number; rows: number; newest: Day | null; oldest: Day | null };
 export type CollectionIndex = {
   kind: 'prices' | 'products' | 'history';
   key: string;
@@ -18,7 +17,10 @@ export type CollectionIndex = {
   days: string;
   /** rows up to and including each day */
   ends: number[];
-  partitions: Partition[];
+  /** partition content hashes, 32 characters each (core/collection-keys.ts) */
+  partitions: string;
+  /** rows up to and including each partition */
+  partitionEnds: number[];
   attribution: string;
 };
 
@@ -83,7 +85,7 @@ const encoder = new TextEncoder();
 
 /** Serialized rows [from, to) of the whole collection, read from the partitions that hold them. */
 export async function readRows(store: ObjectStore, index: CollectionIndex, from: number, to: number): Promise<Uint8Array[]> {
-  const wanted = index.partitions.filter((p) => p.start < to && p.start + p.rows > from);
+  const wanted = partitionsBetween(index, from, to);
   const parts = await Promise.all(
     wanted.map(async (p) => {
       const object = await store.get(p.path);

@@ -5,14 +5,6 @@
 import { z } from 'zod';
 import { Attribution, Day, Slug, Timestamp } from './common.ts';
 
-export const CollectionPartition = z.strictObject({
-  path: z.string(),
-  /** offset of the partition's first row in the whole collection */
-  start: z.int().min(0),
-  rows: z.int().min(1),
-  newest: Day.nullable(),
-  oldest: Day.nullable(),
-});
 
 export const CollectionIndex = z.strictObject({
   kind: z.enum(['prices', 'products', 'history']),
@@ -30,7 +22,15 @@ export const CollectionIndex = z.strictObject({
   days: z.string().regex(/^(\d{4}-\d{2}-\d{2})*$/),
   /** rows up to and including each of those days (cumulative, so a window is two look-ups) */
   ends: z.array(z.int().min(1)),
-  partitions: z.array(CollectionPartition),
+  /**
+   * the partitions in order as their content hashes, 32 hex characters each (the object is
+   * api/v1/_p/{first two}/{hash}.ndjson, core/collection-keys.ts), one string like `days`: the
+   * densest collection has ~10,000 partitions at five years, and a list of objects cost the
+   * edge ~10 ms a request to parse
+   */
+  partitions: z.string().regex(/^([0-9a-f]{32})*$/),
+  /** rows up to and including each partition (cumulative) */
+  partitionEnds: z.array(z.int().min(1)),
   attribution: Attribution,
 });
 export type CollectionIndexT = z.infer<typeof CollectionIndex>;

@@ -4,6 +4,7 @@
  * objects straight from the origin (what a plain CDN file would cost here). Prints figures;
  * nothing is asserted.
  */
+import { partitionsBetween } from '../core/collection-keys.ts';
 import { distOrigin } from './lib/dist-origin.ts';
 import { startLocalWorker } from './lib/local-worker.ts';
 import { DEFAULT_OUT, option } from './args.ts';
@@ -15,7 +16,7 @@ const origin = distOrigin(distDir);
 
 async function readIndexAndParts(key: string, from: number, to: number): Promise<void> {
   const index = JSON.parse(await (await origin(new Request(`http://origin/api/v1/_c/prices/${key}.json`))).text());
-  for (const p of index.partitions.filter((x: { start: number; rows: number }) => x.start < to && x.start + x.rows > from)) {
+  for (const p of partitionsBetween(index, from, to)) {
     await (await origin(new Request(`http://origin/${p.path}`))).text();
   }
 }

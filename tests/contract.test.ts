@@ -11,6 +11,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
+import { allPartitions } from '../core/collection-keys.ts';
 import { PAGES } from '../core/routes.ts';
 import { distBytes, distText } from './support/dist-file.ts';
 import { BuildRecord, CollectionIndex, EdgeCalendarsSchema } from '../schemas/internal.ts';
@@ -87,7 +88,7 @@ describe('published files', () => {
     const partitionKinds = new Map<string, 'prices' | 'products' | 'history'>();
     for (const path of Object.keys(manifest.objects).filter((p) => p.startsWith('api/v1/_c/'))) {
       const index = CollectionIndex.parse(JSON.parse(read(path)));
-      for (const p of index.partitions) partitionKinds.set(p.path, index.kind);
+      for (const p of allPartitions(index)) partitionKinds.set(p.path, index.kind);
     }
     let rows = 0;
     let records = 0;
@@ -132,8 +133,10 @@ describe('published files', () => {
     for (const path of Object.keys(manifest.objects).filter((p) => p.startsWith('api/v1/_c/'))) {
       const index = CollectionIndex.parse(JSON.parse(read(path)));
       let start = 0;
-      for (const p of index.partitions) {
+      expect(index.partitions.length).toBe(32 * index.partitionEnds.length);
+      for (const p of allPartitions(index)) {
         expect(p.start).toBe(start);
+        expect(p.rows).toBeGreaterThan(0);
         start += p.rows;
         expect(manifest.objects[p.path], `${path} → ${p.path}`).toBeDefined();
       }

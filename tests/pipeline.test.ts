@@ -10,6 +10,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { buildSite } from '../build/build.ts';
 import { readCorrections, syncCorrections } from '../build/corrections.ts';
 import { openDb } from '../build/db.ts';
+import { allPartitions } from '../core/collection-keys.ts';
 import { importArchives } from '../build/import.ts';
 import { ingestDocument } from '../build/ingest.ts';
 import { seedCatalogue, seedRegistry } from '../build/seed.ts';
@@ -108,7 +109,7 @@ describe('build', () => {
     db.close();
     const manifest = JSON.parse(readFileSync(join(outDir, 'manifest.json'), 'utf8'));
     const index = JSON.parse(readFileSync(join(outDir, 'api/v1/_c/prices/product/domates-salkim.json'), 'utf8'));
-    const rows = index.partitions.flatMap((p: { path: string }) => distText(outDir, p.path).trim().split('\n').map((l) => JSON.parse(l)));
+    const rows = allPartitions(index).flatMap((p) => distText(outDir, p.path).trim().split('\n').map((l) => JSON.parse(l)));
     const row = rows.find((r: { id: string }) => r.id === id);
     expect(row).toMatchObject({ avgPrice: 51.5, warnings: ['data_delayed', 'static_archive', 'corrected_value'] });
     const shard = Object.keys(manifest.objects).find((p) => p.startsWith('api/v1/_evidence/2026/2026-07-23/'))!;

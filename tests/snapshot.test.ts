@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createSnapshot, type SnapshotFiles } from '../build/publish/snapshot.ts';
+import { partitionAt } from '../core/collection-keys.ts';
 import { parseCsv } from '../sources/lib/csv.ts';
 import { distText } from './support/dist-file.ts';
 import { SOURCES } from '../sources/registry.ts';
@@ -96,7 +97,7 @@ describe('the CSV tables', () => {
     expect(lines.pop()).toBe('');
     expect(lines.length - 1).toBe(db.prepare('SELECT count(*) FROM observations').pluck().get()); // one line per row: no field holds a line break
     const index = JSON.parse(readFileSync(join(inject('distDir'), 'api/v1/_c/prices/product/domates-salkim.json'), 'utf8'));
-    const apiRows = distText(inject('distDir'), index.partitions[0].path).trim().split('\n').slice(0, 200).map((l) => JSON.parse(l));
+    const apiRows = distText(inject('distDir'), partitionAt(index, 0).path).trim().split('\n').slice(0, 200).map((l) => JSON.parse(l));
     const wanted = new Set(apiRows.map((r) => r.id));
     const [header, ...picked] = parseCsv([lines[0], ...lines.filter((l) => wanted.has(l.slice(0, 36)))].join('\n'));
     const byId = new Map(picked.map((r) => [r[0], Object.fromEntries(header!.map((h, i) => [h, r[i]!]))]));

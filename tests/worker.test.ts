@@ -118,7 +118,7 @@ describe('/prices', () => {
   it('reads a page that spans two partitions', async () => {
     const expected = sqlIds('');
     const index = JSON.parse(readFileSync(`${inject('distDir')}/api/v1/_c/prices/all.json`, 'utf8'));
-    const boundary: number = index.partitions[1].start;
+    const boundary: number = index.partitionEnds[0];
     // A page size that does not divide the boundary gives a page with rows on both sides of it.
     const limit = [200, 199, 197].find((l) => boundary % l !== 0)!;
     const page = Math.floor(boundary / limit) + 1;
