@@ -127,7 +127,7 @@ describe('published files', () => {
     expect(records).toBe(db.prepare('SELECT count(*) FROM observations').pluck().get());
     expect(rows).toBeGreaterThan(db.prepare('SELECT count(*) FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug IS NOT NULL').pluck().get() as number);
     db.close();
-  });
+  }, 240_000); // reads and validates every published file (~26,000): about a minute alone on 2 cores, more beside other work
 
   it('every collection index covers its partitions without gaps and counts its days', () => {
     for (const path of Object.keys(manifest.objects).filter((p) => p.startsWith('api/v1/_c/'))) {
