@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { partitionsBetween } from '../core/collection-keys.ts';
 import { addDays } from '../core/dates.ts';
 import { itemsBody, sliceLines, window, type CollectionIndex } from './collection.ts';
 
@@ -57,5 +58,20 @@ describe('rows as bytes', () => {
     const body = itemsBody('{"items":[', sliceLines(bytes, 0, 3), '],"meta":{}}');
     expect(JSON.parse(new TextDecoder().decode(body))).toEqual({ items: [{ a: 'Şehir' }, { b: 2 }, { c: 3 }], meta: {} });
     expect(new TextDecoder().decode(itemsBody('[', [], ']'))).toBe('[]');
+  });
+});
+
+describe('partitions of a page', () => {
+  const hash = (c: string) => c.repeat(32);
+  const list = { partitions: hash('a') + hash('b') + hash('c'), partitionEnds: [3, 5, 9] };
+  const pick = (from: number, to: number) => partitionsBetween(list, from, to).map((p) => [p.path.slice(13, 14), p.start, p.rows]);
+
+  it('finds the partitions holding rows [from, to) by their cumulative ends', () => {
+    expect(pick(0, 3)).toEqual([['a', 0, 3]]);
+    expect(pick(2, 4)).toEqual([['a', 0, 3], ['b', 3, 2]]);
+    expect(pick(5, 6)).toEqual([['c', 5, 4]]);
+    expect(pick(0, 9)).toHaveLength(3);
+    expect(pick(9, 10)).toEqual([]);
+    expect(partitionsBetween(list, 0, 1)[0]!.path).toBe(`api/v1/_p/aa/${hash('a')}.ndjson`);
   });
 });
