@@ -17,8 +17,8 @@ import type { Db } from './db.ts';
 import { LineArena } from './line-arena.ts';
 import { attributionOf, type Model } from './model.ts';
 import { publishedRows } from './price-rows.ts';
-import { granularityOf, hashOf, TimeCollection } from './time-collection.ts';
-import { NDJSON_TYPE, type OutputWriter } from './writer.ts';
+import { granularityOf, TimeCollection } from './time-collection.ts';
+import type { OutputWriter } from './writer.ts';
 
 type Census = {
   total: number;
@@ -149,7 +149,7 @@ function* censusRows(db: Db, model: Model): Generator<CensusRow> {
 
 /** A collection that is not in time (/products): one partition, no day index. */
 export function writeListCollection(writer: OutputWriter, kind: 'products', key: string, lines: string[], scope: CollectionIndexT['scope'], attribution: string): void {
-  const path = lines.length ? writer.writeContentAddressed('api/v1/_p', lines.join('\n') + '\n', 'ndjson', NDJSON_TYPE) : null;
+  const hash = lines.length ? writer.writePartition(lines.join('\n') + '\n') : null;
   const index: CollectionIndexT = {
     kind,
     key,
@@ -158,8 +158,8 @@ export function writeListCollection(writer: OutputWriter, kind: 'products', key:
     total: lines.length,
     days: '',
     ends: [],
-    partitions: path ? hashOf(path) : '',
-    partitionEnds: path ? [lines.length] : [],
+    partitions: hash ?? '',
+    partitionEnds: hash ? [lines.length] : [],
     attribution,
   };
   writer.writeJson(collectionIndexPath(kind, key), CollectionIndex.parse(index));

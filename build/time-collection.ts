@@ -8,7 +8,7 @@ import type { Day } from '../core/dates.ts';
 import { collectionIndexPath } from '../core/collection-keys.ts';
 import { CollectionIndex, type CollectionIndexT } from '../schemas/internal.ts';
 import type { Compaction, LineArena, LineRef } from './line-arena.ts';
-import { NDJSON_TYPE, type OutputWriter } from './writer.ts';
+import type { OutputWriter } from './writer.ts';
 
 export type Granularity = 'day' | 'month' | 'year' | 'all';
 const DAILY_FROM = 1000;
@@ -32,22 +32,12 @@ function periodOf(granularity: Granularity, day: Day): string {
   return granularity === 'day' ? day : granularity === 'month' ? day.slice(0, 7) : granularity === 'year' ? day.slice(0, 4) : 'all';
 }
 
-/** One string per calendar day however many rows name it: the day lists of ~10,000 collections share them. */
+/** One string per calendar day however many rows name it: the day lists of every collection share them. */
 const interned = new Map<string, Day>();
 function intern(day: Day): Day {
   let d = interned.get(day);
   if (d === undefined) interned.set(day, (d = day));
   return d;
-}
-
-/** The content hash in a content-addressed path (api/v1/_p/ab/{hash}.ndjson). */
-export function hashOf(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1, path.lastIndexOf('.'));
-}
-
-function cumulative(counts: readonly number[]): number[] {
-  let sum = 0;
-  return counts.map((n) => (sum += n));
 }
 
 export type TimeCollectionIndex = Pick<CollectionIndexT, 'kind' | 'key' | 'order' | 'scope' | 'attribution'>;
@@ -57,7 +47,8 @@ export class TimeCollection {
   private period: string | null = null;
   private total = 0;
   private readonly dayList: Day[] = [];
-  private readonly dayCounts: number[] = [];
+  /** rows up to and including each day of dayList (the index's `ends`) */
+  private readonly dayEnds: number[] = [];
   private readonly hashes: string[] = [];
   private readonly partitionEnds: number[] = [];
 
@@ -77,10 +68,10 @@ export class TimeCollection {
     this.arena.hold(line);
     this.lines.push(line);
     const n = this.dayList.length;
-    if (n && this.dayList[n - 1] === day) this.dayCounts[n - 1]!++;
+    if (n && this.dayList[n - 1] === day) this.dayEnds[n - 1]!++;
     else {
       this.dayList.push(intern(day));
-      this.dayCounts.push(1);
+      this.dayEnds.push((this.dayEnds[n - 1] ?? 0) + 1);
     }
   }
 
@@ -99,7 +90,7 @@ export class TimeCollection {
       scope: index.scope,
       total: this.total,
       days: this.dayList.join(''),
-      ends: cumulative(this.dayCounts),
+      ends: this.dayEnds,
       partitions: this.hashes.join(''),
       partitionEnds: this.partitionEnds,
       attribution: index.attribution,
@@ -110,8 +101,7 @@ export class TimeCollection {
 
   private flush(): void {
     if (this.lines.length === 0) return;
-    const path = this.writer.writeContentAddressed('api/v1/_p', this.arena.join(this.lines), 'ndjson', NDJSON_TYPE);
-    this.hashes.push(hashOf(path));
+    this.hashes.push(this.writer.writePartition(this.arena.join(this.lines)));
     this.total += this.lines.length;
     this.partitionEnds.push(this.total);
     this.lines = [];

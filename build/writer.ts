@@ -9,6 +9,7 @@
  * the manifest says `encoding: "gzip"` with the stored size beside the identity size. A
  * partition's ETag is its name: the hash of its identity bytes.
  */
+import { partitionPath } from '../core/collection-keys.ts';
 import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -104,15 +105,18 @@ export class OutputWriter {
     return this.write(path, JSON.stringify(value));
   }
 
-  /** Writes under `{prefix}/{hash}.{ext}` once, gzip-encoded; identical content shares one object. */
-  writeContentAddressed(prefix: string, body: string | Buffer, ext: string, type: string): string {
+  /**
+   * Writes an NDJSON partition once under its content hash (core/collection-keys.ts
+   * `partitionPath`), gzip-encoded; identical content shares one object. Returns the hash.
+   */
+  writePartition(body: string | Buffer): string {
     const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
     // The name is the ETag: one hash of the identity bytes serves both.
     const etag = etagOf(bytes);
     const hash = etag.slice(1, -1);
-    const path = `${prefix}/${hash.slice(0, 2)}/${hash}.${ext}`;
-    if (!this.entries.has(path)) this.encode(path, bytes, etag, type);
-    return path;
+    const path = partitionPath(hash);
+    if (!this.entries.has(path)) this.encode(path, bytes, etag, NDJSON_TYPE);
+    return hash;
   }
 
   /** Waits until every gzip-encoded object is on disk and records its stored size. */

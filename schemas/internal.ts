@@ -17,7 +17,8 @@ export const CollectionIndex = z.strictObject({
   /**
    * the data days in the collection's order, 10 characters each, one string (empty for
    * collections that are not in time): the edge parses it as one value and finds a date window
-   * by binary search; a list of [day, rows] pairs cost ~1.5 ms a request to parse for a decade
+   * by binary search; a list of [day, rows] pairs for the real archive's 3,497 days cost 1–2 ms a
+   * request to parse
    */
   days: z.string().regex(/^(\d{4}-\d{2}-\d{2})*$/),
   /** rows up to and including each of those days (cumulative, so a window is two look-ups) */

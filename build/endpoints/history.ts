@@ -51,7 +51,13 @@ export function dailyItem(r: PublishedRow): HistoryItemT {
 }
 
 const decimal2 = (n: number) => decimal(Math.round(n * 100) / 100);
-const weekStart = (day: Day) => isoWeek(day).weekStart;
+const weekStarts = new Map<Day, Day>();
+/** Memoised: called for every row of the store. */
+function weekStart(day: Day): Day {
+  let start = weekStarts.get(day);
+  if (start === undefined) weekStarts.set(day, (start = isoWeek(day).weekStart));
+  return start;
+}
 const monthStart = (day: Day) => `${day.slice(0, 7)}-01`;
 
 /** A period's aggregate of one market and variant, fed its rows oldest first. */

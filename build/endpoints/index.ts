@@ -10,15 +10,14 @@
  * Computed from the store's basket rows in one pass (weekly sums, not the rows, are kept); the
  * same store, CPI file and build day give the same bytes.
  */
-import { addDays, isoWeek } from '../../core/dates.ts';
 import type { FreshnessBlock } from '../../schemas/common.ts';
 import { BasketResponse, IndexHistory, IndexLatest, IndexSeries, UnpublishedIndex, type IndexHistoryT } from '../../schemas/indexes.ts';
 import type { Db } from '../db.ts';
 import { BASE_VALUE, BASKET, INDEX_VERSION, memberVariants, METHOD, MIN_MEMBERS, NATIONAL_SLUG, PUBLISH_MIN_WEEKS } from '../indexes/basket.ts';
-import { chainIndex, round2, round4, weekOf, WeeklyTableBuilder, type IndexPoint } from '../indexes/compute.ts';
+import { chainIndex, previousWeekOf, round2, round4, weekOf, WeeklyTableBuilder, type IndexPoint } from '../indexes/compute.ts';
 import { deflate, readCpiFile, type CpiFileT, type RealPoint } from '../indexes/cpi.ts';
 import { freshnessOfRows, quoteRows, type QuoteRow } from '../indexes/load.ts';
-import { attributionOf, type Model } from '../model.ts';
+import { attributionOf, type MarketRow, type Model } from '../model.ts';
 import type { OutputWriter } from '../writer.ts';
 
 export const METHODOLOGY_NOTE =
@@ -44,7 +43,7 @@ export type ComputedIndex = {
 
 /** National first, then one definition per province with a municipal fruit-and-vegetable market that prices a member. */
 export function indexDefinitions(model: Model, marketsWithRows: ReadonlySet<string>): IndexDefinition[] {
-  const fruitMarkets = [...model.markets.values()].filter((m) => m.kind === 'sebze-meyve' && model.sources.get(m.source)?.kind === 'municipal');
+  const fruitMarkets = municipalFruitMarkets(model);
   const provinces = new Map<string, { name: string; markets: Set<string> }>();
   for (const m of fruitMarkets.filter((m) => marketsWithRows.has(m.slug))) {
     if (!provinces.has(m.provinceSlug)) provinces.set(m.provinceSlug, { name: m.province, markets: new Set() });
@@ -56,6 +55,11 @@ export function indexDefinitions(model: Model, marketsWithRows: ReadonlySet<stri
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([slug, p]) => ({ slug, name: `${p.name} Hal Sepeti Endeksi`, scope: 'municipal' as const, province: slug, markets: p.markets })),
   ];
+}
+
+/** The markets an index can price: municipal fruit-and-vegetable markets. */
+function municipalFruitMarkets(model: Model): MarketRow[] {
+  return [...model.markets.values()].filter((m) => m.kind === 'sebze-meyve' && model.sources.get(m.source)?.kind === 'municipal');
 }
 
 /**
@@ -103,7 +107,7 @@ export function computeAllIndexes(db: Db, model: Model, cpi: CpiFileT = readCpiF
   const national = new IndexInputs();
   const byProvince = new Map<string, IndexInputs>();
   const marketsWithRows = new Set<string>();
-  const everyFruitMarket = indexDefinitions(model, new Set())[0]!.markets;
+  const everyFruitMarket = new Set(municipalFruitMarkets(model).map((m) => m.slug));
   for (const r of quoteRows(db, model, { variants: [...memberOf.keys()].sort() })) {
     const member = memberOf.get(r.variant)!;
     if (r.unit !== unitOf.get(member)) continue;
@@ -122,7 +126,7 @@ const sourceText = (idx: ComputedIndex, extra: string[] = []) => [...idx.sources
 export function latestBody(national: ComputedIndex, municipal: ComputedIndex[], model: Model) {
   const points = national.points;
   const last = points[points.length - 1];
-  const before = last ? points.find((p) => p.week === isoWeek(addDays(last.weekStart, -7)).week) : undefined;
+  const before = last ? points.find((p) => p.week === previousWeekOf(last.week)) : undefined;
   return IndexLatest.parse({
     index: { slug: national.def.slug, name: national.def.name, method: METHOD, source: sourceText(national), base_week: points[0]?.week ?? null, base_value: BASE_VALUE },
     latest: last

@@ -9,10 +9,10 @@
  *                           week with data, api/v1/prices/weekly-summary.json
  * Municipal markets only (the Ministry's national bulletin is itself an aggregate).
  */
-import { addDays, isoWeek, type Day } from '../../core/dates.ts';
+import { addDays, type Day } from '../../core/dates.ts';
 import { TrendingResponse, WeeklySummary, type MoverItemT, type TrendingItemT } from '../../schemas/indexes.ts';
 import type { Db } from '../db.ts';
-import { memberLink, round2, round4, weekBounds, weekOf, weeklyTable } from '../indexes/compute.ts';
+import { memberLink, previousWeekOf, round2, round4, weekBounds, weekOf, weeklyTable } from '../indexes/compute.ts';
 import { freshnessOfRows, loadQuoteRows, quoteRows, type QuoteRow } from '../indexes/load.ts';
 import { attributionOf, defaultAttribution, type Model } from '../model.ts';
 import type { OutputWriter } from '../writer.ts';
@@ -72,7 +72,7 @@ export function writeTrending(db: Db, model: Model, writer: OutputWriter): numbe
 
 /** Risers and fallers of one week against the ISO week before, from weekly prices per variant × market. */
 export function weeklyMovers(table: ReturnType<typeof weeklyTable>, week: string, model: Model): { risers: MoverItemT[]; fallers: MoverItemT[]; compared: number; previousWeek: string } {
-  const previousWeek = isoWeek(addDays(weekBounds(week).weekStart, -7)).week;
+  const previousWeek = previousWeekOf(week);
   const current = table.get(week);
   const previous = table.get(previousWeek);
   const movers: MoverItemT[] = [];
@@ -110,7 +110,7 @@ export function writeWeeklySummaries(db: Db, model: Model, writer: OutputWriter)
   let weeks = 0;
   const summarize = (w: Week, before: Week | null) => {
     const { weekStart, weekEnd } = weekBounds(w.week);
-    const previousRows = before && before.week === isoWeek(addDays(weekStart, -7)).week ? before.rows : [];
+    const previousRows = before && before.week === previousWeekOf(w.week) ? before.rows : [];
     // One "member" per variant: its series are its markets.
     const table = weeklyTable([...previousRows, ...w.rows].map((r) => ({ day: r.day, member: r.variant, variant: r.variant, market: r.market, price: r.avg })));
     const { risers, fallers, compared, previousWeek } = weeklyMovers(table, w.week, model);

@@ -15,7 +15,7 @@
  * 4. value(t) = value(previous) × link(t). The first week with at least `minMembers` members
  *    priced is the base week, = baseValue.
  */
-import { isoWeek, type Day } from '../../core/dates.ts';
+import { addDays, isoWeek, type Day } from '../../core/dates.ts';
 
 export type Quote = { day: Day; member: string; variant: string; market: string; price: number };
 
@@ -164,6 +164,11 @@ export function weekBounds(week: string): { weekStart: Day; weekEnd: Day } {
   const w1 = isoWeek(jan4).weekStart;
   const start = new Date(Date.parse(`${w1}T00:00:00Z`) + (n - 1) * 7 * 86_400_000).toISOString().slice(0, 10);
   return { weekStart: start, weekEnd: isoWeek(start).weekEnd };
+}
+
+/** The ISO week before `week` (`YYYY-WW`). */
+export function previousWeekOf(week: string): string {
+  return isoWeek(addDays(weekBounds(week).weekStart, -7)).week;
 }
 
 /** `YYYY-WW` that names a real ISO week (week 53 only in years that have one). */

@@ -11,7 +11,7 @@ import { POINTER_KEY } from '../../edge/store.ts';
 
 export { POINTER_KEY };
 export const SHARED_PREFIX = 'shared/';
-/** Paths the build writes content-addressed (build/writer.ts `writeContentAddressed`). */
+/** Paths the build writes content-addressed (build/writer.ts `writePartition`). */
 export const SHARED_PATHS = ['api/v1/_p/'] as const;
 export const BUILDS_PREFIX = 'builds/';
 export const BUILDS_INDEX_KEY = 'builds/index.json';
