@@ -17,7 +17,7 @@ import type { Db } from './db.ts';
 import { LineArena } from './line-arena.ts';
 import { attributionOf, type Model } from './model.ts';
 import { publishedRows } from './price-rows.ts';
-import { granularityOf, TimeCollection } from './time-collection.ts';
+import { granularityOf, isAgeable, TimeCollection } from './time-collection.ts';
 import type { OutputWriter } from './writer.ts';
 
 type Census = {
@@ -75,7 +75,8 @@ export function writePriceCollections(db: Db, model: Model, writer: OutputWriter
   for (const r of publishedRows(db, model)) {
     count++;
     const line = arena.add(r.json);
-    for (const key of priceCollectionKeys(r)) open.get(key)?.push(r.day, line); // an alias has no entry: its rows are the canonical collection's
+    const ageable = isAgeable(r.row.freshness);
+    for (const key of priceCollectionKeys(r)) open.get(key)?.push(r.day, line, ageable); // an alias has no entry: its rows are the canonical collection's
     if (arena.crowded) {
       const pass = arena.compaction();
       for (const collection of open.values()) collection.compact(pass);
@@ -160,6 +161,7 @@ export function writeListCollection(writer: OutputWriter, kind: 'products', key:
     ends: [],
     partitions: hash ?? '',
     partitionEnds: hash ? [lines.length] : [],
+    agingFrom: null,
     attribution,
   };
   writer.writeJson(collectionIndexPath(kind, key), CollectionIndex.parse(index));

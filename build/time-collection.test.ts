@@ -19,7 +19,7 @@ function writerAt(): OutputWriter {
   return new OutputWriter(root);
 }
 
-type Index = { total: number; days: string; ends: number[]; partitions: string; partitionEnds: number[] };
+type Index = { total: number; days: string; ends: number[]; partitions: string; partitionEnds: number[]; agingFrom: string | null };
 
 function written(writer: OutputWriter, key: string): { index: Index; lines: string[][] } {
   writer.settle();
@@ -47,7 +47,7 @@ describe('time collection', () => {
       ['2025-12-31', '{"n":3}'],
       ['2025-06-01', '{"n":4}'],
     ];
-    for (const [day, json] of rows) collection.push(day, arena.add(json));
+    for (const [day, json] of rows) collection.push(day, arena.add(json), false);
     expect(collection.finish({ kind: 'prices', key: 'product/x', order: 'desc', scope: { category: null, city: null }, attribution: 'a' })).toEqual({ partitions: 2 });
     const { index, lines } = written(writer, 'product/x');
     expect(index.total).toBe(4);
@@ -58,6 +58,7 @@ describe('time collection', () => {
       { start: 2, rows: 2 },
     ]);
     expect(index.partitionEnds).toEqual([2, 4]);
+    expect(index.agingFrom).toBeNull();
     expect(lines).toEqual([['{"n":1}', '{"n":2}'], ['{"n":3}', '{"n":4}']]);
     expect(partitionAt(index, 0).path).toMatch(/^api\/v1\/_p\/[0-9a-f]{2}\/[0-9a-f]{32}\.ndjson$/);
   });
@@ -66,11 +67,28 @@ describe('time collection', () => {
     const writer = writerAt();
     const arena = new LineArena();
     const collection = new TimeCollection('all', 'asc', arena, writer);
-    for (let i = 0; i < 1001; i++) collection.push(i < 1000 ? '2025-01-01' : '2025-01-02', arena.add(`{"i":${i}}`));
+    for (let i = 0; i < 1001; i++) collection.push(i < 1000 ? '2025-01-01' : '2025-01-02', arena.add(`{"i":${i}}`), false);
     collection.finish({ kind: 'prices', key: 'all', order: 'asc', scope: { category: null, city: null }, attribution: 'a' });
     const { index, lines } = written(writer, 'all');
     expect(allPartitions(index).map((p) => p.rows)).toEqual([1000, 1]);
     expect(index.days).toBe('2025-01-012025-01-02');
     expect(lines[1]).toEqual(['{"i":1000}']);
+  });
+
+  it('names the oldest day of a row that can still age, in either order', () => {
+    for (const order of ['desc', 'asc'] as const) {
+      const writer = writerAt();
+      const arena = new LineArena();
+      const collection = new TimeCollection('all', order, arena, writer);
+      const rows: [string, boolean][] = [
+        ['2026-01-05', true],
+        ['2026-01-04', false],
+        ['2026-01-03', true],
+        ['2025-12-01', false],
+      ];
+      for (const [day, ageable] of order === 'desc' ? rows : [...rows].reverse()) collection.push(day, arena.add(`{"d":"${day}"}`), ageable);
+      collection.finish({ kind: 'prices', key: order, order, scope: { category: null, city: null }, attribution: 'a' });
+      expect(written(writer, order).index.agingFrom).toBe('2026-01-03');
+    }
   });
 });

@@ -28,6 +28,9 @@ export function granularityOf(total: number, months: number, days?: number): Gra
   return total / months >= MONTHLY_FROM ? 'month' : 'year';
 }
 
+/** Only these classes change when served later (edge/aging.ts): stale, failed and unavailable stay. */
+export const isAgeable = (freshness: string): boolean => freshness === 'fresh' || freshness === 'delayed';
+
 function periodOf(granularity: Granularity, day: Day): string {
   return granularity === 'day' ? day : granularity === 'month' ? day.slice(0, 7) : granularity === 'year' ? day.slice(0, 4) : 'all';
 }
@@ -51,6 +54,7 @@ export class TimeCollection {
   private readonly dayEnds: number[] = [];
   private readonly hashes: string[] = [];
   private readonly partitionEnds: number[] = [];
+  private agingFrom: Day | null = null;
 
   constructor(
     private readonly granularity: Granularity,
@@ -59,7 +63,8 @@ export class TimeCollection {
     private readonly writer: OutputWriter,
   ) {}
 
-  push(day: Day, line: LineRef): void {
+  /** `ageable`: the row's freshness is fresh or delayed, so the edge may have to re-age it on a later day */
+  push(day: Day, line: LineRef, ageable: boolean): void {
     const period = periodOf(this.granularity, day);
     if (period !== this.period || this.lines.length === MAX_PARTITION_ROWS) {
       this.flush();
@@ -73,6 +78,7 @@ export class TimeCollection {
       this.dayList.push(intern(day));
       this.dayEnds.push((this.dayEnds[n - 1] ?? 0) + 1);
     }
+    if (ageable && (this.agingFrom === null || day < this.agingFrom)) this.agingFrom = intern(day);
   }
 
   /** Its open partition's lines through an arena compaction (build/line-arena.ts). */
@@ -93,6 +99,7 @@ export class TimeCollection {
       ends: this.dayEnds,
       partitions: this.hashes.join(''),
       partitionEnds: this.partitionEnds,
+      agingFrom: this.agingFrom,
       attribution: index.attribution,
     };
     this.writer.writeJson(collectionIndexPath(index.kind, index.key), CollectionIndex.parse(value));

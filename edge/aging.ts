@@ -31,37 +31,58 @@ export function buildIsLate(buildDay: Day, today: Day, istanbulHour: number): bo
 
 type Block = { dataDate?: unknown; freshness?: unknown; isStale?: unknown; warnings?: unknown; source?: unknown; key?: unknown; sources?: unknown };
 
-function calendarOf(block: Block, calendars: EdgeCalendars, holidays: ReadonlySet<Day>): PublishingCalendar {
-  const key = typeof block.source === 'string' ? block.source : Array.isArray(block.sources) ? block.sources[0] : typeof block.key === 'string' ? block.key : null;
-  const c = (key && calendars.sources[key]) || calendars.fallback;
-  return { publishingDays: new Set(c.days), holidays, lagDays: c.lag };
+/**
+ * A re-ager for one serving day: calendars are built once and the class of each (calendar,
+ * data day) is computed once, because a page of rows repeats a few sources and days.
+ * Returns whether it changed anything in the value it was given.
+ */
+export function ager(calendars: EdgeCalendars, today: Day): (value: unknown) => boolean {
+  const holidays = new Set(calendars.holidays);
+  const classes = new Map<string, 'fresh' | 'delayed' | 'stale'>();
+  const calendarsOf = new Map<string, PublishingCalendar>();
+  const classOf = (block: Block, dataDate: Day) => {
+    const key = typeof block.source === 'string' ? block.source : Array.isArray(block.sources) ? block.sources[0] : typeof block.key === 'string' ? block.key : null;
+    const name = key && calendars.sources[key] ? (key as string) : '';
+    const memo = `${name}|${dataDate}`;
+    let c = classes.get(memo);
+    if (c === undefined) {
+      let calendar = calendarsOf.get(name);
+      if (!calendar) {
+        const source = name ? calendars.sources[name]! : calendars.fallback;
+        calendarsOf.set(name, (calendar = { publishingDays: new Set(source.days), holidays, lagDays: source.lag }));
+      }
+      classes.set(memo, (c = classByMissedDays(missedPublishingDays(calendar, dataDate, today))));
+    }
+    return c;
+  };
+  return (value) => {
+    let changed = false;
+    const visit = (v: unknown): void => {
+      if (Array.isArray(v)) {
+        for (const x of v) visit(x);
+        return;
+      }
+      if (v === null || typeof v !== 'object') return;
+      const block = v as Block;
+      if ((block.freshness === 'fresh' || block.freshness === 'delayed') && typeof block.dataDate === 'string' && Array.isArray(block.warnings)) {
+        const next = classOf(block, block.dataDate);
+        if (next !== block.freshness) {
+          const warnings = (block.warnings as string[]).filter((w) => w !== 'data_delayed');
+          warnings.unshift(next === 'delayed' ? 'data_delayed' : 'data_stale');
+          block.freshness = next;
+          block.isStale = next === 'stale';
+          block.warnings = warnings;
+          changed = true;
+        }
+      }
+      for (const x of Object.values(v)) if (x !== null && typeof x === 'object') visit(x);
+    };
+    visit(value);
+    return changed;
+  };
 }
 
 /** Re-ages every freshness block in a parsed JSON value; returns whether anything changed. */
 export function ageValue(value: unknown, calendars: EdgeCalendars, today: Day): boolean {
-  const holidays = new Set(calendars.holidays);
-  let changed = false;
-  const visit = (v: unknown): void => {
-    if (Array.isArray(v)) {
-      for (const x of v) visit(x);
-      return;
-    }
-    if (v === null || typeof v !== 'object') return;
-    const block = v as Block;
-    if ((block.freshness === 'fresh' || block.freshness === 'delayed') && typeof block.dataDate === 'string' && Array.isArray(block.warnings)) {
-      const missed = missedPublishingDays(calendarOf(block, calendars, holidays), block.dataDate, today);
-      const next = classByMissedDays(missed);
-      if (next !== block.freshness) {
-        const warnings = (block.warnings as string[]).filter((w) => w !== 'data_delayed');
-        warnings.unshift(next === 'delayed' ? 'data_delayed' : 'data_stale');
-        block.freshness = next;
-        block.isStale = next === 'stale';
-        block.warnings = warnings;
-        changed = true;
-      }
-    }
-    for (const x of Object.values(v)) if (x !== null && typeof x === 'object') visit(x);
-  };
-  visit(value);
-  return changed;
+  return ager(calendars, today)(value);
 }

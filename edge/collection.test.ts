@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { partitionsBetween } from '../core/collection-keys.ts';
 import { addDays } from '../core/dates.ts';
-import { itemsBody, sliceLines, window, type CollectionIndex } from './collection.ts';
+import type { EdgeCalendars } from '../core/calendar.ts';
+import { ageValue, forgetCalendars } from './aging.ts';
+import { ageRows, itemsBody, sliceLines, window, type CollectionIndex } from './collection.ts';
+import type { ObjectStore } from './store.ts';
 
 /** An index over `counts` rows per day on every other day from 2025-12-01, in `order`. */
 function indexOf(order: 'asc' | 'desc', counts: number[]): { index: CollectionIndex; days: [string, number][] } {
@@ -9,7 +12,7 @@ function indexOf(order: 'asc' | 'desc', counts: number[]): { index: CollectionIn
   if (order === 'desc') days = days.reverse();
   let sum = 0;
   const ends = days.map(([, n]) => (sum += n));
-  const index = { kind: 'prices', key: 'k', order, scope: { category: null, city: null }, total: sum, days: days.map(([d]) => d).join(''), ends, partitions: '', partitionEnds: [], attribution: '' } as CollectionIndex;
+  const index = { kind: 'prices', key: 'k', order, scope: { category: null, city: null }, total: sum, days: days.map(([d]) => d).join(''), ends, partitions: '', partitionEnds: [], agingFrom: null, attribution: '' } as CollectionIndex;
   return { index, days };
 }
 
@@ -73,5 +76,40 @@ describe('partitions of a page', () => {
     expect(pick(0, 9)).toHaveLength(3);
     expect(pick(9, 10)).toEqual([]);
     expect(partitionsBetween(list, 0, 1)[0]!.path).toBe(`api/v1/_p/aa/${hash('a')}.ndjson`);
+  });
+});
+
+describe('re-aging the rows of a page', () => {
+  const calendars: EdgeCalendars = { today: '2026-11-20', fallback: { days: [1, 2, 3, 4, 5, 6], lag: 0 }, sources: { izmir: { days: [1, 2, 3, 4, 5, 6], lag: 0 } }, holidays: [] };
+  const store: ObjectStore = {
+    get: async (key) => {
+      if (key !== 'api/v1/_meta/calendars.json') return null;
+      const bytes = new TextEncoder().encode(JSON.stringify(calendars));
+      return { etag: '""', contentType: 'application/json', body: null, text: async () => new TextDecoder().decode(bytes), bytes: async () => bytes, lines: async () => bytes };
+    },
+  };
+  const row = (dataDate: string, freshness: string) => ({ source: 'izmir', dataDate, freshness, isStale: freshness === 'stale', warnings: freshness === 'stale' ? ['data_stale'] : [] });
+  // Newest first; the build found rows that can age from 2026-11-12. The last row claims to be
+  // fresh to show that rows older than agingFrom are never looked at (the build guarantees none is).
+  const rows = [row('2026-11-19', 'fresh'), row('2026-11-19', 'stale'), row('2026-11-12', 'fresh'), row('2026-11-02', 'fresh')];
+  const days: [string, number][] = [['2026-11-19', 2], ['2026-11-12', 1], ['2026-11-02', 1]];
+  const index = { ...indexOf('desc', [1]).index, total: 4, days: days.map(([d]) => d).join(''), ends: [2, 3, 4], agingFrom: '2026-11-12' } as CollectionIndex;
+  const bytes = rows.map((r) => new TextEncoder().encode(JSON.stringify(r)));
+  const parsed = (lines: Uint8Array[]) => lines.map((l) => JSON.parse(new TextDecoder().decode(l)));
+
+  it('re-ages each row from agingFrom on exactly as the whole answer would be, and leaves the build day alone', async () => {
+    forgetCalendars();
+    expect(await ageRows(store, index, bytes, 0, '2026-11-20')).toBe(bytes);
+    const whole = structuredClone(rows.slice(0, 3));
+    expect(ageValue(whole, calendars, '2026-11-21')).toBe(true);
+    const aged = parsed(await ageRows(store, index, bytes, 0, '2026-11-21'));
+    expect(aged.slice(0, 3)).toEqual(whole);
+    expect(aged[0]).toMatchObject({ freshness: 'delayed', warnings: ['data_delayed'] });
+    expect(aged[2]).toMatchObject({ freshness: 'stale', isStale: true, warnings: ['data_stale'] });
+    expect(aged[3]).toEqual(rows[3]);
+    // A page that starts further in: positions count from the collection's first row.
+    expect(parsed(await ageRows(store, index, bytes.slice(2), 2, '2026-11-21'))).toEqual([aged[2], rows[3]]);
+    expect(await ageRows(store, { ...index, agingFrom: null }, bytes, 0, '2026-11-21')).toBe(bytes);
+    forgetCalendars();
   });
 });

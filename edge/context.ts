@@ -11,6 +11,8 @@ export type Answer = {
   /** 200 unless the route says otherwise (/health answers 503 when degraded) */
   status?: number;
   headers?: Record<string, string>;
+  /** the route re-aged its rows itself (edge/collection.ts ageRows): the worker does not parse the answer again */
+  aged?: boolean;
 };
 
 export const JSON_TYPE = 'application/json; charset=utf-8';

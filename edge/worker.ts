@@ -72,7 +72,7 @@ async function rateLimit(env: Env, request: Request): Promise<{ allowed: boolean
 
 /** Served on a later day than the build: freshness re-aged (edge/aging.ts), never made fresher. */
 async function ageAnswer(answer: Answer, store: ObjectStore, today: string): Promise<void> {
-  if (!answer.contentType.startsWith('application/json') || answer.body === null) return;
+  if (answer.aged || !answer.contentType.startsWith('application/json') || answer.body === null) return;
   const calendars = await readCalendars(store);
   if (!calendars || today <= calendars.today) return;
   const text = typeof answer.body === 'string' ? answer.body : await new Response(answer.body).text();

@@ -85,6 +85,16 @@ describe('served long after the build day', () => {
     expect(latest.body.items[0].warnings).toContain('data_stale');
     const prices = await get('/api/v1/prices?product=domates-salkim');
     expect(prices.body.items.every((r: any) => r.freshness === 'stale' && r.isStale)).toBe(true);
+    // Collections re-age only their rows from the index's agingFrom on (edge/collection.ts): here every one.
+    for (const bucket of ['daily', 'weekly', 'monthly']) {
+      const history = await get(`/api/v1/prices/history/domates-salkim?range=3650d&bucket=${bucket}`);
+      expect(history.body.items.length).toBeGreaterThan(0);
+      expect(history.body.items.every((r: any) => r.freshness === 'stale' && r.isStale && r.warnings[0] === 'data_stale')).toBe(true);
+    }
+    const two = await get('/api/v1/prices?limit=2');
+    expect(two.body.items.map((r: any) => r.freshness)).toEqual(['stale', 'stale']);
+    const paged = await get('/api/v1/prices?page=2&limit=1');
+    expect(paged.body.items).toEqual([two.body.items[1]]);
     const health = await get('/api/v1/health');
     expect(health.status).toBe(503);
     expect(health.body.reasons.at(-1)).toMatch(/^Son derleme 2026-07-24 tarihli: gecelik güncelleme gecikti/);

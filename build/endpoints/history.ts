@@ -19,7 +19,7 @@ import type { Db } from '../db.ts';
 import { LineArena, type LineRef } from '../line-arena.ts';
 import { attributionOf, type Model } from '../model.ts';
 import { BY_FAMILY_OLDEST_FIRST, publishedRows, type PublishedRow } from '../price-rows.ts';
-import { granularityOf, TimeCollection } from '../time-collection.ts';
+import { granularityOf, isAgeable, TimeCollection } from '../time-collection.ts';
 import type { OutputWriter } from '../writer.ts';
 
 const decimal = (v: number | null) => (v === null ? null : v.toFixed(2));
@@ -118,7 +118,7 @@ function censusOfKeys(db: Db, model: Model): Map<string, KeyCensus> {
   return census;
 }
 
-type Pending = { day: Day; line: LineRef }[];
+type Pending = { day: Day; line: LineRef; ageable: boolean }[];
 
 /** One product family's three buckets of every key, written as its rows stream by. */
 class FamilyHistory {
@@ -138,6 +138,7 @@ class FamilyHistory {
 
   add(r: PublishedRow): void {
     const line = this.arena.add(JSON.stringify(HistoryItem.parse(dailyItem(r))));
+    const ageable = isAgeable(r.row.freshness);
     for (const key of historyKeys(this.family, r.variant, r.market)) {
       let collection = this.daily.get(key);
       if (!collection) {
@@ -145,7 +146,7 @@ class FamilyHistory {
         this.daily.set(key, (collection = new TimeCollection(granularityOf(c.total, c.months.size), 'asc', this.arena, this.writer)));
         this.categories.set(key, r.category);
       }
-      collection.push(r.day, line);
+      collection.push(r.day, line, ageable);
     }
     this.bucket('weekly', weekStart(r.day), r);
     this.bucket('monthly', monthStart(r.day), r);
@@ -161,7 +162,7 @@ class FamilyHistory {
         const months = new Set(pending.map((p) => p.day.slice(0, 7))).size;
         const collection = new TimeCollection(granularityOf(pending.length, months), 'asc', this.arena, this.writer);
         for (const p of pending) {
-          collection.push(p.day, p.line);
+          collection.push(p.day, p.line, p.ageable);
           this.arena.release(p.line);
         }
         collection.finish(this.index(`${bucket}/${key}`, key));
@@ -197,12 +198,14 @@ class FamilyHistory {
     const closing = [...this.open[bucket].values()].sort((a, b) => compare(a.last.variant, b.last.variant) || compare(a.last.market, b.last.market));
     this.open[bucket].clear();
     for (const b of closing) {
-      const line = this.arena.add(JSON.stringify(HistoryItem.parse(b.item())));
+      const item = HistoryItem.parse(b.item());
+      const line = this.arena.add(JSON.stringify(item));
+      const ageable = isAgeable(item.freshness);
       for (const key of historyKeys(this.family, b.last.variant, b.last.market)) {
         let pending = this.items[bucket].get(key);
         if (!pending) this.items[bucket].set(key, (pending = []));
         this.arena.hold(line);
-        pending.push({ day: b.start, line });
+        pending.push({ day: b.start, line, ageable });
       }
     }
   }

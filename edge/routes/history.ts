@@ -7,7 +7,7 @@
 import { routeSpec } from '../../core/routes.ts';
 import { isoWeek } from '../../core/dates.ts';
 import { slugify } from '../../core/turkish.ts';
-import { itemsBody, rangeWindow, readIndex, readRows, window } from '../collection.ts';
+import { ageRows, itemsBody, rangeWindow, readIndex, readRows, window } from '../collection.ts';
 import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
 import { sha256Etag } from '../headers.ts';
 import { DEFAULT_RANGE_DAYS, paging, rangeDays, slugParam } from '../params.ts';
@@ -38,7 +38,8 @@ export async function productHistory(ctx: RouteContext): Promise<Answer> {
   if (sent) {
     const start = (page - 1) * limit;
     const outside = page > 1 && start >= win.total;
-    rows = index && !outside ? await readRows(ctx.store, index, win.offset + start, win.offset + Math.min(win.total, start + limit)) : [];
+    const first = win.offset + start;
+    rows = index && !outside ? await ageRows(ctx.store, index, await readRows(ctx.store, index, first, win.offset + Math.min(win.total, start + limit)), first, ctx.today) : [];
     if (!outside && start + limit < win.total) {
       const q = new URLSearchParams({ range: `${days}d`, bucket });
       if (market) q.set('market', market);
@@ -48,10 +49,10 @@ export async function productHistory(ctx: RouteContext): Promise<Answer> {
     }
     Object.assign(meta, { page, limit, next, total: outside ? null : win.total, count: rows.length });
   } else if (index) {
-    rows = await readRows(ctx.store, index, win.offset, win.offset + win.total);
+    rows = await ageRows(ctx.store, index, await readRows(ctx.store, index, win.offset, win.offset + win.total), win.offset, ctx.today);
   }
   const attribution = index?.attribution ?? (await defaultAttribution(ctx.store));
   const body = itemsBody('{"items":[', rows, `],"meta":${JSON.stringify(meta)},"attribution":${JSON.stringify(attribution)}}`);
-  return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, ...(next ? { link: `<${next}>; rel="next"` } : {}) };
+  return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, aged: true, ...(next ? { link: `<${next}>; rel="next"` } : {}) };
 }
 

@@ -5,7 +5,7 @@
  */
 import { priceCollectionKey } from '../../core/collection-keys.ts';
 import { routeSpec } from '../../core/routes.ts';
-import { itemsBody, rangeWindow, readIndex, readRows, window } from '../collection.ts';
+import { ageRows, itemsBody, rangeWindow, readIndex, readRows, window } from '../collection.ts';
 import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
 import { sha256Etag } from '../headers.ts';
 import { dateParam, paging, rangeDays, slugParam } from '../params.ts';
@@ -28,7 +28,8 @@ export async function listPrices(ctx: RouteContext): Promise<Answer> {
   const win = index ? window(index, days.from, days.to) : { offset: 0, total: 0 };
   const start = (page - 1) * limit;
   const outside = page > 1 && start >= win.total;
-  const rows = index && !outside ? await readRows(store, index, win.offset + start, win.offset + Math.min(win.total, start + limit)) : [];
+  const first = win.offset + start;
+  const rows = index && !outside ? await ageRows(store, index, await readRows(store, index, first, win.offset + Math.min(win.total, start + limit)), first, ctx.today) : [];
 
   let next: string | null = null;
   if (!outside && start + limit < win.total) {
@@ -42,5 +43,5 @@ export async function listPrices(ctx: RouteContext): Promise<Answer> {
   const meta = { count: rows.length, limit, page, total: outside ? null : win.total, next, ...(range ? { rangeDays: range } : {}) };
   const attribution = index?.attribution ?? (await defaultAttribution(store));
   const body = itemsBody('{"items":[', rows, `],"meta":${JSON.stringify(meta)},"attribution":${JSON.stringify(attribution)}}`);
-  return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, ...(next ? { link: `<${next}>; rel="next"` } : {}) };
+  return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, aged: true, ...(next ? { link: `<${next}>; rel="next"` } : {}) };
 }
