@@ -90,7 +90,6 @@ export function writePriceCollections(db: Db, model: Model, writer: OutputWriter
     const written = collection.finish({
       kind: 'prices',
       key,
-      order: 'desc',
       scope: {
         category: c && c.categories.size === 1 ? [...c.categories][0]! : null,
         city: c && c.cities.size === 1 ? [...c.cities][0]! : null,

@@ -19,7 +19,7 @@ function writerAt(): OutputWriter {
   return new OutputWriter(root);
 }
 
-type Index = { total: number; days: string; ends: number[]; partitions: string; partitionEnds: number[]; agingFrom: string | null };
+type Index = { order: string; total: number; days: string; ends: number[]; partitions: string; partitionEnds: number[]; agingFrom: string | null };
 
 function written(writer: OutputWriter, key: string): { index: Index; lines: string[][] } {
   writer.settle();
@@ -48,7 +48,7 @@ describe('time collection', () => {
       ['2025-06-01', '{"n":4}'],
     ];
     for (const [day, json] of rows) collection.push(day, arena.add(json), false);
-    expect(collection.finish({ kind: 'prices', key: 'product/x', order: 'desc', scope: { category: null, city: null }, attribution: 'a' })).toEqual({ partitions: 2 });
+    expect(collection.finish({ kind: 'prices', key: 'product/x', scope: { category: null, city: null }, attribution: 'a' })).toEqual({ partitions: 2 });
     const { index, lines } = written(writer, 'product/x');
     expect(index.total).toBe(4);
     expect(index.days).toBe('2026-01-022025-12-312025-06-01');
@@ -63,16 +63,31 @@ describe('time collection', () => {
     expect(partitionAt(index, 0).path).toMatch(/^api\/v1\/_p\/[0-9a-f]{2}\/[0-9a-f]{32}\.ndjson$/);
   });
 
-  it('closes a partition at 1,000 rows inside one period, oldest first for history order', () => {
+  it('closes a partition at 1,000 rows inside one period; an oldest-first stream is cut from its oldest row and stored newest first', () => {
     const writer = writerAt();
     const arena = new LineArena();
     const collection = new TimeCollection('all', 'asc', arena, writer);
     for (let i = 0; i < 1001; i++) collection.push(i < 1000 ? '2025-01-01' : '2025-01-02', arena.add(`{"i":${i}}`), false);
-    collection.finish({ kind: 'prices', key: 'all', order: 'asc', scope: { category: null, city: null }, attribution: 'a' });
+    collection.finish({ kind: 'prices', key: 'all', scope: { category: null, city: null }, attribution: 'a' });
     const { index, lines } = written(writer, 'all');
-    expect(allPartitions(index).map((p) => p.rows)).toEqual([1000, 1]);
-    expect(index.days).toBe('2025-01-012025-01-02');
-    expect(lines[1]).toEqual(['{"i":1000}']);
+    expect(index.order).toBe('desc');
+    expect(allPartitions(index).map((p) => p.rows)).toEqual([1, 1000]);
+    expect(index.days).toBe('2025-01-022025-01-01');
+    expect(index.ends).toEqual([1, 1001]);
+    expect(lines[0]).toEqual(['{"i":1000}']);
+    expect(lines[1]![0]).toBe('{"i":999}');
+    expect(lines[1]!.at(-1)).toBe('{"i":0}');
+  });
+
+  it('takes a larger partition size where the caller asks', () => {
+    const writer = writerAt();
+    const arena = new LineArena();
+    const collection = new TimeCollection('all', 'asc', arena, writer, 3);
+    for (let i = 0; i < 7; i++) collection.push(`2025-01-0${i + 1}`, arena.add(`{"i":${i}}`), false);
+    collection.finish({ kind: 'prices', key: 'weeks', scope: { category: null, city: null }, attribution: 'a' });
+    const { index, lines } = written(writer, 'weeks');
+    expect(index.partitionEnds).toEqual([1, 4, 7]);
+    expect(lines).toEqual([['{"i":6}'], ['{"i":5}', '{"i":4}', '{"i":3}'], ['{"i":2}', '{"i":1}', '{"i":0}']]);
   });
 
   it('names the oldest day of a row that can still age, in either order', () => {
@@ -87,7 +102,7 @@ describe('time collection', () => {
         ['2025-12-01', false],
       ];
       for (const [day, ageable] of order === 'desc' ? rows : [...rows].reverse()) collection.push(day, arena.add(`{"d":"${day}"}`), ageable);
-      collection.finish({ kind: 'prices', key: order, order, scope: { category: null, city: null }, attribution: 'a' });
+      collection.finish({ kind: 'prices', key: order, scope: { category: null, city: null }, attribution: 'a' });
       expect(written(writer, order).index.agingFrom).toBe('2026-01-03');
     }
   });

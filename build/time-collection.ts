@@ -1,8 +1,14 @@
 /**
- * One time collection being written: lines arrive in the collection's order (newest first for
- * /prices, oldest first for history) and are cut into partitions by calendar period and size,
- * each written as soon as it closes, so memory holds only the open partition's lines (in the
- * arena) and the per-day counts of the index.
+ * One time collection being written: lines arrive in time order (newest first for /prices,
+ * oldest first for history) and are cut into partitions by calendar period and size, each
+ * written as soon as it closes, so memory holds only the open partition's lines (in the arena)
+ * and the per-day counts of the index.
+ *
+ * Stored newest first either way: an oldest-first stream (history) writes each partition's
+ * lines reversed and reverses the index at the end. The edge answers history oldest first by
+ * reading newest-first rows backwards, and the common history question (the last days or
+ * weeks) is the start of the newest partition, inflated only that far. Cuts stay where the
+ * stream made them: from the oldest row, so a new day changes only the newest partition.
  */
 import type { Day } from '../core/dates.ts';
 import { collectionIndexPath } from '../core/collection-keys.ts';
@@ -43,7 +49,14 @@ function intern(day: Day): Day {
   return d;
 }
 
-export type TimeCollectionIndex = Pick<CollectionIndexT, 'kind' | 'key' | 'order' | 'scope' | 'attribution'>;
+export type TimeCollectionIndex = Pick<CollectionIndexT, 'kind' | 'key' | 'scope' | 'attribution'>;
+
+/** Cumulative counts of a list, for the list reversed. */
+function reversedEnds(ends: readonly number[]): number[] {
+  const out: number[] = [];
+  for (let i = ends.length - 1, sum = 0; i >= 0; i--) out.push((sum += ends[i]! - (i === 0 ? 0 : ends[i - 1]!)));
+  return out;
+}
 
 export class TimeCollection {
   private lines: LineRef[] = [];
@@ -58,15 +71,17 @@ export class TimeCollection {
 
   constructor(
     private readonly granularity: Granularity,
-    private readonly order: 'asc' | 'desc',
+    /** the order lines are pushed in */
+    private readonly stream: 'asc' | 'desc',
     private readonly arena: LineArena,
     private readonly writer: OutputWriter,
+    private readonly maxRows = MAX_PARTITION_ROWS,
   ) {}
 
   /** `ageable`: the row's freshness is fresh or delayed, so the edge may have to re-age it on a later day */
   push(day: Day, line: LineRef, ageable: boolean): void {
     const period = periodOf(this.granularity, day);
-    if (period !== this.period || this.lines.length === MAX_PARTITION_ROWS) {
+    if (period !== this.period || this.lines.length === this.maxRows) {
       this.flush();
       this.period = period;
     }
@@ -86,19 +101,20 @@ export class TimeCollection {
     for (let i = 0; i < this.lines.length; i++) this.lines[i] = pass.move(this.lines[i]!);
   }
 
-  /** Writes the open partition and then the collection's index. */
+  /** Writes the open partition and then the collection's index (newest first). */
   finish(index: TimeCollectionIndex): { partitions: number } {
     this.flush();
+    const asc = this.stream === 'asc';
     const value: CollectionIndexT = {
       kind: index.kind,
       key: index.key,
-      order: index.order,
+      order: 'desc',
       scope: index.scope,
       total: this.total,
-      days: this.dayList.join(''),
-      ends: this.dayEnds,
-      partitions: this.hashes.join(''),
-      partitionEnds: this.partitionEnds,
+      days: (asc ? [...this.dayList].reverse() : this.dayList).join(''),
+      ends: asc ? reversedEnds(this.dayEnds) : this.dayEnds,
+      partitions: (asc ? [...this.hashes].reverse() : this.hashes).join(''),
+      partitionEnds: asc ? reversedEnds(this.partitionEnds) : this.partitionEnds,
       agingFrom: this.agingFrom,
       attribution: index.attribution,
     };
@@ -108,6 +124,7 @@ export class TimeCollection {
 
   private flush(): void {
     if (this.lines.length === 0) return;
+    if (this.stream === 'asc') this.lines.reverse();
     this.hashes.push(this.writer.writePartition(this.arena.join(this.lines)));
     this.total += this.lines.length;
     this.partitionEnds.push(this.total);

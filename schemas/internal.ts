@@ -9,7 +9,7 @@ import { Attribution, Day, Slug, Timestamp } from './common.ts';
 export const CollectionIndex = z.strictObject({
   kind: z.enum(['prices', 'products', 'history']),
   key: z.string(),
-  /** row order: newest first (prices) or oldest first (history, for charts) */
+  /** row order: newest first (time collections; the edge answers history oldest first by reading backwards), or a list's own order (products) */
   order: z.enum(['desc', 'asc']),
   /** for the edge's check of filters it drops as implied: a product's category, a market's city */
   scope: z.strictObject({ category: Slug.nullable(), city: Slug.nullable() }),

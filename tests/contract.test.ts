@@ -129,7 +129,7 @@ describe('published files', () => {
     db.close();
   }, 240_000); // reads and validates every published file (~26,000): about a minute alone on 2 cores, more beside other work
 
-  it('every collection index covers its partitions without gaps and counts its days', () => {
+  it('every collection index covers its partitions without gaps, counts its days newest first and names a day it has as agingFrom', () => {
     for (const path of Object.keys(manifest.objects).filter((p) => p.startsWith('api/v1/_c/'))) {
       const index = CollectionIndex.parse(JSON.parse(read(path)));
       let start = 0;
@@ -141,14 +141,17 @@ describe('published files', () => {
         expect(manifest.objects[p.path], `${path} → ${p.path}`).toBeDefined();
       }
       expect(start).toBe(index.total);
-      if (index.kind === 'prices') {
+      // Time collections (prices and history) are stored newest first; products are a list.
+      if (index.kind !== 'products') {
+        expect(index.order).toBe('desc');
         expect(index.ends.at(-1) ?? 0).toBe(index.total);
         expect(index.ends.every((end, i) => i === 0 || end > index.ends[i - 1]!)).toBe(true);
         const days = index.days.match(/.{10}/g) ?? [];
         expect(days).toHaveLength(index.ends.length);
         expect([...days].sort().reverse()).toEqual(days);
         expect(new Set(days).size).toBe(days.length);
-      }
+        if (index.agingFrom !== null) expect(days).toContain(index.agingFrom);
+      } else expect(index.agingFrom).toBeNull();
     }
   });
 

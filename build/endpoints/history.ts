@@ -118,6 +118,14 @@ function censusOfKeys(db: Db, model: Model): Map<string, KeyCensus> {
   return census;
 }
 
+/**
+ * Weekly and monthly items are read whole far more often than paged (the legacy contract
+ * answers the whole range unpaged): ten years of a family's monthly items at national-5y
+ * (~6,000) take two partitions, an answer three reads (yearly partitions of 1,000 took seven).
+ * Cut by size only, from the oldest item, so a new week changes only the newest partition.
+ */
+const PERIOD_ITEMS_PER_PARTITION = 5000;
+
 type Pending = { day: Day; line: LineRef; ageable: boolean }[];
 
 /** One product family's three buckets of every key, written as its rows stream by. */
@@ -159,8 +167,7 @@ class FamilyHistory {
     for (const [key, collection] of this.daily) collection.finish(this.index(`daily/${key}`, key));
     for (const bucket of ['weekly', 'monthly'] as const) {
       for (const [key, pending] of this.items[bucket]) {
-        const months = new Set(pending.map((p) => p.day.slice(0, 7))).size;
-        const collection = new TimeCollection(granularityOf(pending.length, months), 'asc', this.arena, this.writer);
+        const collection = new TimeCollection('all', 'asc', this.arena, this.writer, PERIOD_ITEMS_PER_PARTITION);
         for (const p of pending) {
           collection.push(p.day, p.line, p.ageable);
           this.arena.release(p.line);
@@ -176,7 +183,6 @@ class FamilyHistory {
     return {
       kind: 'history' as const,
       key: collectionKey,
-      order: 'asc' as const,
       scope: { category: this.categories.get(key)!, city: c.cities.size === 1 ? [...c.cities][0]! : null },
       attribution: attributionOf(this.model, c.sources),
     };

@@ -35,11 +35,16 @@ export async function productHistory(ctx: RouteContext): Promise<Answer> {
   let rows: Uint8Array[] = [];
   let next: string | null = null;
   const meta: Record<string, unknown> = { productSlug: slug, rangeDays: days, bucket };
+  // Stored newest first, answered oldest first: items [s, e) of the answer are the window's
+  // stored rows [total - e, total - s), read and reversed.
+  const oldestFirst = async (s: number, e: number) => {
+    const first = win.offset + win.total - e;
+    return (await ageRows(ctx.store, index!, await readRows(ctx.store, index!, first, win.offset + win.total - s), first, ctx.today)).reverse();
+  };
   if (sent) {
     const start = (page - 1) * limit;
     const outside = page > 1 && start >= win.total;
-    const first = win.offset + start;
-    rows = index && !outside ? await ageRows(ctx.store, index, await readRows(ctx.store, index, first, win.offset + Math.min(win.total, start + limit)), first, ctx.today) : [];
+    rows = index && !outside ? await oldestFirst(start, Math.min(win.total, start + limit)) : [];
     if (!outside && start + limit < win.total) {
       const q = new URLSearchParams({ range: `${days}d`, bucket });
       if (market) q.set('market', market);
@@ -49,7 +54,7 @@ export async function productHistory(ctx: RouteContext): Promise<Answer> {
     }
     Object.assign(meta, { page, limit, next, total: outside ? null : win.total, count: rows.length });
   } else if (index) {
-    rows = await ageRows(ctx.store, index, await readRows(ctx.store, index, win.offset, win.offset + win.total), win.offset, ctx.today);
+    rows = await oldestFirst(0, win.total);
   }
   const attribution = index?.attribution ?? (await defaultAttribution(ctx.store));
   const body = itemsBody('{"items":[', rows, `],"meta":${JSON.stringify(meta)},"attribution":${JSON.stringify(attribution)}}`);
