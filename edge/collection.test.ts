@@ -3,7 +3,7 @@ import { partitionsBetween } from '../core/collection-keys.ts';
 import { addDays } from '../core/dates.ts';
 import type { EdgeCalendars } from '../core/calendar.ts';
 import { ageValue, forgetCalendars } from './aging.ts';
-import { ageRows, itemsBody, sliceLines, window, type CollectionIndex } from './collection.ts';
+import { ageRows, forgetIndexes, itemsBody, readIndex, sliceLines, window, type CollectionIndex } from './collection.ts';
 import type { ObjectStore } from './store.ts';
 
 /** An index over `counts` rows per day on every other day from 2025-12-01, in `order`. */
@@ -111,5 +111,36 @@ describe('re-aging the rows of a page', () => {
     expect(parsed(await ageRows(store, index, bytes.slice(2), 2, '2026-11-21'))).toEqual([aged[2], rows[3]]);
     expect(await ageRows(store, { ...index, agingFrom: null }, bytes, 0, '2026-11-21')).toBe(bytes);
     forgetCalendars();
+  });
+});
+
+describe('parsed indexes kept by the isolate', () => {
+  it('parses an index once per ETag and parses it again when a build changes it', async () => {
+    let etag = '"a"';
+    let parses = 0;
+    const store: ObjectStore = {
+      get: async (key) => {
+        const text = JSON.stringify({ ...indexOf('desc', [1]).index, key });
+        const bytes = new TextEncoder().encode(text);
+        return { etag, contentType: 'application/json', body: null, text: async () => (parses++, text), bytes: async () => bytes, lines: async () => bytes };
+      },
+    };
+    forgetIndexes();
+    const first = await readIndex(store, 'prices', 'all');
+    expect(await readIndex(store, 'prices', 'all')).toBe(first);
+    expect(parses).toBe(1);
+    await readIndex(store, 'prices', 'product/x');
+    expect(parses).toBe(2);
+    etag = '"b"';
+    const rebuilt = await readIndex(store, 'prices', 'all');
+    expect(rebuilt).not.toBe(first);
+    expect(rebuilt).toEqual(first);
+    expect(parses).toBe(3);
+    // An object without an ETag is never taken for another.
+    etag = '';
+    await readIndex(store, 'prices', 'all');
+    await readIndex(store, 'prices', 'all');
+    expect(parses).toBe(5);
+    forgetIndexes();
   });
 });
