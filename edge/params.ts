@@ -28,15 +28,21 @@ export function dateParam(value: string | null): Day | undefined {
 
 export type Paging = { page: number; limit: number; sent: boolean };
 
+const wholeNumber = (text: string) => (/^\s*\+?\d{1,15}\s*$/.test(text) ? Number(text) : Number.NaN);
+
 export function paging(params: URLSearchParams, limits: PageLimits): Paging {
   const page = params.get('page');
-  const limit = params.get('limit');
-  const int = (text: string) => (/^\s*\+?\d{1,15}\s*$/.test(text) ? Number(text) : Number.NaN);
-  const p = page === null ? 1 : int(page);
+  const p = page === null ? 1 : wholeNumber(page);
   if (!Number.isSafeInteger(p) || p < 1) throw new ApiError(400, 'INVALID_PAGE', { parameter: 'page', value: page?.slice(0, 64) ?? null });
-  const l = limit === null ? limits.default : int(limit);
+  return { page: p, limit: limitParam(params, limits), sent: page !== null || params.get('limit') !== null };
+}
+
+/** `limit`: the endpoint's default when absent, clamped to its maximum; anything but a whole number ≥ 1 is a 400. */
+export function limitParam(params: URLSearchParams, limits: PageLimits): number {
+  const limit = params.get('limit');
+  const l = limit === null ? limits.default : wholeNumber(limit);
   if (!Number.isSafeInteger(l) || l < 1) throw new ApiError(400, 'INVALID_LIMIT', { parameter: 'limit', value: limit?.slice(0, 64) ?? null, max: limits.max });
-  return { page: p, limit: Math.min(l, limits.max), sent: page !== null || limit !== null };
+  return Math.min(l, limits.max);
 }
 
 /** A filter value as a slug; empty or missing → undefined (no filter). */

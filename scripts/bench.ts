@@ -92,7 +92,9 @@ const storedBytes = paths.reduce((n, p) => n + (manifest.objects[p]!.stored ?? m
 const f = floor(before, storedBytes);
 
 // 3. Compressed size: gzip-encoded objects by their stored size; of the others (and for brotli)
-// every object when few, else every k-th, extrapolated (said so).
+// every object when few, else every k-th, extrapolated (said so). Each at the level it is
+// published with: partitions and evidence as the build stored them (level 4), the other
+// objects as the publisher encodes them on upload (level 6, build/publish/release.ts).
 const step = paths.length > 20_000 ? Math.ceil(paths.length / 20_000) : 1;
 let gzPlain = 0;
 let gzPlainRaw = 0;

@@ -120,9 +120,10 @@ function censusOfKeys(db: Db, model: Model): Map<string, KeyCensus> {
 
 /**
  * Weekly and monthly items are read whole far more often than paged (the legacy contract
- * answers the whole range unpaged): ten years of a family's monthly items at national-5y
- * (~6,000) take two partitions, an answer three reads (yearly partitions of 1,000 took seven).
- * Cut by size only, from the oldest item, so a new week changes only the newest partition.
+ * answers the whole range unpaged): at national-5y a family's monthly items (acur-genel: 1,822)
+ * were cut per year, seven reads for an unpaged ten-year answer; now one partition, and its
+ * weekly items (7,650) two. Cut by size only, from the oldest item, so a new week changes only
+ * the newest partition.
  */
 const PERIOD_ITEMS_PER_PARTITION = 5000;
 

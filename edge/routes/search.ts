@@ -1,18 +1,11 @@
 /** GET /products/search and GET /search (see edge/search.ts for matching and ranking). */
 import { JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
-import { ApiError } from '../errors.ts';
 import { sha256Etag } from '../headers.ts';
+import { limitParam } from '../params.ts';
 import { readSearchData, searchMarkets, searchProducts, searchQuery } from '../search.ts';
 
-export const SEARCH_LIMIT = { default: 20, max: 50 };
-
-function searchLimit(params: URLSearchParams): number {
-  const value = params.get('limit');
-  if (value === null) return SEARCH_LIMIT.default;
-  const n = /^\s*\d{1,6}\s*$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isInteger(n) || n < 1) throw new ApiError(400, 'INVALID_LIMIT', { parameter: 'limit', value: value.slice(0, 64), max: SEARCH_LIMIT.max });
-  return Math.min(n, SEARCH_LIMIT.max);
-}
+/** the same limit rule as the paged endpoints (edge/params.ts), with its own bounds */
+const SEARCH_LIMIT = { default: 20, max: 50 };
 
 async function answer(body: unknown): Promise<Answer> {
   const text = JSON.stringify(body);
@@ -21,7 +14,7 @@ async function answer(body: unknown): Promise<Answer> {
 
 export async function productSearch(ctx: RouteContext): Promise<Answer> {
   const { query, normalised } = searchQuery(ctx.params);
-  const limit = searchLimit(ctx.params);
+  const limit = limitParam(ctx.params, SEARCH_LIMIT);
   const data = await readSearchData(ctx.store);
   const items = searchProducts(data, normalised, limit).map(({ entry, matched, alias }) => ({
     slug: entry[0],
@@ -40,7 +33,7 @@ export async function productSearch(ctx: RouteContext): Promise<Answer> {
 
 export async function combinedSearch(ctx: RouteContext): Promise<Answer> {
   const { query, normalised } = searchQuery(ctx.params);
-  const limit = searchLimit(ctx.params);
+  const limit = limitParam(ctx.params, SEARCH_LIMIT);
   const data = await readSearchData(ctx.store);
   const products = searchProducts(data, normalised, limit).map(({ entry }) => ({
     slug: entry[0],
