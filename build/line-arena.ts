@@ -30,6 +30,8 @@ export class LineArena {
   private used = SLAB_BYTES;
   /** live slabs above which holders compact (raised after a compaction that could not free enough, so it never runs row after row) */
   private limit: number;
+  /** how many compactions ran (for the build log and its tests) */
+  compactions = 0;
 
   constructor(private readonly options = { maxLiveSlabs: MAX_LIVE_SLABS, keepSlabs: KEEP_SLABS }) {
     this.limit = options.maxLiveSlabs;
@@ -54,6 +56,7 @@ export class LineArena {
    * have, the old slabs are free. A moved line is held by the same holders as before.
    */
   compaction(): Compaction {
+    this.compactions++;
     const cutoff = this.current - this.options.keepSlabs;
     const moved = new Map<LineRef, LineRef>();
     return {
