@@ -56,10 +56,16 @@ export function searchProducts(data: SearchData, q: string, limit: number): Prod
   return hits.sort((a, b) => a.score - b.score || (a.entry[0] < b.entry[0] ? -1 : 1)).slice(0, limit);
 }
 
+/** By name, then by province (a province's markets after every market whose name matches); markets matching neither are left out. */
 export function searchMarkets(data: SearchData, q: string, limit: number): MarketEntry[] {
+  const scoreOf = (m: MarketEntry) => {
+    const byName = rank(m[3], q);
+    const byProvince = rank(m[4], q);
+    return byName >= 0 ? byName : byProvince >= 0 ? 4 + byProvince : -1;
+  };
   return data.markets
-    .map((m) => ({ m, score: Math.min(...[rank(m[3], q), rank(m[4], q) + 4].filter((s) => s >= 0)) }))
-    .filter((x) => Number.isFinite(x.score))
+    .map((m) => ({ m, score: scoreOf(m) }))
+    .filter((x) => x.score >= 0)
     .sort((a, b) => a.score - b.score || (a.m[0] < b.m[0] ? -1 : 1))
     .slice(0, limit)
     .map((x) => x.m);

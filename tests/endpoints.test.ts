@@ -206,6 +206,15 @@ describe('search', () => {
     expect(r.meta).toEqual({ products: r.products.length, markets: r.markets.length, limit: 20 });
   });
 
+  it('/search lists only markets whose name or province matches', async () => {
+    const izmir = (await client()('/api/v1/search?q=izmir')).json();
+    expect(izmir.markets.length).toBeGreaterThan(0);
+    expect(izmir.markets.every((m: any) => fold(m.name).includes('izmir') || fold(m.province).includes('izmir'))).toBe(true);
+    const tomato = (await client()('/api/v1/search?q=domates')).json();
+    expect(tomato.products.length).toBeGreaterThan(0);
+    expect(tomato.markets).toEqual([]);
+  });
+
   it('strange Unicode in q is folded or refused, never a 500', async () => {
     const get = client();
     for (const q of ['%F0%9F%8D%85%F0%9F%8D%85', '%E2%80%8B%E2%80%8B', 'a%00b', 'x'.repeat(5000), '%D8%B7%D9%85%D8%A7%D8%B7%D9%85', 'd%CC%87omates']) {
