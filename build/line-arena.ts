@@ -30,7 +30,7 @@ export class LineArena {
   private used = SLAB_BYTES;
   /** live slabs above which holders compact (raised after a compaction that could not free enough, so it never runs row after row) */
   private limit: number;
-  /** how many compactions ran (for the build log and its tests) */
+  /** how many compactions ran (writeHistory returns it; its test checks that compaction happened) */
   compactions = 0;
 
   constructor(private readonly options = { maxLiveSlabs: MAX_LIVE_SLABS, keepSlabs: KEEP_SLABS }) {

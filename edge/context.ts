@@ -11,7 +11,7 @@ export type Answer = {
   /** 200 unless the route says otherwise (/health answers 503 when degraded) */
   status?: number;
   headers?: Record<string, string>;
-  /** the route re-aged its rows itself (edge/collection.ts ageRows): the worker does not parse the answer again */
+  /** the route re-aged its rows itself (edge/collection.ts readAgedRows): the worker does not parse the answer again */
   aged?: boolean;
 };
 

@@ -17,6 +17,8 @@ export type StoredObject = {
   text(): Promise<string>;
   bytes(): Promise<Uint8Array>;
   lines(count: number): Promise<Uint8Array>;
+  /** When the body will not be read: an R2 body is a live stream to cancel, an origin's answer is already in memory. */
+  discard(): Promise<void>;
 };
 
 export interface ObjectStore {
@@ -53,6 +55,7 @@ export class FetcherStore implements ObjectStore {
       text: async () => new TextDecoder().decode(await bytes()),
       bytes,
       lines: async (count) => (isGzip(raw) ? firstLines(identity(), count) : raw),
+      discard: async () => {},
     };
   }
 }
@@ -115,6 +118,7 @@ export class R2Store implements ObjectStore {
       text: () => (gzip ? new Response(body).text() : object.text()),
       bytes: async () => new Uint8Array(await new Response(body).arrayBuffer()),
       lines: (count) => firstLines(body, count),
+      discard: () => body.cancel(),
     };
   }
 }

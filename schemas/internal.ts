@@ -36,7 +36,7 @@ export const CollectionIndex = z.strictObject({
    * the oldest day (of `days`) holding a row whose freshness can still age — `fresh` or
    * `delayed` on the build day; null when none can (list collections: always null, their
    * answers are re-aged whole). Served on a later day, the edge re-ages only the rows of this
-   * day and newer: re-aging a whole answer cost 24 ms more for ten years of weekly history.
+   * day and newer: re-aging a whole answer cost 23 ms more for ten years of weekly history (real archive).
    */
   agingFrom: Day.nullable(),
   attribution: Attribution,

@@ -61,6 +61,10 @@ describe('a failed fetch never erases data', () => {
   it('the day after: the last good list is still current, the failed fetch is a warning of the source', async () => {
     const outDir = build(await store(), '2026-07-24');
     expect(latestRows(outDir)[0]).toMatchObject({ observed_date: '2026-07-23', freshness: 'fresh', warnings: [] });
+    // The fresh rows are what the edge will re-age later: their day is the collections' agingFrom.
+    for (const index of ['prices/product/domates-salkim', 'history/daily/product/domates-salkim', 'history/weekly/product/domates-salkim']) {
+      expect(JSON.parse(readFileSync(join(outDir, `api/v1/_c/${index}.json`), 'utf8')).agingFrom, index).toBe(index.includes('weekly') ? '2026-07-20' : '2026-07-23');
+    }
     expect(statusOf(outDir)).toMatchObject({ status: 'verified', health: 'warning', publishingDaysBehind: 0, last_success_at: '2026-07-24T02:10:00.000Z' });
     expect(statusOf(outDir).reasons).toContain('Son toplama denemesi başarısız oldu.');
   });

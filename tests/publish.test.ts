@@ -438,7 +438,7 @@ describe('the pointer store', () => {
     async get(key) {
       asked.push(key);
       const text = objects.get(key);
-      return text === undefined ? null : { etag: `"${key}"`, contentType: 'application/json', body: null, text: async () => text, bytes: async () => new TextEncoder().encode(text), lines: async () => new TextEncoder().encode(text) };
+      return text === undefined ? null : { etag: `"${key}"`, contentType: 'application/json', body: null, text: async () => text, bytes: async () => new TextEncoder().encode(text), lines: async () => new TextEncoder().encode(text), discard: async () => {} };
     },
   });
 

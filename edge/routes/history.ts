@@ -7,7 +7,7 @@
 import { routeSpec } from '../../core/routes.ts';
 import { isoWeek } from '../../core/dates.ts';
 import { slugify } from '../../core/turkish.ts';
-import { ageRows, itemsBody, rangeWindow, readIndex, readRows, window } from '../collection.ts';
+import { itemsBody, rangeWindow, readAgedRows, readIndex, window, type CollectionIndex } from '../collection.ts';
 import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
 import { sha256Etag } from '../headers.ts';
 import { DEFAULT_RANGE_DAYS, paging, rangeDays, slugParam } from '../params.ts';
@@ -37,14 +37,12 @@ export async function productHistory(ctx: RouteContext): Promise<Answer> {
   const meta: Record<string, unknown> = { productSlug: slug, rangeDays: days, bucket };
   // Stored newest first, answered oldest first: items [s, e) of the answer are the window's
   // stored rows [total - e, total - s), read and reversed.
-  const oldestFirst = async (s: number, e: number) => {
-    const first = win.offset + win.total - e;
-    return (await ageRows(ctx.store, index!, await readRows(ctx.store, index!, first, win.offset + win.total - s), first, ctx.today)).reverse();
-  };
+  const oldestFirst = async (stored: CollectionIndex, s: number, e: number) =>
+    (await readAgedRows(ctx.store, stored, win.offset + win.total - e, win.offset + win.total - s, ctx.today)).reverse();
   if (sent) {
     const start = (page - 1) * limit;
     const outside = page > 1 && start >= win.total;
-    rows = index && !outside ? await oldestFirst(start, Math.min(win.total, start + limit)) : [];
+    rows = index && !outside ? await oldestFirst(index, start, Math.min(win.total, start + limit)) : [];
     if (!outside && start + limit < win.total) {
       const q = new URLSearchParams({ range: `${days}d`, bucket });
       if (market) q.set('market', market);
@@ -54,7 +52,7 @@ export async function productHistory(ctx: RouteContext): Promise<Answer> {
     }
     Object.assign(meta, { page, limit, next, total: outside ? null : win.total, count: rows.length });
   } else if (index) {
-    rows = await oldestFirst(0, win.total);
+    rows = await oldestFirst(index, 0, win.total);
   }
   const attribution = index?.attribution ?? (await defaultAttribution(ctx.store));
   const body = itemsBody('{"items":[', rows, `],"meta":${JSON.stringify(meta)},"attribution":${JSON.stringify(attribution)}}`);

@@ -5,7 +5,7 @@
  */
 import { priceCollectionKey } from '../../core/collection-keys.ts';
 import { routeSpec } from '../../core/routes.ts';
-import { ageRows, itemsBody, rangeWindow, readIndex, readRows, window } from '../collection.ts';
+import { itemsBody, rangeWindow, readAgedRows, readIndex, window } from '../collection.ts';
 import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
 import { sha256Etag } from '../headers.ts';
 import { dateParam, paging, rangeDays, slugParam } from '../params.ts';
@@ -28,8 +28,7 @@ export async function listPrices(ctx: RouteContext): Promise<Answer> {
   const win = index ? window(index, days.from, days.to) : { offset: 0, total: 0 };
   const start = (page - 1) * limit;
   const outside = page > 1 && start >= win.total;
-  const first = win.offset + start;
-  const rows = index && !outside ? await ageRows(store, index, await readRows(store, index, first, win.offset + Math.min(win.total, start + limit)), first, ctx.today) : [];
+  const rows = index && !outside ? await readAgedRows(store, index, win.offset + start, win.offset + Math.min(win.total, start + limit), ctx.today) : [];
 
   let next: string | null = null;
   if (!outside && start + limit < win.total) {
