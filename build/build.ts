@@ -2,12 +2,16 @@
  * SQLite → dist/: every precomputed object of api/v1 plus the manifest. A pure function of the
  * store and the build day: the same database and `today` give byte-identical output.
  */
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Day } from '../core/dates.ts';
 import { BuildRecord } from '../schemas/internal.ts';
 import { alongsideHistoryAndEvidence } from './build-part.ts';
 import { writePriceCollections } from './collections.ts';
 import type { Db } from './db.ts';
 import { writeAliases } from './endpoints/aliases.ts';
+import { PreviousBuild } from './incremental/previous.ts';
+import { beginState, boundary, BuildState, STATE_FILE, type Boundary } from './incremental/state.ts';
 import { writeCalendars } from './endpoints/calendars.ts';
 import { writeHealth } from './endpoints/health.ts';
 import { writeIndexes } from './endpoints/index.ts';
@@ -26,16 +30,38 @@ import { dataHealthPage } from './pages/data-health.ts';
 import { writePublic } from './pages/public.ts';
 import { HTML_TYPE, OutputWriter, etagOf } from './writer.ts';
 
-export type BuildOptions = { db: Db; outDir: string; today: Day; builtAt: string; synthetic?: boolean; log?: (line: string) => void };
-/** `secondProcessPeakKb`: peak memory of the history and evidence process */
-export type BuildReport = { objects: number; bytes: number; rows: number; collections: number; partitions: number; evidenceShards: number; secondProcessPeakKb: number; ms: number };
+/** `previous`: a previous build's output directory (not `outDir`) whose unchanged rows this build may take (build/incremental/) */
+export type BuildOptions = { db: Db; outDir: string; today: Day; builtAt: string; synthetic?: boolean; previous?: string; log?: (line: string) => void };
+/**
+ * `secondProcessPeakKb`: peak memory of the history and evidence process; `boundary`: what was
+ * taken from the previous build; `serialized`: price rows read and serialized; `reused`: objects taken as they were
+ */
+export type BuildReport = {
+  objects: number;
+  bytes: number;
+  rows: number;
+  collections: number;
+  partitions: number;
+  evidenceShards: number;
+  secondProcessPeakKb: number;
+  ms: number;
+  boundary: Boundary;
+  serialized: number;
+  reused: number;
+};
 
-export function buildSite({ db, outDir, today, builtAt, synthetic: declared, log = () => {} }: BuildOptions): BuildReport {
+export function buildSite({ db, outDir, today, builtAt, synthetic: declared, previous: previousDir, log = () => {} }: BuildOptions): BuildReport {
   // A store holding synthetic benchmark data always says so (/health answers 503), whoever builds it.
   const synthetic = declared ?? Boolean(db.prepare("SELECT 1 FROM sources WHERE method = 'synthetic' LIMIT 1").get());
   const started = performance.now();
-  const writer = new OutputWriter(outDir);
+  if (previousDir !== undefined && resolve(previousDir) === resolve(outDir)) throw new Error(`the previous build (${previousDir}) must be another directory than the output: the build empties its output first`);
   const model = loadModel(db, today);
+  const state = beginState(db, model);
+  const previous = previousDir === undefined ? null : PreviousBuild.read(previousDir);
+  const bound: Boundary = previousDir === undefined ? { full: 'no previous build given' } : boundary(db, model, previous?.state ?? null);
+  log('from' in bound ? `  incremental: rows from ${bound.from} on are built, older ones taken from ${previousDir}` : `  full build: ${bound.full}`);
+  const writer = new OutputWriter(outDir);
+  if ('from' in bound) writer.reuseFrom(previous!);
   const step = <T>(label: string, fn: () => T): T => {
     const t = performance.now();
     const result = fn();
@@ -51,7 +77,8 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, log
     today,
     () => {
       const markets = step('markets', () => writeMarkets(db, model, writer));
-      const collections = step('price collections', () => writePriceCollections(db, model, writer));
+      const incremental = 'from' in bound ? { from: bound.from, previous: previous! } : undefined;
+      const collections = step('price collections', () => writePriceCollections(db, model, writer, incremental));
       const indicators = step('national indicators', () => nationalIndicators(db, model));
       step('latest', () => writeLatest(model, indicators, writer));
       step('calendars', () => writeCalendars(model, writer));
@@ -89,6 +116,8 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, log
   });
   writer.writeJson('api/v1/_meta/build.json', record);
   writer.finish({ buildId: record.buildId, today, builtAt, newestDataDay });
+  // Beside the manifest, not in it: the next build's input, not an object of the API.
+  writeFileSync(join(outDir, STATE_FILE), JSON.stringify(BuildState.parse({ ...state, agingFrom: collections.agingFrom })));
   log(`  ${markets} markets, ${collections.rows} price rows in ${collections.collections} collections`);
   return {
     objects: writer.entries.size,
@@ -99,5 +128,8 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, log
     evidenceShards: partResult.evidenceShards,
     secondProcessPeakKb: partResult.maxRssKb,
     ms: Math.round(performance.now() - started),
+    boundary: bound,
+    serialized: collections.serialized,
+    reused: writer.reused,
   };
 }

@@ -9,21 +9,33 @@
  * a day → daily partitions; at least 1,000 rows a month → monthly; up to 1,000 rows in all →
  * one partition; otherwise yearly. A partition holds at most 1,000 rows (a national day has
  * ~7,500): the edge decodes whole partitions, and its CPU per request grows with their size.
+ * Cuts are counted from each period's oldest row (the census counts rows per month for it), so
+ * a new day changes only the newest partition of its period.
+ *
+ * Incremental (build/incremental/): only rows from the boundary day on are read from the store
+ * and serialized; each collection's older rows come from the previous build, its partitions
+ * taken whole where they are cut the same way again. The census still reads every row (cheap:
+ * no serialization), so granularity, aliases and scope are decided as in a full build, and
+ * every collection's total is checked against it.
  */
 import { dayToEpochDays, type Day } from '../core/dates.ts';
 import { collectionIndexPath, priceCollectionKeys, type RowDimensions } from '../core/collection-keys.ts';
 import { CollectionIndex, type CollectionIndexT } from '../schemas/internal.ts';
 import type { Db } from './db.ts';
+import { appendOlderRows } from './incremental/older-rows.ts';
+import type { PreviousBuild } from './incremental/previous.ts';
 import { LineArena } from './line-arena.ts';
 import { attributionOf, type Model } from './model.ts';
 import { publishedRows } from './price-rows.ts';
-import { granularityOf, isAgeable, TimeCollection } from './time-collection.ts';
+import { granularityOf, isAgeable, TimeCollection, type Granularity } from './time-collection.ts';
 import type { OutputWriter } from './writer.ts';
 
 type Census = {
   total: number;
   /** one bit per calendar day of the store's span: the data days (a Set of day strings per collection grew with the years) */
   days: Uint8Array;
+  /** rows per calendar month of the span: where a newest-first period's cuts fall */
+  monthRows: Uint32Array;
   categories: Set<string>;
   cities: Set<string>;
   sources: Set<string>;
@@ -32,21 +44,29 @@ type Census = {
   xor: number;
 };
 
-export type CollectionsReport = { collections: number; partitions: number; rows: number; aliases: number };
+/** `agingFrom`: the oldest day of a fresh or delayed row (the `all` collection holds every row); `serialized`: rows read from the store and serialized */
+export type CollectionsReport = { collections: number; partitions: number; rows: number; aliases: number; agingFrom: Day | null; serialized: number };
+
+/** Rows older than `from` are taken from `previous` (build/incremental/). */
+export type Incremental = { from: Day; previous: PreviousBuild };
 
 /** Pass 1 counts each collection (cheap: no serialization), pass 2 streams rows into partitions. */
-export function writePriceCollections(db: Db, model: Model, writer: OutputWriter): CollectionsReport {
+export function writePriceCollections(db: Db, model: Model, writer: OutputWriter, incremental?: Incremental): CollectionsReport {
   const span = db.prepare('SELECT min(data_day) AS first, max(data_day) AS last FROM observations').get() as { first: Day | null; last: Day | null };
   const first = span.first === null ? 0 : dayToEpochDays(span.first);
   const spanDays = span.last === null ? 1 : dayToEpochDays(span.last) - first + 1;
+  const monthOf = monthIndexer(first, spanDays);
   const census = new Map<string, Census>();
   for (const r of censusRows(db, model)) {
     const d = dayToEpochDays(r.day) - first;
     for (const key of priceCollectionKeys(r)) {
       let c = census.get(key);
-      if (!c) census.set(key, (c = { total: 0, days: new Uint8Array((spanDays + 7) >> 3), categories: new Set(), cities: new Set(), sources: new Set(), sum: 0, xor: 0 }));
+      if (!c) {
+        census.set(key, (c = { total: 0, days: new Uint8Array((spanDays + 7) >> 3), monthRows: new Uint32Array(monthOf[spanDays - 1]! + 1), categories: new Set(), cities: new Set(), sources: new Set(), sum: 0, xor: 0 }));
+      }
       c.total++;
       c.days[d >> 3]! |= 1 << (d & 7);
+      c.monthRows[monthOf[d]!]!++;
       c.sum = (c.sum + r.h1) % 2 ** 48;
       c.xor = (c.xor ^ r.h2) >>> 0;
       c.categories.add(r.category);
@@ -54,7 +74,7 @@ export function writePriceCollections(db: Db, model: Model, writer: OutputWriter
       c.sources.add(r.source);
     }
   }
-  const monthOf = monthIndexer(first, spanDays);
+  const firstMonth = span.first === null ? 0 : monthNumber(span.first);
   const arena = new LineArena();
   const open = new Map<string, TimeCollection>();
   const canonical = new Map<string, string>();
@@ -67,12 +87,15 @@ export function writePriceCollections(db: Db, model: Model, writer: OutputWriter
     if (same) aliasOf.set(key, same);
     else {
       canonical.set(signature, key);
-      open.set(key, new TimeCollection(granularity, 'desc', arena, writer));
+      // Daily partitions hold their day instead (a count per collection and day would cost more).
+      const periodRows = granularity === 'day' ? undefined : periodCounter(granularity, c, firstMonth);
+      open.set(key, new TimeCollection(granularity, 'desc', arena, writer, undefined, periodRows));
     }
   }
-  if (!open.has('all')) open.set('all', new TimeCollection('all', 'desc', arena, writer));
+  if (!open.has('all')) open.set('all', new TimeCollection('all', 'desc', arena, writer, undefined, () => 0));
   let count = 0;
-  for (const r of publishedRows(db, model)) {
+  const rows = incremental ? publishedRows(db, model, 'AND o.data_day >= ?', [incremental.from]) : publishedRows(db, model);
+  for (const r of rows) {
     count++;
     const line = arena.add(r.json);
     const ageable = isAgeable(r.row.freshness);
@@ -84,9 +107,18 @@ export function writePriceCollections(db: Db, model: Model, writer: OutputWriter
     }
   }
   let partitions = 0;
+  let agingFrom: Day | null = null;
+  const completed = new Set<TimeCollection>();
   for (const key of [...open.keys(), ...aliasOf.keys()].sort()) {
     const collection = open.get(key) ?? open.get(aliasOf.get(key)!)!;
     const c = census.get(key);
+    // Once per collection, before whichever of its keys (canonical or alias) is finished first.
+    if (incremental && !completed.has(collection)) {
+      const canonicalKey = aliasOf.get(key) ?? key;
+      const before = incremental.previous.index('prices', canonicalKey);
+      if (before) appendOlderRows(collection, before, incremental.from, incremental.previous, arena);
+      completed.add(collection);
+    }
     const written = collection.finish({
       kind: 'prices',
       key,
@@ -96,9 +128,24 @@ export function writePriceCollections(db: Db, model: Model, writer: OutputWriter
       },
       attribution: attributionOf(model, c?.sources ?? []),
     });
+    if (written.total !== (c?.total ?? 0)) throw new Error(`price collection ${key}: ${written.total} rows written, ${c?.total ?? 0} in the store`);
+    if (key === 'all') agingFrom = written.agingFrom;
     if (!aliasOf.has(key)) partitions += written.partitions;
   }
-  return { collections: open.size + aliasOf.size, partitions, rows: count, aliases: aliasOf.size };
+  return { collections: open.size + aliasOf.size, partitions, rows: census.get('all')?.total ?? 0, aliases: aliasOf.size, agingFrom, serialized: count };
+}
+
+const monthNumber = (day: Day) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1;
+
+/** A collection's rows in a period of its granularity (month `YYYY-MM`, year `YYYY`, or `all`), from the census. */
+function periodCounter(granularity: Granularity, c: Census, firstMonth: number): (period: string) => number {
+  if (granularity === 'all') return () => c.total;
+  if (granularity === 'month') return (period) => c.monthRows[monthNumber(`${period}-01`) - firstMonth] ?? 0;
+  return (period) => {
+    let rows = 0;
+    for (let m = Number(period) * 12 - firstMonth, end = m + 12; m < end; m++) rows += c.monthRows[m] ?? 0;
+    return rows;
+  };
 }
 
 /** Calendar month number (0, 1, …) of each day of the span. */

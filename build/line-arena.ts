@@ -39,11 +39,15 @@ export class LineArena {
 
   /** Stores a line; it lives while someone holds it: `hold` it before the next `add`. */
   add(line: string): LineRef {
-    const length = Buffer.byteLength(line);
-    if (length >= LENGTH_SPAN) throw new Error(`a serialized line of ${length} bytes is longer than the arena allows (${LENGTH_SPAN - 1})`);
-    const slab = this.room(length);
-    slab.bytes.write(line, this.used, 'utf8');
+    const length = checked(Buffer.byteLength(line));
+    this.room(length).bytes.write(line, this.used, 'utf8');
     return this.placed(length);
+  }
+
+  /** Stores a line given as its UTF-8 bytes (a previous build's partition line); `hold` it as after `add`. */
+  addBytes(line: Uint8Array): LineRef {
+    this.room(checked(line.length)).bytes.set(line, this.used);
+    return this.placed(line.length);
   }
 
   /** True when the holders should run a `compaction()` over their lines. */
@@ -139,6 +143,11 @@ export class LineArena {
     const slab = this.slabs.get(n);
     if (slab && slab.refs === 0) this.slabs.delete(n);
   }
+}
+
+function checked(length: number): number {
+  if (length >= LENGTH_SPAN) throw new Error(`a serialized line of ${length} bytes is longer than the arena allows (${LENGTH_SPAN - 1})`);
+  return length;
 }
 
 function slabOf(ref: LineRef): number {

@@ -4,11 +4,18 @@
  * written as soon as it closes, so memory holds only the open partition's lines (in the arena)
  * and the per-day counts of the index.
  *
+ * Cuts are counted from the oldest row of each period, whichever way the stream runs: a
+ * period's oldest partitions are full (MAX rows) and its newest holds the remainder, so a new
+ * day changes only the newest partition of its period and every older partition keeps its
+ * bytes (the incremental build reuses them, build/incremental/). A newest-first stream needs
+ * the period's row count before its first row: the caller's census gives it (`periodRows`);
+ * without it (daily partitions, whose census would cost a count per collection and day) the
+ * period's lines are held until the period ends and cut then (a day is small).
+ *
  * Stored newest first either way: an oldest-first stream (history) writes each partition's
  * lines reversed and reverses the index at the end. The edge answers history oldest first by
  * reading newest-first rows backwards, and the common history question (the last days or
- * weeks) is the start of the newest partition, inflated only that far. Cuts stay where the
- * stream made them: from the oldest row, so a new day changes only the newest partition.
+ * weeks) is the start of the newest partition, inflated only that far.
  */
 import type { Day } from '../core/dates.ts';
 import { collectionIndexPath } from '../core/collection-keys.ts';
@@ -58,9 +65,16 @@ function reversedEnds(ends: readonly number[]): number[] {
   return out;
 }
 
+/** A partition of a previous build, offered whole (build/incremental/): its hash, rows and distinct days, newest first. */
+export type StoredPartition = { hash: string; rows: number; days: readonly Day[]; dayRows: readonly number[] };
+
 export class TimeCollection {
   private lines: LineRef[] = [];
   private period: string | null = null;
+  /** rows of the open period not yet pushed (newest-first streams with a known count), else null */
+  private left: number | null = null;
+  /** size of the partition being filled: MAX, or the remainder a newest-first period starts with */
+  private cut: number;
   private total = 0;
   private readonly dayList: Day[] = [];
   /** rows up to and including each day of dayList (the index's `ends`) */
@@ -76,24 +90,45 @@ export class TimeCollection {
     private readonly arena: LineArena,
     private readonly writer: OutputWriter,
     private readonly maxRows = MAX_PARTITION_ROWS,
-  ) {}
+    /** newest-first streams: the rows of a period (the census); absent, a period's lines are held until it ends */
+    private readonly periodRows?: (period: string) => number,
+  ) {
+    this.cut = maxRows;
+  }
 
   /** `ageable`: the row's freshness is fresh or delayed, so the edge may have to re-age it on a later day */
   push(day: Day, line: LineRef, ageable: boolean): void {
     const period = periodOf(this.granularity, day);
-    if (period !== this.period || this.lines.length === this.maxRows) {
-      this.flush();
-      this.period = period;
-    }
+    if (period !== this.period) this.startPeriod(period, this.periodRows);
+    else if (this.lines.length === this.cut) this.flush();
+    if (this.left !== null && this.left-- === 0) throw new Error(`time collection: more rows in ${period} than its census counted`);
     this.arena.hold(line);
     this.lines.push(line);
-    const n = this.dayList.length;
-    if (n && this.dayList[n - 1] === day) this.dayEnds[n - 1]!++;
-    else {
-      this.dayList.push(intern(day));
-      this.dayEnds.push((this.dayEnds[n - 1] ?? 0) + 1);
-    }
+    this.count(day, 1);
     if (ageable && (this.agingFrom === null || day < this.agingFrom)) this.agingFrom = intern(day);
+  }
+
+  /**
+   * A previous build's partition, taken whole when it is exactly the next partition this
+   * collection would cut (same period, at a cut, same size); false: the caller pushes its lines.
+   * `periodRows` counts a period entirely older than the incremental boundary (the previous
+   * index knows it) for a collection that has no census count of its own (daily partitions).
+   * Its rows are older than that boundary, never re-aged, so agingFrom is untouched.
+   */
+  offerStored(part: StoredPartition, periodRows: (period: string) => number): boolean {
+    if (this.stream !== 'desc') return false;
+    const period = periodOf(this.granularity, part.days[0]!);
+    if (periodOf(this.granularity, part.days[part.days.length - 1]!) !== period) return false;
+    if (period !== this.period) this.startPeriod(period, this.periodRows ?? periodRows);
+    if (this.lines.length !== 0 || this.left === null || part.rows !== this.cut) return false;
+    this.left -= part.rows;
+    this.cut = this.maxRows;
+    for (let i = 0; i < part.days.length; i++) this.count(part.days[i]!, part.dayRows[i]!);
+    this.writer.adoptPartition(part.hash);
+    this.hashes.push(part.hash);
+    this.total += part.rows;
+    this.partitionEnds.push(this.total);
+    return true;
   }
 
   /** Its open partition's lines through an arena compaction (build/line-arena.ts). */
@@ -102,8 +137,8 @@ export class TimeCollection {
   }
 
   /** Writes the open partition and then the collection's index (newest first). */
-  finish(index: TimeCollectionIndex): { partitions: number } {
-    this.flush();
+  finish(index: TimeCollectionIndex): { partitions: number; total: number; agingFrom: Day | null } {
+    this.endPeriod();
     const asc = this.stream === 'asc';
     const value: CollectionIndexT = {
       kind: index.kind,
@@ -119,15 +154,51 @@ export class TimeCollection {
       attribution: index.attribution,
     };
     this.writer.writeJson(collectionIndexPath(index.kind, index.key), CollectionIndex.parse(value));
-    return { partitions: this.hashes.length };
+    return { partitions: this.hashes.length, total: this.total, agingFrom: this.agingFrom };
+  }
+
+  private count(day: Day, rows: number): void {
+    const n = this.dayList.length;
+    if (n && this.dayList[n - 1] === day) this.dayEnds[n - 1]! += rows;
+    else {
+      this.dayList.push(intern(day));
+      this.dayEnds.push((this.dayEnds[n - 1] ?? 0) + rows);
+    }
+  }
+
+  private startPeriod(period: string, periodRows: ((period: string) => number) | undefined): void {
+    this.endPeriod();
+    this.period = period;
+    this.left = this.stream === 'desc' && periodRows ? periodRows(period) : null;
+    // Counted from the period's oldest row: a newest-first period starts with the remainder.
+    this.cut = this.left === null ? (this.stream === 'asc' ? this.maxRows : Infinity) : this.left % this.maxRows || this.maxRows;
+  }
+
+  private endPeriod(): void {
+    if (this.left !== null && this.left !== 0) throw new Error(`time collection: ${this.left} rows of ${this.period} counted by its census never came`);
+    if (this.stream === 'desc' && this.left === null) {
+      // A held newest-first period: cut from its oldest row, as if it had been counted.
+      const held = this.lines;
+      this.lines = [];
+      let at = 0;
+      const first = held.length % this.maxRows || this.maxRows;
+      for (let size = first; at < held.length; at += size, size = this.maxRows) this.write(held.slice(at, at + size));
+    } else this.flush();
+    this.left = null;
   }
 
   private flush(): void {
-    if (this.lines.length === 0) return;
-    if (this.stream === 'asc') this.lines.reverse();
-    this.hashes.push(this.writer.writePartition(this.arena.join(this.lines)));
-    this.total += this.lines.length;
-    this.partitionEnds.push(this.total);
+    const lines = this.lines;
     this.lines = [];
+    this.cut = this.maxRows;
+    this.write(lines);
+  }
+
+  private write(lines: LineRef[]): void {
+    if (lines.length === 0) return;
+    if (this.stream === 'asc') lines.reverse();
+    this.hashes.push(this.writer.writePartition(this.arena.join(lines)));
+    this.total += lines.length;
+    this.partitionEnds.push(this.total);
   }
 }

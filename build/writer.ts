@@ -11,7 +11,7 @@
  */
 import { partitionPath } from '../core/collection-keys.ts';
 import { createHash } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 
@@ -67,15 +67,50 @@ class GzipThread {
   }
 }
 
+/** A previous build's output, whose content-addressed objects this build may take as they are (build/incremental/). */
+export type PreviousOutput = { root: string; entries: ReadonlyMap<string, ManifestEntry> };
+
 export class OutputWriter {
   readonly entries = new Map<string, ManifestEntry>();
   bytesWritten = 0;
+  /** objects taken from the previous build instead of written (the incremental build's figure) */
+  reused = 0;
   private gzip: GzipThread | null = null;
+  private previous: PreviousOutput | null = null;
 
   /** `keep`: write into a root another writer of the same build owns (build/build-part.ts) */
   constructor(readonly root: string, { keep = false } = {}) {
     if (!keep) rmSync(root, { recursive: true, force: true });
     mkdirSync(root, { recursive: true });
+  }
+
+  /** Content-addressed objects already in this previous build are linked from it, not compressed again. */
+  reuseFrom(previous: PreviousOutput): void {
+    this.previous = previous;
+  }
+
+  /** A partition of the previous build, taken as it is (its name is its content). */
+  adoptPartition(hash: string): void {
+    const path = partitionPath(hash);
+    if (this.entries.has(path)) return;
+    if (!this.linkPrevious(path)) throw new Error(`the previous build has no partition ${hash}`);
+  }
+
+  /** Takes the previous build's object at `path` (a hard link, or a copy across file systems); false when it has none. */
+  private linkPrevious(path: string): boolean {
+    const entry = this.previous?.entries.get(path);
+    if (!entry) return false;
+    const file = join(this.root, path);
+    mkdirSync(dirname(file), { recursive: true });
+    try {
+      linkSync(join(this.previous!.root, path), file);
+    } catch {
+      copyFileSync(join(this.previous!.root, path), file);
+    }
+    this.entries.set(path, { ...entry });
+    this.bytesWritten += entry.stored ?? entry.bytes;
+    this.reused++;
+    return true;
   }
 
   /** A large object the edge reads whole (an evidence shard), stored gzip-encoded. */
@@ -115,7 +150,7 @@ export class OutputWriter {
     const etag = etagOf(bytes);
     const hash = etag.slice(1, -1);
     const path = partitionPath(hash);
-    if (!this.entries.has(path)) this.encode(path, bytes, etag, NDJSON_TYPE);
+    if (!this.entries.has(path) && !this.linkPrevious(path)) this.encode(path, bytes, etag, NDJSON_TYPE);
     return hash;
   }
 

@@ -7,6 +7,8 @@ const db = openDb(option('db', DEFAULT_DB));
 const outDir = option('out', DEFAULT_OUT);
 const { today, builtAt } = buildClock();
 console.log(`Building ${outDir}/ for ${today}`);
-const report = buildSite({ db, outDir, today, builtAt, log: console.log });
+// --previous DIR: a previous build (another directory) whose unchanged rows are taken (README "Incremental build").
+const previous = option('previous', '') || undefined;
+const report = buildSite({ db, outDir, today, builtAt, previous, log: console.log });
 console.log(`Built ${report.objects} objects, ${(report.bytes / 1e6).toFixed(1)} MB in ${report.ms} ms`);
 db.close();

@@ -1,0 +1,60 @@
+/**
+ * The rows of a collection older than the incremental boundary, taken from the previous
+ * build: its partitions whole where the collection cuts them the same way again (the usual
+ * case: cuts are counted from each period's oldest row, build/time-collection.ts), else their
+ * lines, inflated and pushed one by one (the partition the boundary falls in, and a collection
+ * whose partition period changed).
+ */
+import type { Day } from '../../core/dates.ts';
+import type { CollectionIndexT } from '../../schemas/internal.ts';
+import type { LineArena } from '../line-arena.ts';
+import type { TimeCollection } from '../time-collection.ts';
+import type { PreviousBuild } from './previous.ts';
+
+/** Pushes the rows of `index` (the previous build's) older than `from` into `collection`, after its newer rows; returns how many. */
+export function appendOlderRows(collection: TimeCollection, index: CollectionIndexT, from: Day, previous: PreviousBuild, arena: LineArena): number {
+  const days: Day[] = [];
+  for (let at = 0; at < index.days.length; at += 10) days.push(index.days.slice(at, at + 10));
+  // Newest first: the days at or after the boundary are a prefix, their rows the first `newer`.
+  let first = 0;
+  while (first < days.length && days[first]! >= from) first++;
+  const newer = first === 0 ? 0 : index.ends[first - 1]!;
+  const rowsOfDay = (i: number) => index.ends[i]! - (i === 0 ? 0 : index.ends[i - 1]!);
+  // Rows of each period (day, month or year) entirely older than the boundary, for a collection that has no census count of its own.
+  const periodRows = new Map<string, number>();
+  for (let i = first; i < days.length; i++) {
+    const day = days[i]!;
+    for (const period of [day, day.slice(0, 7), day.slice(0, 4), 'all']) periodRows.set(period, (periodRows.get(period) ?? 0) + rowsOfDay(i));
+  }
+  const countOf = (period: string) => periodRows.get(period) ?? 0;
+  let appended = 0;
+  let day = 0; // the day of row `start` of the partition at hand
+  for (let p = 0; p < index.partitionEnds.length; p++) {
+    const start = p === 0 ? 0 : index.partitionEnds[p - 1]!;
+    const end = index.partitionEnds[p]!;
+    while (index.ends[day]! <= start) day++;
+    if (end <= newer) continue;
+    const hash = index.partitions.slice(p * 32, p * 32 + 32);
+    if (start >= newer) {
+      const partDays: Day[] = [];
+      const dayRows: number[] = [];
+      for (let d = day, at = start; at < end; d++) {
+        const upTo = Math.min(index.ends[d]!, end);
+        partDays.push(days[d]!);
+        dayRows.push(upTo - at);
+        at = upTo;
+      }
+      if (collection.offerStored({ hash, rows: end - start, days: partDays, dayRows }, countOf)) {
+        appended += end - start;
+        continue;
+      }
+    }
+    const lines = previous.partitionLines(hash);
+    for (let row = Math.max(start, newer), d = day; row < end; row++) {
+      while (index.ends[d]! <= row) d++;
+      collection.push(days[d]!, arena.addBytes(lines[row - start]!), false);
+      appended++;
+    }
+  }
+  return appended;
+}
