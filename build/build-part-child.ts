@@ -3,16 +3,22 @@ import { renameSync, writeFileSync } from 'node:fs';
 import { openDb } from './db.ts';
 import { writeEvidence } from './endpoints/evidence.ts';
 import { writeHistory } from './endpoints/history.ts';
+import { PreviousBuild } from './incremental/previous.ts';
 import { loadModel } from './model.ts';
 import { OutputWriter } from './writer.ts';
 
-const [dbPath, outDir, today, resultFile] = process.argv.slice(2) as [string, string, string, string];
+const [dbPath, outDir, today, resultFile, previousDir, takenBefore] = process.argv.slice(2) as [string, string, string, string, string?, string?];
 try {
   const db = openDb(dbPath);
   const model = loadModel(db, today);
   const writer = new OutputWriter(outDir, { keep: true });
+  if (previousDir) {
+    const previous = PreviousBuild.read(previousDir);
+    if (!previous) throw new Error(`no previous build in ${previousDir}`);
+    writer.reuseFrom(previous);
+  }
   writeHistory(db, model, writer);
-  const evidenceShards = writeEvidence(db, model, writer);
+  const evidenceShards = writeEvidence(db, model, writer, previousDir ? takenBefore : undefined);
   writer.settle();
   db.close();
   answer({ entries: [...writer.entries], bytes: writer.bytesWritten, evidenceShards, maxRssKb: process.resourceUsage().maxRSS });

@@ -24,8 +24,18 @@ const POLL_MS = 50;
  * `waiting`, e.g. to time it). When `main` fails, the child is stopped: it must not go on
  * writing into an output the caller gives up.
  */
-export function alongsideHistoryAndEvidence<T>(dbPath: string, outDir: string, today: Day, main: () => T, waiting = (wait: () => PartResult) => wait()): { main: T; part: PartResult } {
-  const part = startPart(dbPath, outDir, today);
+/** `taken`: evidence of days before `from` is taken from the previous build in `previous` (build/incremental/) */
+export type TakenEvidence = { previous: string; from: Day };
+
+export function alongsideHistoryAndEvidence<T>(
+  dbPath: string,
+  outDir: string,
+  today: Day,
+  main: () => T,
+  waiting = (wait: () => PartResult) => wait(),
+  taken?: TakenEvidence,
+): { main: T; part: PartResult } {
+  const part = startPart(dbPath, outDir, today, taken);
   let value: T;
   try {
     value = main();
@@ -38,9 +48,10 @@ export function alongsideHistoryAndEvidence<T>(dbPath: string, outDir: string, t
 
 type RunningPart = { wait(): PartResult; stop(): void };
 
-function startPart(dbPath: string, outDir: string, today: Day): RunningPart {
+function startPart(dbPath: string, outDir: string, today: Day, taken: TakenEvidence | undefined): RunningPart {
   const resultFile = join(tmpdir(), `hal-build-part-${process.pid}-${Date.now()}.json`);
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dbPath, outDir, today, resultFile], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const args = [CHILD, dbPath, outDir, today, resultFile, ...(taken ? [taken.previous, taken.from] : [])];
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
   const sleeper = new Int32Array(new SharedArrayBuffer(4));
   return {
     wait(): PartResult {

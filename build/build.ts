@@ -92,6 +92,7 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, pre
       return { markets, collections };
     },
     (wait) => step('history and evidence (waiting for the second process)', wait),
+    'from' in bound ? { previous: previousDir!, from: bound.from } : undefined,
   );
   writer.adopt(partResult.entries, partResult.bytes);
   step('openapi', () => writer.writeJson('api/v1/openapi.json', buildOpenApi()));

@@ -106,4 +106,66 @@ describe('time collection', () => {
       expect(written(writer, order).index.agingFrom).toBe('2026-01-03');
     }
   });
+
+  describe('cuts counted from the oldest row of each period (a newer day changes only the newest partition)', () => {
+    const month = (n: number) => Array.from({ length: n }, (_, i) => [`2025-01-${String(31 - i).padStart(2, '0')}`, `{"i":${n - i}}`] as const);
+    function build(writer: OutputWriter, rows: readonly (readonly [string, string])[], counted: boolean) {
+      const arena = new LineArena();
+      const collection = new TimeCollection('month', 'desc', arena, writer, 3, counted ? () => rows.length : undefined);
+      for (const [day, json] of rows) collection.push(day, arena.add(json), false);
+      collection.finish({ kind: 'prices', key: 'k', scope: { category: null, city: null }, attribution: 'a' });
+      return written(writer, 'k');
+    }
+
+    for (const counted of [true, false]) {
+      it(counted ? 'with the census count' : 'holding the period', () => {
+        const seven = build(writerAt(), month(7).slice(2), counted);
+        // 5 rows, oldest-anchored by 3: the newest partition holds the remainder.
+        expect(allPartitions(seven.index).map((p) => p.rows)).toEqual([2, 3]);
+        expect(seven.lines.at(-1)).toEqual(['{"i":3}', '{"i":2}', '{"i":1}']);
+        const nine = build(writerAt(), month(7), counted);
+        expect(allPartitions(nine.index).map((p) => p.rows)).toEqual([1, 3, 3]);
+        expect(nine.index.partitions.slice(-32)).toBe(seven.index.partitions.slice(-32));
+      });
+    }
+
+    it('refuses rows its census did not count, and counted rows that never came', () => {
+      const arena = new LineArena();
+      const over = new TimeCollection('month', 'desc', arena, writerAt(), 3, () => 1);
+      over.push('2025-01-02', arena.add('{}'), false);
+      expect(() => over.push('2025-01-01', arena.add('{}'), false)).toThrow(/more rows in 2025-01 than its census counted/);
+      const under = new TimeCollection('month', 'desc', arena, writerAt(), 3, () => 2);
+      under.push('2025-01-02', arena.add('{}'), false);
+      expect(() => under.finish({ kind: 'prices', key: 'k', scope: { category: null, city: null }, attribution: 'a' })).toThrow(/1 rows of 2025-01 counted by its census never came/);
+    });
+
+    it("takes a previous build's partition whole only where it cuts the same one", () => {
+      const rows = month(9);
+      const previous = writerAt();
+      const before = build(previous, rows.slice(2), true);
+      previous.settle();
+      const writer = writerAt();
+      writer.reuseFrom({ root: previous.root, entries: previous.entries });
+      const arena = new LineArena();
+      const collection = new TimeCollection('month', 'desc', arena, writer, 3, () => 9);
+      for (const [day, json] of rows.slice(0, 2)) collection.push(day, arena.add(json), false);
+      const parts = allPartitions(before.index).map((p, i) => ({
+        hash: before.index.partitions.slice(i * 32, i * 32 + 32),
+        rows: p.rows,
+        days: rows.slice(2 + p.start, 2 + p.start + p.rows).map(([day]) => day),
+        dayRows: Array<number>(p.rows).fill(1),
+      }));
+      // 7 rows cut [1, 3, 3]; with 2 newer rows [3, 3, 3]: the newest previous partition now
+      // shares one with the new rows (refused, its line pushed), the two older are the same.
+      expect(parts.map((p) => p.rows)).toEqual([1, 3, 3]);
+      expect(collection.offerStored(parts[0]!, () => 0)).toBe(false);
+      collection.push(rows[2]![0], arena.add(rows[2]![1]), false);
+      expect(collection.offerStored(parts[1]!, () => 0)).toBe(true);
+      expect(collection.offerStored(parts[2]!, () => 0)).toBe(true);
+      collection.finish({ kind: 'prices', key: 'k', scope: { category: null, city: null }, attribution: 'a' });
+      expect(writer.reused).toBe(2);
+      const full = build(writerAt(), rows, true);
+      expect(written(writer, 'k')).toEqual(full);
+    });
+  });
 });

@@ -120,6 +120,7 @@ export class TimeCollection {
     const period = periodOf(this.granularity, part.days[0]!);
     if (periodOf(this.granularity, part.days[part.days.length - 1]!) !== period) return false;
     if (period !== this.period) this.startPeriod(period, this.periodRows ?? periodRows);
+    else if (this.lines.length === this.cut) this.flush();
     if (this.lines.length !== 0 || this.left === null || part.rows !== this.cut) return false;
     this.left -= part.rows;
     this.cut = this.maxRows;

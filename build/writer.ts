@@ -96,6 +96,13 @@ export class OutputWriter {
     if (!this.linkPrevious(path)) throw new Error(`the previous build has no partition ${hash}`);
   }
 
+  /** Takes every object of the previous build whose path passes `test`; returns how many. */
+  adoptWhere(test: (path: string) => boolean): number {
+    let taken = 0;
+    for (const path of this.previous?.entries.keys() ?? []) if (test(path) && this.linkPrevious(path)) taken++;
+    return taken;
+  }
+
   /** Takes the previous build's object at `path` (a hard link, or a copy across file systems); false when it has none. */
   private linkPrevious(path: string): boolean {
     const entry = this.previous?.entries.get(path);

@@ -39,6 +39,7 @@ if (!existsSync(full) || process.argv.includes('--regenerate')) {
   console.log(`generated ${profile.name}: ${g.observations} observations on ${g.days} publishing days in ${Math.round(performance.now() - t)} ms`);
 }
 const lastDay = (openDb(full).prepare('SELECT max(data_day) FROM observations').pluck().get() as string);
+for (const file of [before, `${before}-wal`, `${before}-shm`]) rmSync(file, { force: true });
 copyFileSync(full, before);
 {
   const db = openDb(before);
@@ -74,8 +75,11 @@ function floor(dbPath: string, outputBytes: number): { ms: number; rowBytes: num
   return { ms: read + serialize + write, rowBytes };
 }
 
-function build(dbPath: string, outDir: string): { ms: number; maxRssKb: number; report: { objects: number; bytes: number; secondProcessPeakKb: number } } {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-build-child.ts', dbPath, outDir, today], { encoding: 'utf8', maxBuffer: 1 << 26 });
+type ChildReport = { objects: number; bytes: number; secondProcessPeakKb: number; boundary: { from: string } | { full: string }; serialized: number; reused: number; rows: number };
+/** `previous`: the output of the previous build (an incremental build), else a full build. */
+function build(dbPath: string, outDir: string, previous?: string): { ms: number; maxRssKb: number; steps: Record<string, number>; report: ChildReport } {
+  const args = ['--import', 'tsx', 'scripts/bench-build-child.ts', dbPath, outDir, today, ...(previous ? [previous] : [])];
+  const out = execFileSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 26 });
   return JSON.parse(out.trim().split('\n').pop()!);
 }
 
@@ -133,16 +137,38 @@ const gib = (kb: number) => `${(kb / 1024 / 1024).toFixed(2)} GiB`;
 const second = fullBuild.report.secondProcessPeakKb;
 line('build peak memory (main + second process)', `${gib(fullBuild.maxRssKb)} + ${gib(second)} ≤ ${gib(fullBuild.maxRssKb + second)}`, '≤ 4 GiB');
 
-// 4. The nightly run: one more publishing day, rebuilt.
+// 4. The nightly run: the last day stored into the same store (as a nightly scrape stores it), then built
+// incrementally from the previous output (build/incremental/). --verify also builds it in full and compares.
+{
+  const db = openDb(before);
+  db.prepare('ATTACH ? AS full').run(full);
+  db.exec('INSERT OR IGNORE INTO documents SELECT * FROM full.documents');
+  db.prepare('INSERT INTO observations SELECT * FROM full.observations WHERE data_day = ?').run(lastDay);
+  db.prepare('INSERT INTO bulletins SELECT * FROM full.bulletins WHERE data_day = ?').run(lastDay);
+  db.exec('DETACH full');
+  db.close();
+}
 const outB = join(dir, 'dist-after');
-const nightly = build(full, outB);
+const nightly = build(before, outB, outA);
 const after = manifestOf(outB);
 const changed = Object.entries(after.objects).filter(([p, e]) => manifest.objects[p]?.etag !== e.etag);
 const changedBytes = changed.reduce((n, [, e]) => n + e.bytes, 0);
 const changedStored = changed.reduce((n, [, e]) => n + (e.stored ?? e.bytes), 0);
+const { boundary, serialized, reused, rows } = nightly.report;
 line('incremental build (one more day)', `${(nightly.ms / 1000).toFixed(1)} s = ${((nightly.ms / fullBuild.ms) * 100).toFixed(0)} % of full`, '≤ 3 %');
+line('  what it took from the previous build', 'from' in boundary ? `rows before ${boundary.from}; ${reused} objects` : `nothing (${boundary.full})`);
+line('  price rows serialized', `${serialized} of ${rows} = ${((serialized / rows) * 100).toFixed(2)} %`);
+const slowest = Object.entries(nightly.steps).sort(([, a], [, b]) => b - a).slice(0, 4);
+line('  its longest steps', slowest.map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`).join(', '));
+line('  … the same steps in the full build', slowest.map(([step]) => `${step} ${((fullBuild.steps[step] ?? 0) / 1000).toFixed(1)} s`).join(', '));
 line('objects changed or added', `${changed.length} of ${Object.keys(after.objects).length} = ${((changed.length / Object.keys(after.objects).length) * 100).toFixed(1)} %`, '≤ 1 %');
 line('bytes to upload (identity / as stored)', `${mb(changedBytes)} / ${mb(changedStored)}`);
+if (process.argv.includes('--verify')) {
+  const check = build(before, join(dir, 'dist-check'));
+  const same = readFileSync(join(outB, 'manifest.json'), 'utf8') === readFileSync(join(dir, 'dist-check', 'manifest.json'), 'utf8');
+  line('incremental output = full build output', same ? 'yes (manifests byte-identical)' : 'NO: the manifests differ', `full build of the same store ${(check.ms / 1000).toFixed(1)} s`);
+  rmSync(join(dir, 'dist-check'), { recursive: true, force: true });
+}
 
 // 5. The worker in workerd over the incremental build: latency, CPU, object reads per request.
 const origin = distOrigin(outB);

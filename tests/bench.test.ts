@@ -7,12 +7,16 @@ import { describe, expect, it } from 'vitest';
 
 describe('npm run bench on the small profile', () => {
   it('generates, builds, measures the floor, the nightly day and the worker, and prints every figure', () => {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench.ts', '--profile', 'small', '--rounds', '3'], { encoding: 'utf8', maxBuffer: 1 << 24, timeout: 240_000 });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench.ts', '--profile', 'small', '--rounds', '3', '--verify'], { encoding: 'utf8', maxBuffer: 1 << 24, timeout: 240_000 });
     for (const figure of [
       'full build', 'floor (read + serialize once + write)', 'build / floor', 'objects', 'bytes raw / gzip / brotli', 'amplification compressed',
       'build peak memory', 'bytes on disk', 'incremental build (one more day)', 'objects changed or added', 'plain object /markets', 'filters product × market', 'deep page', 'search',
     ]) expect(out, figure).toContain(figure);
     expect(out).toMatch(/profile small: \d+ observations before the incremental day \d{4}-\d{2}-\d{2}/);
+    // The nightly day is built incrementally (rows before the boundary taken from the previous output), and equals a full build.
+    expect(out).toMatch(/what it took from the previous build +rows before \d{4}-\d{2}-\d{2}; [1-9]\d* objects/);
+    expect(out).toMatch(/price rows serialized +\d+ of \d+ = \d+\.\d+ %/);
+    expect(out).toContain('yes (manifests byte-identical)');
     // Every worker query answered through the worker read at most a handful of objects.
     const reads = [...out.matchAll(/(\d+) reads;/g)].map((m) => Number(m[1]));
     expect(reads).toHaveLength(7);

@@ -3,6 +3,7 @@
  * core/observation-id.ts), mapping id → observation record. Records of printed names not yet
  * linked to a variant are published too: the evidence is everything we read.
  */
+import type { Day } from '../../core/dates.ts';
 import { observationShardPath } from '../../core/observation-id.ts';
 import { ObservationRecord, type ObservationRecordT } from '../../schemas/observations.ts';
 import type { Db } from '../db.ts';
@@ -40,7 +41,11 @@ const SQL = `
          o.unit_printed, o.quality_flags, o.location, o.printed, n.raw_name, n.variant_slug,
          d.url, d.kind, d.fetched_at, d.sha256, d.bytes, d.content_type, d.parser, d.parser_version
   FROM observations o JOIN source_names n ON n.id = o.source_name_id JOIN documents d ON d.id = o.document_id
+  WHERE o.data_day >= ?
   ORDER BY o.data_day, o.source_key, o.id`;
+
+/** Shards are `api/v1/_evidence/{year}/{day}/{source number}.json` (core/observation-id.ts). */
+const EVIDENCE = 'api/v1/_evidence/';
 
 export function observationRecord(raw: Raw, model: Model): ObservationRecordT {
   const source = model.sources.get(raw.source_key)!;
@@ -85,16 +90,21 @@ export function observationRecord(raw: Raw, model: Model): ObservationRecordT {
   };
 }
 
-export function writeEvidence(db: Db, model: Model, writer: OutputWriter): number {
+/**
+ * `takenBefore`: shards of data days before it are the previous build's (the writer's
+ * `reuseFrom`, build/incremental/): a record depends on its observation and the model only,
+ * never on the build day, so with the same model a day nothing was written to reads the same.
+ */
+export function writeEvidence(db: Db, model: Model, writer: OutputWriter, takenBefore?: Day): number {
   let path: string | null = null;
   let records: string[] = [];
-  let shards = 0;
+  let shards = takenBefore === undefined ? 0 : writer.adoptWhere((p) => p.startsWith(EVIDENCE) && p.slice(EVIDENCE.length + 5, EVIDENCE.length + 15) < takenBefore);
   const flush = () => {
     if (path === null) return;
     writer.writeEncoded(path, `{${records.join(',')}}`);
     shards++;
   };
-  for (const raw of db.prepare(SQL).iterate() as IterableIterator<Raw>) {
+  for (const raw of db.prepare(SQL).iterate(takenBefore ?? '') as IterableIterator<Raw>) {
     const shardPath = observationShardPath(raw.data_day, model.sources.get(raw.source_key)!.number);
     if (shardPath !== path) {
       flush();

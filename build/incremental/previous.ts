@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { collectionIndexPath, partitionPath } from '../../core/collection-keys.ts';
-import { CollectionIndex, type CollectionIndexT } from '../../schemas/internal.ts';
+import type { CollectionIndexT } from '../../schemas/internal.ts';
 import type { ManifestEntry, PreviousOutput } from '../writer.ts';
 import { BuildState, STATE_FILE, type BuildStateT } from './state.ts';
 
@@ -30,7 +30,8 @@ export class PreviousBuild implements PreviousOutput {
   index(kind: CollectionIndexT['kind'], key: string): CollectionIndexT | null {
     const path = collectionIndexPath(kind, key);
     if (!this.entries.has(path)) return null;
-    return CollectionIndex.parse(JSON.parse(readFileSync(join(this.root, path), 'utf8')));
+    // Validated when it was written (and its ETag is in the manifest): parsing it again with zod cost ~1/3 of reading it.
+    return JSON.parse(readFileSync(join(this.root, path), 'utf8')) as CollectionIndexT;
   }
 
   /** A partition's lines (identity bytes, without their newlines). */

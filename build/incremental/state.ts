@@ -11,9 +11,10 @@
  *       or delayed day, the latest data day (then and now) of every source whose latest rows
  *       may read differently)
  * serializes to the same bytes as last night, and the build may take them from its output.
- * A source's latest rows read the same when its latest day and condition are unchanged and that
- * day was already stale by age (a condition can turn a row `failed` or `stale` while its
- * warnings still follow its age, so the fresh-or-delayed day alone does not cover them).
+ * A source's latest rows read the same when that day was already stale by age and it stays the
+ * latest under the same condition, or stops being the latest under `ok` (no mark to lose): a
+ * condition can turn a row `failed` or `stale` while its warnings still follow its age, so the
+ * fresh-or-delayed day alone does not cover them.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -64,8 +65,10 @@ export function boundary(db: Db, model: Model, previous: BuildStateT | null): Bo
   const now = latestOf(model);
   for (const source of new Set([...Object.keys(previous.latest), ...Object.keys(now)])) {
     const [then, today] = [previous.latest[source], now[source]];
-    if (then && today && then.day === today.day && then.condition === today.condition && then.settled) continue;
-    candidates.push(then?.day ?? null, today?.day ?? null);
+    const same = then !== undefined && today !== undefined && then.day === today.day;
+    // A settled latest day reads the same if it stays latest under the same condition, or stops being latest with none to lose.
+    if (then && !(then.settled && (same ? then.condition === today!.condition : then.condition === 'ok'))) candidates.push(then.day);
+    if (today && !same && !(today.settled && today.condition === 'ok')) candidates.push(today.day);
   }
   const days = candidates.filter((d): d is Day => d !== null);
   // Nothing changed and nothing can read differently: every row is taken (a day after any data day).
