@@ -158,6 +158,7 @@ const { boundary, serialized, reused, rows } = nightly.report;
 line('incremental build (one more day)', `${(nightly.ms / 1000).toFixed(1)} s = ${((nightly.ms / fullBuild.ms) * 100).toFixed(0)} % of full`, '≤ 3 %');
 line('  what it took from the previous build', 'from' in boundary ? `rows before ${boundary.from}; ${reused} objects` : `nothing (${boundary.full})`);
 line('  price rows serialized', `${serialized} of ${rows} = ${((serialized / rows) * 100).toFixed(2)} %`);
+line('  peak memory (main + second process)', `${gib(nightly.maxRssKb)} + ${gib(nightly.report.secondProcessPeakKb)}`);
 const slowest = Object.entries(nightly.steps).sort(([, a], [, b]) => b - a).slice(0, 4);
 line('  its longest steps', slowest.map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`).join(', '));
 line('  … the same steps in the full build', slowest.map(([step]) => `${step} ${((fullBuild.steps[step] ?? 0) / 1000).toFixed(1)} s`).join(', '));

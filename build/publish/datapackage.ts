@@ -131,6 +131,9 @@ export const FIELD_DESCRIPTIONS: Record<string, string> = {
   'fetch_validators.sha256': 'SHA-256 of the document those validators describe',
   'fetch_validators.content_type': 'Media type of that document',
   'fetch_validators.fetched_at': 'When it was fetched (UTC)',
+  'store_clock.n': 'The store clock: advanced by every build; writes stamp their data day with it (the incremental build, build/incremental/)',
+  'changed_days.day': 'A data day whose observations were written (inserted, updated or deleted)',
+  'changed_days.clock': 'The store clock when that day was last written: a build that saw an older clock must rebuild from this day on',
   'schema_migrations.version': 'Store schema migration applied (data/migrations)',
   'schema_migrations.name': 'File of the migration',
 };
