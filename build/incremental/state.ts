@@ -7,7 +7,7 @@
  * depends on the build day only for rows that were `fresh` or `delayed` (stale stays stale as
  * days pass) and on a source's condition only for the source's latest data day
  * (build/freshness.ts). So with the same model and code, every row older than
- *   D = min(first data day written since the previous build, the previous build's oldest fresh
+ *   D = min(first data day written since the previous build saw the store, its oldest fresh
  *       or delayed day, the latest data day (then and now) of every source whose latest rows
  *       may read differently)
  * serializes to the same bytes as last night, and the build may take them from its output.
@@ -32,7 +32,7 @@ const FORMAT = 1;
 export const BuildState = z.strictObject({
   format: z.literal(FORMAT),
   today: z.string(),
-  /** the store clock the build saw (data/migrations/003_changed_days.sql): days stamped later changed after it */
+  /** the store clock the build saw (data/migrations/003_changed_days.sql): days stamped with it or later may have changed since */
   clock: z.int(),
   /** printed names up to this id were fingerprinted (later ones can only name rows of changed days) */
   maxNameId: z.int(),
@@ -60,7 +60,10 @@ export function boundary(db: Db, model: Model, previous: BuildStateT | null): Bo
   if (!previous) return { full: 'no previous build' };
   if (model.today < previous.today) return { full: `the previous build is of a later day (${previous.today})` };
   if (fingerprint(db, previous.maxNameId) !== previous.fingerprint) return { full: 'the build code, sources, markets, catalogue, name links, holidays or corrections changed' };
-  const changed = db.prepare('SELECT min(day) FROM changed_days WHERE clock > ?').pluck().get(previous.clock) as Day | null;
+  // `>=`, not `>`: a store saved before the previous build advanced its clock (the nightly saves it
+  // right after the scrape) is restored with the clock that build saw, and stamps new writes with it.
+  // The cost: days written just before the previous build are built again.
+  const changed = db.prepare('SELECT min(day) FROM changed_days WHERE clock >= ?').pluck().get(previous.clock) as Day | null;
   const candidates = [changed, previous.agingFrom];
   const now = latestOf(model);
   for (const source of new Set([...Object.keys(previous.latest), ...Object.keys(now)])) {
