@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Day } from '../core/dates.ts';
+import type { Incremental } from './incremental/previous.ts';
 import type { ManifestEntry } from './writer.ts';
 
 /** `maxRssKb`: the child's peak memory (a parent's own resource usage does not count its children) */
@@ -22,20 +23,18 @@ const POLL_MS = 50;
 /**
  * Runs `main` while the child builds history and evidence, then waits for the child (through
  * `waiting`, e.g. to time it). When `main` fails, the child is stopped: it must not go on
- * writing into an output the caller gives up.
+ * writing into an output the caller gives up. `incremental`: the child takes what it can of the
+ * previous build (build/incremental/), the evidence of days before `from` among it.
  */
-/** `taken`: evidence of days before `from` is taken from the previous build in `previous` (build/incremental/) */
-export type TakenEvidence = { previous: string; from: Day };
-
 export function alongsideHistoryAndEvidence<T>(
   dbPath: string,
   outDir: string,
   today: Day,
   main: () => T,
   waiting = (wait: () => PartResult) => wait(),
-  taken?: TakenEvidence,
+  incremental?: Incremental,
 ): { main: T; part: PartResult } {
-  const part = startPart(dbPath, outDir, today, taken);
+  const part = startPart(dbPath, outDir, today, incremental);
   let value: T;
   try {
     value = main();
@@ -48,9 +47,9 @@ export function alongsideHistoryAndEvidence<T>(
 
 type RunningPart = { wait(): PartResult; stop(): void };
 
-function startPart(dbPath: string, outDir: string, today: Day, taken: TakenEvidence | undefined): RunningPart {
+function startPart(dbPath: string, outDir: string, today: Day, incremental: Incremental | undefined): RunningPart {
   const resultFile = join(tmpdir(), `hal-build-part-${process.pid}-${Date.now()}.json`);
-  const args = [CHILD, dbPath, outDir, today, resultFile, ...(taken ? [taken.previous, taken.from] : [])];
+  const args = [CHILD, dbPath, outDir, today, resultFile, ...(incremental ? [incremental.previous.root, incremental.from] : [])];
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
   const sleeper = new Int32Array(new SharedArrayBuffer(4));
   return {

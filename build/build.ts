@@ -10,7 +10,7 @@ import { alongsideHistoryAndEvidence } from './build-part.ts';
 import { writePriceCollections } from './collections.ts';
 import type { Db } from './db.ts';
 import { writeAliases } from './endpoints/aliases.ts';
-import { PreviousBuild } from './incremental/previous.ts';
+import { PreviousBuild, type Incremental } from './incremental/previous.ts';
 import { beginState, boundary, BuildState, STATE_FILE, type Boundary } from './incremental/state.ts';
 import { writeCalendars } from './endpoints/calendars.ts';
 import { writeHealth } from './endpoints/health.ts';
@@ -34,7 +34,8 @@ import { HTML_TYPE, OutputWriter, etagOf } from './writer.ts';
 export type BuildOptions = { db: Db; outDir: string; today: Day; builtAt: string; synthetic?: boolean; previous?: string; log?: (line: string) => void };
 /**
  * `secondProcessPeakKb`: peak memory of the history and evidence process; `boundary`: what was
- * taken from the previous build; `serialized`: price rows read and serialized; `reused`: objects taken as they were
+ * taken from the previous build; `serialized`: price rows read and serialized; `reused`: objects taken as they were;
+ * `steps`: milliseconds of each step the log names
  */
 export type BuildReport = {
   objects: number;
@@ -48,6 +49,7 @@ export type BuildReport = {
   boundary: Boundary;
   serialized: number;
   reused: number;
+  steps: Record<string, number>;
 };
 
 export function buildSite({ db, outDir, today, builtAt, synthetic: declared, previous: previousDir, log = () => {} }: BuildOptions): BuildReport {
@@ -58,15 +60,18 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, pre
   const model = loadModel(db, today);
   const state = beginState(db, model);
   const previous = previousDir === undefined ? null : PreviousBuild.read(previousDir);
-  const bound: Boundary = previousDir === undefined ? { full: 'no previous build given' } : boundary(db, model, previous?.state ?? null);
-  log('from' in bound ? `  incremental: rows from ${bound.from} on are built, older ones taken from ${previousDir}` : `  full build: ${bound.full}`);
+  const bound: Boundary = previousDir === undefined ? { full: 'no previous build given' } : boundary(db, state, previous?.state ?? null);
+  const incremental: Incremental | undefined = 'from' in bound ? { from: bound.from, previous: previous! } : undefined;
+  log('full' in bound ? `  full build: ${bound.full}` : `  incremental: rows from ${bound.from} on are built, older ones taken from ${previousDir}`);
   const writer = new OutputWriter(outDir);
-  if ('from' in bound) writer.reuseFrom(previous!);
+  if (incremental) writer.reuseFrom(incremental.previous);
+  const steps: Record<string, number> = {};
   const step = <T>(label: string, fn: () => T): T => {
     const t = performance.now();
     const result = fn();
+    steps[label] = Math.round(performance.now() - t);
     // Resident memory after each step: national-scale runs show which step holds what.
-    log(`  ${label} (${Math.round(performance.now() - t)} ms, rss ${Math.round(process.memoryUsage.rss() / 2 ** 20)} MiB)`);
+    log(`  ${label} (${steps[label]} ms, rss ${Math.round(process.memoryUsage.rss() / 2 ** 20)} MiB)`);
     return result;
   };
   // History and evidence run in a second process over the same store file (both cores).
@@ -77,7 +82,6 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, pre
     today,
     () => {
       const markets = step('markets', () => writeMarkets(db, model, writer));
-      const incremental = 'from' in bound ? { from: bound.from, previous: previous! } : undefined;
       const collections = step('price collections', () => writePriceCollections(db, model, writer, incremental));
       const indicators = step('national indicators', () => nationalIndicators(db, model));
       step('latest', () => writeLatest(model, indicators, writer));
@@ -92,7 +96,7 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, pre
       return { markets, collections };
     },
     (wait) => step('history and evidence (waiting for the second process)', wait),
-    'from' in bound ? { previous: previousDir!, from: bound.from } : undefined,
+    incremental,
   );
   writer.adopt(partResult.entries, partResult.bytes);
   step('openapi', () => writer.writeJson('api/v1/openapi.json', buildOpenApi()));
@@ -132,5 +136,6 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, pre
     boundary: bound,
     serialized: collections.serialized,
     reused: writer.reused,
+    steps,
   };
 }

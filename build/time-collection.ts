@@ -99,8 +99,7 @@ export class TimeCollection {
   /** `ageable`: the row's freshness is fresh or delayed, so the edge may have to re-age it on a later day */
   push(day: Day, line: LineRef, ageable: boolean): void {
     const period = periodOf(this.granularity, day);
-    if (period !== this.period) this.startPeriod(period, this.periodRows);
-    else if (this.lines.length === this.cut) this.flush();
+    this.enter(period, this.periodRows);
     if (this.left !== null && this.left-- === 0) throw new Error(`time collection: more rows in ${period} than its census counted`);
     this.arena.hold(line);
     this.lines.push(line);
@@ -119,16 +118,13 @@ export class TimeCollection {
     if (this.stream !== 'desc') return false;
     const period = periodOf(this.granularity, part.days[0]!);
     if (periodOf(this.granularity, part.days[part.days.length - 1]!) !== period) return false;
-    if (period !== this.period) this.startPeriod(period, this.periodRows ?? periodRows);
-    else if (this.lines.length === this.cut) this.flush();
+    this.enter(period, this.periodRows ?? periodRows);
     if (this.lines.length !== 0 || this.left === null || part.rows !== this.cut) return false;
     this.left -= part.rows;
     this.cut = this.maxRows;
     for (let i = 0; i < part.days.length; i++) this.count(part.days[i]!, part.dayRows[i]!);
     this.writer.adoptPartition(part.hash);
-    this.hashes.push(part.hash);
-    this.total += part.rows;
-    this.partitionEnds.push(this.total);
+    this.added(part.hash, part.rows);
     return true;
   }
 
@@ -167,6 +163,12 @@ export class TimeCollection {
     }
   }
 
+  /** Into `period`: a new one starts, or the current one's full partition is written. */
+  private enter(period: string, periodRows: ((period: string) => number) | undefined): void {
+    if (period !== this.period) this.startPeriod(period, periodRows);
+    else if (this.lines.length === this.cut) this.flush();
+  }
+
   private startPeriod(period: string, periodRows: ((period: string) => number) | undefined): void {
     this.endPeriod();
     this.period = period;
@@ -198,8 +200,12 @@ export class TimeCollection {
   private write(lines: LineRef[]): void {
     if (lines.length === 0) return;
     if (this.stream === 'asc') lines.reverse();
-    this.hashes.push(this.writer.writePartition(this.arena.join(lines)));
-    this.total += lines.length;
+    this.added(this.writer.writePartition(this.arena.join(lines)), lines.length);
+  }
+
+  private added(hash: string, rows: number): void {
+    this.hashes.push(hash);
+    this.total += rows;
     this.partitionEnds.push(this.total);
   }
 }

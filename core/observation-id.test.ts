@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { decodeObservationId, encodeObservationId, observationShardPath, UUID_PATTERN } from './observation-id.ts';
+import { decodeObservationId, encodeObservationId, observationShardPath, shardDayOf, UUID_PATTERN } from './observation-id.ts';
 
 const sha = (text: string) => new Uint8Array(createHash('sha256').update(text).digest());
 const HASH = sha('izmir|izmir-sebze-meyve|BİBER  SİVRİ|KG|2025-01-01|0');
@@ -72,6 +72,8 @@ describe('observation ids (UUID version 8)', () => {
 describe('observationShardPath', () => {
   it('puts one object per source × data day under the year', () => {
     expect(observationShardPath('2026-07-23', 1)).toBe('api/v1/_evidence/2026/2026-07-23/1.json');
+    expect(shardDayOf(observationShardPath('2026-07-23', 12))).toBe('2026-07-23');
+    expect(shardDayOf('api/v1/_p/ab/ab12.ndjson')).toBeNull();
     expect(observationShardPath('2014-01-02', 4095)).toBe('api/v1/_evidence/2014/2014-01-02/4095.json');
   });
 });

@@ -47,7 +47,14 @@ export function decodeObservationId(id: string): DecodedObservationId | null {
   return { day, sourceNumber: Number.parseInt(hex.slice(13, 16), 16) };
 }
 
+const SHARDS = 'api/v1/_evidence/';
+
 /** Where the evidence of one source's data day is published (one object per source × day). */
 export function observationShardPath(day: Day, sourceNumber: number): string {
-  return `api/v1/_evidence/${day.slice(0, 4)}/${day}/${sourceNumber}.json`;
+  return `${SHARDS}${day.slice(0, 4)}/${day}/${sourceNumber}.json`;
+}
+
+/** The data day of an evidence shard's path; null for any other path. */
+export function shardDayOf(path: string): Day | null {
+  return path.startsWith(SHARDS) ? path.slice(SHARDS.length + 5, SHARDS.length + 15) : null;
 }

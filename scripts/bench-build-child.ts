@@ -5,13 +5,7 @@ import { openDb } from '../build/db.ts';
 const [dbPath, outDir, today, previous] = process.argv.slice(2) as [string, string, string, string | undefined];
 const db = openDb(dbPath);
 const t = performance.now();
-const steps: Record<string, number> = {};
 // The steps with their time and resident memory go to stderr (the bench prints them as they come).
-const log = (line: string) => {
-  process.stderr.write(`  build:${line}\n`);
-  const step = /^ {2}(.+) \((\d+) ms, rss/.exec(line);
-  if (step) steps[step[1]!] = Number(step[2]);
-};
-const report = buildSite({ db, outDir, today, builtAt: `${today}T03:00:00Z`, synthetic: true, previous, log });
+const report = buildSite({ db, outDir, today, builtAt: `${today}T03:00:00Z`, synthetic: true, previous, log: (line) => process.stderr.write(`  build:${line}\n`) });
 db.close();
-console.log(JSON.stringify({ ms: Math.round(performance.now() - t), maxRssKb: process.resourceUsage().maxRSS, steps, report }));
+console.log(JSON.stringify({ ms: Math.round(performance.now() - t), maxRssKb: process.resourceUsage().maxRSS, report }));

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
+import type { BuildReport } from '../build/build.ts';
 import { openDb } from '../build/db.ts';
 import { loadModel } from '../build/model.ts';
 import { publishedRows } from '../build/price-rows.ts';
@@ -75,9 +76,8 @@ function floor(dbPath: string, outputBytes: number): { ms: number; rowBytes: num
   return { ms: read + serialize + write, rowBytes };
 }
 
-type ChildReport = { objects: number; bytes: number; secondProcessPeakKb: number; boundary: { from: string } | { full: string }; serialized: number; reused: number; rows: number };
 /** `previous`: the output of the previous build (an incremental build), else a full build. */
-function build(dbPath: string, outDir: string, previous?: string): { ms: number; maxRssKb: number; steps: Record<string, number>; report: ChildReport } {
+function build(dbPath: string, outDir: string, previous?: string): { ms: number; maxRssKb: number; report: BuildReport } {
   const args = ['--import', 'tsx', 'scripts/bench-build-child.ts', dbPath, outDir, today, ...(previous ? [previous] : [])];
   const out = execFileSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 26 });
   return JSON.parse(out.trim().split('\n').pop()!);
@@ -159,9 +159,9 @@ line('incremental build (one more day)', `${(nightly.ms / 1000).toFixed(1)} s = 
 line('  what it took from the previous build', 'from' in boundary ? `rows before ${boundary.from}; ${reused} objects` : `nothing (${boundary.full})`);
 line('  price rows serialized', `${serialized} of ${rows} = ${((serialized / rows) * 100).toFixed(2)} %`);
 line('  peak memory (main + second process)', `${gib(nightly.maxRssKb)} + ${gib(nightly.report.secondProcessPeakKb)}`);
-const slowest = Object.entries(nightly.steps).sort(([, a], [, b]) => b - a).slice(0, 4);
+const slowest = Object.entries(nightly.report.steps).sort(([, a], [, b]) => b - a).slice(0, 4);
 line('  its longest steps', slowest.map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`).join(', '));
-line('  … the same steps in the full build', slowest.map(([step]) => `${step} ${((fullBuild.steps[step] ?? 0) / 1000).toFixed(1)} s`).join(', '));
+line('  … the same steps in the full build', slowest.map(([step]) => `${step} ${((fullBuild.report.steps[step] ?? 0) / 1000).toFixed(1)} s`).join(', '));
 line('objects changed or added', `${changed.length} of ${Object.keys(after.objects).length} = ${((changed.length / Object.keys(after.objects).length) * 100).toFixed(1)} %`, '≤ 1 %');
 line('bytes to upload (identity / as stored)', `${mb(changedBytes)} / ${mb(changedStored)}`);
 if (process.argv.includes('--verify')) {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildSite, type BuildReport } from '../build/build.ts';
 import { openDb, type Db } from '../build/db.ts';
 import { PreviousBuild } from '../build/incremental/previous.ts';
-import { boundary } from '../build/incremental/state.ts';
+import { beginState, boundary } from '../build/incremental/state.ts';
 import { loadModel } from '../build/model.ts';
 import { TEST_BUILT_AT } from './global-setup.ts';
 
@@ -77,17 +77,18 @@ describe('incremental build', () => {
 
   it('moves the boundary back to an older day written since, and builds in full when the model changed', () => {
     const previous = PreviousBuild.read(join(dir, 'nightly'))!;
-    const model = () => loadModel(db, today);
+    // This build's state as it begins (it advances the store clock, as a build does).
+    const now = (day = today) => beginState(db, loadModel(db, day));
     // The days written at the clock the previous build saw count again (a store saved before a build and restored
     // the next night stamps with that clock): here the three days this nightly stored.
-    expect(boundary(db, model(), previous.state)).toEqual({ from });
+    expect(boundary(db, now(), previous.state)).toEqual({ from });
     const old = db.prepare("SELECT id, data_day FROM observations WHERE data_day < '2020-01-01' ORDER BY data_day DESC LIMIT 1").get() as { id: string; data_day: string };
     db.prepare('UPDATE observations SET avg_price = avg_price WHERE id = ?').run(old.id);
-    expect(boundary(db, model(), previous.state)).toEqual({ from: old.data_day });
+    expect(boundary(db, now(), previous.state)).toEqual({ from: old.data_day });
     db.prepare("INSERT INTO corrections (observation_id, field, value, reason, corrected_by, corrected_at) VALUES (?, 'avg_price', 1, 'test', 'test', '2026-11-21T00:00:00Z')").run(old.id);
-    expect(boundary(db, model(), previous.state)).toEqual({ full: expect.stringMatching(/corrections changed/) });
-    expect(boundary(db, model(), null)).toEqual({ full: 'no previous build' });
-    expect(boundary(db, loadModel(db, '2026-11-20'), previous.state)).toEqual({ full: 'the previous build is of a later day (2026-11-21)' });
+    expect(boundary(db, now(), previous.state)).toEqual({ full: expect.stringMatching(/corrections changed/) });
+    expect(boundary(db, now(), null)).toEqual({ full: 'no previous build' });
+    expect(boundary(db, now('2026-11-20'), previous.state)).toEqual({ full: 'the previous build is of a later day (2026-11-21)' });
   });
 
   it('refuses to build into the previous output (the build empties its output first)', () => {

@@ -4,7 +4,7 @@
  * linked to a variant are published too: the evidence is everything we read.
  */
 import type { Day } from '../../core/dates.ts';
-import { observationShardPath } from '../../core/observation-id.ts';
+import { observationShardPath, shardDayOf } from '../../core/observation-id.ts';
 import { ObservationRecord, type ObservationRecordT } from '../../schemas/observations.ts';
 import type { Db } from '../db.ts';
 import type { Model } from '../model.ts';
@@ -43,9 +43,6 @@ const SQL = `
   FROM observations o JOIN source_names n ON n.id = o.source_name_id JOIN documents d ON d.id = o.document_id
   WHERE o.data_day >= ?
   ORDER BY o.data_day, o.source_key, o.id`;
-
-/** Shards are `api/v1/_evidence/{year}/{day}/{source number}.json` (core/observation-id.ts). */
-const EVIDENCE = 'api/v1/_evidence/';
 
 export function observationRecord(raw: Raw, model: Model): ObservationRecordT {
   const source = model.sources.get(raw.source_key)!;
@@ -98,12 +95,16 @@ export function observationRecord(raw: Raw, model: Model): ObservationRecordT {
 export function writeEvidence(db: Db, model: Model, writer: OutputWriter, takenBefore?: Day): number {
   let path: string | null = null;
   let records: string[] = [];
-  let shards = takenBefore === undefined ? 0 : writer.adoptWhere((p) => p.startsWith(EVIDENCE) && p.slice(EVIDENCE.length + 5, EVIDENCE.length + 15) < takenBefore);
+  let shards = takenBefore === undefined ? 0 : writer.adoptWhere((path) => {
+    const day = shardDayOf(path);
+    return day !== null && day < takenBefore;
+  });
   const flush = () => {
     if (path === null) return;
     writer.writeEncoded(path, `{${records.join(',')}}`);
     shards++;
   };
+  // A full build reads from the empty day: every day.
   for (const raw of db.prepare(SQL).iterate(takenBefore ?? '') as IterableIterator<Raw>) {
     const shardPath = observationShardPath(raw.data_day, model.sources.get(raw.source_key)!.number);
     if (shardPath !== path) {

@@ -11,8 +11,8 @@ import type { LineArena } from '../line-arena.ts';
 import type { TimeCollection } from '../time-collection.ts';
 import type { PreviousBuild } from './previous.ts';
 
-/** Pushes the rows of `index` (the previous build's) older than `from` into `collection`, after its newer rows; returns how many. */
-export function appendOlderRows(collection: TimeCollection, index: CollectionIndexT, from: Day, previous: PreviousBuild, arena: LineArena): number {
+/** Pushes the rows of `index` (the previous build's) older than `from` into `collection`, after its newer rows. */
+export function appendOlderRows(collection: TimeCollection, index: CollectionIndexT, from: Day, previous: PreviousBuild, arena: LineArena): void {
   const days: Day[] = [];
   for (let at = 0; at < index.days.length; at += 10) days.push(index.days.slice(at, at + 10));
   // Newest first: the days at or after the boundary are a prefix, their rows the first `newer`.
@@ -20,14 +20,19 @@ export function appendOlderRows(collection: TimeCollection, index: CollectionInd
   while (first < days.length && days[first]! >= from) first++;
   const newer = first === 0 ? 0 : index.ends[first - 1]!;
   const rowsOfDay = (i: number) => index.ends[i]! - (i === 0 ? 0 : index.ends[i - 1]!);
-  // Rows of each period (day, month or year) entirely older than the boundary, for a collection that has no census count of its own.
-  const periodRows = new Map<string, number>();
-  for (let i = first; i < days.length; i++) {
-    const day = days[i]!;
-    for (const period of [day, day.slice(0, 7), day.slice(0, 4), 'all']) periodRows.set(period, (periodRows.get(period) ?? 0) + rowsOfDay(i));
-  }
-  const countOf = (period: string) => periodRows.get(period) ?? 0;
-  let appended = 0;
+  // Rows of each period (day, month or year) entirely older than the boundary, for a collection
+  // that has no census count of its own (daily partitions): counted when it first asks.
+  let periodRows: Map<string, number> | null = null;
+  const countOf = (period: string) => {
+    if (!periodRows) {
+      periodRows = new Map();
+      for (let i = first; i < days.length; i++) {
+        const day = days[i]!;
+        for (const p of [day, day.slice(0, 7), day.slice(0, 4), 'all']) periodRows.set(p, (periodRows.get(p) ?? 0) + rowsOfDay(i));
+      }
+    }
+    return periodRows.get(period) ?? 0;
+  };
   let day = 0; // the day of row `start` of the partition at hand
   for (let p = 0; p < index.partitionEnds.length; p++) {
     const start = p === 0 ? 0 : index.partitionEnds[p - 1]!;
@@ -44,17 +49,12 @@ export function appendOlderRows(collection: TimeCollection, index: CollectionInd
         dayRows.push(upTo - at);
         at = upTo;
       }
-      if (collection.offerStored({ hash, rows: end - start, days: partDays, dayRows }, countOf)) {
-        appended += end - start;
-        continue;
-      }
+      if (collection.offerStored({ hash, rows: end - start, days: partDays, dayRows }, countOf)) continue;
     }
     const lines = previous.partitionLines(hash);
     for (let row = Math.max(start, newer), d = day; row < end; row++) {
       while (index.ends[d]! <= row) d++;
       collection.push(days[d]!, arena.addBytes(lines[row - start]!), false);
-      appended++;
     }
   }
-  return appended;
 }

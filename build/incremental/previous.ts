@@ -6,9 +6,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { collectionIndexPath, partitionPath } from '../../core/collection-keys.ts';
+import type { Day } from '../../core/dates.ts';
 import type { CollectionIndexT } from '../../schemas/internal.ts';
 import type { ManifestEntry, PreviousOutput } from '../writer.ts';
 import { BuildState, STATE_FILE, type BuildStateT } from './state.ts';
+
+/** What a build takes from the previous one: its rows older than `from` (build/incremental/state.ts `boundary`). */
+export type Incremental = { from: Day; previous: PreviousBuild };
 
 export class PreviousBuild implements PreviousOutput {
   private constructor(

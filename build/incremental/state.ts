@@ -47,8 +47,11 @@ export type BuildStateT = z.infer<typeof BuildState>;
 /** What a build reuses of the previous one: rows older than `from`, or nothing (`full`, with the reason). */
 export type Boundary = { from: Day } | { full: string };
 
+/** A build's state before its price collections find `agingFrom`. */
+export type BeginningState = Omit<BuildStateT, 'agingFrom'>;
+
 /** The build's own state but its `agingFrom` (the price collections find it); advances the store clock. */
-export function beginState(db: Db, model: Model): Omit<BuildStateT, 'agingFrom'> {
+export function beginState(db: Db, model: Model): BeginningState {
   const clock = db.prepare('SELECT n FROM store_clock').pluck().get() as number;
   // Writes from now on (even during this build) are stamped later than what this build saw.
   db.prepare('UPDATE store_clock SET n = n + 1').run();
@@ -56,18 +59,20 @@ export function beginState(db: Db, model: Model): Omit<BuildStateT, 'agingFrom'>
   return { format: FORMAT, today: model.today, clock, maxNameId, fingerprint: fingerprint(db, maxNameId), latest: latestOf(model) };
 }
 
-export function boundary(db: Db, model: Model, previous: BuildStateT | null): Boundary {
+/** What this build (`now`, from beginState) may take from the previous one. */
+export function boundary(db: Db, now: BeginningState, previous: BuildStateT | null): Boundary {
   if (!previous) return { full: 'no previous build' };
-  if (model.today < previous.today) return { full: `the previous build is of a later day (${previous.today})` };
-  if (fingerprint(db, previous.maxNameId) !== previous.fingerprint) return { full: 'the build code, sources, markets, catalogue, name links, holidays or corrections changed' };
+  if (now.today < previous.today) return { full: `the previous build is of a later day (${previous.today})` };
+  // Names added since the previous build can only name rows of changed days: fingerprint the ones it knew.
+  const model = now.maxNameId === previous.maxNameId ? now.fingerprint : fingerprint(db, previous.maxNameId);
+  if (model !== previous.fingerprint) return { full: 'the build code, sources, markets, catalogue, name links, holidays or corrections changed' };
   // `>=`, not `>`: a store saved before the previous build advanced its clock (the nightly saves it
   // right after the scrape) is restored with the clock that build saw, and stamps new writes with it.
   // The cost: days written just before the previous build are built again.
   const changed = db.prepare('SELECT min(day) FROM changed_days WHERE clock >= ?').pluck().get(previous.clock) as Day | null;
   const candidates = [changed, previous.agingFrom];
-  const now = latestOf(model);
-  for (const source of new Set([...Object.keys(previous.latest), ...Object.keys(now)])) {
-    const [then, today] = [previous.latest[source], now[source]];
+  for (const source of new Set([...Object.keys(previous.latest), ...Object.keys(now.latest)])) {
+    const [then, today] = [previous.latest[source], now.latest[source]];
     const same = then !== undefined && today !== undefined && then.day === today.day;
     // A settled latest day reads the same if it stays latest under the same condition, or stops being latest with none to lose.
     if (then && !(then.settled && (same ? then.condition === today!.condition : then.condition === 'ok'))) candidates.push(then.day);

@@ -12,19 +12,13 @@ CREATE TABLE changed_days (
   clock            INTEGER NOT NULL                  -- store_clock.n when the day last changed
 );
 
+-- One statement each (SQLite triggers cannot call a shared one); an update stamps both days.
 CREATE TRIGGER observation_inserted AFTER INSERT ON observations BEGIN
-  INSERT INTO changed_days (day, clock) VALUES (NEW.data_day, (SELECT n FROM store_clock))
-    ON CONFLICT (day) DO UPDATE SET clock = excluded.clock;
+  INSERT OR REPLACE INTO changed_days (day, clock) SELECT NEW.data_day, n FROM store_clock;
 END;
-
 CREATE TRIGGER observation_updated AFTER UPDATE ON observations BEGIN
-  INSERT INTO changed_days (day, clock) VALUES (OLD.data_day, (SELECT n FROM store_clock))
-    ON CONFLICT (day) DO UPDATE SET clock = excluded.clock;
-  INSERT INTO changed_days (day, clock) VALUES (NEW.data_day, (SELECT n FROM store_clock))
-    ON CONFLICT (day) DO UPDATE SET clock = excluded.clock;
+  INSERT OR REPLACE INTO changed_days (day, clock) SELECT day, n FROM store_clock, (SELECT OLD.data_day AS day UNION SELECT NEW.data_day);
 END;
-
 CREATE TRIGGER observation_deleted AFTER DELETE ON observations BEGIN
-  INSERT INTO changed_days (day, clock) VALUES (OLD.data_day, (SELECT n FROM store_clock))
-    ON CONFLICT (day) DO UPDATE SET clock = excluded.clock;
+  INSERT OR REPLACE INTO changed_days (day, clock) SELECT OLD.data_day, n FROM store_clock;
 END;
