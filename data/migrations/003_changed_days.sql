@@ -13,12 +13,16 @@ CREATE TABLE changed_days (
 );
 
 -- One statement each (SQLite triggers cannot call a shared one); an update stamps both days.
+-- An upsert, not INSERT OR REPLACE: inside a trigger the firing statement's conflict policy
+-- wins over OR REPLACE (the ingest's own upsert would abort on the day's key); `WHERE true`
+-- lets the parser tell the upsert's ON CONFLICT from a join.
 CREATE TRIGGER observation_inserted AFTER INSERT ON observations BEGIN
-  INSERT OR REPLACE INTO changed_days (day, clock) SELECT NEW.data_day, n FROM store_clock;
+  INSERT INTO changed_days (day, clock) SELECT NEW.data_day, n FROM store_clock WHERE true ON CONFLICT (day) DO UPDATE SET clock = excluded.clock;
 END;
 CREATE TRIGGER observation_updated AFTER UPDATE ON observations BEGIN
-  INSERT OR REPLACE INTO changed_days (day, clock) SELECT day, n FROM store_clock, (SELECT OLD.data_day AS day UNION SELECT NEW.data_day);
+  INSERT INTO changed_days (day, clock) SELECT day, n FROM store_clock, (SELECT OLD.data_day AS day UNION SELECT NEW.data_day) WHERE true
+    ON CONFLICT (day) DO UPDATE SET clock = excluded.clock;
 END;
 CREATE TRIGGER observation_deleted AFTER DELETE ON observations BEGIN
-  INSERT OR REPLACE INTO changed_days (day, clock) SELECT OLD.data_day, n FROM store_clock;
+  INSERT INTO changed_days (day, clock) SELECT OLD.data_day, n FROM store_clock WHERE true ON CONFLICT (day) DO UPDATE SET clock = excluded.clock;
 END;
