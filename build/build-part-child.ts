@@ -21,7 +21,7 @@ try {
   const evidenceShards = writeEvidence(db, model, writer, previousDir ? takenBefore : undefined);
   writer.settle();
   db.close();
-  answer({ entries: [...writer.entries], bytes: writer.bytesWritten, evidenceShards, maxRssKb: process.resourceUsage().maxRSS });
+  answer({ entries: [...writer.entries], bytes: writer.bytesWritten, reused: writer.reused, inBucket: writer.inBucket, evidenceShards, maxRssKb: process.resourceUsage().maxRSS });
 } catch (error) {
   answer({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
 }

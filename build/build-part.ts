@@ -14,7 +14,8 @@ import type { Incremental } from './incremental/previous.ts';
 import type { ManifestEntry } from './writer.ts';
 
 /** `maxRssKb`: the child's peak memory (a parent's own resource usage does not count its children) */
-export type PartResult = { entries: [string, ManifestEntry][]; bytes: number; evidenceShards: number; maxRssKb: number };
+/** `reused`, `inBucket`: as the writer counts them (build/writer.ts) */
+export type PartResult = { entries: [string, ManifestEntry][]; bytes: number; reused: number; inBucket: number; evidenceShards: number; maxRssKb: number };
 type Outcome = PartResult | { error: string };
 
 const CHILD = fileURLToPath(new URL('./build-part-child.ts', import.meta.url));

@@ -34,7 +34,8 @@ import { HTML_TYPE, OutputWriter, etagOf } from './writer.ts';
 export type BuildOptions = { db: Db; outDir: string; today: Day; builtAt: string; synthetic?: boolean; previous?: string; log?: (line: string) => void };
 /**
  * `secondProcessPeakKb`: peak memory of the history and evidence process; `boundary`: what was
- * taken from the previous build; `serialized`: price rows read and serialized; `reused`: objects taken as they were;
+ * taken from the previous build; `serialized`: price rows read and serialized; `reused`: objects taken as they were,
+ * `inBucket` of which were left in the bucket (a previous build fetched from it, build/incremental/from-bucket.ts);
  * `steps`: milliseconds of each step the log names
  */
 export type BuildReport = {
@@ -49,6 +50,7 @@ export type BuildReport = {
   boundary: Boundary;
   serialized: number;
   reused: number;
+  inBucket: number;
   steps: Record<string, number>;
 };
 
@@ -62,7 +64,8 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, pre
   const previous = previousDir === undefined ? null : PreviousBuild.read(previousDir);
   const bound: Boundary = previousDir === undefined ? { full: 'no previous build given' } : boundary(db, state, previous?.state ?? null);
   const incremental: Incremental | undefined = 'from' in bound ? { from: bound.from, previous: previous! } : undefined;
-  log('full' in bound ? `  full build: ${bound.full}` : `  incremental: rows from ${bound.from} on are built, older ones taken from ${previousDir}`);
+  const origin = previous?.remote ? `the published build ${previous.remote.prefix} (fetched into ${previousDir})` : previousDir;
+  log('full' in bound ? `  full build: ${bound.full}` : `  incremental: rows from ${bound.from} on are built, older ones taken from ${origin}`);
   const writer = new OutputWriter(outDir);
   if (incremental) writer.reuseFrom(incremental.previous);
   const steps: Record<string, number> = {};
@@ -122,7 +125,7 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, pre
   writer.writeJson('api/v1/_meta/build.json', record);
   writer.finish({ buildId: record.buildId, today, builtAt, newestDataDay });
   // Beside the manifest, not in it: the next build's input, not an object of the API.
-  writeFileSync(join(outDir, STATE_FILE), JSON.stringify(BuildState.parse({ ...state, agingFrom: collections.agingFrom })));
+  writeFileSync(join(outDir, STATE_FILE), JSON.stringify(BuildState.parse(state)));
   log(`  ${markets} markets, ${collections.rows} price rows in ${collections.collections} collections`);
   return {
     objects: writer.entries.size,
@@ -135,7 +138,8 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, pre
     ms: Math.round(performance.now() - started),
     boundary: bound,
     serialized: collections.serialized,
-    reused: writer.reused,
+    reused: writer.reused + partResult.reused,
+    inBucket: writer.inBucket + partResult.inBucket,
     steps,
   };
 }

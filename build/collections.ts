@@ -44,8 +44,8 @@ type Count = {
 
 type Census = Count & { categories: Set<string>; cities: Set<string>; sources: Set<string> };
 
-/** `agingFrom`: the oldest day of a fresh or delayed row (the `all` collection holds every row); `serialized`: rows read from the store and serialized */
-export type CollectionsReport = { collections: number; partitions: number; rows: number; aliases: number; agingFrom: Day | null; serialized: number };
+/** `serialized`: rows read from the store and serialized */
+export type CollectionsReport = { collections: number; partitions: number; rows: number; aliases: number; serialized: number };
 
 /** Pass 1 counts each collection (cheap: no serialization), pass 2 streams rows into partitions. */
 /** `incremental`: rows older than its `from` are taken from its previous build. */
@@ -88,7 +88,6 @@ export function writePriceCollections(db: Db, model: Model, writer: OutputWriter
     }
   }
   let partitions = 0;
-  let agingFrom: Day | null = null;
   const completed = new Set<TimeCollection>();
   for (const key of [...open.keys(), ...aliasOf.keys()].sort()) {
     const collection = open.get(key) ?? open.get(aliasOf.get(key)!)!;
@@ -110,10 +109,9 @@ export function writePriceCollections(db: Db, model: Model, writer: OutputWriter
       attribution: attributionOf(model, c?.sources ?? []),
     });
     if (written.total !== (c?.total ?? 0)) throw new Error(`price collection ${key}: ${written.total} rows written, ${c?.total ?? 0} in the store`);
-    if (key === 'all') agingFrom = written.agingFrom;
     if (!aliasOf.has(key)) partitions += written.partitions;
   }
-  return { collections: open.size + aliasOf.size, partitions, rows: census.get('all')?.total ?? 0, aliases: aliasOf.size, agingFrom, serialized: count };
+  return { collections: open.size + aliasOf.size, partitions, rows: census.get('all')?.total ?? 0, aliases: aliasOf.size, serialized: count };
 }
 
 const monthNumber = (day: Day) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1;

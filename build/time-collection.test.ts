@@ -145,7 +145,7 @@ describe('time collection', () => {
       const before = build(previous, rows.slice(2), true);
       previous.settle();
       const writer = writerAt();
-      writer.reuseFrom({ root: previous.root, entries: previous.entries });
+      writer.reuseFrom({ root: previous.root, entries: previous.entries, remote: null });
       const arena = new LineArena();
       const collection = new TimeCollection('month', 'desc', arena, writer, 3, () => 9);
       for (const [day, json] of rows.slice(0, 2)) collection.push(day, arena.add(json), false);

@@ -10,8 +10,9 @@
  * partition's ETag is its name: the hash of its identity bytes.
  */
 import { partitionPath } from '../core/collection-keys.ts';
+import type { Pointer } from '../edge/store.ts';
 import { createHash } from 'node:crypto';
-import { copyFileSync, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 
@@ -67,14 +68,19 @@ class GzipThread {
   }
 }
 
-/** A previous build's output, whose content-addressed objects this build may take as they are (build/incremental/). */
-export type PreviousOutput = { root: string; entries: ReadonlyMap<string, ManifestEntry> };
+/**
+ * A previous build's output, whose content-addressed objects this build may take as they are
+ * (build/incremental/); `remote`: it was fetched from the bucket, where objects it has no file of are.
+ */
+export type PreviousOutput = { root: string; entries: ReadonlyMap<string, ManifestEntry>; remote: Pointer | null };
 
 export class OutputWriter {
   readonly entries = new Map<string, ManifestEntry>();
   bytesWritten = 0;
   /** objects taken from the previous build instead of written (the incremental build's figure) */
   reused = 0;
+  /** of those, objects left in the bucket: taken by name from a previous build fetched from it, with no file here */
+  inBucket = 0;
   private gzip: GzipThread | null = null;
   private previous: PreviousOutput | null = null;
 
@@ -103,16 +109,26 @@ export class OutputWriter {
     return taken;
   }
 
-  /** Takes the previous build's object at `path` (a hard link, or a copy across file systems); false when it has none. */
+  /**
+   * Takes the previous build's object at `path` (a hard link, or a copy across file systems);
+   * false when it has none. Of a previous build fetched from the bucket, an object it has no
+   * file of stays there: the publisher copies or keeps it by its unchanged ETag, never reading
+   * a file, so the output lacks it (build/incremental/from-bucket.ts).
+   */
   private linkPrevious(path: string): boolean {
-    const entry = this.previous?.entries.get(path);
+    const previous = this.previous;
+    const entry = previous?.entries.get(path);
     if (!entry) return false;
-    const file = join(this.root, path);
-    mkdirSync(dirname(file), { recursive: true });
-    try {
-      linkSync(join(this.previous!.root, path), file);
-    } catch {
-      copyFileSync(join(this.previous!.root, path), file);
+    const source = join(previous!.root, path);
+    if (previous!.remote && !existsSync(source)) this.inBucket++;
+    else {
+      const file = join(this.root, path);
+      mkdirSync(dirname(file), { recursive: true });
+      try {
+        linkSync(source, file);
+      } catch {
+        copyFileSync(source, file);
+      }
     }
     this.entries.set(path, { ...entry });
     this.bytesWritten += entry.stored ?? entry.bytes;

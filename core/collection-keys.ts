@@ -40,8 +40,10 @@ export function priceCollectionKey(f: PriceFilters): { key: string; checkCategor
   };
 }
 
+export const collectionIndexPrefix = (kind: 'prices' | 'products' | 'history'): string => `api/v1/_c/${kind}/`;
+
 export function collectionIndexPath(kind: 'prices' | 'products' | 'history', key: string): string {
-  return `api/v1/_c/${kind}/${key}.json`;
+  return `${collectionIndexPrefix(kind)}${key}.json`;
 }
 
 /** A collection index's partitions: content hashes (32 hex characters each) and cumulative rows. */

@@ -9,6 +9,8 @@ export function option(name: string, fallback: string): string {
 
 export const DEFAULT_DB = '.cache/hal.sqlite';
 export const DEFAULT_OUT = 'dist';
+/** where `npm run fetch-previous` puts what the incremental build takes from the published build */
+export const DEFAULT_PREVIOUS = '.cache/previous';
 
 /** The build day and moment: given for reproducible builds, else now (Europe/Istanbul day). */
 export function buildClock(): { today: string; builtAt: string } {

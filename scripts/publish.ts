@@ -1,7 +1,9 @@
 /**
  * npm run publish: dist/ and a snapshot of the store → the bucket (build/publish/), then the
  * pointer moves, then retention prunes old builds. Also `restore-store` (npm run restore) and
- * `save-store` (npm run save-store), which keep the store between nightly runs.
+ * `save-store` (npm run save-store), which keep the store between nightly runs, and
+ * `fetch-previous` (npm run fetch-previous), what the nightly's incremental build takes from the
+ * published build.
  * Bucket from the environment: HAL_S3_ENDPOINT, HAL_S3_REGION, HAL_S3_BUCKET,
  * HAL_S3_ACCESS_KEY_ID, HAL_S3_SECRET_ACCESS_KEY (README, Publishing).
  */
@@ -13,7 +15,9 @@ import { DEFAULT_RETENTION, prune, type PruneReport } from '../build/publish/pru
 import { describeReport, publishRelease, readManifest, type PublishReport } from '../build/publish/release.ts';
 import { createSnapshot } from '../build/publish/snapshot.ts';
 import { restoreStore, saveStore } from '../build/publish/state.ts';
-import { DEFAULT_DB, DEFAULT_OUT, option } from './args.ts';
+import { openDb } from '../build/db.ts';
+import { fetchPrevious } from '../build/incremental/from-bucket.ts';
+import { buildClock, DEFAULT_DB, DEFAULT_OUT, DEFAULT_PREVIOUS, option } from './args.ts';
 
 const flag = (name: string) => process.argv.includes(`--${name}`);
 const command = process.argv[2]?.startsWith('--') ? 'publish' : (process.argv[2] ?? 'publish');
@@ -26,10 +30,27 @@ if (command === 'restore-store') {
 } else if (command === 'save-store') {
   const r = await saveStore(bucket, dbPath, option('evidence', '.cache/evidence'));
   console.log(`Saved ${dbPath} (${MB(r.dbBytes)}, ${MB(r.storedBytes)} stored); evidence: ${r.evidenceSent} documents sent, ${r.evidenceKept} already kept`);
+} else if (command === 'fetch-previous') {
+  await fetchPreviousBuild();
 } else if (command === 'publish') {
   await publish();
 } else {
-  throw new Error(`unknown command ${command}: publish (default), restore-store, save-store`);
+  throw new Error(`unknown command ${command}: publish (default), restore-store, save-store, fetch-previous`);
+}
+
+/** What tonight's build takes from the published build, downloaded into --into (README, Incremental build). */
+async function fetchPreviousBuild(): Promise<void> {
+  const into = option('into', DEFAULT_PREVIOUS);
+  const { today } = buildClock();
+  const db = openDb(dbPath);
+  try {
+    const r = await fetchPrevious(bucket, into, db, today, Number(option('concurrency', '16')));
+    if (!r.boundary) console.log(`Nothing to take from the bucket (${r.reason}): the build is a full one`);
+    else if ('full' in r.boundary) console.log(`Fetched the state of ${r.prefix} into ${into}; a build of ${today} is a full one: ${r.boundary.full}`);
+    else console.log(`Fetched from ${r.prefix} into ${into}: its state and manifest, ${r.indexes} price indexes and ${r.partitions} partitions (${MB(r.bytes)}); a build of ${today} builds rows from ${r.boundary.from} on`);
+  } finally {
+    db.close();
+  }
 }
 
 async function publish(): Promise<void> {

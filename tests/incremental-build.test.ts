@@ -4,7 +4,7 @@
  * that takes older rows from the previous output must write exactly what the suite's full
  * build of the whole archive wrote (tests/global-setup.ts, same day and moment).
  */
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildSite, type BuildReport } from '../build/build.ts';
 import { openDb, type Db } from '../build/db.ts';
 import { PreviousBuild } from '../build/incremental/previous.ts';
-import { beginState, boundary } from '../build/incremental/state.ts';
+import { beginState, boundary, currentState } from '../build/incremental/state.ts';
+import { storeCopy } from '../build/publish/state.ts';
 import { loadModel } from '../build/model.ts';
 import { TEST_BUILT_AT } from './global-setup.ts';
 
@@ -79,9 +80,8 @@ describe('incremental build', () => {
     const previous = PreviousBuild.read(join(dir, 'nightly'))!;
     // This build's state as it begins (it advances the store clock, as a build does).
     const now = (day = today) => beginState(db, loadModel(db, day));
-    // The days written at the clock the previous build saw count again (a store saved before a build and restored
-    // the next night stamps with that clock): here the three days this nightly stored.
-    expect(boundary(db, now(), previous.state)).toEqual({ from });
+    // Nothing written since, nothing that reads differently: everything is taken.
+    expect(boundary(db, now(), previous.state)).toEqual({ from: '9999-12-31' });
     const old = db.prepare("SELECT id, data_day FROM observations WHERE data_day < '2020-01-01' ORDER BY data_day DESC LIMIT 1").get() as { id: string; data_day: string };
     db.prepare('UPDATE observations SET avg_price = avg_price WHERE id = ?').run(old.id);
     expect(boundary(db, now(), previous.state)).toEqual({ from: old.data_day });
@@ -89,6 +89,27 @@ describe('incremental build', () => {
     expect(boundary(db, now(), previous.state)).toEqual({ full: expect.stringMatching(/corrections changed/) });
     expect(boundary(db, now(), null)).toEqual({ full: 'no previous build' });
     expect(boundary(db, now('2026-11-20'), previous.state)).toEqual({ full: 'the previous build is of a later day (2026-11-21)' });
+  });
+
+  it('counts as changed what the next night writes to the store saved tonight, not what tonight wrote before saving', () => {
+    const touch = (store: Db, row: { id: string }) => store.prepare('UPDATE observations SET avg_price = avg_price WHERE id = ?').run(row.id);
+    // Two rows of two old days: tonight writes the older, the next night the newer.
+    const [newer, older] = db.prepare("SELECT min(id) AS id, data_day AS day FROM observations WHERE data_day < '2020-01-01' GROUP BY data_day ORDER BY data_day DESC LIMIT 2").all() as { id: string; day: string }[];
+    // Tonight: the scrape writes, the store is saved (before the build, as the nightly does), the build reads it.
+    touch(db, older!);
+    const saved = join(dir, 'saved.sqlite');
+    writeFileSync(saved, storeCopy(db.name));
+    const tonight = beginState(db, loadModel(db, today));
+    // The next night, on the restored copy.
+    const restored = openDb(saved);
+    try {
+      const now = () => currentState(restored, loadModel(restored, today));
+      expect(boundary(restored, now(), tonight)).toEqual({ from: '9999-12-31' });
+      touch(restored, newer!);
+      expect(boundary(restored, now(), tonight)).toEqual({ from: newer!.day });
+    } finally {
+      restored.close();
+    }
   });
 
   it('refuses to build into the previous output (the build empties its output first)', () => {

@@ -10,21 +10,23 @@
  * Then the worker, in workerd, serves the bucket through the pointer (S3 origin and R2 binding).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import Database from 'better-sqlite3';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildSite } from '../build/build.ts';
+import { buildSite, type BuildReport } from '../build/build.ts';
 import { openDb } from '../build/db.ts';
 import { EvidenceStore } from '../build/evidence-store.ts';
+import { fetchPrevious, type FetchReport } from '../build/incremental/from-bucket.ts';
 import { ingestDocument } from '../build/ingest.ts';
 import { Bucket, s3Client } from '../build/publish/bucket.ts';
-import { BUILDS_INDEX_KEY, CACHE, POINTER_KEY, RELEASE_FILE, SHARED_PREFIX, SNAPSHOTS_INDEX_KEY, STATE_DB_KEY, evidenceKey, isShared, releaseIdOf, type DistManifest } from '../build/publish/layout.ts';
+import { BUILDS_INDEX_KEY, buildInputKey, CACHE, POINTER_KEY, RELEASE_FILE, SHARED_PREFIX, SNAPSHOTS_INDEX_KEY, STATE_DB_KEY, evidenceKey, isShared, releaseIdOf, type DistManifest } from '../build/publish/layout.ts';
+import { planBuild, type Action } from '../build/publish/plan.ts';
 import { prune } from '../build/publish/prune.ts';
-import { publishRelease, PublishError, type BuildsIndex, type PublishReport, type Release, type SnapshotsIndex } from '../build/publish/release.ts';
+import { encodeObject, publishRelease, PublishError, type BuildsIndex, type PublishReport, type Release, type SnapshotsIndex } from '../build/publish/release.ts';
 import { createSnapshot, type SnapshotFiles } from '../build/publish/snapshot.ts';
 import { restoreStore, saveStore } from '../build/publish/state.ts';
 import { scrapeSource } from '../build/scrape.ts';
@@ -40,6 +42,7 @@ import { adapter as izmir } from '../sources/izmir/index.ts';
 import { NetworkError, type HttpClient } from '../sources/lib/http.ts';
 import { SOURCES, sourceByKey } from '../sources/registry.ts';
 import { startS3rver, type LocalS3 } from './support/s3rver.ts';
+import { startS3rverProcess } from './support/s3rver-process.ts';
 
 // Each night publishes some 3,300 objects to s3rver, which does its own file system work per object.
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
@@ -158,6 +161,11 @@ describe('night 1: the first publication', () => {
     const partition = Object.keys(night.manifest.objects).find(isShared)!;
     expect(await bucket.head(SHARED_PREFIX + partition)).toMatchObject({ contentType: 'application/x-ndjson; charset=utf-8', contentEncoding: 'gzip', cacheControl: CACHE.immutable });
     expect(await bucket.head(`${report.prefix}${partition}`)).toBeNull(); // shared, not copied into the build
+    // Beside the build and not one of its objects: what the next night's build starts from (build/incremental/from-bucket.ts).
+    for (const file of ['manifest.json', 'build-state.json'] as const) {
+      expect(Buffer.from((await bucket.get(buildInputKey(report.prefix, file)))!.bytes).equals(readFileSync(join(night.distDir, file))), file).toBe(true);
+    }
+    expect((await releaseOf(report.prefix))!.objects.filter((o) => o.key.includes('/_build/'))).toEqual([]);
     // The pointer and the lists change: the contract's short cache values, never `immutable`.
     expect((await bucket.head(POINTER_KEY))?.cacheControl).toBe('public, max-age=60, s-maxage=60, stale-while-revalidate=0');
     expect((await bucket.head(BUILDS_INDEX_KEY))?.cacheControl).toBe('public, max-age=300, s-maxage=300, stale-while-revalidate=600');
@@ -182,10 +190,50 @@ describe('night 1: the first publication', () => {
   });
 });
 
-describe('night 2: only what changed is sent', () => {
-  it('sends changed and new objects, copies unchanged ones inside the bucket, keeps shared partitions, retrying refused requests', async () => {
+describe('night 2: built from the published build, only what changed is sent', () => {
+  const previousDir = join(dir, 'previous-2026-07-24');
+  const incrementalDir = join(dir, 'dist-2026-07-24-incremental');
+  let fetched: FetchReport;
+
+  it('fetches of the published build only what the incremental build reads, which then writes what a full build writes', async () => {
     await scrape('2026-07-23', '2026-07-24T02:10:00.000Z', readFileSync('tests/fixtures/izmir-live/sebzemeyve-2026-07-23.json'));
-    const night = await buildNight('2026-07-24');
+    const db = openDb(storePath);
+    fetched = await fetchPrevious(bucket, previousDir, db, '2026-07-24');
+    const published = nights['2026-07-23']!;
+    expect(fetched).toMatchObject({ prefix: `builds/2026-07-23/${releaseIdOf(published.manifest)}/`, boundary: { from: expect.any(String) }, reason: null });
+    expect(fetched.indexes).toBe(Object.keys(published.manifest.objects).filter((p) => p.startsWith('api/v1/_c/prices/')).length);
+    expect(fetched.partitions).toBeGreaterThan(0);
+    const files = readdirSync(previousDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    expect(files.length).toBe(fetched.indexes + fetched.partitions + 3); // + manifest, state and the pointer it came from
+    expect(files.length).toBeLessThan(Object.keys(published.manifest.objects).length / 2);
+    // A partition it did not foresee is fetched on the spot (a child process, the bucket from the environment).
+    const partition = files.find((e) => e.name.endsWith('.ndjson'))!;
+    rmSync(join(partition.parentPath, partition.name));
+    // The build blocks this process, so the child asks a second s3rver over the same objects.
+    const second = await startS3rverProcess(s3, ['hal']);
+    const environment = { ...process.env };
+    Object.assign(process.env, second.env('hal'));
+    let report: BuildReport;
+    try {
+      report = buildSite({ db, outDir: incrementalDir, today: '2026-07-24', builtAt: '2026-07-24T02:45:00Z', previous: previousDir });
+    } finally {
+      process.env = environment;
+      second.close();
+      db.close();
+    }
+    expect(readdirSync(partition.parentPath)).toContain(partition.name);
+    expect(report.boundary).toEqual(fetched.boundary);
+    expect(report.inBucket).toBeGreaterThan(100);
+    const full = await buildNight('2026-07-24');
+    expect(readFileSync(join(incrementalDir, 'manifest.json'), 'utf8')).toBe(readFileSync(join(full.distDir, 'manifest.json'), 'utf8'));
+    // The same state but the store clock (the full build, later, saw the one the incremental build advanced).
+    const state = (root: string) => ({ ...JSON.parse(readFileSync(join(root, 'build-state.json'), 'utf8')), clock: null });
+    expect(state(incrementalDir)).toEqual(state(full.distDir));
+  });
+
+  it('sends changed and new objects, copies unchanged ones inside the bucket, keeps shared partitions, retrying refused requests', async () => {
+    // What was built full (for the files compared below) and incrementally from the bucket is the same build; the nightly publishes the latter.
+    const night = { ...nights['2026-07-24']!, distDir: incrementalDir };
     const before = nights['2026-07-23']!.manifest.objects;
     const sent: string[] = [];
     const copied: string[] = [];
@@ -214,6 +262,14 @@ describe('night 2: only what changed is sent', () => {
     expect(report.bytesIdentity).toBe(changed.reduce((n, p) => n + night.manifest.objects[p]!.bytes, 0) + snapshotChanged.reduce((n, f) => n + f.bytes, 0));
     expect(report.retries).toBeGreaterThan(0);
     expect(report.switched).toBe(true);
+  });
+
+  it('an output built from the bucket names what it left there when it cannot be published elsewhere', async () => {
+    const manifest = JSON.parse(readFileSync(join(incrementalDir, 'manifest.json'), 'utf8')) as DistManifest;
+    // Planned against a bucket without the published build: every object is to be sent.
+    const left = planBuild(manifest, incrementalDir, 'builds/2026-07-24/elsewhere/', []).find((a) => a.op === 'put' && !existsSync(a.object.file));
+    expect(left).toBeDefined();
+    await expect(encodeObject((left as Extract<Action, { op: 'put' }>).object)).rejects.toThrow(/is not in the build output.*build in full/);
   });
 
   it('moves the pointer to the new build; the previous one stays reachable by its date', async () => {

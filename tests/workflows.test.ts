@@ -13,6 +13,7 @@ import { parse as parseToml } from 'smol-toml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundleWorker, ROOT } from '../scripts/lib/bundle-worker.ts';
 import { COMPATIBILITY_DATE } from '../scripts/lib/local-worker.ts';
+import { DEFAULT_PREVIOUS } from '../scripts/args.ts';
 
 const WORKFLOWS = ['ci.yml', 'nightly.yml'];
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
@@ -81,17 +82,22 @@ describe('the nightly workflow', () => {
     expect(yaml).toMatch(/node-version: (22|24)\b/);
   });
 
-  it('restores the store, imports, scrapes, saves the store, builds, tests and publishes, in that order', () => {
+  it('restores the store, imports, scrapes, saves the store, fetches the published build, builds from it, tests and publishes, in that order', () => {
     const steps = commands(yaml).filter((c) => c.startsWith('npm ')).map((c) => c.replace(/ --no-audit --no-fund$/, '').replace(/ -- .*$/, ''));
-    expect(steps).toEqual(['npm install -g npm@11', 'npm ci', 'npm run restore', 'npm run import', 'npm run scrape', 'npm run save-store', 'npm run build', 'npm test', 'npm run publish']);
+    expect(steps).toEqual(['npm install -g npm@11', 'npm ci', 'npm run restore', 'npm run import', 'npm run scrape', 'npm run save-store', 'npm run fetch-previous', 'npm run build', 'npm test', 'npm run publish']);
     expect(yaml).toContain('npm run scrape -- --scheduled');
+    // Where fetch-previous puts what it fetched (scripts/args.ts) is what the build takes from.
+    expect(yaml).toContain(`npm run build -- --previous ${DEFAULT_PREVIOUS}`);
   });
 
-  it('a failed scrape does not stop the build and the publication', () => {
+  it('a failed scrape or fetch of the published build does not stop the build and the publication', () => {
     const scrape = yaml.slice(yaml.indexOf('- name: Scrape'), yaml.indexOf('- name: Save the store'));
     expect(scrape).toContain('continue-on-error: true');
-    // A step without continue-on-error after it would stop the job on failure: only the scrape may fail.
-    expect(yaml.match(/continue-on-error: true/g)).toHaveLength(1);
+    // Without what it fetches, the build is a full one.
+    const fetch = yaml.slice(yaml.indexOf('- name: Fetch the published build'), yaml.indexOf('- name: Build'));
+    expect(fetch).toContain('continue-on-error: true');
+    // A step without continue-on-error after it would stop the job on failure: only these two may fail.
+    expect(yaml.match(/continue-on-error: true/g)).toHaveLength(2);
   });
 
   it('needs nothing but the bucket secrets, each documented in the README', () => {

@@ -11,14 +11,35 @@ import type { LineArena } from '../line-arena.ts';
 import type { TimeCollection } from '../time-collection.ts';
 import type { PreviousBuild } from './previous.ts';
 
-/** Pushes the rows of `index` (the previous build's) older than `from` into `collection`, after its newer rows. */
-export function appendOlderRows(collection: TimeCollection, index: CollectionIndexT, from: Day, previous: PreviousBuild, arena: LineArena): void {
+/**
+ * A partition of the previous index holding rows older than the boundary: rows [start, end) of
+ * the collection (newest first); `whole` when all of them are (else it also holds rows at or
+ * after the boundary, which this build serializes again). `day`: the index of its first row's day.
+ */
+export type OlderPartition = { hash: string; start: number; end: number; day: number; whole: boolean };
+
+/** The index's days (from `first` on older than `from`), and its partitions that hold rows older than `from`, newest first. */
+export function olderPartitions(index: CollectionIndexT, from: Day): { days: Day[]; first: number; newer: number; partitions: OlderPartition[] } {
   const days: Day[] = [];
   for (let at = 0; at < index.days.length; at += 10) days.push(index.days.slice(at, at + 10));
   // Newest first: the days at or after the boundary are a prefix, their rows the first `newer`.
   let first = 0;
   while (first < days.length && days[first]! >= from) first++;
   const newer = first === 0 ? 0 : index.ends[first - 1]!;
+  const partitions: OlderPartition[] = [];
+  let day = 0; // the day of row `start` of the partition at hand
+  for (let p = 0; p < index.partitionEnds.length; p++) {
+    const start = p === 0 ? 0 : index.partitionEnds[p - 1]!;
+    const end = index.partitionEnds[p]!;
+    while (index.ends[day]! <= start) day++;
+    if (end > newer) partitions.push({ hash: index.partitions.slice(p * 32, p * 32 + 32), start, end, day, whole: start >= newer });
+  }
+  return { days, first, newer, partitions };
+}
+
+/** Pushes the rows of `index` (the previous build's) older than `from` into `collection`, after its newer rows. */
+export function appendOlderRows(collection: TimeCollection, index: CollectionIndexT, from: Day, previous: PreviousBuild, arena: LineArena): void {
+  const { days, first, newer, partitions } = olderPartitions(index, from);
   const rowsOfDay = (i: number) => index.ends[i]! - (i === 0 ? 0 : index.ends[i - 1]!);
   // Rows of each period (day, month or year) entirely older than the boundary, for a collection
   // that has no census count of its own (daily partitions): counted when it first asks.
@@ -33,14 +54,8 @@ export function appendOlderRows(collection: TimeCollection, index: CollectionInd
     }
     return periodRows.get(period) ?? 0;
   };
-  let day = 0; // the day of row `start` of the partition at hand
-  for (let p = 0; p < index.partitionEnds.length; p++) {
-    const start = p === 0 ? 0 : index.partitionEnds[p - 1]!;
-    const end = index.partitionEnds[p]!;
-    while (index.ends[day]! <= start) day++;
-    if (end <= newer) continue;
-    const hash = index.partitions.slice(p * 32, p * 32 + 32);
-    if (start >= newer) {
+  for (const { hash, start, end, day, whole } of partitions) {
+    if (whole) {
       const partDays: Day[] = [];
       const dayRows: number[] = [];
       for (let d = day, at = start; at < end; d++) {

@@ -1,12 +1,19 @@
 /**
  * The previous build's output as the incremental build reads it: its state, its manifest, its
- * collection indexes and the lines of its partitions.
+ * collection indexes and the lines of its partitions. Either a build on this machine, or one
+ * fetched from the bucket (build/incremental/from-bucket.ts), which holds only what the build
+ * was foreseen to read: whatever else it reads is fetched on the spot, and what it takes
+ * without reading stays in the bucket (`remote`).
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { collectionIndexPath, partitionPath } from '../../core/collection-keys.ts';
 import type { Day } from '../../core/dates.ts';
+import { isGzip } from '../../core/gzip.ts';
+import type { Pointer } from '../../edge/store.ts';
 import type { CollectionIndexT } from '../../schemas/internal.ts';
 import type { ManifestEntry, PreviousOutput } from '../writer.ts';
 import { BuildState, STATE_FILE, type BuildStateT } from './state.ts';
@@ -14,11 +21,17 @@ import { BuildState, STATE_FILE, type BuildStateT } from './state.ts';
 /** What a build takes from the previous one: its rows older than `from` (build/incremental/state.ts `boundary`). */
 export type Incremental = { from: Day; previous: PreviousBuild };
 
+/** In a previous build's directory fetched from the bucket: the pointer of the published build it came from. */
+export const REMOTE_FILE = 'bucket.json';
+const FETCH_CHILD = fileURLToPath(new URL('./fetch-child.ts', import.meta.url));
+
 export class PreviousBuild implements PreviousOutput {
   private constructor(
     readonly root: string,
     readonly state: BuildStateT,
     readonly entries: ReadonlyMap<string, ManifestEntry>,
+    /** the published build this directory was fetched from; null for a build on this machine */
+    readonly remote: Pointer | null,
   ) {}
 
   /** The build in `root`, or null when it has no state (built before incremental builds, or never). */
@@ -27,7 +40,8 @@ export class PreviousBuild implements PreviousOutput {
     const state = BuildState.safeParse(JSON.parse(readFileSync(join(root, STATE_FILE), 'utf8')));
     if (!state.success) return null;
     const manifest = JSON.parse(readFileSync(join(root, 'manifest.json'), 'utf8')) as { objects: Record<string, ManifestEntry> };
-    return new PreviousBuild(root, state.data, new Map(Object.entries(manifest.objects)));
+    const remote = existsSync(join(root, REMOTE_FILE)) ? (JSON.parse(readFileSync(join(root, REMOTE_FILE), 'utf8')) as Pointer) : null;
+    return new PreviousBuild(root, state.data, new Map(Object.entries(manifest.objects)), remote);
   }
 
   /** A collection's index as the previous build wrote it; null when it had no such collection. */
@@ -35,16 +49,15 @@ export class PreviousBuild implements PreviousOutput {
     const path = collectionIndexPath(kind, key);
     if (!this.entries.has(path)) return null;
     // Validated when it was written (and its ETag is in the manifest): parsing it again with zod cost ~1/3 of reading it.
-    return JSON.parse(readFileSync(join(this.root, path), 'utf8')) as CollectionIndexT;
+    return JSON.parse(this.read(path).toString('utf8')) as CollectionIndexT;
   }
 
   /** A partition's lines (identity bytes, without their newlines). */
   partitionLines(hash: string): Buffer[] {
     const path = partitionPath(hash);
-    const entry = this.entries.get(path);
-    if (!entry) throw new Error(`the previous build has no partition ${hash}`);
-    const file = readFileSync(join(this.root, path));
-    const bytes = entry.encoding === 'gzip' ? gunzipSync(file) : file;
+    if (!this.entries.has(path)) throw new Error(`the previous build has no partition ${hash}`);
+    const file = this.read(path);
+    const bytes = isGzip(file) ? gunzipSync(file) : file;
     const lines: Buffer[] = [];
     for (let at = 0; at < bytes.length; ) {
       const end = bytes.indexOf(0x0a, at);
@@ -53,4 +66,22 @@ export class PreviousBuild implements PreviousOutput {
     }
     return lines;
   }
+
+  /** An object's file, fetched first when this build came from the bucket without it. */
+  private read(path: string): Buffer {
+    const file = join(this.root, path);
+    if (this.remote && !existsSync(file)) fetchSync(this.root, [path]);
+    return readFileSync(file);
+  }
+}
+
+/**
+ * Fetches `paths` of the published build into `root` before returning: the build is synchronous
+ * (better-sqlite3), so a child process does the asynchronous part (build/incremental/fetch-child.ts),
+ * with the bucket from the environment, as for publishing.
+ */
+function fetchSync(root: string, paths: readonly string[]): void {
+  // A bounded wait: a bucket that never answers fails the build rather than hanging it.
+  execFileSync(process.execPath, ['--import', 'tsx', FETCH_CHILD, root, ...paths], { stdio: ['ignore', 'inherit', 'inherit'], timeout: 600_000 });
+  for (const path of paths) if (!existsSync(join(root, path))) throw new Error(`${path} could not be fetched from the bucket into ${root}`);
 }

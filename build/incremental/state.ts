@@ -4,25 +4,25 @@
  *
  * A published row's bytes depend on its observation, the model (sources, markets, catalogue,
  * links of printed names, holidays, corrections), the build's code, and its freshness. Freshness
- * depends on the build day only for rows that were `fresh` or `delayed` (stale stays stale as
- * days pass) and on a source's condition only for the source's latest data day
- * (build/freshness.ts). So with the same model and code, every row older than
- *   D = min(first data day written since the previous build saw the store, its oldest fresh
- *       or delayed day, the latest data day (then and now) of every source whose latest rows
+ * depends on the build day only through the row's age class (fresh, delayed, stale by missed
+ * publishing days: stale stays stale as days pass) and on a source's condition only for the
+ * source's latest data day (build/freshness.ts). The age class counts even where the row is
+ * published `stale` for another reason: an archive row's warnings gain `data_delayed`, then
+ * `data_stale`, as it ages. So with the same model and code, every row older than
+ *   D = min(first data day written since the previous build saw the store, its oldest day not
+ *       yet stale by age, the latest data day (then and now) of every source whose latest rows
  *       may read differently)
  * serializes to the same bytes as last night, and the build may take them from its output.
  * A source's latest rows read the same when that day was already stale by age and it stays the
- * latest under the same condition, or stops being the latest under `ok` (no mark to lose): a
- * condition can turn a row `failed` or `stale` while its warnings still follow its age, so the
- * fresh-or-delayed day alone does not cover them.
+ * latest under the same condition, or stops being the latest under `ok` (no mark to lose).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { Day } from '../../core/dates.ts';
-import { classByMissedDays, missedPublishingDays } from '../../core/calendar.ts';
+import { classByMissedDays, missedPublishingDays, type PublishingCalendar } from '../../core/calendar.ts';
+import { addDays, type Day } from '../../core/dates.ts';
 import type { Db } from '../db.ts';
 import type { Model } from '../model.ts';
 
@@ -32,12 +32,12 @@ const FORMAT = 1;
 export const BuildState = z.strictObject({
   format: z.literal(FORMAT),
   today: z.string(),
-  /** the store clock the build saw (data/migrations/003_changed_days.sql): days stamped with it or later may have changed since */
+  /** the store clock the build saw (data/migrations/003_changed_days.sql): days stamped later may have changed since */
   clock: z.int(),
   /** printed names up to this id were fingerprinted (later ones can only name rows of changed days) */
   maxNameId: z.int(),
   fingerprint: z.string(),
-  /** the oldest data day of a row published fresh or delayed (re-classified on a later day); null: none */
+  /** the oldest data day not yet stale by age for its source (its rows read differently on a later day); null: none */
   agingFrom: z.string().nullable(),
   /** each source's latest data day and condition (which marks that day's rows), and whether that day was stale by age */
   latest: z.record(z.string(), z.strictObject({ day: z.string(), condition: z.string(), settled: z.boolean() })),
@@ -47,29 +47,40 @@ export type BuildStateT = z.infer<typeof BuildState>;
 /** What a build reuses of the previous one: rows older than `from`, or nothing (`full`, with the reason). */
 export type Boundary = { from: Day } | { full: string };
 
-/** A build's state before its price collections find `agingFrom`. */
-export type BeginningState = Omit<BuildStateT, 'agingFrom'>;
-
-/** The build's own state but its `agingFrom` (the price collections find it); advances the store clock. */
-export function beginState(db: Db, model: Model): BeginningState {
-  const clock = db.prepare('SELECT n FROM store_clock').pluck().get() as number;
+/** The build's state as it begins; advances the store clock. */
+export function beginState(db: Db, model: Model): BuildStateT {
+  const state = currentState(db, model);
   // Writes from now on (even during this build) are stamped later than what this build saw.
+  advanceClock(db);
+  return state;
+}
+
+/**
+ * Every write from now on is stamped later than any before. A build does it as it begins; so does
+ * saving the store for the next night (build/publish/state.ts), in the saved copy: the nightly
+ * saves it after the scrape and before the build, so tonight's build sees the clock the copy had,
+ * and the writes of the next night, on the restored copy, are stamped later than that.
+ */
+export function advanceClock(db: Pick<Db, 'prepare'>): void {
   db.prepare('UPDATE store_clock SET n = n + 1').run();
+}
+
+/** The state a build beginning now would have, the store left as it is (what to fetch for it: build/incremental/from-bucket.ts). */
+export function currentState(db: Db, model: Model): BuildStateT {
+  const clock = db.prepare('SELECT n FROM store_clock').pluck().get() as number;
   const maxNameId = db.prepare('SELECT coalesce(max(id), 0) FROM source_names').pluck().get() as number;
-  return { format: FORMAT, today: model.today, clock, maxNameId, fingerprint: fingerprint(db, maxNameId), latest: latestOf(model) };
+  return { format: FORMAT, today: model.today, clock, maxNameId, fingerprint: fingerprint(db, maxNameId), agingFrom: agingFromOf(model), latest: latestOf(model) };
 }
 
 /** What this build (`now`, from beginState) may take from the previous one. */
-export function boundary(db: Db, now: BeginningState, previous: BuildStateT | null): Boundary {
+export function boundary(db: Db, now: BuildStateT, previous: BuildStateT | null): Boundary {
   if (!previous) return { full: 'no previous build' };
   if (now.today < previous.today) return { full: `the previous build is of a later day (${previous.today})` };
   // Names added since the previous build can only name rows of changed days: fingerprint the ones it knew.
   const model = now.maxNameId === previous.maxNameId ? now.fingerprint : fingerprint(db, previous.maxNameId);
   if (model !== previous.fingerprint) return { full: 'the build code, sources, markets, catalogue, name links, holidays or corrections changed' };
-  // `>=`, not `>`: a store saved before the previous build advanced its clock (the nightly saves it
-  // right after the scrape) is restored with the clock that build saw, and stamps new writes with it.
-  // The cost: days written just before the previous build are built again.
-  const changed = db.prepare('SELECT min(day) FROM changed_days WHERE clock >= ?').pluck().get(previous.clock) as Day | null;
+  // Stamped later than the clock it saw: written after it read the store (advanceClock).
+  const changed = db.prepare('SELECT min(day) FROM changed_days WHERE clock > ?').pluck().get(previous.clock) as Day | null;
   const candidates = [changed, previous.agingFrom];
   for (const source of new Set([...Object.keys(previous.latest), ...Object.keys(now.latest)])) {
     const [then, today] = [previous.latest[source], now.latest[source]];
@@ -83,11 +94,30 @@ export function boundary(db: Db, now: BeginningState, previous: BuildStateT | nu
   return { from: days.length ? days.reduce((a, b) => (a < b ? a : b)) : '9999-12-31' };
 }
 
+const isStaleByAge = (calendar: PublishingCalendar, day: Day, today: Day) => classByMissedDays(missedPublishingDays(calendar, day, today)) === 'stale';
+/** A bound on the walk back: a source that misses fewer than three publishing days a year (none in its calendar) ages no further. */
+const AGING_WALK_DAYS = 366;
+
+/**
+ * The oldest data day, of any source, not stale by age today: found from each source's latest day
+ * backwards (the age class only grows with age), without reading a row.
+ */
+function agingFromOf(model: Model): Day | null {
+  let oldest: Day | null = null;
+  for (const { state } of model.sources.values()) {
+    if (state.latestDay === null || isStaleByAge(state.calendar, state.latestDay, model.today)) continue;
+    let day = state.latestDay;
+    for (let n = 0; n < AGING_WALK_DAYS && !isStaleByAge(state.calendar, addDays(day, -1), model.today); n++) day = addDays(day, -1);
+    if (oldest === null || day < oldest) oldest = day;
+  }
+  return oldest;
+}
+
 function latestOf(model: Model): BuildStateT['latest'] {
   const latest: BuildStateT['latest'] = {};
   for (const [key, { state }] of [...model.sources].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (state.latestDay === null) continue;
-    const settled = classByMissedDays(missedPublishingDays(state.calendar, state.latestDay, model.today)) === 'stale';
+    const settled = isStaleByAge(state.calendar, state.latestDay, model.today);
     latest[key] = { day: state.latestDay, condition: state.condition, settled };
   }
   return latest;

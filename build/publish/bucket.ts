@@ -137,12 +137,18 @@ export class Bucket {
 
   /** The stored bytes, decoded when they were stored gzip-encoded; null when absent. */
   async get(key: string): Promise<{ bytes: Uint8Array; metadata: Record<string, string> } | null> {
+    const object = await this.getStored(key);
+    if (!object) return null;
+    const { stored, encoding, metadata } = object;
+    return { bytes: encoding === 'gzip' && isGzip(stored) ? gunzipSync(stored) : stored, metadata };
+  }
+
+  /** The bytes as stored (gzip-encoded ones as they are, unless the HTTP client decoded them); null when absent. */
+  async getStored(key: string): Promise<{ stored: Uint8Array; encoding: string | null; metadata: Record<string, string> } | null> {
     try {
       return await this.call(async () => {
         const answer = await this.client.send(new GetObjectCommand({ Bucket: this.name, Key: key }));
-        const raw = await answer.Body!.transformToByteArray();
-        const bytes = answer.ContentEncoding === 'gzip' && isGzip(raw) ? gunzipSync(raw) : raw;
-        return { bytes, metadata: answer.Metadata ?? {} };
+        return { stored: await answer.Body!.transformToByteArray(), encoding: answer.ContentEncoding ?? null, metadata: answer.Metadata ?? {} };
       });
     } catch (error) {
       if (statusOf(error) === 404) return null;

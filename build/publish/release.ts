@@ -5,15 +5,16 @@
  * pointer, and so the served build, where it was; a re-run of the same build finds what the dead
  * run already stored (a listing of its own new prefix, compared by MD5) and sends the rest.
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import type { Pointer } from '../../edge/store.ts';
-import { etagOf } from '../writer.ts';
+import { etagOf, JSON_TYPE } from '../writer.ts';
 import { md5Hex, type Bucket } from './bucket.ts';
 import {
-  BUILDS_INDEX_KEY, CACHE, POINTER_KEY, RELEASE_FILE, SHARED_PATHS, SHARED_PREFIX, SNAPSHOTS_INDEX_KEY,
+  BUILD_INPUT_FILES, BUILDS_INDEX_KEY, CACHE, buildInputKey, POINTER_KEY, RELEASE_FILE, SHARED_PATHS, SHARED_PREFIX, SNAPSHOTS_INDEX_KEY,
   buildPrefix, compressible, releaseIdOf, type DistManifest,
 } from './layout.ts';
 import { planBuild, planFiles, type Action, type LocalObject, type StoredEntry } from './plan.ts';
@@ -115,6 +116,7 @@ async function storeRelease(options: PublishOptions, manifest: DistManifest, poi
   const actions = planBuild(manifest, options.distDir, prefix, previous?.objects ?? []);
   if (options.snapshot) actions.push(...planFiles(options.snapshot.objects, previous?.objects ?? []));
   const objects = await storeAll(options, actions, prefix, report);
+  await storeBuildInputs(options.bucket, options.distDir, prefix);
   return {
     format: 1, releaseId: report.releaseId, buildId: manifest.buildId, day: manifest.today, builtAt: manifest.builtAt, newestDataDay: manifest.newestDataDay, prefix,
     shared: { prefix: SHARED_PREFIX, paths: [...SHARED_PATHS] },
@@ -122,6 +124,20 @@ async function storeRelease(options: PublishOptions, manifest: DistManifest, poi
     publishedAt: at.toISOString(),
     objects: objects.sort((a, b) => (a.key < b.key ? -1 : 1)),
   };
+}
+
+/**
+ * The build's manifest and state beside its objects (not served): the next night's build takes
+ * from this build what did not change (build/incremental/from-bucket.ts). Before the release
+ * record, so a recorded release always has them.
+ */
+async function storeBuildInputs(bucket: Bucket, distDir: string, prefix: string): Promise<void> {
+  for (const file of BUILD_INPUT_FILES) {
+    const path = join(distDir, file);
+    if (!existsSync(path)) continue; // built before incremental builds: the next build is a full one
+    const bytes = await readFile(path);
+    await bucket.put({ key: buildInputKey(prefix, file), body: await gzipAsync(bytes), contentType: JSON_TYPE, cacheControl: CACHE.immutable, contentEncoding: 'gzip', metadata: { etag: etagOf(bytes) } });
+  }
 }
 
 export async function readPointer(bucket: Bucket): Promise<Pointer | null> {
@@ -184,7 +200,11 @@ async function store(bucket: Bucket, action: Action, present: ReadonlyMap<string
 
 /** Reads the file, checks it is the object the manifest names (its ETag), and encodes it for storage. */
 export async function encodeObject(object: LocalObject): Promise<{ entry: StoredEntry; body: Uint8Array }> {
-  const file = await readFile(object.file);
+  const file = await readFile(object.file).catch((error: NodeJS.ErrnoException) => {
+    // An incremental build from the bucket leaves in the bucket what it took unchanged (build/incremental/from-bucket.ts).
+    if (error.code !== 'ENOENT') throw error;
+    throw new PublishError(`${object.file} is not in the build output: it was built incrementally from a release that had this object, which the bucket's current release does not; build in full (npm run build without --previous) and publish that`);
+  });
   // A partition the build stored gzip-encoded travels as it is; its ETag names the identity bytes.
   const bytes = object.encoded === 'gzip' ? await gunzipAsync(file) : file;
   if (etagOf(bytes) !== object.etag) throw new PublishError(`${object.file} does not match its manifest entry (ETag ${object.etag}): was it changed after the build?`);

@@ -11,6 +11,7 @@ import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { advanceClock } from '../incremental/state.ts';
 import type { Bucket } from './bucket.ts';
 import { CACHE, STATE_DB_KEY, SNAPSHOTS_INDEX_KEY, evidenceKey, sha256Hex } from './layout.ts';
 import { forEachLimit } from './pool.ts';
@@ -22,16 +23,29 @@ export type SaveReport = { dbBytes: number; storedBytes: number; evidenceSent: n
 export async function saveStore(bucket: Bucket, dbPath: string, evidenceDir: string | null): Promise<SaveReport> {
   const report: SaveReport = { dbBytes: 0, storedBytes: 0, evidenceSent: 0, evidenceKept: 0 };
   if (evidenceDir && existsSync(evidenceDir)) await saveEvidence(bucket, evidenceDir, report);
+  const bytes = storeCopy(dbPath);
+  const body = gzipSync(bytes, { level: 6 });
+  await bucket.put({ key: STATE_DB_KEY, body, contentType: 'application/gzip', cacheControl: CACHE.state, contentEncoding: null, metadata: { sha256: sha256Hex(bytes), bytes: String(bytes.byteLength) } });
+  return Object.assign(report, { dbBytes: bytes.byteLength, storedBytes: body.byteLength });
+}
+
+/**
+ * The store as the next night restores it: a consistent copy (VACUUM INTO) whose clock is
+ * advanced. Tonight's build reads the store at its present clock; the next night's writes, on
+ * this copy, are stamped later, so that build finds them changed (build/incremental/state.ts).
+ */
+export function storeCopy(dbPath: string): Buffer {
   const copy = `${dbPath}.save`;
   rmSync(copy, { force: true });
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
   db.prepare('VACUUM INTO ?').run(copy);
   db.close();
+  const saved = new Database(copy);
+  advanceClock(saved);
+  saved.close();
   const bytes = readFileSync(copy);
   rmSync(copy);
-  const body = gzipSync(bytes, { level: 6 });
-  await bucket.put({ key: STATE_DB_KEY, body, contentType: 'application/gzip', cacheControl: CACHE.state, contentEncoding: null, metadata: { sha256: sha256Hex(bytes), bytes: String(bytes.byteLength) } });
-  return Object.assign(report, { dbBytes: bytes.byteLength, storedBytes: body.byteLength });
+  return bytes;
 }
 
 async function saveEvidence(bucket: Bucket, dir: string, report: SaveReport): Promise<void> {

@@ -1,7 +1,7 @@
 -- Which data days changed since a build, for the incremental build (build/incremental/):
 -- every write to an observation stamps its day with the store's clock; a build advances the
--- clock and remembers the value it saw, so the next build asks for the days stamped with that
--- value or later.
+-- clock and remembers the value it saw, so the next build asks for the days stamped later
+-- (saving the store for the next night advances the saved copy's clock: build/incremental/state.ts).
 -- Triggers, not the writers, so every writer (import, scrape, seed, tools) is counted.
 
 CREATE TABLE store_clock (n INTEGER NOT NULL);

@@ -26,10 +26,12 @@ utils.walk = function* walk(dir: string, filter?: (path: string) => boolean): Ge
 };
 const S3rver = require('s3rver') as S3rverClass;
 
-export type LocalS3 = { endpoint: string; config(bucket: string): BucketConfig; env(bucket: string): Record<string, string>; bucket(name: string): Bucket; close(): Promise<void> };
+/** `directory`: where the server keeps its objects (another server may serve it too: tests/support/s3rver-process.ts) */
+export type LocalS3 = { endpoint: string; directory: string; config(bucket: string): BucketConfig; env(bucket: string): Record<string, string>; bucket(name: string): Bucket; close(): Promise<void> };
 
-export async function startS3rver(buckets: string[]): Promise<LocalS3> {
-  const directory = mkdtempSync(join(tmpdir(), 'hal-s3rver-'));
+/** `shared`: serve the objects of another server's directory, and leave them when closed */
+export async function startS3rver(buckets: string[], shared?: string): Promise<LocalS3> {
+  const directory = shared ?? mkdtempSync(join(tmpdir(), 'hal-s3rver-'));
   const server = new S3rver({ port: 0, address: '127.0.0.1', directory, silent: true, configureBuckets: buckets.map((name) => ({ name })) });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
@@ -38,12 +40,13 @@ export async function startS3rver(buckets: string[]): Promise<LocalS3> {
   const config = (bucket: string): BucketConfig => ({ endpoint, region: 'auto', bucket, credentials, forcePathStyle: true });
   return {
     endpoint,
+    directory,
     config,
     env: (bucket) => ({ HAL_S3_ENDPOINT: endpoint, HAL_S3_REGION: 'auto', HAL_S3_BUCKET: bucket, HAL_S3_ACCESS_KEY_ID: credentials.accessKeyId, HAL_S3_SECRET_ACCESS_KEY: credentials.secretAccessKey, HAL_S3_FORCE_PATH_STYLE: '1' }),
     bucket: (name) => new Bucket(s3Client(config(name)), name, { attempts: 3, baseMs: 20 }),
     async close() {
       await server.close();
-      rmSync(directory, { recursive: true, force: true });
+      if (!shared) rmSync(directory, { recursive: true, force: true });
     },
   };
 }

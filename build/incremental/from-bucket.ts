@@ -1,0 +1,108 @@
+/**
+ * The previous build as the nightly finds it: in the bucket, not on the runner (a GitHub runner
+ * starts empty, and at national scale the published build is some 5 GB). Of it the incremental
+ * build reads only its state, its manifest, the indexes of its price collections and the
+ * partitions the boundary day falls in; everything else it takes by name (content-addressed
+ * partitions, evidence shards), and the publisher finds those in the bucket already (copied or
+ * kept by their unchanged ETags, never sent). So `fetchPrevious` downloads just those into a
+ * directory marked with the pointer it read (`bucket.json`), the writer leaves in the bucket
+ * what it takes and has no file of (build/writer.ts), and whatever else the build turns out to
+ * read (a partition of a collection whose cut changed) is fetched on the spot (previous.ts).
+ */
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { collectionIndexPrefix, partitionPath } from '../../core/collection-keys.ts';
+import type { Day } from '../../core/dates.ts';
+import { isGzip } from '../../core/gzip.ts';
+import { resolveKey, type Pointer } from '../../edge/store.ts';
+import type { Db } from '../db.ts';
+import { loadModel } from '../model.ts';
+import type { Bucket } from '../publish/bucket.ts';
+import { BUILD_INPUT_FILES, buildInputKey } from '../publish/layout.ts';
+import { forEachLimit } from '../publish/pool.ts';
+import { readPointer } from '../publish/release.ts';
+import { etagOf, type ManifestEntry } from '../writer.ts';
+import { olderPartitions } from './older-rows.ts';
+import { PreviousBuild, REMOTE_FILE } from './previous.ts';
+import { boundary, currentState, type Boundary } from './state.ts';
+
+export type FetchReport = {
+  /** the published build's prefix; null when nothing is published */
+  prefix: string | null;
+  /** what a build of this store and day would take (null: no previous build to take from, see `reason`) */
+  boundary: Boundary | null;
+  reason: string | null;
+  indexes: number;
+  partitions: number;
+  /** identity bytes downloaded */
+  bytes: number;
+};
+
+const PRICE_INDEXES = collectionIndexPrefix('prices');
+
+/**
+ * Downloads into `into` (replaced) what a build of `db` on `today` reads of the published build.
+ * Leaves `into` absent when there is nothing to take (nothing published, or published without
+ * a build state): the build is then a full one.
+ */
+export async function fetchPrevious(bucket: Bucket, into: string, db: Db, today: Day, concurrency = 16): Promise<FetchReport> {
+  const report: FetchReport = { prefix: null, boundary: null, reason: null, indexes: 0, partitions: 0, bytes: 0 };
+  rmSync(into, { recursive: true, force: true });
+  const pointer = await readPointer(bucket);
+  if (!pointer) return { ...report, reason: 'nothing is published yet' };
+  report.prefix = pointer.prefix;
+  // Written whole, then renamed: a run that dies half-way leaves no directory a build would trust.
+  const partial = `${into}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  mkdirSync(partial, { recursive: true });
+  for (const file of BUILD_INPUT_FILES) {
+    const object = await bucket.get(buildInputKey(pointer.prefix, file));
+    if (!object) {
+      rmSync(partial, { recursive: true, force: true });
+      return { ...report, reason: `the published build ${pointer.prefix} has no ${file} (published before incremental builds)` };
+    }
+    writeFileSync(join(partial, file), object.bytes);
+  }
+  writeFileSync(join(partial, REMOTE_FILE), JSON.stringify(pointer));
+  const previous = PreviousBuild.read(partial);
+  if (!previous) throw new Error(`the build state of ${pointer.prefix} is not one this code reads`);
+  report.boundary = boundary(db, currentState(db, loadModel(db, today)), previous.state);
+  if ('from' in report.boundary) {
+    const { from } = report.boundary;
+    const indexes = [...previous.entries.keys()].filter((path) => path.startsWith(PRICE_INDEXES));
+    report.bytes += await download(bucket, pointer, partial, previous.entries, indexes, concurrency);
+    // The partitions the boundary falls in: their older rows are pushed again (build/incremental/older-rows.ts).
+    const straddling = new Set<string>();
+    for (const path of indexes) {
+      for (const p of olderPartitions(JSON.parse(readFileSync(join(partial, path), 'utf8')), from).partitions) if (!p.whole) straddling.add(partitionPath(p.hash));
+    }
+    report.bytes += await download(bucket, pointer, partial, previous.entries, [...straddling], concurrency);
+    Object.assign(report, { indexes: indexes.length, partitions: straddling.size });
+  }
+  renameSync(partial, into);
+  return report;
+}
+
+/**
+ * Stores each object as the build wrote it (gzip-encoded ones gzip-encoded), after checking its
+ * identity bytes against the manifest's ETag: a build never takes bytes it did not write.
+ * Returns the identity bytes downloaded.
+ */
+export async function download(bucket: Bucket, pointer: Pointer, root: string, entries: ReadonlyMap<string, ManifestEntry>, paths: readonly string[], concurrency = 16): Promise<number> {
+  let bytes = 0;
+  await forEachLimit(paths, concurrency, async (path) => {
+    const entry = entries.get(path);
+    if (!entry) throw new Error(`the published build ${pointer.prefix} has no ${path}`);
+    const key = resolveKey(pointer, path);
+    const object = await bucket.getStored(key);
+    if (!object) throw new Error(`${key} is missing from the bucket, though the published build lists it`);
+    const identity = isGzip(object.stored) ? gunzipSync(object.stored) : Buffer.from(object.stored);
+    if (etagOf(identity) !== entry.etag) throw new Error(`${key} holds other bytes than the published build's manifest says (ETag ${entry.etag})`);
+    const file = join(root, path);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, entry.encoding !== 'gzip' ? identity : isGzip(object.stored) ? object.stored : gzipSync(identity));
+    bytes += identity.byteLength;
+  });
+  return bytes;
+}
