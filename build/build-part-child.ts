@@ -12,12 +12,10 @@ try {
   const db = openDb(dbPath);
   const model = loadModel(db, today);
   const writer = new OutputWriter(outDir, { keep: true });
-  if (previousDir) {
-    const previous = PreviousBuild.read(previousDir);
-    if (!previous) throw new Error(`no previous build in ${previousDir}`);
-    writer.reuseFrom(previous);
-  }
-  writeHistory(db, model, writer);
+  const previous = previousDir ? PreviousBuild.read(previousDir) : null;
+  if (previousDir && !previous) throw new Error(`no previous build in ${previousDir}`);
+  if (previous) writer.reuseFrom(previous);
+  writeHistory(db, model, writer, undefined, previous ? { from: takenBefore!, previous } : undefined);
   const evidenceShards = writeEvidence(db, model, writer, previousDir ? takenBefore : undefined);
   writer.settle();
   db.close();

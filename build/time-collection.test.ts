@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { allPartitions, partitionAt } from '../core/collection-keys.ts';
+import { allPartitions, partitionAt, partitionPath } from '../core/collection-keys.ts';
+import type { CollectionIndexT } from '../schemas/internal.ts';
+import { appendOlderRows } from './incremental/older-rows.ts';
 import { LineArena } from './line-arena.ts';
 import { granularityOf, TimeCollection } from './time-collection.ts';
 import { OutputWriter } from './writer.ts';
@@ -155,17 +157,42 @@ describe('time collection', () => {
         days: rows.slice(2 + p.start, 2 + p.start + p.rows).map(([day]) => day),
         dayRows: Array<number>(p.rows).fill(1),
       }));
+      const older = { from: rows[1]![0], periodRows: () => 0 };
       // 7 rows cut [1, 3, 3]; with 2 newer rows [3, 3, 3]: the newest previous partition now
       // shares one with the new rows (refused, its line pushed), the two older are the same.
       expect(parts.map((p) => p.rows)).toEqual([1, 3, 3]);
-      expect(collection.offerStored(parts[0]!, () => 0)).toBe(false);
+      expect(collection.offerStored(parts[0]!, older)).toBe(false);
       collection.push(rows[2]![0], arena.add(rows[2]![1]), false);
-      expect(collection.offerStored(parts[1]!, () => 0)).toBe(true);
-      expect(collection.offerStored(parts[2]!, () => 0)).toBe(true);
+      expect(collection.offerStored(parts[1]!, older)).toBe(true);
+      expect(collection.offerStored(parts[2]!, older)).toBe(true);
       collection.finish({ kind: 'prices', key: 'k', scope: { category: null, city: null }, attribution: 'a' });
       expect(writer.reused).toBe(2);
       const full = build(writerAt(), rows, true);
       expect(written(writer, 'k')).toEqual(full);
+    });
+
+    it("oldest first (history): takes full partitions and a closed period's last one, refuses the open period's last", () => {
+      const asc = (writer: OutputWriter, rows: readonly (readonly [string, string])[], older?: { index: CollectionIndexT; from: string }) => {
+        const arena = new LineArena();
+        const collection = new TimeCollection('month', 'asc', arena, writer, 3);
+        if (older) appendOlderRows(collection, older.index, older.from, { partitionLines: (hash) => linesOf(older.index, hash) }, arena);
+        for (const [day, json] of rows) collection.push(day, arena.add(json), false);
+        collection.finish({ kind: 'prices', key: 'k', scope: { category: null, city: null }, attribution: 'a' });
+        return written(writer, 'k');
+      };
+      const january = Array.from({ length: 5 }, (_, i) => [`2025-01-0${i + 1}`, `{"j":${i}}`] as const);
+      const february = [['2025-02-01', '{"f":0}'], ['2025-02-02', '{"f":1}'], ['2025-02-03', '{"f":2}']] as const;
+      const previous = writerAt();
+      const before = asc(previous, [...january, ...february.slice(0, 2)]);
+      // Oldest first, cut by 3 from each month's first row: January [3, 2], February [2].
+      expect(allPartitions(before.index).map((p) => p.rows)).toEqual([2, 2, 3]);
+      const linesOf = (index: CollectionIndexT, hash: string) => gunzipSync(readFileSync(join(previous.root, partitionPath(hash)))).toString('utf8').trimEnd().split('\n').map((l) => Buffer.from(l));
+      const writer = writerAt();
+      writer.reuseFrom({ root: previous.root, entries: previous.entries, remote: null });
+      // February's third day is new: January's partitions are taken, February's (still open) is cut again.
+      const after = asc(writer, february.slice(2), { index: before.index as CollectionIndexT, from: '2025-02-03' });
+      expect(writer.reused).toBe(2);
+      expect(after).toEqual(asc(writerAt(), [...january, ...february]));
     });
   });
 });

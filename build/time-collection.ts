@@ -86,7 +86,7 @@ export class TimeCollection {
   constructor(
     private readonly granularity: Granularity,
     /** the order lines are pushed in */
-    private readonly stream: 'asc' | 'desc',
+    readonly stream: 'asc' | 'desc',
     private readonly arena: LineArena,
     private readonly writer: OutputWriter,
     private readonly maxRows = MAX_PARTITION_ROWS,
@@ -108,21 +108,30 @@ export class TimeCollection {
   }
 
   /**
-   * A previous build's partition, taken whole when it is exactly the next partition this
-   * collection would cut (same period, at a cut, same size); false: the caller pushes its lines.
-   * `periodRows` counts a period entirely older than the incremental boundary (the previous
-   * index knows it) for a collection that has no census count of its own (daily partitions).
-   * Its rows are older than that boundary, never re-aged, so agingFrom is untouched.
+   * A previous build's partition, all of its rows older than the incremental boundary `from`,
+   * taken whole when it is exactly the next partition this collection would cut; false: the
+   * caller pushes its lines. Newest first: same period, at a cut, and the size the period's count
+   * leaves (`periodRows` counts a period entirely older than `from` for a collection without a
+   * census count of its own: daily partitions). Oldest first (pushed before any newer row): at a
+   * cut, and full, or the last of a period that ended before `from` (its rows are all in the
+   * previous build, cut as this collection cuts them). Its rows are never re-aged (they are
+   * older than the boundary), so agingFrom is untouched.
    */
-  offerStored(part: StoredPartition, periodRows: (period: string) => number): boolean {
-    if (this.stream !== 'desc') return false;
+  offerStored(part: StoredPartition, older: { from: Day; periodRows: (period: string) => number }): boolean {
     const period = periodOf(this.granularity, part.days[0]!);
     if (periodOf(this.granularity, part.days[part.days.length - 1]!) !== period) return false;
-    this.enter(period, this.periodRows ?? periodRows);
-    if (this.lines.length !== 0 || this.left === null || part.rows !== this.cut) return false;
-    this.left -= part.rows;
-    this.cut = this.maxRows;
-    for (let i = 0; i < part.days.length; i++) this.count(part.days[i]!, part.dayRows[i]!);
+    this.enter(period, this.periodRows ?? older.periodRows);
+    if (this.lines.length !== 0) return false;
+    if (this.stream === 'desc') {
+      if (this.left === null || part.rows !== this.cut) return false;
+      this.left -= part.rows;
+      this.cut = this.maxRows;
+    } else if (part.rows !== this.maxRows && period === periodOf(this.granularity, older.from)) return false;
+    // Counted oldest first in the order the stream runs: a stored partition lists its days newest first.
+    for (let i = 0; i < part.days.length; i++) {
+      const at = this.stream === 'desc' ? i : part.days.length - 1 - i;
+      this.count(part.days[at]!, part.dayRows[at]!);
+    }
     this.writer.adoptPartition(part.hash);
     this.added(part.hash, part.rows);
     return true;

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import type { BuildReport } from '../build/build.ts';
 import { openDb } from '../build/db.ts';
+import { indexesRead, straddlingPartitions } from '../build/incremental/from-bucket.ts';
 import { loadModel } from '../build/model.ts';
 import { publishedRows } from '../build/price-rows.ts';
 import { generateSynthetic } from '../build/synthetic/generate.ts';
@@ -164,6 +165,19 @@ line('  its longest steps', slowest.map(([step, ms]) => `${step} ${(ms / 1000).t
 line('  … the same steps in the full build', slowest.map(([step]) => `${step} ${((fullBuild.report.steps[step] ?? 0) / 1000).toFixed(1)} s`).join(', '));
 line('objects changed or added', `${changed.length} of ${Object.keys(after.objects).length} = ${((changed.length / Object.keys(after.objects).length) * 100).toFixed(1)} %`, '≤ 1 %');
 line('bytes to upload (identity / as stored)', `${mb(changedBytes)} / ${mb(changedStored)}`);
+if ('from' in boundary) {
+  // What the nightly downloads of the published build to build this way (build/incremental/from-bucket.ts), as stored in the bucket.
+  const indexes = indexesRead(Object.keys(manifest.objects), boundary.from);
+  const partitions = straddlingPartitions(indexes, (path) => readFileSync(join(outA, path), 'utf8'));
+  const indexStored = indexes.reduce((n, [path]) => n + gzipSync(readFileSync(join(outA, path)), { level: 6 }).byteLength, 0);
+  const partitionStored = partitions.reduce((n, path) => n + (manifest.objects[path]!.stored ?? 0), 0);
+  const manifestStored = gzipSync(readFileSync(join(outA, 'manifest.json')), { level: 6 }).byteLength;
+  line(
+    '  downloaded from the bucket first',
+    `${indexes.length} indexes ${mb(indexStored)} + ${partitions.length} partitions ${mb(partitionStored)} + manifest ${mb(manifestStored)} = ${mb(indexStored + partitionStored + manifestStored)}`,
+    `the whole build: ${mb(gzBytes)} gzip in ${Object.keys(manifest.objects).length} objects`,
+  );
+}
 if (process.argv.includes('--verify')) {
   const check = build(before, join(dir, 'dist-check'));
   const same = readFileSync(join(outB, 'manifest.json'), 'utf8') === readFileSync(join(dir, 'dist-check', 'manifest.json'), 'utf8');

@@ -47,7 +47,7 @@ async function fetchPreviousBuild(): Promise<void> {
     const r = await fetchPrevious(bucket, into, db, today, Number(option('concurrency', '16')));
     if (!r.boundary) console.log(`Nothing to take from the bucket (${r.reason}): the build is a full one`);
     else if ('full' in r.boundary) console.log(`Fetched the state of ${r.prefix} into ${into}; a build of ${today} is a full one: ${r.boundary.full}`);
-    else console.log(`Fetched from ${r.prefix} into ${into}: its state and manifest, ${r.indexes} price indexes and ${r.partitions} partitions (${MB(r.bytes)}); a build of ${today} builds rows from ${r.boundary.from} on`);
+    else console.log(`Fetched from ${r.prefix} into ${into}: its state and manifest, ${r.indexes} collection indexes and ${r.partitions} partitions (${MB(r.bytes)}); a build of ${today} builds rows from ${r.boundary.from} on`);
   } finally {
     db.close();
   }

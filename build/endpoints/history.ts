@@ -16,6 +16,8 @@
 import { isoWeek, type Day } from '../../core/dates.ts';
 import { HistoryItem, type HistoryItemT } from '../../schemas/history.ts';
 import type { Db } from '../db.ts';
+import { appendOlderRows } from '../incremental/older-rows.ts';
+import type { Incremental, PreviousBuild } from '../incremental/previous.ts';
 import { LineArena } from '../line-arena.ts';
 import { attributionOf, type Model } from '../model.ts';
 import { BY_FAMILY_OLDEST_FIRST, publishedRows, type PublishedRow } from '../price-rows.ts';
@@ -98,17 +100,18 @@ const historyKeys = (family: string, variant: string, market: string) => [
   ...new Set([`product/${family}`, `product/${variant}`, `product/${variant}/market/${market}`, `product/${family}/market/${market}`]),
 ];
 
-/** Per history key, from one GROUP BY: rows, months, cities and sources (granularity, scope, attribution). */
-type KeyCensus = { total: number; months: Set<string>; cities: Set<string>; sources: Set<string> };
+/** Per history key, from one GROUP BY: its product family, rows, months, cities and sources (granularity, scope, attribution). */
+type KeyCensus = { family: string; total: number; months: Set<string>; cities: Set<string>; sources: Set<string> };
 
 function censusOfKeys(db: Db, model: Model): Map<string, KeyCensus> {
   const census = new Map<string, KeyCensus>();
   const sql = `SELECT n.variant_slug AS variant, o.market_slug AS market, o.source_key AS source, substr(o.data_day, 1, 7) AS month, count(*) AS rows
                FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug IS NOT NULL GROUP BY 1, 2, 3, 4`;
   for (const g of db.prepare(sql).iterate() as IterableIterator<{ variant: string; market: string; source: string; month: string; rows: number }>) {
-    for (const key of historyKeys(model.variants.get(g.variant)!.product, g.variant, g.market)) {
+    const family = model.variants.get(g.variant)!.product;
+    for (const key of historyKeys(family, g.variant, g.market)) {
       let c = census.get(key);
-      if (!c) census.set(key, (c = { total: 0, months: new Set(), cities: new Set(), sources: new Set() }));
+      if (!c) census.set(key, (c = { family, total: 0, months: new Set(), cities: new Set(), sources: new Set() }));
       c.total += g.rows;
       c.months.add(g.month);
       c.cities.add(model.markets.get(g.market)!.provinceSlug);
@@ -133,12 +136,26 @@ const PERIOD_ITEMS_PER_PARTITION = 5000;
  */
 const HISTORY_ARENA = { maxLiveSlabs: 16, keepSlabs: 4 };
 
+export type HistoryBucket = 'daily' | 'weekly' | 'monthly';
+
+/**
+ * An incremental build (build/incremental/) computes each bucket's items again from these days
+ * on and takes the older ones from the previous build: from the boundary's month for monthly
+ * items, and from the Monday on or before it for weekly and daily ones, so every week and month
+ * computed again has all of its rows (at most five weeks more than the boundary asks).
+ */
+export function historyCuts(from: Day): Record<HistoryBucket, Day> {
+  const month = monthStart(from);
+  return { daily: weekStart(month), weekly: weekStart(month), monthly: month };
+}
+
+/** The previous build's items older than the cuts, for an incremental build. */
+type OlderItems = { cuts: Record<HistoryBucket, Day>; previous: PreviousBuild };
+
 /** One product family's three buckets of every key, written as its rows stream by. */
 class FamilyHistory {
-  private readonly daily = new Map<string, TimeCollection>();
-  private readonly categories = new Map<string, string>();
   /** weekly and monthly items go into their collections as each period closes (the partition size needs no census) */
-  private readonly periodItems = { weekly: new Map<string, TimeCollection>(), monthly: new Map<string, TimeCollection>() };
+  private readonly collections = { daily: new Map<string, TimeCollection>(), weekly: new Map<string, TimeCollection>(), monthly: new Map<string, TimeCollection>() };
   private readonly open = { weekly: new Map<string, Bucket>(), monthly: new Map<string, Bucket>() };
   private readonly period = { weekly: '', monthly: '' };
 
@@ -148,43 +165,52 @@ class FamilyHistory {
     private readonly model: Model,
     private readonly arena: LineArena,
     private readonly writer: OutputWriter,
+    private readonly older: OlderItems | null,
   ) {}
 
   add(r: PublishedRow): void {
     const line = this.arena.add(JSON.stringify(HistoryItem.parse(dailyItem(r))));
     const ageable = isAgeable(r.row.freshness);
-    for (const key of historyKeys(this.family, r.variant, r.market)) {
-      let collection = this.daily.get(key);
-      if (!collection) {
-        const c = this.census.get(key)!;
-        this.daily.set(key, (collection = new TimeCollection(granularityOf(c.total, c.months.size), 'asc', this.arena, this.writer)));
-        this.categories.set(key, r.category);
-      }
-      collection.push(r.day, line, ageable);
-    }
+    for (const key of historyKeys(this.family, r.variant, r.market)) this.collection('daily', key).push(r.day, line, ageable);
     this.bucket('weekly', weekStart(r.day), r);
-    this.bucket('monthly', monthStart(r.day), r);
+    // Rows before the monthly cut stream by for their weeks only (an incremental build).
+    if (!this.older || r.day >= this.older.cuts.monthly) this.bucket('monthly', monthStart(r.day), r);
     if (this.arena.crowded) this.compact();
+  }
+
+  /** A key's collection of a bucket, begun with the previous build's older items (an incremental build). */
+  private collection(bucket: HistoryBucket, key: string): TimeCollection {
+    let collection = this.collections[bucket].get(key);
+    if (collection) return collection;
+    if (bucket === 'daily') {
+      const c = this.census.get(key)!;
+      collection = new TimeCollection(granularityOf(c.total, c.months.size), 'asc', this.arena, this.writer);
+    } else collection = new TimeCollection('all', 'asc', this.arena, this.writer, PERIOD_ITEMS_PER_PARTITION);
+    this.collections[bucket].set(key, collection);
+    const before = this.older?.previous.index('history', `${bucket}/${key}`);
+    if (before) appendOlderRows(collection, before, this.older!.cuts[bucket], this.older!.previous, this.arena);
+    return collection;
   }
 
   /** Moves the lines its open partitions hold in old slabs into the current one (build/line-arena.ts). */
   private compact(): void {
     const pass = this.arena.compaction();
-    for (const collection of this.daily.values()) collection.compact(pass);
-    for (const collection of this.periodItems.weekly.values()) collection.compact(pass);
-    for (const collection of this.periodItems.monthly.values()) collection.compact(pass);
+    for (const bucket of BUCKETS) for (const collection of this.collections[bucket].values()) collection.compact(pass);
     pass.done();
   }
 
-  /** Writes the family's collections; returns how many keys it has. */
-  finish(): number {
+  /**
+   * Writes the family's collections (`keys`: every key the census counted for it, which in an
+   * incremental build includes keys without a row since the cuts: all their items are older);
+   * returns how many keys it has.
+   */
+  finish(keys: readonly string[]): number {
     this.close('weekly');
     this.close('monthly');
-    for (const [key, collection] of this.daily) collection.finish(this.index(`daily/${key}`, key));
-    for (const bucket of ['weekly', 'monthly'] as const) {
-      for (const [key, collection] of this.periodItems[bucket]) collection.finish(this.index(`${bucket}/${key}`, key));
+    for (const bucket of BUCKETS) {
+      for (const key of keys) this.collection(bucket, key).finish(this.index(`${bucket}/${key}`, key));
     }
-    return this.daily.size;
+    return keys.length;
   }
 
   private index(collectionKey: string, key: string) {
@@ -192,7 +218,7 @@ class FamilyHistory {
     return {
       kind: 'history' as const,
       key: collectionKey,
-      scope: { category: this.categories.get(key)!, city: c.cities.size === 1 ? [...c.cities][0]! : null },
+      scope: { category: this.model.products.get(this.family)!.category, city: c.cities.size === 1 ? [...c.cities][0]! : null },
       attribution: attributionOf(this.model, c.sources),
     };
   }
@@ -216,33 +242,45 @@ class FamilyHistory {
       const item = HistoryItem.parse(b.item());
       const line = this.arena.add(JSON.stringify(item));
       const ageable = isAgeable(item.freshness);
-      for (const key of historyKeys(this.family, b.last.variant, b.last.market)) {
-        let collection = this.periodItems[bucket].get(key);
-        if (!collection) this.periodItems[bucket].set(key, (collection = new TimeCollection('all', 'asc', this.arena, this.writer, PERIOD_ITEMS_PER_PARTITION)));
-        collection.push(b.start, line, ageable);
-      }
+      for (const key of historyKeys(this.family, b.last.variant, b.last.market)) this.collection(bucket, key).push(b.start, line, ageable);
     }
   }
 }
 
+const BUCKETS = ['daily', 'weekly', 'monthly'] as const;
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** One product family at a time, streamed (see the top of this file). */
-/** `arenaOptions`: when the line arena compacts (tests make it compact often) */
-export function writeHistory(db: Db, model: Model, writer: OutputWriter, arenaOptions = HISTORY_ARENA): { keys: number; compactions: number } {
+/**
+ * One product family at a time, streamed (see the top of this file). `arenaOptions`: when the
+ * line arena compacts (tests make it compact often). `incremental`: rows from the cuts of its
+ * boundary on are read (`historyCuts`), older items are taken from its previous build.
+ */
+export function writeHistory(db: Db, model: Model, writer: OutputWriter, arenaOptions = HISTORY_ARENA, incremental?: Incremental): { keys: number; compactions: number } {
   const census = censusOfKeys(db, model);
+  const keysOf = new Map<string, string[]>();
+  for (const [key, c] of census) {
+    const keys = keysOf.get(c.family);
+    if (keys) keys.push(key);
+    else keysOf.set(c.family, [key]);
+  }
+  const older = incremental ? { cuts: historyCuts(incremental.from), previous: incremental.previous } : null;
   const arena = new LineArena(arenaOptions);
+  const familyOf = (product: string) => new FamilyHistory(product, census, model, arena, writer, older);
   let keys = 0;
   let family: FamilyHistory | null = null;
   let current: string | null = null;
-  for (const r of publishedRows(db, model, '', [], BY_FAMILY_OLDEST_FIRST)) {
+  const finished = new Set<string>();
+  const rows = older ? publishedRows(db, model, 'AND o.data_day >= ?', [older.cuts.daily], BY_FAMILY_OLDEST_FIRST) : publishedRows(db, model, '', [], BY_FAMILY_OLDEST_FIRST);
+  for (const r of rows) {
     if (r.product !== current) {
-      if (family) keys += family.finish();
-      current = r.product;
-      family = new FamilyHistory(current, census, model, arena, writer);
+      if (family) keys += family.finish(keysOf.get(current!)!);
+      finished.add((current = r.product));
+      family = familyOf(current);
     }
     family!.add(r);
   }
-  if (family) keys += family.finish();
+  if (family) keys += family.finish(keysOf.get(current!)!);
+  // Families without a row since the cuts (an incremental build): every item is the previous build's.
+  for (const [product, familyKeys] of keysOf) if (!finished.has(product)) keys += familyOf(product).finish(familyKeys);
   return { keys, compactions: arena.compactions };
 }

@@ -1,8 +1,8 @@
 /**
  * The previous build as the nightly finds it: in the bucket, not on the runner (a GitHub runner
  * starts empty, and at national scale the published build is some 5 GB). Of it the incremental
- * build reads only its state, its manifest, the indexes of its price collections and the
- * partitions the boundary day falls in; everything else it takes by name (content-addressed
+ * build reads only its state, its manifest, the indexes of its price and history collections and
+ * the partitions the boundary day falls in; everything else it takes by name (content-addressed
  * partitions, evidence shards), and the publisher finds those in the bucket already (copied or
  * kept by their unchanged ETags, never sent). So `fetchPrevious` downloads just those into a
  * directory marked with the pointer it read (`bucket.json`), the writer leaves in the bucket
@@ -17,6 +17,7 @@ import type { Day } from '../../core/dates.ts';
 import { isGzip } from '../../core/gzip.ts';
 import { resolveKey, type Pointer } from '../../edge/store.ts';
 import type { Db } from '../db.ts';
+import { historyCuts, type HistoryBucket } from '../endpoints/history.ts';
 import { loadModel } from '../model.ts';
 import type { Bucket } from '../publish/bucket.ts';
 import { BUILD_INPUT_FILES, buildInputKey } from '../publish/layout.ts';
@@ -40,6 +41,7 @@ export type FetchReport = {
 };
 
 const PRICE_INDEXES = collectionIndexPrefix('prices');
+const HISTORY_INDEXES = collectionIndexPrefix('history');
 
 /**
  * Downloads into `into` (replaced) what a build of `db` on `today` reads of the published build.
@@ -69,19 +71,36 @@ export async function fetchPrevious(bucket: Bucket, into: string, db: Db, today:
   if (!previous) throw new Error(`the build state of ${pointer.prefix} is not one this code reads`);
   report.boundary = boundary(db, currentState(db, loadModel(db, today)), previous.state);
   if ('from' in report.boundary) {
-    const { from } = report.boundary;
-    const indexes = [...previous.entries.keys()].filter((path) => path.startsWith(PRICE_INDEXES));
-    report.bytes += await download(bucket, pointer, partial, previous.entries, indexes, concurrency);
-    // The partitions the boundary falls in: their older rows are pushed again (build/incremental/older-rows.ts).
-    const straddling = new Set<string>();
-    for (const path of indexes) {
-      for (const p of olderPartitions(JSON.parse(readFileSync(join(partial, path), 'utf8')), from).partitions) if (!p.whole) straddling.add(partitionPath(p.hash));
-    }
-    report.bytes += await download(bucket, pointer, partial, previous.entries, [...straddling], concurrency);
-    Object.assign(report, { indexes: indexes.length, partitions: straddling.size });
+    const indexes = indexesRead(previous.entries.keys(), report.boundary.from);
+    report.bytes += await download(bucket, pointer, partial, previous.entries, indexes.map(([path]) => path), concurrency);
+    const partitions = straddlingPartitions(indexes, (path) => readFileSync(join(partial, path), 'utf8'));
+    report.bytes += await download(bucket, pointer, partial, previous.entries, partitions, concurrency);
+    Object.assign(report, { indexes: indexes.length, partitions: partitions.length });
   }
   renameSync(partial, into);
   return report;
+}
+
+/**
+ * What an incremental build with boundary `from` reads of the previous one first: the indexes of
+ * its price collections (build/collections.ts) and of its history (build/endpoints/history.ts),
+ * each with the day its older rows end (history's cuts are rounded to weeks and months).
+ */
+export function indexesRead(paths: Iterable<string>, from: Day): [path: string, cut: Day][] {
+  const cuts = historyCuts(from);
+  const read: [string, Day][] = [];
+  for (const path of paths) {
+    if (path.startsWith(PRICE_INDEXES)) read.push([path, from]);
+    else if (path.startsWith(HISTORY_INDEXES)) read.push([path, cuts[path.slice(HISTORY_INDEXES.length).split('/')[0] as HistoryBucket]]);
+  }
+  return read;
+}
+
+/** Then the partitions those cuts fall in, whose older rows it pushes again (build/incremental/older-rows.ts). */
+export function straddlingPartitions(indexes: readonly [string, Day][], readIndex: (path: string) => string): string[] {
+  const straddling = new Set<string>();
+  for (const [path, cut] of indexes) for (const p of olderPartitions(JSON.parse(readIndex(path)), cut).partitions) if (!p.whole) straddling.add(partitionPath(p.hash));
+  return [...straddling];
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The rows of a collection older than the incremental boundary, taken from the previous
+ * The rows (history items) of a collection older than the incremental boundary, taken from the previous
  * build: its partitions whole where the collection cuts them the same way again (the usual
  * case: cuts are counted from each period's oldest row, build/time-collection.ts), else their
  * lines, inflated and pushed one by one (the partition the boundary falls in, and a collection
@@ -37,9 +37,13 @@ export function olderPartitions(index: CollectionIndexT, from: Day): { days: Day
   return { days, first, newer, partitions };
 }
 
-/** Pushes the rows of `index` (the previous build's) older than `from` into `collection`, after its newer rows. */
-export function appendOlderRows(collection: TimeCollection, index: CollectionIndexT, from: Day, previous: PreviousBuild, arena: LineArena): void {
+/**
+ * Gives `collection` the rows of `index` (the previous build's) older than `from`: after its newer
+ * rows when it streams newest first (price collections), before any when oldest first (history).
+ */
+export function appendOlderRows(collection: TimeCollection, index: CollectionIndexT, from: Day, previous: Pick<PreviousBuild, 'partitionLines'>, arena: LineArena): void {
   const { days, first, newer, partitions } = olderPartitions(index, from);
+  const asc = collection.stream === 'asc';
   const rowsOfDay = (i: number) => index.ends[i]! - (i === 0 ? 0 : index.ends[i - 1]!);
   // Rows of each period (day, month or year) entirely older than the boundary, for a collection
   // that has no census count of its own (daily partitions): counted when it first asks.
@@ -54,7 +58,7 @@ export function appendOlderRows(collection: TimeCollection, index: CollectionInd
     }
     return periodRows.get(period) ?? 0;
   };
-  for (const { hash, start, end, day, whole } of partitions) {
+  for (const { hash, start, end, day, whole } of asc ? [...partitions].reverse() : partitions) {
     if (whole) {
       const partDays: Day[] = [];
       const dayRows: number[] = [];
@@ -64,12 +68,16 @@ export function appendOlderRows(collection: TimeCollection, index: CollectionInd
         dayRows.push(upTo - at);
         at = upTo;
       }
-      if (collection.offerStored({ hash, rows: end - start, days: partDays, dayRows }, countOf)) continue;
+      if (collection.offerStored({ hash, rows: end - start, days: partDays, dayRows }, { from, periodRows: countOf })) continue;
     }
+    // Its rows older than the boundary, one by one, in the order the collection streams.
     const lines = previous.partitionLines(hash);
+    const rows: [Day, Buffer][] = [];
     for (let row = Math.max(start, newer), d = day; row < end; row++) {
       while (index.ends[d]! <= row) d++;
-      collection.push(days[d]!, arena.addBytes(lines[row - start]!), false);
+      rows.push([days[d]!, lines[row - start]!]);
     }
+    if (asc) rows.reverse();
+    for (const [rowDay, line] of rows) collection.push(rowDay, arena.addBytes(line), false);
   }
 }
