@@ -102,6 +102,11 @@ export class OutputWriter {
     if (!this.linkPrevious(path)) throw new Error(`the previous build has no partition ${hash}`);
   }
 
+  /** An object of the previous build at `path`, taken as it is (an unchanged collection's index). */
+  adoptObject(path: string): void {
+    if (!this.linkPrevious(path)) throw new Error(`the previous build has no ${path}`);
+  }
+
   /** Takes every object of the previous build whose path passes `test`; returns how many. */
   adoptWhere(test: (path: string) => boolean): number {
     let taken = 0;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import type { BuildReport } from '../build/build.ts';
 import { openDb } from '../build/db.ts';
-import { indexesRead, straddlingPartitions } from '../build/incremental/from-bucket.ts';
+import { indexesRead, partitionsRead } from '../build/incremental/from-bucket.ts';
 import { loadModel } from '../build/model.ts';
 import { publishedRows } from '../build/price-rows.ts';
 import { generateSynthetic } from '../build/synthetic/generate.ts';
@@ -168,8 +168,8 @@ line('bytes to upload (identity / as stored)', `${mb(changedBytes)} / ${mb(chang
 if ('from' in boundary) {
   // What the nightly downloads of the published build to build this way (build/incremental/from-bucket.ts), as stored in the bucket.
   const indexes = indexesRead(Object.keys(manifest.objects), boundary.from);
-  const partitions = straddlingPartitions(indexes, (path) => readFileSync(join(outA, path), 'utf8'));
-  const indexStored = indexes.reduce((n, [path]) => n + gzipSync(readFileSync(join(outA, path)), { level: 6 }).byteLength, 0);
+  const partitions = partitionsRead(indexes, (path) => readFileSync(join(outA, path), 'utf8'));
+  const indexStored = indexes.reduce((n, { path }) => n + gzipSync(readFileSync(join(outA, path)), { level: 6 }).byteLength, 0);
   const partitionStored = partitions.reduce((n, path) => n + (manifest.objects[path]!.stored ?? 0), 0);
   const manifestStored = gzipSync(readFileSync(join(outA, 'manifest.json')), { level: 6 }).byteLength;
   line(

@@ -11,8 +11,9 @@
  * items go straight into their partitions, a week's (a month's) items go into theirs when the
  * family's stream enters the next week (month), so memory holds a family's open partitions (in
  * the line arena), never its whole series (at national-5y the largest family, biber, has
- * 1,169,230 rows).
+ * 1,169,230 rows). An incremental build streams only the rows from its cuts on (`historyCuts`).
  */
+import { collectionIndexPath } from '../../core/collection-keys.ts';
 import { isoWeek, type Day } from '../../core/dates.ts';
 import { HistoryItem, type HistoryItemT } from '../../schemas/history.ts';
 import type { Db } from '../db.ts';
@@ -21,7 +22,7 @@ import type { Incremental, PreviousBuild } from '../incremental/previous.ts';
 import { LineArena } from '../line-arena.ts';
 import { attributionOf, type Model } from '../model.ts';
 import { BY_FAMILY_OLDEST_FIRST, publishedRows, type PublishedRow } from '../price-rows.ts';
-import { granularityOf, isAgeable, TimeCollection } from '../time-collection.ts';
+import { granularityOf, isAgeable, MAX_PARTITION_ROWS, TimeCollection } from '../time-collection.ts';
 import type { OutputWriter } from '../writer.ts';
 
 const decimal = (v: number | null) => (v === null ? null : v.toFixed(2));
@@ -149,6 +150,9 @@ export function historyCuts(from: Day): Record<HistoryBucket, Day> {
   return { daily: weekStart(month), weekly: weekStart(month), monthly: month };
 }
 
+/** The most items a partition of a bucket holds (a full one is taken whole by an incremental build). */
+export const partitionItems = (bucket: HistoryBucket): number => (bucket === 'daily' ? MAX_PARTITION_ROWS : PERIOD_ITEMS_PER_PARTITION);
+
 /** The previous build's items older than the cuts, for an incremental build. */
 type OlderItems = { cuts: Record<HistoryBucket, Day>; previous: PreviousBuild };
 
@@ -184,8 +188,8 @@ class FamilyHistory {
     if (collection) return collection;
     if (bucket === 'daily') {
       const c = this.census.get(key)!;
-      collection = new TimeCollection(granularityOf(c.total, c.months.size), 'asc', this.arena, this.writer);
-    } else collection = new TimeCollection('all', 'asc', this.arena, this.writer, PERIOD_ITEMS_PER_PARTITION);
+      collection = new TimeCollection(granularityOf(c.total, c.months.size), 'asc', this.arena, this.writer, partitionItems(bucket));
+    } else collection = new TimeCollection('all', 'asc', this.arena, this.writer, partitionItems(bucket));
     this.collections[bucket].set(key, collection);
     const before = this.older?.previous.index('history', `${bucket}/${key}`);
     if (before) appendOlderRows(collection, before, this.older!.cuts[bucket], this.older!.previous, this.arena);
@@ -208,9 +212,28 @@ class FamilyHistory {
     this.close('weekly');
     this.close('monthly');
     for (const bucket of BUCKETS) {
-      for (const key of keys) this.collection(bucket, key).finish(this.index(`${bucket}/${key}`, key));
+      for (const key of keys) {
+        if (!this.collections[bucket].has(key) && this.takeUnchanged(bucket, key)) continue;
+        this.collection(bucket, key).finish(this.index(`${bucket}/${key}`, key));
+      }
     }
     return keys.length;
+  }
+
+  /**
+   * A key of a bucket without an item since its cut (an incremental build) whose previous items
+   * all end before the cut is the previous build's as it was: the same items cut the same way
+   * (its census is unchanged), none of them re-aged. Its index and partitions are taken by name,
+   * never read. False when it must be built (a full build, or an item at or after the cut gone).
+   */
+  private takeUnchanged(bucket: HistoryBucket, key: string): boolean {
+    const older = this.older;
+    const path = collectionIndexPath('history', `${bucket}/${key}`);
+    const before = older?.previous.entries.has(path) ? older.previous.index('history', `${bucket}/${key}`) : null;
+    if (!before || before.days.slice(0, 10) >= older!.cuts[bucket] || before.agingFrom !== null) return false;
+    this.writer.adoptObject(path);
+    for (let at = 0; at < before.partitions.length; at += 32) this.writer.adoptPartition(before.partitions.slice(at, at + 32));
+    return true;
   }
 
   private index(collectionKey: string, key: string) {
@@ -269,18 +292,17 @@ export function writeHistory(db: Db, model: Model, writer: OutputWriter, arenaOp
   let keys = 0;
   let family: FamilyHistory | null = null;
   let current: string | null = null;
-  const finished = new Set<string>();
-  const rows = older ? publishedRows(db, model, 'AND o.data_day >= ?', [older.cuts.daily], BY_FAMILY_OLDEST_FIRST) : publishedRows(db, model, '', [], BY_FAMILY_OLDEST_FIRST);
-  for (const r of rows) {
+  const streamed = new Set<string>();
+  for (const r of publishedRows(db, model, older ? 'AND o.data_day >= ?' : '', older ? [older.cuts.daily] : [], BY_FAMILY_OLDEST_FIRST)) {
     if (r.product !== current) {
       if (family) keys += family.finish(keysOf.get(current!)!);
-      finished.add((current = r.product));
+      streamed.add((current = r.product));
       family = familyOf(current);
     }
     family!.add(r);
   }
   if (family) keys += family.finish(keysOf.get(current!)!);
   // Families without a row since the cuts (an incremental build): every item is the previous build's.
-  for (const [product, familyKeys] of keysOf) if (!finished.has(product)) keys += familyOf(product).finish(familyKeys);
+  for (const [product, familyKeys] of keysOf) if (!streamed.has(product)) keys += familyOf(product).finish(familyKeys);
   return { keys, compactions: arena.compactions };
 }

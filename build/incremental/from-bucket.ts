@@ -17,7 +17,7 @@ import type { Day } from '../../core/dates.ts';
 import { isGzip } from '../../core/gzip.ts';
 import { resolveKey, type Pointer } from '../../edge/store.ts';
 import type { Db } from '../db.ts';
-import { historyCuts, type HistoryBucket } from '../endpoints/history.ts';
+import { historyCuts, partitionItems, type HistoryBucket } from '../endpoints/history.ts';
 import { loadModel } from '../model.ts';
 import type { Bucket } from '../publish/bucket.ts';
 import { BUILD_INPUT_FILES, buildInputKey } from '../publish/layout.ts';
@@ -72,8 +72,8 @@ export async function fetchPrevious(bucket: Bucket, into: string, db: Db, today:
   report.boundary = boundary(db, currentState(db, loadModel(db, today)), previous.state);
   if ('from' in report.boundary) {
     const indexes = indexesRead(previous.entries.keys(), report.boundary.from);
-    report.bytes += await download(bucket, pointer, partial, previous.entries, indexes.map(([path]) => path), concurrency);
-    const partitions = straddlingPartitions(indexes, (path) => readFileSync(join(partial, path), 'utf8'));
+    report.bytes += await download(bucket, pointer, partial, previous.entries, indexes.map((i) => i.path), concurrency);
+    const partitions = partitionsRead(indexes, (path) => readFileSync(join(partial, path), 'utf8'));
     report.bytes += await download(bucket, pointer, partial, previous.entries, partitions, concurrency);
     Object.assign(report, { indexes: indexes.length, partitions: partitions.length });
   }
@@ -82,25 +82,44 @@ export async function fetchPrevious(bucket: Bucket, into: string, db: Db, today:
 }
 
 /**
- * What an incremental build with boundary `from` reads of the previous one first: the indexes of
- * its price collections (build/collections.ts) and of its history (build/endpoints/history.ts),
- * each with the day its older rows end (history's cuts are rounded to weeks and months).
+ * An index an incremental build reads of the previous build, with the day its older rows end;
+ * `full`: for an oldest-first collection (history), the rows of a full partition.
  */
-export function indexesRead(paths: Iterable<string>, from: Day): [path: string, cut: Day][] {
+export type IndexRead = { path: string; cut: Day; full: number | null };
+
+/**
+ * What an incremental build with boundary `from` reads of the previous one first: the indexes of
+ * its price collections (build/collections.ts) and of its history (build/endpoints/history.ts:
+ * its cuts are rounded to weeks and months).
+ */
+export function indexesRead(paths: Iterable<string>, from: Day): IndexRead[] {
   const cuts = historyCuts(from);
-  const read: [string, Day][] = [];
+  const read: IndexRead[] = [];
   for (const path of paths) {
-    if (path.startsWith(PRICE_INDEXES)) read.push([path, from]);
-    else if (path.startsWith(HISTORY_INDEXES)) read.push([path, cuts[path.slice(HISTORY_INDEXES.length).split('/')[0] as HistoryBucket]]);
+    if (path.startsWith(PRICE_INDEXES)) read.push({ path, cut: from, full: null });
+    else if (path.startsWith(HISTORY_INDEXES)) {
+      const bucket = path.slice(HISTORY_INDEXES.length).split('/')[0] as HistoryBucket;
+      read.push({ path, cut: cuts[bucket], full: partitionItems(bucket) });
+    }
   }
   return read;
 }
 
-/** Then the partitions those cuts fall in, whose older rows it pushes again (build/incremental/older-rows.ts). */
-export function straddlingPartitions(indexes: readonly [string, Day][], readIndex: (path: string) => string): string[] {
-  const straddling = new Set<string>();
-  for (const [path, cut] of indexes) for (const p of olderPartitions(JSON.parse(readIndex(path)), cut).partitions) if (!p.whole) straddling.add(partitionPath(p.hash));
-  return [...straddling];
+/**
+ * Then the partitions whose older rows it pushes again (build/incremental/older-rows.ts): those
+ * a cut falls in, and of an oldest-first collection whose items all end before its cut, the
+ * newest partition when not full (a collection with new items cuts it again; one without takes
+ * it by name, and this download is wasted).
+ */
+export function partitionsRead(indexes: readonly IndexRead[], readIndex: (path: string) => string): string[] {
+  const read = new Set<string>();
+  for (const { path, cut, full } of indexes) {
+    const { partitions } = olderPartitions(JSON.parse(readIndex(path)), cut);
+    for (const p of partitions) if (!p.whole) read.add(partitionPath(p.hash));
+    const newest = partitions[0];
+    if (full !== null && newest?.whole && newest.start === 0 && newest.end - newest.start < full) read.add(partitionPath(newest.hash));
+  }
+  return [...read];
 }
 
 /**
