@@ -95,7 +95,7 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, pre
       step('search', () => writeSearch(db, model, indicators, writer));
       step('indexes', () => writeIndexes(db, model, writer));
       step('trending', () => writeTrending(db, model, writer));
-      step('weekly summaries', () => writeWeeklySummaries(db, model, writer));
+      step('weekly summaries', () => writeWeeklySummaries(db, model, writer, incremental));
       return { markets, collections };
     },
     (wait) => step('history and evidence (waiting for the second process)', wait),

@@ -11,4 +11,5 @@ console.log(`Building ${outDir}/ for ${today}`);
 const previous = option('previous', '') || undefined;
 const report = buildSite({ db, outDir, today, builtAt, previous, log: console.log });
 console.log(`Built ${report.objects} objects, ${(report.bytes / 1e6).toFixed(1)} MB in ${report.ms} ms`);
+if ('from' in report.boundary) console.log(`  ${report.reused} taken from the previous build (${report.inBucket} of them left in the bucket), ${report.serialized} price rows serialized`);
 db.close();

@@ -12,6 +12,7 @@
 import { addDays, type Day } from '../../core/dates.ts';
 import { TrendingResponse, WeeklySummary, type MoverItemT, type TrendingItemT } from '../../schemas/indexes.ts';
 import type { Db } from '../db.ts';
+import type { Incremental } from '../incremental/previous.ts';
 import { memberLink, previousWeekOf, round2, round4, weekBounds, weekOf, weeklyTable } from '../indexes/compute.ts';
 import { freshnessOfRows, loadQuoteRows, quoteRows, type QuoteRow } from '../indexes/load.ts';
 import { attributionOf, defaultAttribution, type Model } from '../model.ts';
@@ -103,11 +104,22 @@ export function weeklyMovers(table: ReturnType<typeof weeklyTable>, week: string
 type Week = { week: string; rows: QuoteRow[] };
 
 /** Week by week as the rows stream by (each summary needs its week and the one before only). */
-export function writeWeeklySummaries(db: Db, model: Model, writer: OutputWriter): number {
+const SUMMARIES = 'api/v1/prices/weekly-summary/';
+const NEWEST_SUMMARY = 'api/v1/prices/weekly-summary.json';
+
+/**
+ * Every closed week's summary. `incremental`: a week's summary reads that week's rows and the
+ * week before's, and the newest closed week moves with the build day, so the weeks from the
+ * boundary's and from the previous build day's are computed again and the older ones are the
+ * previous build's as they were (build/incremental/).
+ */
+export function writeWeeklySummaries(db: Db, model: Model, writer: OutputWriter, incremental?: Incremental): number {
   let previous = null as Week | null;
   let current = null as Week | null;
   let newest: unknown = null;
   let weeks = 0;
+  const first = incremental ? [weekOf(incremental.from), weekOf(incremental.previous.state.today)].sort()[0]! : null;
+  if (first) weeks += writer.adoptWhere((path) => path.startsWith(SUMMARIES) && path.slice(SUMMARIES.length, -'.json'.length) < first);
   const summarize = (w: Week, before: Week | null) => {
     const { weekStart, weekEnd } = weekBounds(w.week);
     const previousRows = before && before.week === previousWeekOf(w.week) ? before.rows : [];
@@ -124,19 +136,23 @@ export function writeWeeklySummaries(db: Db, model: Model, writer: OutputWriter)
       ...freshnessOfRows(w.rows, model),
       attribution: attributionOf(model, new Set([...w.rows, ...previousRows].map((r) => r.source))),
     });
-    writer.writeJson(`api/v1/prices/weekly-summary/${w.week}.json`, newest);
+    writer.writeJson(`${SUMMARIES}${w.week}.json`, newest);
     weeks++;
   };
-  for (const r of quoteRows(db, model)) {
+  const summarized = (w: Week | null): w is Week => w !== null && (first === null || w.week >= first);
+  // From the Monday of the week before the first one computed: its rows are that week's comparison.
+  for (const r of quoteRows(db, model, first ? { from: addDays(weekBounds(first).weekStart, -7) } : {})) {
     const week = weekOf(r.day);
     if (current?.week !== week) {
-      if (current) summarize(current, previous);
+      if (summarized(current)) summarize(current, previous);
       previous = current;
       current = { week, rows: [] };
     }
     current.rows.push(r);
   }
-  if (current) summarize(current, previous);
-  if (newest) writer.writeJson('api/v1/prices/weekly-summary.json', newest);
+  if (summarized(current)) summarize(current, previous);
+  if (newest) writer.writeJson(NEWEST_SUMMARY, newest);
+  // No closed week computed again: the newest summary is the previous build's.
+  else if (first) writer.adoptWhere((path) => path === NEWEST_SUMMARY);
   return weeks;
 }

@@ -95,7 +95,7 @@ export function boundary(db: Db, now: BuildStateT, previous: BuildStateT | null)
 }
 
 const isStaleByAge = (calendar: PublishingCalendar, day: Day, today: Day) => classByMissedDays(missedPublishingDays(calendar, day, today)) === 'stale';
-/** A bound on the walk back: a source that misses fewer than three publishing days a year (none in its calendar) ages no further. */
+/** A bound on the walk back: a calendar publishes on some weekdays (rows stale within weeks) or on none (rows never age). */
 const AGING_WALK_DAYS = 366;
 
 /**
