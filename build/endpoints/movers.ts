@@ -103,15 +103,14 @@ export function weeklyMovers(table: ReturnType<typeof weeklyTable>, week: string
 
 type Week = { week: string; rows: QuoteRow[] };
 
-/** Week by week as the rows stream by (each summary needs its week and the one before only). */
 const SUMMARIES = 'api/v1/prices/weekly-summary/';
 const NEWEST_SUMMARY = 'api/v1/prices/weekly-summary.json';
 
 /**
- * Every closed week's summary. `incremental`: a week's summary reads that week's rows and the
- * week before's, and the newest closed week moves with the build day, so the weeks from the
- * boundary's and from the previous build day's are computed again and the older ones are the
- * previous build's as they were (build/incremental/).
+ * Every closed week's summary, week by week as the rows stream by (each summary needs its week
+ * and the one before only). `incremental`: so the weeks from the boundary's and from the previous
+ * build day's (the newest closed week moves with the build day) are computed again, and the older
+ * ones are the previous build's as they were (build/incremental/).
  */
 export function writeWeeklySummaries(db: Db, model: Model, writer: OutputWriter, incremental?: Incremental): number {
   let previous = null as Week | null;
