@@ -14,9 +14,10 @@ try {
   const writer = new OutputWriter(outDir, { keep: true });
   const previous = previousDir ? PreviousBuild.read(previousDir) : null;
   if (previousDir && !previous) throw new Error(`no previous build in ${previousDir}`);
+  const incremental = previous ? { from: takenBefore!, previous } : undefined;
   if (previous) writer.reuseFrom(previous);
-  writeHistory(db, model, writer, undefined, previous ? { from: takenBefore!, previous } : undefined);
-  const evidenceShards = writeEvidence(db, model, writer, previousDir ? takenBefore : undefined);
+  writeHistory(db, model, writer, { incremental });
+  const evidenceShards = writeEvidence(db, model, writer, incremental?.from);
   writer.settle();
   db.close();
   answer({ entries: [...writer.entries], bytes: writer.bytesWritten, reused: writer.reused, inBucket: writer.inBucket, evidenceShards, maxRssKb: process.resourceUsage().maxRSS });

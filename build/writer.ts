@@ -95,14 +95,13 @@ export class OutputWriter {
     this.previous = previous;
   }
 
-  /** A partition of the previous build, taken as it is (its name is its content). */
+  /** A partition of the previous build, taken as it is (its name is its content: collections share it). */
   adoptPartition(hash: string): void {
     const path = partitionPath(hash);
-    if (this.entries.has(path)) return;
-    if (!this.linkPrevious(path)) throw new Error(`the previous build has no partition ${hash}`);
+    if (!this.entries.has(path)) this.adoptObject(path);
   }
 
-  /** An object of the previous build at `path`, taken as it is (an unchanged collection's index). */
+  /** An object of the previous build at `path`, taken as it is (a partition, an unchanged collection's index). */
   adoptObject(path: string): void {
     if (!this.linkPrevious(path)) throw new Error(`the previous build has no ${path}`);
   }

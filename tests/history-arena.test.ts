@@ -20,7 +20,7 @@ function history(name: string, arena?: { maxLiveSlabs: number; keepSlabs: number
   const db = new Database(inject('dbPath'), { readonly: true });
   try {
     const writer = new OutputWriter(join(dir, name));
-    const { compactions } = writeHistory(db, loadModel(db, '2026-11-21'), writer, arena);
+    const { compactions } = writeHistory(db, loadModel(db, '2026-11-21'), writer, { arena });
     writer.settle();
     return { entries: [...writer.entries].sort(([a], [b]) => (a < b ? -1 : 1)), compactions };
   } finally {

@@ -227,11 +227,10 @@ class FamilyHistory {
    * never read. False when it must be built (a full build, or an item at or after the cut gone).
    */
   private takeUnchanged(bucket: HistoryBucket, key: string): boolean {
-    const older = this.older;
-    const path = collectionIndexPath('history', `${bucket}/${key}`);
-    const before = older?.previous.entries.has(path) ? older.previous.index('history', `${bucket}/${key}`) : null;
-    if (!before || before.days.slice(0, 10) >= older!.cuts[bucket] || before.agingFrom !== null) return false;
-    this.writer.adoptObject(path);
+    if (!this.older) return false;
+    const before = this.older.previous.index('history', `${bucket}/${key}`);
+    if (!before || before.days.slice(0, 10) >= this.older.cuts[bucket] || before.agingFrom !== null) return false;
+    this.writer.adoptObject(collectionIndexPath('history', `${bucket}/${key}`));
     for (let at = 0; at < before.partitions.length; at += 32) this.writer.adoptPartition(before.partitions.slice(at, at + 32));
     return true;
   }
@@ -274,11 +273,16 @@ const BUCKETS = ['daily', 'weekly', 'monthly'] as const;
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * One product family at a time, streamed (see the top of this file). `arenaOptions`: when the
- * line arena compacts (tests make it compact often). `incremental`: rows from the cuts of its
- * boundary on are read (`historyCuts`), older items are taken from its previous build.
+ * One product family at a time, streamed (see the top of this file). `incremental`: rows from the
+ * cuts of its boundary on are read (`historyCuts`), older items are taken from its previous build.
+ * `arena`: when the line arena compacts (tests make it compact often).
  */
-export function writeHistory(db: Db, model: Model, writer: OutputWriter, arenaOptions = HISTORY_ARENA, incremental?: Incremental): { keys: number; compactions: number } {
+export function writeHistory(
+  db: Db,
+  model: Model,
+  writer: OutputWriter,
+  { incremental, arena: arenaOptions = HISTORY_ARENA }: { incremental?: Incremental; arena?: typeof HISTORY_ARENA } = {},
+): { keys: number; compactions: number } {
   const census = censusOfKeys(db, model);
   const keysOf = new Map<string, string[]>();
   for (const [key, c] of census) {

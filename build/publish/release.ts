@@ -135,8 +135,7 @@ async function storeBuildInputs(bucket: Bucket, distDir: string, prefix: string)
   for (const file of BUILD_INPUT_FILES) {
     const path = join(distDir, file);
     if (!existsSync(path)) continue; // built before incremental builds: the next build is a full one
-    const bytes = await readFile(path);
-    await bucket.put({ key: buildInputKey(prefix, file), body: await gzipAsync(bytes), contentType: JSON_TYPE, cacheControl: CACHE.immutable, contentEncoding: 'gzip', metadata: { etag: etagOf(bytes) } });
+    await putJsonBytes(bucket, buildInputKey(prefix, file), await readFile(path), CACHE.immutable);
   }
 }
 
@@ -235,9 +234,12 @@ async function verify(options: PublishOptions, entries: readonly StoredEntry[]):
 }
 
 export async function putJson(bucket: Bucket, key: string, value: unknown, cacheControl: string, encode = true): Promise<void> {
-  const bytes = Buffer.from(JSON.stringify(value));
+  await putJsonBytes(bucket, key, Buffer.from(JSON.stringify(value)), cacheControl, encode);
+}
+
+async function putJsonBytes(bucket: Bucket, key: string, bytes: Buffer, cacheControl: string, encode = true): Promise<void> {
   const body = encode ? await gzipAsync(bytes) : bytes;
-  await bucket.put({ key, body, contentType: 'application/json; charset=utf-8', cacheControl, contentEncoding: encode ? 'gzip' : null, metadata: { etag: etagOf(bytes) } });
+  await bucket.put({ key, body, contentType: JSON_TYPE, cacheControl, contentEncoding: encode ? 'gzip' : null, metadata: { etag: etagOf(bytes) } });
 }
 
 /** The one write that changes what is served: a single small object, atomic in every S3-compatible store. */
