@@ -11,6 +11,7 @@ import { writePriceCollections } from './collections.ts';
 import type { Db } from './db.ts';
 import { writeAliases } from './endpoints/aliases.ts';
 import { PreviousBuild, type Incremental } from './incremental/previous.ts';
+import { SERIES_CENSUS_FILE } from './incremental/series-census.ts';
 import { beginState, boundary, BuildState, STATE_FILE, type Boundary } from './incremental/state.ts';
 import { writeCalendars } from './endpoints/calendars.ts';
 import { writeHealth } from './endpoints/health.ts';
@@ -34,7 +35,8 @@ import { HTML_TYPE, OutputWriter, etagOf } from './writer.ts';
 export type BuildOptions = { db: Db; outDir: string; today: Day; builtAt: string; synthetic?: boolean; previous?: string; log?: (line: string) => void };
 /**
  * `secondProcessPeakKb`: peak memory of the history and evidence process; `boundary`: what was
- * taken from the previous build; `serialized`: price rows read and serialized; `reused`: objects taken as they were,
+ * taken from the previous build; `serialized`: price rows read and serialized; `censusRows`: price rows the census read
+ * (build/incremental/series-census.ts); `reused`: objects taken as they were,
  * `inBucket` of which were left in the bucket (a previous build fetched from it, build/incremental/from-bucket.ts);
  * `steps`: milliseconds of each step the log names
  */
@@ -49,6 +51,7 @@ export type BuildReport = {
   ms: number;
   boundary: Boundary;
   serialized: number;
+  censusRows: number;
   reused: number;
   inBucket: number;
   steps: Record<string, number>;
@@ -85,7 +88,7 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, pre
     today,
     () => {
       const markets = step('markets', () => writeMarkets(db, model, writer));
-      const collections = step('price collections', () => writePriceCollections(db, model, writer, incremental));
+      const collections = step('price collections', () => writePriceCollections(db, model, writer, { incremental, agingFrom: state.agingFrom }));
       const indicators = step('national indicators', () => nationalIndicators(db, model));
       step('latest', () => writeLatest(model, indicators, writer));
       step('calendars', () => writeCalendars(model, writer));
@@ -126,6 +129,7 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, pre
   writer.finish({ buildId: record.buildId, today, builtAt, newestDataDay });
   // Beside the manifest, not in it: the next build's input, not an object of the API.
   writeFileSync(join(outDir, STATE_FILE), JSON.stringify(BuildState.parse(state)));
+  writeFileSync(join(outDir, SERIES_CENSUS_FILE), JSON.stringify(collections.keptCensus));
   log(`  ${markets} markets, ${collections.rows} price rows in ${collections.collections} collections`);
   return {
     objects: writer.entries.size,
@@ -138,6 +142,7 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, pre
     ms: Math.round(performance.now() - started),
     boundary: bound,
     serialized: collections.serialized,
+    censusRows: collections.censusRows,
     reused: writer.reused + partResult.reused,
     inBucket: writer.inBucket + partResult.inBucket,
     steps,

@@ -24,37 +24,36 @@ import { CollectionIndex, type CollectionIndexT } from '../schemas/internal.ts';
 import type { Db } from './db.ts';
 import { appendOlderRows } from './incremental/older-rows.ts';
 import type { Incremental } from './incremental/previous.ts';
+import { countSeries, keepCut, readKeptCensus, type KeptCensusT, type Series, type SeriesCount } from './incremental/series-census.ts';
 import { LineArena } from './line-arena.ts';
 import { attributionOf, type Model } from './model.ts';
 import { publishedRows } from './price-rows.ts';
 import { granularityOf, isAgeable, TimeCollection, type Granularity } from './time-collection.ts';
 import type { OutputWriter } from './writer.ts';
 
-/** The rows of one (variant, market, source) series, or of a collection (the union of its series). */
-type Count = {
-  total: number;
-  /** one bit per calendar day of the store's span: the data days (a Set of day strings per collection grew with the years) */
-  days: Uint8Array;
-  /** rows per calendar month of the span: where a newest-first period's cuts fall */
-  monthRows: Uint32Array;
-  /** order-independent signature of the row set: collections with equal rows share partitions */
-  sum: number;
-  xor: number;
-};
+/** A collection's census: the union of its series' counts. */
+type Census = SeriesCount & { categories: Set<string>; cities: Set<string>; sources: Set<string> };
 
-type Census = Count & { categories: Set<string>; cities: Set<string>; sources: Set<string> };
+/**
+ * `serialized`: rows read from the store and serialized; `censusRows`: rows the census read;
+ * `keptCensus`: the census of the rows before its cut, for the next build (build/incremental/series-census.ts)
+ */
+export type CollectionsReport = { collections: number; partitions: number; rows: number; aliases: number; serialized: number; censusRows: number; keptCensus: KeptCensusT };
 
-/** `serialized`: rows read from the store and serialized */
-export type CollectionsReport = { collections: number; partitions: number; rows: number; aliases: number; serialized: number };
-
-/** Pass 1 counts each collection (cheap: no serialization), pass 2 streams rows into partitions. */
-/** `incremental`: rows older than its `from` are taken from its previous build. */
-export function writePriceCollections(db: Db, model: Model, writer: OutputWriter, incremental?: Incremental): CollectionsReport {
+/**
+ * Pass 1 counts each collection (cheap: no serialization), pass 2 streams rows into partitions.
+ * `incremental`: rows older than its `from` are taken from its previous build, and the census of
+ * the rows before the previous build's census cut from its kept census.
+ */
+/** `agingFrom`: the build state's, where the census to keep is cut (`keepCut`) */
+export function writePriceCollections(db: Db, model: Model, writer: OutputWriter, { incremental, agingFrom }: { incremental?: Incremental; agingFrom: Day | null }): CollectionsReport {
   const span = db.prepare('SELECT min(data_day) AS first, max(data_day) AS last FROM observations').get() as { first: Day | null; last: Day | null };
   const first = span.first === null ? 0 : dayToEpochDays(span.first);
   const spanDays = span.last === null ? 1 : dayToEpochDays(span.last) - first + 1;
   const monthOf = monthIndexer(first, spanDays);
-  const census = countCollections(db, model, first, spanDays, monthOf);
+  const previousCensus = incremental ? { kept: readKeptCensus(incremental.previous.root), from: incremental.from } : null;
+  const counted = countSeries(db, { first: span.first ?? '1970-01-01', monthOf }, keepCut(agingFrom, span.last), previousCensus);
+  const census = countCollections(model, counted.series, spanDays, monthOf[spanDays - 1]! + 1);
   const firstMonth = span.first === null ? 0 : monthNumber(span.first);
   const arena = new LineArena();
   const open = new Map<string, TimeCollection>();
@@ -111,13 +110,13 @@ export function writePriceCollections(db: Db, model: Model, writer: OutputWriter
     if (written.total !== (c?.total ?? 0)) throw new Error(`price collection ${key}: ${written.total} rows written, ${c?.total ?? 0} in the store`);
     if (!aliasOf.has(key)) partitions += written.partitions;
   }
-  return { collections: open.size + aliasOf.size, partitions, rows: census.get('all')?.total ?? 0, aliases: aliasOf.size, serialized: count };
+  return { collections: open.size + aliasOf.size, partitions, rows: census.get('all')?.total ?? 0, aliases: aliasOf.size, serialized: count, censusRows: counted.counted, keptCensus: counted.keep };
 }
 
 const monthNumber = (day: Day) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1;
 
 /** A collection's rows in a period of its granularity (month `YYYY-MM`, year `YYYY`, or `all`), from the census. */
-function periodCounter(granularity: Granularity, c: Count, firstMonth: number): (period: string) => number {
+function periodCounter(granularity: Granularity, c: SeriesCount, firstMonth: number): (period: string) => number {
   if (granularity === 'all') return () => c.total;
   if (granularity === 'month') return (period) => c.monthRows[monthNumber(`${period}-01`) - firstMonth] ?? 0;
   return (period) => {
@@ -153,43 +152,15 @@ function countDays(bits: Uint8Array, monthOf: Uint16Array): { days: number; mont
   return { days, months };
 }
 
-/** Two independent 32-bit mixes of a row number (murmur3 finaliser with different seeds). */
-function mix(n: number, seed: number): number {
-  let h = Math.imul(n ^ seed, 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
-}
-
-const emptyCount = (spanDays: number, months: number): Count => ({ total: 0, days: new Uint8Array((spanDays + 7) >> 3), monthRows: new Uint32Array(months), sum: 0, xor: 0 });
-
 /**
  * The census of every collection, without building the rows. Every collection is a union of
- * (variant, market) series, so rows are counted per series (one map look-up a row) and each
- * series is then added to its collections. National-5y (9,125,368 rows): 21 s, against 161 s
- * counting every row into its 12 collections directly (the same census either way).
+ * (variant, market, source) series, so rows are counted per series (one map look-up a row,
+ * build/incremental/series-census.ts) and each series is then added to its collections.
+ * National-5y (9,125,368 rows): 21 s, against 161 s counting every row into its 12 collections
+ * directly (the same census either way); an incremental build counts only the rows from the
+ * previous build's census cut on.
  */
-function countCollections(db: Db, model: Model, first: number, spanDays: number, monthOf: Uint16Array): Map<string, Census> {
-  const months = monthOf[spanDays - 1]! + 1;
-  // variant → market → source (a market's rows come from its source; counted apart all the same)
-  const series = new Map<string, Map<string, Map<string, Count>>>();
-  const dayIndex = new Map<string, number>();
-  const sql = `SELECT o.rowid AS n, o.data_day AS day, o.market_slug AS market, o.source_key AS source, n.variant_slug AS variant
-               FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug IS NOT NULL`;
-  for (const r of db.prepare(sql).iterate() as IterableIterator<{ n: number; day: Day; market: string; source: string; variant: string }>) {
-    let byMarket = series.get(r.variant);
-    if (!byMarket) series.set(r.variant, (byMarket = new Map()));
-    let bySource = byMarket.get(r.market);
-    if (!bySource) byMarket.set(r.market, (bySource = new Map()));
-    let c = bySource.get(r.source);
-    if (!c) bySource.set(r.source, (c = emptyCount(spanDays, months)));
-    let d = dayIndex.get(r.day);
-    if (d === undefined) dayIndex.set(r.day, (d = dayToEpochDays(r.day) - first));
-    c.total++;
-    c.days[d >> 3]! |= 1 << (d & 7);
-    c.monthRows[monthOf[d]!]!++;
-    c.sum = (c.sum + mix(r.n, 0x9e3779b9) * 65536 + (mix(r.n, 0x7f4a7c15) & 0xffff)) % 2 ** 48;
-    c.xor = (c.xor ^ mix(r.n, 0x2545f491)) >>> 0;
-  }
+function countCollections(model: Model, series: Series, spanDays: number, months: number): Map<string, Census> {
   const census = new Map<string, Census>();
   for (const [variant, byMarket] of series) {
     const v = model.variants.get(variant)!;
@@ -198,7 +169,7 @@ function countCollections(db: Db, model: Model, first: number, spanDays: number,
       for (const [source, s] of bySource) {
         for (const key of priceCollectionKeys({ variant, product: v.product, category: v.category, market, city })) {
           let c = census.get(key);
-          if (!c) census.set(key, (c = { ...emptyCount(spanDays, months), categories: new Set(), cities: new Set(), sources: new Set() }));
+          if (!c) census.set(key, (c = { total: 0, days: new Uint8Array((spanDays + 7) >> 3), monthRows: new Uint32Array(months), sum: 0, xor: 0, categories: new Set(), cities: new Set(), sources: new Set() }));
           c.total += s.total;
           for (let i = 0; i < s.days.length; i++) c.days[i]! |= s.days[i]!;
           for (let i = 0; i < months; i++) c.monthRows[i]! += s.monthRows[i]!;

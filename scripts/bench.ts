@@ -10,6 +10,7 @@ import { brotliCompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import type { BuildReport } from '../build/build.ts';
 import { openDb } from '../build/db.ts';
 import { indexesRead, partitionsRead } from '../build/incremental/from-bucket.ts';
+import { BUILD_INPUT_FILES } from '../build/publish/layout.ts';
 import { loadModel } from '../build/model.ts';
 import { publishedRows } from '../build/price-rows.ts';
 import { generateSynthetic } from '../build/synthetic/generate.ts';
@@ -155,10 +156,10 @@ const after = manifestOf(outB);
 const changed = Object.entries(after.objects).filter(([p, e]) => manifest.objects[p]?.etag !== e.etag);
 const changedBytes = changed.reduce((n, [, e]) => n + e.bytes, 0);
 const changedStored = changed.reduce((n, [, e]) => n + (e.stored ?? e.bytes), 0);
-const { boundary, serialized, reused, rows } = nightly.report;
+const { boundary, serialized, censusRows, reused, rows } = nightly.report;
 line('incremental build (one more day)', `${(nightly.ms / 1000).toFixed(1)} s = ${((nightly.ms / fullBuild.ms) * 100).toFixed(0)} % of full`, '≤ 3 %');
 line('  what it took from the previous build', 'from' in boundary ? `rows before ${boundary.from}; ${reused} objects` : `nothing (${boundary.full})`);
-line('  price rows serialized', `${serialized} of ${rows} = ${((serialized / rows) * 100).toFixed(2)} %`);
+line('  price rows serialized', `${serialized} of ${rows} = ${((serialized / rows) * 100).toFixed(2)} %; the census read ${censusRows} (build/incremental/series-census.ts)`);
 line('  peak memory (main + second process)', `${gib(nightly.maxRssKb)} + ${gib(nightly.report.secondProcessPeakKb)}`);
 const slowest = Object.entries(nightly.report.steps).sort(([, a], [, b]) => b - a).slice(0, 4);
 line('  its longest steps', slowest.map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`).join(', '));
@@ -171,10 +172,11 @@ if ('from' in boundary) {
   const partitions = partitionsRead(indexes, (path) => readFileSync(join(outA, path), 'utf8'));
   const indexStored = indexes.reduce((n, { path }) => n + gzipSync(readFileSync(join(outA, path)), { level: 6 }).byteLength, 0);
   const partitionStored = partitions.reduce((n, path) => n + (manifest.objects[path]!.stored ?? 0), 0);
-  const manifestStored = gzipSync(readFileSync(join(outA, 'manifest.json')), { level: 6 }).byteLength;
+  // The build's inputs (manifest, state, kept census) as the publisher stores them, gzip-encoded.
+  const inputsStored = BUILD_INPUT_FILES.reduce((n, file) => n + gzipSync(readFileSync(join(outA, file)), { level: 6 }).byteLength, 0);
   line(
     '  downloaded from the bucket first',
-    `${indexes.length} indexes ${mb(indexStored)} + ${partitions.length} partitions ${mb(partitionStored)} + manifest ${mb(manifestStored)} = ${mb(indexStored + partitionStored + manifestStored)}`,
+    `${indexes.length} indexes ${mb(indexStored)} + ${partitions.length} partitions ${mb(partitionStored)} + build inputs ${mb(inputsStored)} = ${mb(indexStored + partitionStored + inputsStored)}`,
     `the whole build: ${mb(gzBytes)} gzip in ${Object.keys(manifest.objects).length} objects`,
   );
 }

@@ -15,8 +15,8 @@ describe('npm run bench on the small profile', () => {
     expect(out).toMatch(/profile small: \d+ observations before the incremental day \d{4}-\d{2}-\d{2}/);
     // The nightly day is built incrementally (rows before the boundary taken from the previous output), and equals a full build.
     expect(out).toMatch(/what it took from the previous build +rows before \d{4}-\d{2}-\d{2}; [1-9]\d* objects/);
-    expect(out).toMatch(/price rows serialized +\d+ of \d+ = \d+\.\d+ %/);
-    expect(out).toMatch(/downloaded from the bucket first +[1-9]\d* indexes [\d.]+ MB \+ \d+ partitions [\d.]+ MB \+ manifest [\d.]+ MB = [\d.]+ MB/);
+    expect(out).toMatch(/price rows serialized +\d+ of \d+ = \d+\.\d+ %; the census read \d+/);
+    expect(out).toMatch(/downloaded from the bucket first +[1-9]\d* indexes [\d.]+ MB \+ \d+ partitions [\d.]+ MB \+ build inputs [\d.]+ MB = [\d.]+ MB/);
     expect(out).toContain('yes (manifests byte-identical)');
     // Every worker query answered through the worker read at most a handful of objects.
     const reads = [...out.matchAll(/(\d+) reads;/g)].map((m) => Number(m[1]));

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildSite, type BuildReport } from '../build/build.ts';
 import { openDb, type Db } from '../build/db.ts';
 import { PreviousBuild } from '../build/incremental/previous.ts';
+import { readKeptCensus } from '../build/incremental/series-census.ts';
 import { beginState, boundary, currentState } from '../build/incremental/state.ts';
 import { storeCopy } from '../build/publish/state.ts';
 import { loadModel } from '../build/model.ts';
@@ -58,10 +59,15 @@ describe('incremental build', () => {
     // Every row of this archive is stale by age on the build day: only the changed days count.
     expect(nightly.boundary).toEqual({ from });
     expect(manifest(join(dir, 'nightly'))).toBe(manifest(fullDist));
-    const linked = db.prepare('SELECT count(*) FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug IS NOT NULL AND o.data_day >= ?').pluck().get(from);
-    expect(nightly.serialized).toBe(linked);
+    const linkedFrom = (day: string) => db.prepare('SELECT count(*) FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug IS NOT NULL AND o.data_day >= ?').pluck().get(day);
+    expect(nightly.serialized).toBe(linkedFrom(from));
     expect(nightly.serialized).toBeLessThanOrEqual(newRows);
     expect(nightly.serialized / nightly.rows).toBeLessThan(0.01);
+    // The census counted the rows from the cut of the census the previous build kept, not every row.
+    const kept = readKeptCensus(join(dir, 'before'))!;
+    expect(before.censusRows).toBe(before.rows);
+    expect(nightly.censusRows).toBe(linkedFrom(kept.before));
+    expect(nightly.censusRows / nightly.rows).toBeLessThan(0.1);
     expect(nightly.reused).toBeGreaterThan(1000);
   });
 

@@ -23,7 +23,7 @@ import { EvidenceStore } from '../build/evidence-store.ts';
 import { fetchPrevious, indexesRead, partitionsRead, type FetchReport } from '../build/incremental/from-bucket.ts';
 import { ingestDocument } from '../build/ingest.ts';
 import { Bucket, s3Client } from '../build/publish/bucket.ts';
-import { BUILDS_INDEX_KEY, buildInputKey, CACHE, POINTER_KEY, RELEASE_FILE, SHARED_PREFIX, SNAPSHOTS_INDEX_KEY, STATE_DB_KEY, evidenceKey, isShared, releaseIdOf, type DistManifest } from '../build/publish/layout.ts';
+import { BUILD_INPUT_FILES, BUILDS_INDEX_KEY, buildInputKey, CACHE, POINTER_KEY, RELEASE_FILE, SHARED_PREFIX, SNAPSHOTS_INDEX_KEY, STATE_DB_KEY, evidenceKey, isShared, releaseIdOf, type DistManifest } from '../build/publish/layout.ts';
 import { planBuild, type Action } from '../build/publish/plan.ts';
 import { prune } from '../build/publish/prune.ts';
 import { encodeObject, publishRelease, PublishError, type BuildsIndex, type PublishReport, type Release, type SnapshotsIndex } from '../build/publish/release.ts';
@@ -162,7 +162,7 @@ describe('night 1: the first publication', () => {
     expect(await bucket.head(SHARED_PREFIX + partition)).toMatchObject({ contentType: 'application/x-ndjson; charset=utf-8', contentEncoding: 'gzip', cacheControl: CACHE.immutable });
     expect(await bucket.head(`${report.prefix}${partition}`)).toBeNull(); // shared, not copied into the build
     // Beside the build and not one of its objects: what the next night's build starts from (build/incremental/from-bucket.ts).
-    for (const file of ['manifest.json', 'build-state.json'] as const) {
+    for (const file of BUILD_INPUT_FILES) {
       expect(Buffer.from((await bucket.get(buildInputKey(report.prefix, file)))!.bytes).equals(readFileSync(join(night.distDir, file))), file).toBe(true);
     }
     expect((await releaseOf(report.prefix))!.objects.filter((o) => o.key.includes('/_build/'))).toEqual([]);
@@ -204,7 +204,7 @@ describe('night 2: built from the published build, only what changed is sent', (
     expect(fetched.indexes).toBe(Object.keys(published.manifest.objects).filter((p) => p.startsWith('api/v1/_c/prices/') || p.startsWith('api/v1/_c/history/')).length);
     expect(fetched.partitions).toBeGreaterThan(0);
     const files = readdirSync(previousDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
-    expect(files.length).toBe(fetched.indexes + fetched.partitions + 3); // + manifest, state and the pointer it came from
+    expect(files.length).toBe(fetched.indexes + fetched.partitions + BUILD_INPUT_FILES.length + 1); // + manifest, state, kept census and the pointer it came from
     // Not the evidence (taken by name) nor partitions the cuts do not fall in. This store is small (one market, seven
     // months): the history cuts (the boundary's month and week) fall in most of its partitions.
     expect(files.filter((e) => e.parentPath.includes('_evidence'))).toEqual([]);

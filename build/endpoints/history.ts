@@ -19,6 +19,7 @@ import { HistoryItem, type HistoryItemT } from '../../schemas/history.ts';
 import type { Db } from '../db.ts';
 import { appendOlderRows } from '../incremental/older-rows.ts';
 import type { Incremental, PreviousBuild } from '../incremental/previous.ts';
+import { monthCounts, readKeptCensus } from '../incremental/series-census.ts';
 import { LineArena } from '../line-arena.ts';
 import { attributionOf, type Model } from '../model.ts';
 import { BY_FAMILY_OLDEST_FIRST, publishedRows, type PublishedRow } from '../price-rows.ts';
@@ -101,14 +102,14 @@ const historyKeys = (family: string, variant: string, market: string) => [
   ...new Set([`product/${family}`, `product/${variant}`, `product/${variant}/market/${market}`, `product/${family}/market/${market}`]),
 ];
 
-/** Per history key, from one GROUP BY: its product family, rows, months, cities and sources (granularity, scope, attribution). */
+/** Per history key, from the rows per series and month: its product family, rows, months, cities and sources (granularity, scope, attribution). */
 type KeyCensus = { family: string; total: number; months: Set<string>; cities: Set<string>; sources: Set<string> };
 
-function censusOfKeys(db: Db, model: Model): Map<string, KeyCensus> {
+function censusOfKeys(db: Db, model: Model, incremental: Incremental | undefined): Map<string, KeyCensus> {
   const census = new Map<string, KeyCensus>();
-  const sql = `SELECT n.variant_slug AS variant, o.market_slug AS market, o.source_key AS source, substr(o.data_day, 1, 7) AS month, count(*) AS rows
-               FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug IS NOT NULL GROUP BY 1, 2, 3, 4`;
-  for (const g of db.prepare(sql).iterate() as IterableIterator<{ variant: string; market: string; source: string; month: string; rows: number }>) {
+  // An incremental build counts the months before the previous build's census cut from it (build/incremental/series-census.ts).
+  const previous = incremental ? { kept: readKeptCensus(incremental.previous.root), from: incremental.from } : null;
+  for (const g of monthCounts(db, previous)) {
     const family = model.variants.get(g.variant)!.product;
     for (const key of historyKeys(family, g.variant, g.market)) {
       let c = census.get(key);
@@ -283,7 +284,7 @@ export function writeHistory(
   writer: OutputWriter,
   { incremental, arena: arenaOptions = HISTORY_ARENA }: { incremental?: Incremental; arena?: typeof HISTORY_ARENA } = {},
 ): { keys: number; compactions: number } {
-  const census = censusOfKeys(db, model);
+  const census = censusOfKeys(db, model, incremental);
   const keysOf = new Map<string, string[]>();
   for (const [key, c] of census) {
     const keys = keysOf.get(c.family);

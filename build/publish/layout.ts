@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { cacheControl } from '../../core/routes.ts';
 import { POINTER_KEY } from '../../edge/store.ts';
 import { STATE_FILE } from '../incremental/state.ts';
+import { SERIES_CENSUS_FILE } from '../incremental/series-census.ts';
 
 export { POINTER_KEY };
 export const SHARED_PREFIX = 'shared/';
@@ -21,7 +22,7 @@ export const SNAPSHOTS_PREFIX = 'snapshots/';
 export const SNAPSHOTS_INDEX_KEY = 'snapshots/index.json';
 export const STATE_DB_KEY = 'state/hal.sqlite.gz';
 /** Beside a build's objects, not served: what the next night's incremental build starts from (build/incremental/from-bucket.ts). */
-export const BUILD_INPUT_FILES = ['manifest.json', STATE_FILE] as const;
+export const BUILD_INPUT_FILES = ['manifest.json', STATE_FILE, SERIES_CENSUS_FILE] as const;
 export const buildInputKey = (prefix: string, file: (typeof BUILD_INPUT_FILES)[number]): string => `${prefix}_build/${file}`;
 export const EVIDENCE_PREFIX = 'evidence/';
 
