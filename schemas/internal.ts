@@ -5,6 +5,15 @@
 import { z } from 'zod';
 import { Attribution, Day, Slug, Timestamp } from './common.ts';
 
+/**
+ * Cumulative row counts, each above the one before (every day and partition holds a row),
+ * checked in one loop: a zod schema per element cost ~0.35 ms for an index of five years of
+ * days, about 7 s of a national-5y build.
+ */
+const RowEnds = z.custom<number[]>((v) => Array.isArray(v) && v.every((n, i) => Number.isInteger(n) && n > (i === 0 ? 0 : v[i - 1])), {
+  message: 'expected cumulative row counts: integers from 1, each above the one before',
+});
+
 
 export const CollectionIndex = z.strictObject({
   kind: z.enum(['prices', 'products', 'history']),
@@ -22,7 +31,7 @@ export const CollectionIndex = z.strictObject({
    */
   days: z.string().regex(/^(\d{4}-\d{2}-\d{2})*$/),
   /** rows up to and including each of those days (cumulative, so a window is two look-ups) */
-  ends: z.array(z.int().min(1)),
+  ends: RowEnds,
   /**
    * the partitions in order as their content hashes, 32 hex characters each (the object is
    * api/v1/_p/{first two}/{hash}.ndjson, core/collection-keys.ts), one string like `days`: the
@@ -31,7 +40,7 @@ export const CollectionIndex = z.strictObject({
    */
   partitions: z.string().regex(/^([0-9a-f]{32})*$/),
   /** rows up to and including each partition (cumulative) */
-  partitionEnds: z.array(z.int().min(1)),
+  partitionEnds: RowEnds,
   /**
    * the oldest day (of `days`) holding a row whose freshness can still age — `fresh` or
    * `delayed` on the build day; null when none can (list collections: always null, their

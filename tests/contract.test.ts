@@ -12,6 +12,7 @@ import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import { allPartitions } from '../core/collection-keys.ts';
+import { readKeptCensus, SERIES_CENSUS_FILE } from '../build/incremental/series-census.ts';
 import { BuildState, STATE_FILE } from '../build/incremental/state.ts';
 import { PAGES } from '../core/routes.ts';
 import { distBytes, distText } from './support/dist-file.ts';
@@ -72,12 +73,13 @@ function schemaFor(path: string): { kind: 'json'; schema: z.ZodType } | { kind: 
 
 describe('published files', () => {
   it('the manifest lists exactly the files on disk, with their sizes and ETags', () => {
-    // build-state.json is the next build's input (build/incremental/state.ts), not an object of the API.
-    const onDisk = walk(distDir).filter((p) => p !== 'manifest.json' && p !== STATE_FILE).sort();
+    // The build state and the kept census are the next build's inputs (build/incremental/), not objects of the API.
+    const onDisk = walk(distDir).filter((p) => p !== 'manifest.json' && p !== STATE_FILE && p !== SERIES_CENSUS_FILE).sort();
     expect(Object.keys(manifest.objects).sort()).toEqual(onDisk);
     const state = BuildState.parse(JSON.parse(readFileSync(join(distDir, STATE_FILE), 'utf8')));
     expect(state.today).toBe(inject('today'));
     expect(state.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect(readKeptCensus(distDir)?.series.length).toBeGreaterThan(0);
     for (const path of onDisk.filter((_, i) => i % 97 === 0)) {
       const bytes = distBytes(distDir, path);
       const entry = manifest.objects[path]!;
