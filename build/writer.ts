@@ -25,8 +25,12 @@ export function etagOf(bytes: Uint8Array | string): string {
   return `"${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}"`;
 }
 
-/** Kilobytes handed to the compressing thread and not yet on disk before this thread waits. */
-const QUEUE_KB = 256 * 1024;
+/**
+ * Kilobytes handed to the compressing thread and not yet on disk before this thread waits: enough
+ * to keep it busy (an object is at most a few MB), and little enough not to count in the build's
+ * peak memory (a full queue of 256 MB did, in both processes of a national-5y build).
+ */
+const QUEUE_KB = 64 * 1024;
 
 class GzipThread {
   private readonly pending = new Int32Array(new SharedArrayBuffer(8));
