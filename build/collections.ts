@@ -14,9 +14,10 @@
  *
  * Incremental (build/incremental/): only rows from the boundary day on are read from the store
  * and serialized; each collection's older rows come from the previous build, its partitions
- * taken whole where they are cut the same way again. The census still reads every row (cheap:
- * no serialization), so granularity, aliases and scope are decided as in a full build, and
- * every collection's total is checked against it.
+ * taken whole where they are cut the same way again. The census covers every row (the previous
+ * build's kept census and the rows since its cut: build/incremental/series-census.ts), so
+ * granularity, aliases and scope are decided as in a full build, and every collection's total is
+ * checked against it.
  */
 import { dayToEpochDays, type Day } from '../core/dates.ts';
 import { collectionIndexPath, priceCollectionKeys } from '../core/collection-keys.ts';
@@ -24,7 +25,7 @@ import { CollectionIndex, type CollectionIndexT } from '../schemas/internal.ts';
 import type { Db } from './db.ts';
 import { appendOlderRows } from './incremental/older-rows.ts';
 import type { Incremental } from './incremental/previous.ts';
-import { countSeries, keepCut, readKeptCensus, type KeptCensusT, type Series, type SeriesCount } from './incremental/series-census.ts';
+import { countSeries, emptyCount, keepCut, readKeptCensus, type KeptCensusT, type Series, type SeriesCount } from './incremental/series-census.ts';
 import { LineArena } from './line-arena.ts';
 import { attributionOf, type Model } from './model.ts';
 import { publishedRows } from './price-rows.ts';
@@ -43,9 +44,9 @@ export type CollectionsReport = { collections: number; partitions: number; rows:
 /**
  * Pass 1 counts each collection (cheap: no serialization), pass 2 streams rows into partitions.
  * `incremental`: rows older than its `from` are taken from its previous build, and the census of
- * the rows before the previous build's census cut from its kept census.
+ * the rows before the previous build's census cut from its kept census. `agingFrom`: the build
+ * state's, where the census this build keeps is cut (`keepCut`).
  */
-/** `agingFrom`: the build state's, where the census to keep is cut (`keepCut`) */
 export function writePriceCollections(db: Db, model: Model, writer: OutputWriter, { incremental, agingFrom }: { incremental?: Incremental; agingFrom: Day | null }): CollectionsReport {
   const span = db.prepare('SELECT min(data_day) AS first, max(data_day) AS last FROM observations').get() as { first: Day | null; last: Day | null };
   const first = span.first === null ? 0 : dayToEpochDays(span.first);
@@ -169,7 +170,7 @@ function countCollections(model: Model, series: Series, spanDays: number, months
       for (const [source, s] of bySource) {
         for (const key of priceCollectionKeys({ variant, product: v.product, category: v.category, market, city })) {
           let c = census.get(key);
-          if (!c) census.set(key, (c = { total: 0, days: new Uint8Array((spanDays + 7) >> 3), monthRows: new Uint32Array(months), sum: 0, xor: 0, categories: new Set(), cities: new Set(), sources: new Set() }));
+          if (!c) census.set(key, (c = { ...emptyCount(spanDays, months), categories: new Set(), cities: new Set(), sources: new Set() }));
           c.total += s.total;
           for (let i = 0; i < s.days.length; i++) c.days[i]! |= s.days[i]!;
           for (let i = 0; i < months; i++) c.monthRows[i]! += s.monthRows[i]!;

@@ -73,7 +73,7 @@ function mix(n: number, seed: number): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-const emptyCount = (days: number, months: number): SeriesCount => ({ total: 0, days: new Uint8Array((days + 7) >> 3), monthRows: new Uint32Array(months), sum: 0, xor: 0 });
+export const emptyCount = (days: number, months: number): SeriesCount => ({ total: 0, days: new Uint8Array((days + 7) >> 3), monthRows: new Uint32Array(months), sum: 0, xor: 0 });
 
 function countOf(series: Series, variant: string, market: string, source: string, days: number, months: number): SeriesCount {
   let byMarket = series.get(variant);
