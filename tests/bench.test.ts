@@ -18,6 +18,12 @@ describe('npm run bench on the small profile', () => {
     expect(out).toMatch(/price rows serialized +\d+ of \d+ = \d+\.\d+ %; the census read \d+/);
     expect(out).toMatch(/downloaded from the bucket first +[1-9]\d* indexes [\d.]+ MB \+ \d+ partitions [\d.]+ MB \+ build inputs [\d.]+ MB = [\d.]+ MB/);
     expect(out).toContain('yes (manifests byte-identical)');
+    // Both build processes' memory at once (sampled): measured (a Node process alone holds more than 0.05 GiB), and not
+    // above their own peaks summed (plus tsx's esbuild helpers).
+    const sum = Number(/build peak memory \(main \+ second process\) +\d+\.\d+ GiB \+ \d+\.\d+ GiB ≤ (\d+\.\d+) GiB/.exec(out)![1]);
+    const together = Number(/both processes at once \(sampled every 50 ms\) +(\d+\.\d+) GiB/.exec(out)![1]);
+    expect(together).toBeGreaterThan(0.05);
+    expect(together).toBeLessThanOrEqual(sum + 0.05);
     // Every worker query answered through the worker read at most a handful of objects.
     const reads = [...out.matchAll(/(\d+) reads;/g)].map((m) => Number(m[1]));
     expect(reads).toHaveLength(7);
