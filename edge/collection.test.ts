@@ -85,7 +85,7 @@ describe('re-aging the rows of a page', () => {
     get: async (key) => {
       if (key !== 'api/v1/_meta/calendars.json') return null;
       const bytes = new TextEncoder().encode(JSON.stringify(calendars));
-      return { etag: '""', contentType: 'application/json', body: null, text: async () => new TextDecoder().decode(bytes), bytes: async () => bytes, lines: async () => bytes, discard: async () => {} };
+      return { etag: '""', contentType: 'application/json', encoding: null, raw: () => bytes, body: null, text: async () => new TextDecoder().decode(bytes), bytes: async () => bytes, lines: async () => bytes, discard: async () => {} };
     },
   };
   const row = (dataDate: string, freshness: string) => ({ source: 'izmir', dataDate, freshness, isStale: freshness === 'stale', warnings: freshness === 'stale' ? ['data_stale'] : [] });
@@ -122,7 +122,7 @@ describe('parsed indexes kept by the isolate', () => {
       get: async (key) => {
         const text = JSON.stringify({ ...indexOf('desc', [1]).index, key });
         const bytes = new TextEncoder().encode(text);
-        return { etag, contentType: 'application/json', body: null, text: async () => (parses++, text), bytes: async () => bytes, lines: async () => bytes, discard: async () => {} };
+        return { etag, contentType: 'application/json', encoding: null, raw: () => bytes, body: null, text: async () => (parses++, text), bytes: async () => bytes, lines: async () => bytes, discard: async () => {} };
       },
     };
     forgetIndexes();

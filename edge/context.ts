@@ -1,10 +1,18 @@
 import type { Day } from '../core/dates.ts';
+import type { ContentCoding } from '../core/encodings.ts';
 import type { ObjectStore } from './store.ts';
 
-/** What a route handler gets, and what it gives back (the worker adds the contract's headers). */
-export type RouteContext = { url: URL; params: URLSearchParams; store: ObjectStore; today: Day; pathParams: Record<string, string> };
+/**
+ * What a route handler gets, and what it gives back (the worker adds the contract's headers).
+ * `codings`: the stored content codings the client accepts, best first (edge/headers.ts).
+ */
+export type RouteContext = { url: URL; params: URLSearchParams; store: ObjectStore; today: Day; pathParams: Record<string, string>; codings: ContentCoding[] };
 export type Answer = {
   body: string | Uint8Array | ReadableStream | null;
+  /** the body is stored bytes in this content coding, sent as they are (edge/routes/stored.ts) */
+  encoding?: ContentCoding;
+  /** the representation was chosen by Accept-Encoding: caches must keep one per coding */
+  varies?: boolean;
   etag: string;
   contentType: string;
   link?: string;

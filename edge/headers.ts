@@ -1,3 +1,4 @@
+import type { ContentCoding } from '../core/encodings.ts';
 /** Headers every answer carries: CORS for any origin, the request id, and what a browser may read. */
 export const EXPOSED_HEADERS = ['etag', 'link', 'x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'].join(', ');
 
@@ -28,4 +29,21 @@ export async function sha256Etag(body: string | Uint8Array): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', typeof body === 'string' ? new TextEncoder().encode(body) : body);
   const hex = [...new Uint8Array(digest).slice(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('');
   return `"${hex}"`;
+}
+
+/**
+ * The stored codings (core/encodings.ts) a client accepts, best first, from its Accept-Encoding
+ * (RFC 9110 §12.5.3): `q=0` refuses a coding, `*` stands for any coding not named, and brotli
+ * wins a tie (smaller). No header means identity only: a client that sent none may not decode.
+ */
+export function acceptedCodings(header: string | null): ContentCoding[] {
+  if (!header) return [];
+  const weights = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((s) => s.trim());
+    const q = params.map((p) => /^q\s*=\s*([01](?:\.\d{0,3})?)$/.exec(p)).find((m) => m !== null);
+    if (name) weights.set(name === 'x-gzip' ? 'gzip' : name, q ? Number(q[1]) : 1);
+  }
+  const weight = (coding: ContentCoding) => weights.get(coding) ?? weights.get('*') ?? 0;
+  return (['br', 'gzip'] as const).filter((c) => weight(c) > 0).sort((a, b) => weight(b) - weight(a));
 }

@@ -3,16 +3,22 @@
  * bucket binding in production, or any fetcher (a service binding serving dist/ locally, or
  * an S3-compatible origin over HTTP). Objects carry their precomputed ETag.
  */
+import type { ContentCoding } from '../core/encodings.ts';
 import { isGzip } from '../core/gzip.ts';
 
 /**
  * `text()`, `bytes()` and `lines(n)` read the identity body (one of them, once); `body` is the
  * same bytes as a stream. `lines(n)` stops decoding after the n-th line: a page of 50 rows is
  * at the start of a 1,000-row partition, and inflating all of it was most of a request's CPU.
+ * `raw()` is the other way to read it: the bytes as stored, still in `encoding`, to send to a
+ * client that accepts it (a brotli twin is only ever read that way: the runtime has no brotli decoder).
  */
 export type StoredObject = {
   etag: string;
   contentType: string;
+  /** the content coding of the stored bytes (what `raw()` gives); null: stored as they are */
+  encoding: ContentCoding | null;
+  raw(): ReadableStream | Uint8Array;
   body: ReadableStream | null;
   text(): Promise<string>;
   bytes(): Promise<Uint8Array>;
@@ -27,6 +33,9 @@ export interface ObjectStore {
 
 export class OriginUnavailable extends Error {}
 
+/** A Workers fetch option (workers-types) the Node types do not know. */
+const MANUAL_DECODING = { encodeResponseBody: 'manual' } as RequestInit;
+
 /** Objects over HTTP: `GET {base}/{key}` answering 200 with an `etag` header, or 404. */
 export class FetcherStore implements ObjectStore {
   constructor(
@@ -35,26 +44,34 @@ export class FetcherStore implements ObjectStore {
   ) {}
 
   async get(key: string): Promise<StoredObject | null> {
-    const response = await this.fetcher.fetch(`${this.base}/${key}`);
+    // `manual`: workerd hands back the bytes as the origin sent them instead of decoding them.
+    const response = await this.fetcher.fetch(`${this.base}/${key}`, MANUAL_DECODING);
     if (response.status === 404 || response.status === 403) {
       await response.body?.cancel();
       return null;
     }
     if (!response.ok) throw new OriginUnavailable(`origin answered ${response.status} for ${key}`);
     const raw = new Uint8Array(await response.arrayBuffer());
-    // Decoded here when the runtime's fetch did not (core/gzip.ts).
-    const identity = () => (isGzip(raw) ? new Response(raw).body!.pipeThrough(new DecompressionStream('gzip')) : new Response(raw).body!);
-    const bytes = async () => (isGzip(raw) ? new Uint8Array(await new Response(identity()).arrayBuffer()) : raw);
+    // gzip is known by its bytes, whatever the client in between did with the header (core/gzip.ts);
+    // brotli has no magic bytes, so a twin is known by the header of an origin that left it encoded.
+    const encoding = isGzip(raw) ? 'gzip' : response.headers.get('content-encoding') === 'br' ? 'br' : null;
+    const identity = () => {
+      if (encoding === 'br') throw new Error(`${key} is brotli-encoded: it is sent as stored, never decoded here`);
+      return encoding === 'gzip' ? new Response(raw).body!.pipeThrough(new DecompressionStream('gzip')) : new Response(raw).body!;
+    };
+    const bytes = async () => (encoding ? new Uint8Array(await new Response(identity()).arrayBuffer()) : raw);
     return {
       // An S3-compatible origin answers its own ETag (an MD5); the build's travels as metadata.
       etag: response.headers.get('x-amz-meta-etag') ?? response.headers.get('etag') ?? '',
       contentType: response.headers.get('content-type') ?? 'application/json; charset=utf-8',
+      encoding,
+      raw: () => raw,
       get body() {
         return identity();
       },
       text: async () => new TextDecoder().decode(await bytes()),
       bytes,
-      lines: async (count) => (isGzip(raw) ? firstLines(identity(), count) : raw),
+      lines: async (count) => (encoding ? firstLines(identity(), count) : raw),
       discard: async () => {},
     };
   }
@@ -109,16 +126,26 @@ export class R2Store implements ObjectStore {
   async get(key: string): Promise<StoredObject | null> {
     const object = await this.bucket.get(key);
     if (!object) return null;
-    const gzip = object.httpMetadata?.contentEncoding === 'gzip';
-    const body = gzip ? object.body.pipeThrough(new DecompressionStream('gzip')) : object.body;
+    const stored = object.httpMetadata?.contentEncoding;
+    const encoding = stored === 'gzip' || stored === 'br' ? stored : null;
+    // The stored stream is read once: decoded on first use of the identity, or handed on by raw().
+    let identity: ReadableStream | null = null;
+    const decoded = (): ReadableStream => {
+      if (encoding === 'br') throw new Error(`${key} is brotli-encoded: it is sent as stored, never decoded here`);
+      return (identity ??= encoding === 'gzip' ? object.body.pipeThrough(new DecompressionStream('gzip')) : object.body);
+    };
     return {
       etag: object.customMetadata?.etag ?? object.httpEtag,
       contentType: object.httpMetadata?.contentType ?? 'application/json; charset=utf-8',
-      body,
-      text: () => (gzip ? new Response(body).text() : object.text()),
-      bytes: async () => new Uint8Array(await new Response(body).arrayBuffer()),
-      lines: (count) => firstLines(body, count),
-      discard: () => body.cancel(),
+      encoding,
+      raw: () => object.body,
+      get body() {
+        return decoded();
+      },
+      text: () => new Response(decoded()).text(),
+      bytes: async () => new Uint8Array(await new Response(decoded()).arrayBuffer()),
+      lines: (count) => firstLines(decoded(), count),
+      discard: () => (identity ?? object.body).cancel(),
     };
   }
 }

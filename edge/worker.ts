@@ -9,7 +9,7 @@ import { cacheControl, RATE_LIMIT } from '../core/routes.ts';
 import type { Answer } from './context.ts';
 import { ApiError, errorBody, type ErrorCode } from './errors.ts';
 import { ageValue, readCalendars } from './aging.ts';
-import { baseHeaders, etagMatches, setRateLimitHeaders, sha256Etag, type RateLimitState } from './headers.ts';
+import { acceptedCodings, baseHeaders, etagMatches, setRateLimitHeaders, sha256Etag, type RateLimitState } from './headers.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { requestIdOf } from './request-id.ts';
 import { matchPage, matchRoute } from './router.ts';
@@ -99,11 +99,14 @@ export async function handle(request: Request, env: Env): Promise<Response> {
     if (!route) throw new ApiError(404, 'NOT_FOUND', { path: url.pathname.slice(0, 200) });
     const store = storeOf(env);
     const today = istanbulDay(new Date());
-    const answer: Answer = await route.handler({ url, params: url.searchParams, store, today, pathParams: route.pathParams });
+    const codings = acceptedCodings(request.headers.get('accept-encoding'));
+    const answer: Answer = await route.handler({ url, params: url.searchParams, store, today, pathParams: route.pathParams, codings });
     await ageAnswer(answer, store, today);
     const headers = baseHeaders(requestId);
     headers.set('etag', answer.etag);
     headers.set('cache-control', cacheControl(route.spec.cache));
+    // One ETag for every coding of an answer: it names the identity bytes, as the manifest does.
+    if (answer.varies) headers.set('vary', 'accept-encoding');
     setRateLimitHeaders(headers, rate);
     for (const [name, value] of Object.entries(answer.headers ?? {})) headers.set(name, value);
     const status = answer.status ?? 200;
@@ -112,10 +115,12 @@ export async function handle(request: Request, env: Env): Promise<Response> {
       return new Response(null, { status: 304, headers });
     }
     headers.set('content-type', answer.contentType);
+    if (answer.encoding) headers.set('content-encoding', answer.encoding);
     if (answer.link) headers.set('link', answer.link);
     const body = request.method === 'HEAD' ? null : answer.body;
     if (request.method === 'HEAD' && answer.body instanceof ReadableStream) await answer.body.cancel();
-    return new Response(body, { status, headers });
+    // `manual`: the body is already in its content coding; the runtime would otherwise encode it again.
+    return new Response(body, { status, headers, encodeBody: answer.encoding ? 'manual' : 'automatic' });
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error.status, error.code, requestId, error.details, rate);
     console.error(`request ${requestId} failed:`, error);

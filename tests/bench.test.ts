@@ -10,7 +10,7 @@ describe('npm run bench on the small profile', () => {
     const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench.ts', '--profile', 'small', '--rounds', '3', '--verify'], { encoding: 'utf8', maxBuffer: 1 << 24, timeout: 240_000 });
     for (const figure of [
       'full build', 'floor (read + serialize once + write)', 'build / floor', 'objects', 'bytes raw / gzip / brotli', 'amplification compressed',
-      'build peak memory', 'bytes on disk', 'incremental build (one more day)', 'objects changed or added', 'plain object /markets', 'filters product × market', 'deep page', 'search',
+      'build peak memory', 'bytes on disk', 'brotli twins of whole responses', 'incremental build (one more day)', 'objects changed or added', 'plain object /markets', 'filters product × market', 'deep page', 'search',
     ]) expect(out, figure).toContain(figure);
     expect(out).toMatch(/profile small: \d+ observations before the incremental day \d{4}-\d{2}-\d{2}/);
     // The nightly day is built incrementally (rows before the boundary taken from the previous output), and equals a full build.

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { allPartitions } from '../core/collection-keys.ts';
 import { readKeptCensus, SERIES_CENSUS_FILE } from '../build/incremental/series-census.ts';
 import { BuildState, STATE_FILE } from '../build/incremental/state.ts';
+import { BROTLI_TWIN, hasBrotliTwin, isBrotliTwin } from '../core/encodings.ts';
 import { PAGES } from '../core/routes.ts';
 import { distBytes, distText } from './support/dist-file.ts';
 import { BuildRecord, CollectionIndex, EdgeCalendarsSchema } from '../schemas/internal.ts';
@@ -29,7 +30,7 @@ import { ProductItem } from '../schemas/products.ts';
 import { BasketResponse, IndexHistory, IndexLatest, IndexSeries, TrendingResponse, UnpublishedIndex, WeeklySummary } from '../schemas/indexes.ts';
 
 const distDir = inject('distDir');
-type Manifest = { buildId: string; objects: Record<string, { etag: string; bytes: number; type: string; encoding?: 'gzip'; stored?: number }> };
+type Manifest = { buildId: string; objects: Record<string, { etag: string; bytes: number; type: string; encoding?: 'gzip' | 'br'; stored?: number }> };
 let manifest: Manifest;
 const read = (path: string) => distText(distDir, path);
 
@@ -84,8 +85,8 @@ describe('published files', () => {
       const bytes = distBytes(distDir, path);
       const entry = manifest.objects[path]!;
       expect(entry.bytes).toBe(bytes.byteLength);
-      // Partitions and evidence shards are stored gzip-encoded, everything else as it is.
-      expect(entry.encoding).toBe(/^api\/v1\/_(p|evidence)\//.test(path) ? 'gzip' : undefined);
+      // Partitions and evidence shards are stored gzip-encoded, brotli twins brotli, everything else as it is.
+      expect(entry.encoding).toBe(/^api\/v1\/_(p|evidence)\//.test(path) ? 'gzip' : isBrotliTwin(path) ? 'br' : undefined);
       if (entry.encoding) expect(entry.stored).toBe(statSync(join(distDir, path)).size);
       expect(manifest.objects[path]!.etag).toBe(`"${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}"`);
     }
@@ -100,6 +101,7 @@ describe('published files', () => {
     let rows = 0;
     let records = 0;
     for (const path of Object.keys(manifest.objects)) {
+      if (isBrotliTwin(path)) continue; // the same bytes as the object it encodes (next test)
       const rule = schemaFor(path);
       if (!rule) throw new Error(`no schema rule for ${path}`);
       if (rule.kind === 'json') rule.schema.parse(JSON.parse(read(path)));
@@ -135,6 +137,23 @@ describe('published files', () => {
     expect(rows).toBeGreaterThan(db.prepare('SELECT count(*) FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug IS NOT NULL').pluck().get() as number);
     db.close();
   }, 240_000); // reads and validates every published file (~26,000): about a minute alone on 2 cores, more beside other work
+
+  it('every whole response the edge may send as stored has a brotli twin of exactly its bytes, and nothing else has one', () => {
+    const twins = Object.keys(manifest.objects).filter(isBrotliTwin);
+    const whole = Object.keys(manifest.objects).filter(hasBrotliTwin);
+    expect(twins.map((t) => t.slice(0, -BROTLI_TWIN.length)).sort()).toEqual(whole.sort());
+    // The routes that answer one object whole (edge/routes/stored.ts), every human page among them.
+    for (const path of ['api/v1/markets.json', 'api/v1/openapi.json', 'api/v1/search-index.json', 'api/v1/sources/status.json', 'api/v1/index/latest.json', 'api/v1/index/basket.json', 'api/v1/index/history.json', 'api/v1/prices/latest.json', 'api/v1/prices/weekly-summary.json', 'api/v1/products/domates/aliases.json', ...PAGES.filter((p) => !p.key.endsWith('.ico')).map((p) => p.key)]) {
+      expect(whole, path).toContain(path);
+    }
+    for (const path of whole) {
+      const object = manifest.objects[path]!;
+      const twin = manifest.objects[path + BROTLI_TWIN]!;
+      expect(twin, path).toEqual({ etag: object.etag, bytes: object.bytes, type: object.type, encoding: 'br', stored: statSync(join(distDir, path + BROTLI_TWIN)).size });
+      expect(distBytes(distDir, path + BROTLI_TWIN).equals(distBytes(distDir, path)), path).toBe(true);
+      expect(twin.stored, path).toBeLessThan(object.bytes);
+    }
+  });
 
   it('every collection index covers its partitions without gaps, counts its days newest first and, on an archive months old, has nothing to re-age', () => {
     for (const path of Object.keys(manifest.objects).filter((p) => p.startsWith('api/v1/_c/'))) {

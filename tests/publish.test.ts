@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import Database from 'better-sqlite3';
 import { Miniflare } from 'miniflare';
+import { request as undiciRequest } from 'undici';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildSite, type BuildReport } from '../build/build.ts';
 import { openDb } from '../build/db.ts';
@@ -35,7 +36,10 @@ import { FetcherStore, PointerStore, type ObjectStore, type Pointer, type Pointe
 import { bundleWorker, ROOT } from '../scripts/lib/bundle-worker.ts';
 import { distOrigin } from '../scripts/lib/dist-origin.ts';
 import { distText } from './support/dist-file.ts';
-import { COMPATIBILITY_DATE } from '../scripts/lib/local-worker.ts';
+import { rawGet } from './support/raw-http.ts';
+import { isBrotliTwin } from '../core/encodings.ts';
+import { brotliDecompressSync } from 'node:zlib';
+import { asMiniflareService, COMPATIBILITY_DATE } from '../scripts/lib/local-worker.ts';
 import { loadCatalogue } from '../sources/catalogue.ts';
 import { izmirArchive } from '../sources/izmir/archive.ts';
 import { adapter as izmir } from '../sources/izmir/index.ts';
@@ -100,7 +104,19 @@ async function buildNight(today: string): Promise<Night> {
 function servedStore(): PointerStore {
   return new PointerStore(originStore(), { maxAgeMs: 0 });
 }
-const originStore = () => new FetcherStore({ fetch: (input, init) => fetch(input, init) }, `${s3.endpoint}/hal`);
+const originStore = () => new FetcherStore({ fetch: storedFetch }, `${s3.endpoint}/hal`);
+
+/**
+ * The bucket over HTTP as the worker reads it (workerd's fetch with `encodeResponseBody: manual`):
+ * the bytes as stored, in the coding the header names. Node's fetch would decode gzip and brotli.
+ */
+async function storedFetch(input: string): Promise<Response> {
+  const answer = await undiciRequest(input);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(answer.headers)) if (typeof value === 'string') headers.set(name, value);
+  const body = answer.statusCode === 200 ? Buffer.from(await answer.body.arrayBuffer()) : (await answer.body.dump(), null);
+  return new Response(body, { status: answer.statusCode, headers });
+}
 
 async function expectServed(night: Night, sample = 9): Promise<void> {
   const store = servedStore();
@@ -109,7 +125,9 @@ async function expectServed(night: Night, sample = 9): Promise<void> {
     const object = await store.get(path);
     expect(object, path).not.toBeNull();
     expect(object!.etag, path).toBe(night.manifest.objects[path]!.etag);
-    expect(await object!.text(), path).toBe(distText(night.distDir, path));
+    // A brotli twin is only ever sent as stored (the runtime has no brotli decoder).
+    const text = isBrotliTwin(path) ? brotliDecompressSync(object!.raw() as Uint8Array).toString('utf8') : await object!.text();
+    expect(text, path).toBe(distText(night.distDir, path));
   }
 }
 
@@ -158,6 +176,8 @@ describe('night 1: the first publication', () => {
     const night = nights['2026-07-23']!;
     const markets = await bucket.head(`${report.prefix}api/v1/markets.json`);
     expect(markets).toMatchObject({ contentType: 'application/json; charset=utf-8', contentEncoding: 'gzip', cacheControl: CACHE.immutable, metadata: { etag: night.manifest.objects['api/v1/markets.json']!.etag } });
+    // Its brotli twin: stored as the build encoded it, under the identity's ETag (core/encodings.ts).
+    expect(await bucket.head(`${report.prefix}api/v1/markets.json.br`)).toMatchObject({ contentType: 'application/json; charset=utf-8', contentEncoding: 'br', cacheControl: CACHE.immutable, metadata: { etag: night.manifest.objects['api/v1/markets.json']!.etag } });
     const partition = Object.keys(night.manifest.objects).find(isShared)!;
     expect(await bucket.head(SHARED_PREFIX + partition)).toMatchObject({ contentType: 'application/x-ndjson; charset=utf-8', contentEncoding: 'gzip', cacheControl: CACHE.immutable });
     expect(await bucket.head(`${report.prefix}${partition}`)).toBeNull(); // shared, not copied into the build
@@ -407,7 +427,7 @@ describe('the worker reads the published bucket through the pointer', () => {
   beforeAll(async () => {
     const bundle = await bundleWorker(bundlePath);
     const base = { rootPath: ROOT, modules: true, modulesRoot: ROOT, scriptPath: `${ROOT}${bundle.path}`, compatibilityDate: COMPATIBILITY_DATE, durableObjects: { RATE_LIMITER: 'RateLimiter' } };
-    local = new Miniflare({ ...base, serviceBindings: { ORIGIN: distOrigin(nights['2027-12-31']!.distDir) as never } });
+    local = new Miniflare({ ...base, serviceBindings: { ORIGIN: asMiniflareService(distOrigin(nights['2027-12-31']!.distDir)) as never } });
     // An S3-compatible origin over HTTP: the worker fetches `{origin}/{key}` and resolves the pointer.
     const s3Origin = async (request: Request) => {
       const answer = await fetch(`${s3.endpoint}/hal${new URL(request.url).pathname}`);
@@ -446,6 +466,17 @@ describe('the worker reads the published bucket through the pointer', () => {
       expect([200, 503], path).toContain(expected.status);
       expect(await get(viaOrigin, path, `203.0.113.${i}`), path).toEqual(expected);
       expect(await get(viaR2, path, `203.0.113.${i}`), path).toEqual(expected);
+    }
+  });
+
+  it('a whole response leaves the R2 bucket as stored: its brotli twin byte for byte, under the identity ETag', async () => {
+    const current = (await pointer())!;
+    const night = nights['2027-12-31']!; // built for a day after today: nothing to re-age (tests/precompressed.test.ts has a later day)
+    for (const [path, key] of [['/widgets/widget.js', 'pages/widgets/widget.js'], ['/api/v1/markets', 'api/v1/markets.json']] as const) {
+      const br = await rawGet(new URL(path, await viaR2.ready), { 'cf-connecting-ip': '203.0.113.60', 'accept-encoding': 'br' });
+      expect(br.headers, path).toMatchObject({ 'content-encoding': 'br', vary: 'accept-encoding', etag: night.manifest.objects[key]!.etag });
+      expect(br.raw.equals(Buffer.from((await bucket.getStored(`${current.prefix}${key}.br`))!.stored)), path).toBe(true);
+      expect(br.body.toString('utf8'), path).toBe(distText(night.distDir, key));
     }
   });
 
@@ -500,7 +531,7 @@ describe('the pointer store', () => {
     async get(key) {
       asked.push(key);
       const text = objects.get(key);
-      return text === undefined ? null : { etag: `"${key}"`, contentType: 'application/json', body: null, text: async () => text, bytes: async () => new TextEncoder().encode(text), lines: async () => new TextEncoder().encode(text), discard: async () => {} };
+      return text === undefined ? null : { etag: `"${key}"`, contentType: 'application/json', encoding: null, raw: () => new TextEncoder().encode(text), body: null, text: async () => text, bytes: async () => new TextEncoder().encode(text), lines: async () => new TextEncoder().encode(text), discard: async () => {} };
     },
   });
 

@@ -6,6 +6,7 @@
  * `snapshots/<day>/<content hash>/`; the working store between nightly runs under `state/`.
  */
 import { createHash } from 'node:crypto';
+import type { ContentCoding } from '../../core/encodings.ts';
 import { cacheControl } from '../../core/routes.ts';
 import { POINTER_KEY } from '../../edge/store.ts';
 import { STATE_FILE } from '../incremental/state.ts';
@@ -37,8 +38,11 @@ export const CACHE = {
   state: 'no-store',
 } as const;
 
-/** `encoding: gzip`: the file in dist/ holds the gzip-encoded bytes (`stored` of them); `bytes` and `etag` are the identity's. */
-export type ManifestEntry = { etag: string; bytes: number; type: string; encoding?: 'gzip'; stored?: number };
+/**
+ * `encoding`: the file in dist/ holds the gzip- or brotli-encoded bytes (`stored` of them); `bytes`
+ * and `etag` are the identity's. A brotli twin `<path>.br` encodes the object at `<path>` (core/encodings.ts).
+ */
+export type ManifestEntry = { etag: string; bytes: number; type: string; encoding?: ContentCoding; stored?: number };
 export type DistManifest = { buildId: string; today: string; builtAt: string; newestDataDay: string | null; objects: Record<string, ManifestEntry> };
 
 export const isShared = (path: string): boolean => SHARED_PATHS.some((p) => path.startsWith(p));

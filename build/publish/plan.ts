@@ -5,6 +5,7 @@
  * partitions, kept where it is; anything new or changed is sent.
  */
 import { basename, join } from 'node:path';
+import type { ContentCoding } from '../../core/encodings.ts';
 import { CACHE, SHARED_PREFIX, isShared, type DistManifest } from './layout.ts';
 
 /** An object as the bucket holds it; a release lists every one of them. */
@@ -16,7 +17,7 @@ export type StoredEntry = {
   /** identity bytes */
   bytes: number;
   type: string;
-  encoding: 'gzip' | null;
+  encoding: ContentCoding | null;
   /** MD5 of the stored bytes: the bucket's ETag */
   md5: string;
   /** stored bytes (after encoding) */
@@ -25,7 +26,7 @@ export type StoredEntry = {
 };
 
 /** A file on this machine to send. `encode` false keeps the bytes as they are (snapshot files must match their checksums). */
-export type LocalObject = { key: string; path: string | null; file: string; etag: string; bytes: number; type: string; cacheControl: string; shared: boolean; encode: boolean; encoded?: 'gzip' };
+export type LocalObject = { key: string; path: string | null; file: string; etag: string; bytes: number; type: string; cacheControl: string; shared: boolean; encode: boolean; encoded?: ContentCoding };
 
 /** A copy with a `fallback` sends the local file when the source is gone (a snapshot pruned before its build). */
 export type Action = { op: 'put'; object: LocalObject } | { op: 'copy'; key: string; from: StoredEntry; fallback?: LocalObject } | { op: 'keep'; entry: StoredEntry };

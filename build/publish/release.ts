@@ -9,7 +9,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { gunzip, gzip } from 'node:zlib';
+import { brotliDecompress, gunzip, gzip } from 'node:zlib';
+import type { ContentCoding } from '../../core/encodings.ts';
 import type { Pointer } from '../../edge/store.ts';
 import { etagOf, JSON_TYPE } from '../writer.ts';
 import { md5Hex, type Bucket } from './bucket.ts';
@@ -24,6 +25,7 @@ import type { SnapshotFiles } from './snapshot.ts';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
+const brotliDecompressAsync = promisify(brotliDecompress);
 
 export type SnapshotRef = { prefix: string; files: { path: string; bytes: number; sha256: string }[] };
 export type Release = {
@@ -204,11 +206,12 @@ export async function encodeObject(object: LocalObject): Promise<{ entry: Stored
     if (error.code !== 'ENOENT') throw error;
     throw new PublishError(`${object.file} is not in the build output: it was built incrementally from a release that had this object, which the bucket's current release does not; build in full (npm run build without --previous) and publish that`);
   });
-  // A partition the build stored gzip-encoded travels as it is; its ETag names the identity bytes.
-  const bytes = object.encoded === 'gzip' ? await gunzipAsync(file) : file;
+  // What the build stored encoded (partitions, evidence: gzip; twins of whole responses: brotli)
+  // travels as it is; its ETag names the identity bytes.
+  const bytes = object.encoded === 'gzip' ? await gunzipAsync(file) : object.encoded === 'br' ? await brotliDecompressAsync(file) : file;
   if (etagOf(bytes) !== object.etag) throw new PublishError(`${object.file} does not match its manifest entry (ETag ${object.etag}): was it changed after the build?`);
-  let body: Uint8Array = object.encoded === 'gzip' ? file : bytes;
-  let encoding: 'gzip' | null = object.encoded === 'gzip' ? 'gzip' : null;
+  let body: Uint8Array = object.encoded ? file : bytes;
+  let encoding: ContentCoding | null = object.encoded ?? null;
   if (!encoding && object.encode && compressible(object.type)) {
     const gz = await gzipAsync(bytes, { level: 6 });
     if (gz.byteLength < bytes.byteLength) [body, encoding] = [gz, 'gzip'];

@@ -46,7 +46,7 @@ export async function indexHistory(ctx: RouteContext): Promise<Answer> {
   if (from && to && from > to) throw new ApiError(400, 'INVALID_DATE', { parameter: 'from', value: from, to });
   const range = from || to ? undefined : rangeDays(ctx.params.get('range'));
   const key = series === 'real' ? 'api/v1/index/history-real.json' : 'api/v1/index/history.json';
-  if (!from && !to && range === undefined) return (await serveStored(ctx.store, key)) ?? missing(key);
+  if (!from && !to && range === undefined) return (await serveStored(ctx, key)) ?? missing(key);
   const period = range !== undefined ? rangeWindow(ctx.today, range) : { from: from ?? null, to: to ?? null };
   const object = await ctx.store.get(key);
   if (!object) return missing(key);
@@ -65,7 +65,7 @@ function missing(key: string): never {
 export async function indexSeries(ctx: RouteContext): Promise<Answer> {
   const slug = ctx.pathParams.slug ?? '';
   if (!SLUG_PATTERN.test(slug)) throw new ApiError(404, 'NOT_FOUND', { slug: slug.slice(0, 100) });
-  const published = await serveStored(ctx.store, `api/v1/index/series/${slug}.json`);
+  const published = await serveStored(ctx, `api/v1/index/series/${slug}.json`);
   if (published) return published;
   const defined = await ctx.store.get(`api/v1/index/unpublished/${slug}.json`);
   if (defined) {
@@ -103,13 +103,13 @@ export async function weeklySummary(ctx: RouteContext): Promise<Answer> {
   const value = ctx.params.get('week');
   let week: string;
   if (value === null) {
-    const latest = await serveStored(ctx.store, 'api/v1/prices/weekly-summary.json');
+    const latest = await serveStored(ctx, 'api/v1/prices/weekly-summary.json');
     if (latest) return latest;
     week = isoWeek(addDays(ctx.today, -7)).week;
   } else {
     week = value.trim();
     if (!isoWeekStart(week)) throw new ApiError(400, 'INVALID_PARAMETER', { parameter: 'week', value: value.slice(0, 64), expected: 'YYYY-WW (ISO week, e.g. 2026-07)' });
-    const stored = await serveStored(ctx.store, `api/v1/prices/weekly-summary/${week}.json`);
+    const stored = await serveStored(ctx, `api/v1/prices/weekly-summary/${week}.json`);
     if (stored) return stored;
   }
   // A real week without data (before the archive, after it, or still running): empty lists.

@@ -22,11 +22,12 @@ async function empty(ctx: RouteContext, note = LATEST_NOTE, attribution?: string
 export async function latestPrices(ctx: RouteContext): Promise<Answer> {
   const product = slugParam(ctx.params, 'product');
   const category = slugParam(ctx.params, 'category');
-  if (!product && !category) return (await serveStored(ctx.store, 'api/v1/prices/latest.json')) ?? empty(ctx);
-  if (!product) return (await serveStored(ctx.store, `api/v1/prices/latest/category/${category}.json`)) ?? empty(ctx);
-  const object = await ctx.store.get(`api/v1/prices/latest/product/${product}.json`);
+  if (!product && !category) return (await serveStored(ctx, 'api/v1/prices/latest.json')) ?? empty(ctx);
+  if (!product) return (await serveStored(ctx, `api/v1/prices/latest/category/${category}.json`)) ?? empty(ctx);
+  const key = `api/v1/prices/latest/product/${product}.json`;
+  if (!category) return (await serveStored(ctx, key)) ?? empty(ctx);
+  const object = await ctx.store.get(key);
   if (!object) return empty(ctx);
-  if (!category) return { body: object.body, etag: object.etag, contentType: object.contentType };
   const text = await object.text();
   const latest = JSON.parse(text) as Latest;
   if (latest.items.every((i) => i.category === category)) return { body: text, etag: object.etag, contentType: object.contentType };

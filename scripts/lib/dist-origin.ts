@@ -1,12 +1,13 @@
 /**
  * The local stand-in for the bucket: serves dist/ objects with the ETags and content types
- * the build recorded in dist/manifest.json (re-read when a new build replaces it). Partitions the
- * build stored gzip-encoded are served as they are, with `content-encoding: gzip`, as the bucket does.
+ * the build recorded in dist/manifest.json (re-read when a new build replaces it). What the build
+ * stored encoded (partitions gzip, brotli twins) is served as it is, with its `content-encoding`,
+ * as the bucket does.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
-type Manifest = { objects: Record<string, { etag: string; type: string; encoding?: 'gzip' }> };
+type Manifest = { objects: Record<string, { etag: string; type: string; encoding?: 'gzip' | 'br' }> };
 
 export function distOrigin(distDir: string): (request: Request) => Promise<Response> {
   let manifest: Manifest | null = null;

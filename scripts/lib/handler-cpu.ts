@@ -55,7 +55,9 @@ export async function handlerCpuMeter(distDir: string): Promise<(path: string, r
   return async (path, rounds, servingDay) => {
     const restore = pinClock(Date.parse(`${servingDay}T09:00:00Z`));
     try {
-      const ask = async () => (await handle(new Request(`http://localhost${path}`), env)).arrayBuffer();
+      // What the Workers runtime hands every worker, whatever the client sent (edge/routes/stored.ts).
+      const request = () => new Request(`http://localhost${path}`, { headers: { 'accept-encoding': 'br, gzip' } });
+      const ask = async () => (await handle(request(), env)).arrayBuffer();
       await ask(); // objects into memory, code warmed
       const timed = async (cold: boolean): Promise<number[]> => {
         const cpu: number[] = [];
