@@ -20,6 +20,15 @@ export async function readCalendars(store: ObjectStore, now = Date.now()): Promi
   return cached.value;
 }
 
+/**
+ * The calendars to re-age with when an answer is served on a later day than its build; null when
+ * it is served on its build day (or no build is published), as the build wrote it.
+ */
+export async function agingCalendars(store: ObjectStore, today: Day): Promise<EdgeCalendars | null> {
+  const calendars = await readCalendars(store);
+  return calendars && today > calendars.today ? calendars : null;
+}
+
 export function forgetCalendars(): void {
   cached = null;
 }

@@ -5,7 +5,7 @@
  */
 import { addDays, type Day } from '../core/dates.ts';
 import { collectionIndexPath, partitionsBetween } from '../core/collection-keys.ts';
-import { ager, readCalendars } from './aging.ts';
+import { ager, agingCalendars } from './aging.ts';
 import type { ObjectStore } from './store.ts';
 
 export type CollectionIndex = {
@@ -171,8 +171,8 @@ export function itemsBody(head: string, rows: readonly Uint8Array[], tail: strin
  */
 export async function ageRows(store: ObjectStore, index: CollectionIndex, rows: Uint8Array[], first: number, today: Day): Promise<Uint8Array[]> {
   if (index.agingFrom === null || rows.length === 0) return rows;
-  const calendars = await readCalendars(store);
-  if (!calendars || today <= calendars.today) return rows;
+  const calendars = await agingCalendars(store, today);
+  if (!calendars) return rows;
   const ageable = window(index, index.agingFrom, null);
   const from = Math.max(first, ageable.offset);
   const to = Math.min(first + rows.length, ageable.offset + ageable.total);

@@ -8,7 +8,7 @@ import { istanbulDay } from '../core/dates.ts';
 import { cacheControl, RATE_LIMIT } from '../core/routes.ts';
 import type { Answer } from './context.ts';
 import { ApiError, errorBody, type ErrorCode } from './errors.ts';
-import { ageValue, readCalendars } from './aging.ts';
+import { ageValue, agingCalendars } from './aging.ts';
 import { acceptedCodings, baseHeaders, etagMatches, setRateLimitHeaders, sha256Etag, type RateLimitState } from './headers.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { requestIdOf } from './request-id.ts';
@@ -73,8 +73,8 @@ async function rateLimit(env: Env, request: Request): Promise<{ allowed: boolean
 /** Served on a later day than the build: freshness re-aged (edge/aging.ts), never made fresher. */
 async function ageAnswer(answer: Answer, store: ObjectStore, today: string): Promise<void> {
   if (answer.aged || !answer.contentType.startsWith('application/json') || answer.body === null) return;
-  const calendars = await readCalendars(store);
-  if (!calendars || today <= calendars.today) return;
+  const calendars = await agingCalendars(store, today);
+  if (!calendars) return;
   const text = typeof answer.body === 'string' ? answer.body : await new Response(answer.body).text();
   const value = JSON.parse(text) as unknown;
   if (ageValue(value, calendars, today)) {

@@ -1,6 +1,6 @@
 /** Routes whose whole response is one precomputed object (markets, openapi.json …). */
-import { BROTLI_TWIN, hasBrotliTwin } from '../../core/encodings.ts';
-import { readCalendars } from '../aging.ts';
+import { BROTLI_TWIN, hasBrotliTwin, type ContentCoding } from '../../core/encodings.ts';
+import { agingCalendars } from '../aging.ts';
 import type { Answer, RouteContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import type { StoredObject } from '../store.ts';
@@ -12,7 +12,7 @@ import type { StoredObject } from '../store.ts';
  * needs its text: then it goes as identity and the CDN compresses what it sends.
  */
 export async function serveStored(ctx: RouteContext, key: string): Promise<Answer | null> {
-  const codings = (await asStoredToday(ctx, key)) ? ctx.codings : [];
+  const codings = ctx.codings.length > 0 && (await asStored(ctx, key)) ? ctx.codings : [];
   if (codings[0] === 'br' && hasBrotliTwin(key)) {
     const twin = await ctx.store.get(key + BROTLI_TWIN);
     if (twin) return answerOf(twin, codings);
@@ -21,14 +21,14 @@ export async function serveStored(ctx: RouteContext, key: string): Promise<Answe
   return object ? answerOf(object, codings) : null;
 }
 
-async function asStoredToday(ctx: RouteContext, key: string): Promise<boolean> {
-  if (!key.endsWith('.json')) return true;
-  const calendars = await readCalendars(ctx.store);
-  return !calendars || ctx.today <= calendars.today;
+/** Only JSON ages (worker.ts ageAnswer): a page or script goes as stored on any day. */
+async function asStored(ctx: RouteContext, key: string): Promise<boolean> {
+  return !key.endsWith('.json') || (await agingCalendars(ctx.store, ctx.today)) === null;
 }
 
-function answerOf(object: StoredObject, codings: readonly string[]): Answer {
+function answerOf(object: StoredObject, codings: readonly ContentCoding[]): Answer {
   const answer = { etag: object.etag, contentType: object.contentType, varies: true };
+  // `aged`: the bytes stay encoded, and nothing needs re-aging on the build day (asStored).
   if (object.encoding && codings.includes(object.encoding)) return { ...answer, body: object.raw(), encoding: object.encoding, aged: true };
   return { ...answer, body: object.body };
 }
