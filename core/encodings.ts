@@ -31,3 +31,13 @@ export function hasBrotliTwin(path: string): boolean {
 }
 
 export const isBrotliTwin = (path: string): boolean => path.endsWith(BROTLI_TWIN);
+
+/**
+ * Content types whose answers go compressed to a client that accepts a coding (every text the
+ * worker sends); their coding depends on Accept-Encoding, so they carry `vary: accept-encoding`.
+ */
+const COMPRESSIBLE = new Set(['application/json', 'text/html', 'text/css', 'text/javascript', 'text/csv', 'image/svg+xml', 'image/x-icon']);
+
+export function isCompressible(contentType: string): boolean {
+  return COMPRESSIBLE.has(contentType.split(';')[0]!.trim().toLowerCase());
+}

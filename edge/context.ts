@@ -11,8 +11,6 @@ export type Answer = {
   body: string | Uint8Array | ReadableStream | null;
   /** the body is stored bytes in this content coding, sent as they are (edge/routes/stored.ts) */
   encoding?: ContentCoding;
-  /** the representation was chosen by Accept-Encoding: caches must keep one per coding */
-  varies?: boolean;
   etag: string;
   contentType: string;
   link?: string;

@@ -5,7 +5,7 @@
  */
 export const MESSAGES = {
   NOT_FOUND: 'İstenen kaynak bulunamadı.',
-  RATE_LIMITED: 'İstek sınırı aşıldı: IP adresi başına dakikada 60 istek. 60 saniye sonra yeniden deneyin.',
+  RATE_LIMITED: 'İstek sınırı aşıldı: IP adresi başına dakikada 60 istek. En geç 60 saniye sonra yeniden deneyin (x-ratelimit-reset: pencerenin bitmesine kalan saniye).',
   INVALID_DATE: 'Geçersiz tarih: YYYY-AA-GG biçiminde gerçek bir gün olmalı.',
   INVALID_PAGE: 'Geçersiz sayfa: page 1 veya daha büyük bir tam sayı olmalı.',
   INVALID_LIMIT: 'Geçersiz limit: limit 1 veya daha büyük bir tam sayı olmalı.',

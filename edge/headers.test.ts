@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedCodings, etagMatches } from './headers.ts';
+import { acceptedCodings, clientAcceptEncoding, etagMatches } from './headers.ts';
 
 describe('Accept-Encoding', () => {
   it.each([
@@ -18,8 +18,26 @@ describe('Accept-Encoding', () => {
     ['*, br;q=0', ['gzip']],
     ['x-gzip', ['gzip']],
     ['deflate', []],
+    ['identity;q=0', ['gzip']],
+    ['*;q=0', ['gzip']],
+    ['*;q=0, identity', []],
+    ['identity;q=0, br', ['br']],
   ])('%j → %j', (header, codings) => {
     expect(acceptedCodings(header)).toEqual(codings);
+  });
+});
+
+describe('the client’s own Accept-Encoding', () => {
+  const request = (header: string | null, cf?: object) => {
+    const r = new Request('http://localhost/', { headers: header === null ? {} : { 'accept-encoding': header } });
+    if (cf) Object.defineProperty(r, 'cf', { value: cf });
+    return r;
+  };
+  it('is cf.clientAcceptEncoding where the edge rewrote the header, else the header', () => {
+    expect(clientAcceptEncoding(request('br, gzip', { clientAcceptEncoding: '' }))).toBe('');
+    expect(clientAcceptEncoding(request('br, gzip', { clientAcceptEncoding: 'gzip' }))).toBe('gzip');
+    expect(clientAcceptEncoding(request('gzip', {}))).toBe('gzip');
+    expect(clientAcceptEncoding(request(null))).toBeNull();
   });
 });
 

@@ -32,9 +32,12 @@ export async function sha256Etag(body: string | Uint8Array): Promise<string> {
 }
 
 /**
- * The stored codings (core/encodings.ts) a client accepts, best first, from its Accept-Encoding
- * (RFC 9110 §12.5.3): `q=0` refuses a coding, `*` stands for any coding not named, and brotli
- * wins a tie (smaller). No header means identity only: a client that sent none may not decode.
+ * The codings a client accepts, best first, from its Accept-Encoding (RFC 9110 §12.5.3): `q=0`
+ * refuses a coding, `*` stands for any coding not named, and brotli wins a tie (smaller). Empty
+ * means identity. No header means identity too: the RFC lets a server pick a coding then, but a
+ * client that sent none (curl, Node's http.get) may not decode one. A client that refuses identity
+ * (`identity;q=0`, or `*;q=0` without naming identity) and names no coding we have gets gzip, the
+ * one every HTTP client decodes, rather than an error.
  */
 export function acceptedCodings(header: string | null): ContentCoding[] {
   if (!header) return [];
@@ -44,6 +47,18 @@ export function acceptedCodings(header: string | null): ContentCoding[] {
     const q = params.map((p) => /^q\s*=\s*([01](?:\.\d{0,3})?)$/.exec(p)).find((m) => m !== null);
     if (name) weights.set(name === 'x-gzip' ? 'gzip' : name, q ? Number(q[1]) : 1);
   }
-  const weight = (coding: ContentCoding) => weights.get(coding) ?? weights.get('*') ?? 0;
-  return (['br', 'gzip'] as const).filter((c) => weight(c) > 0).sort((a, b) => weight(b) - weight(a));
+  const weight = (coding: string) => weights.get(coding) ?? weights.get('*') ?? 0;
+  const accepted = (['br', 'gzip'] as const).filter((c) => weight(c) > 0).sort((a, b) => weight(b) - weight(a));
+  const identityRefused = (weights.get('identity') ?? weights.get('*') ?? 1) === 0;
+  return accepted.length === 0 && identityRefused ? ['gzip'] : accepted;
+}
+
+/**
+ * What the client itself sent. Cloudflare replaces Accept-Encoding on the way to a worker (the
+ * worker sees `br, gzip`) and keeps the client's value in `cf.clientAcceptEncoding`; miniflare's
+ * entry does the same. Without that property the header is the client's own.
+ */
+export function clientAcceptEncoding(request: Request): string | null {
+  const original = (request as { cf?: { clientAcceptEncoding?: unknown } }).cf?.clientAcceptEncoding;
+  return typeof original === 'string' ? original : request.headers.get('accept-encoding');
 }

@@ -9,7 +9,8 @@ import { cacheControl, RATE_LIMIT } from '../core/routes.ts';
 import type { Answer } from './context.ts';
 import { ApiError, errorBody, type ErrorCode } from './errors.ts';
 import { ageValue, agingCalendars } from './aging.ts';
-import { acceptedCodings, baseHeaders, etagMatches, setRateLimitHeaders, sha256Etag, type RateLimitState } from './headers.ts';
+import { isCompressible } from '../core/encodings.ts';
+import { acceptedCodings, baseHeaders, clientAcceptEncoding, etagMatches, setRateLimitHeaders, sha256Etag, type RateLimitState } from './headers.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { requestIdOf } from './request-id.ts';
 import { matchPage, matchRoute } from './router.ts';
@@ -91,7 +92,10 @@ export async function handle(request: Request, env: Env): Promise<Response> {
   try {
     const verdict = await rateLimit(env, request);
     rate = { limit: verdict.limit, remaining: verdict.remaining, reset: verdict.reset };
-    if (!verdict.allowed) return errorResponse(429, 'RATE_LIMITED', requestId, { limit: verdict.limit, windowSeconds: RATE_LIMIT.windowSeconds }, rate);
+    if (!verdict.allowed) {
+      const details = { limit: verdict.limit, windowSeconds: RATE_LIMIT.windowSeconds, resetSeconds: verdict.reset };
+      return errorResponse(429, 'RATE_LIMITED', requestId, details, rate);
+    }
     if (request.method !== 'GET' && request.method !== 'HEAD') throw new ApiError(405, 'METHOD_NOT_ALLOWED', { method: request.method.slice(0, 16) });
     const isApi = url.pathname.startsWith(`${API_PREFIX}/`);
     const path = (isApi ? url.pathname.slice(API_PREFIX.length) : url.pathname).replace(/\/+$/, '') || '/';
@@ -99,14 +103,15 @@ export async function handle(request: Request, env: Env): Promise<Response> {
     if (!route) throw new ApiError(404, 'NOT_FOUND', { path: url.pathname.slice(0, 200) });
     const store = storeOf(env);
     const today = istanbulDay(new Date());
-    const codings = acceptedCodings(request.headers.get('accept-encoding'));
+    const codings = acceptedCodings(clientAcceptEncoding(request));
     const answer: Answer = await route.handler({ url, params: url.searchParams, store, today, pathParams: route.pathParams, codings });
     await ageAnswer(answer, store, today);
     const headers = baseHeaders(requestId);
     headers.set('etag', answer.etag);
     headers.set('cache-control', cacheControl(route.spec.cache));
     // One ETag for every coding of an answer: it names the identity bytes, as the manifest does.
-    if (answer.varies) headers.set('vary', 'accept-encoding');
+    const compressible = isCompressible(answer.contentType);
+    if (compressible) headers.set('vary', 'accept-encoding');
     setRateLimitHeaders(headers, rate);
     for (const [name, value] of Object.entries(answer.headers ?? {})) headers.set(name, value);
     const status = answer.status ?? 200;
@@ -115,7 +120,9 @@ export async function handle(request: Request, env: Env): Promise<Response> {
       return new Response(null, { status: 304, headers });
     }
     headers.set('content-type', answer.contentType);
-    if (answer.encoding) headers.set('content-encoding', answer.encoding);
+    // Stored bytes go in their own coding; anything else the runtime encodes on the way out.
+    const coding = answer.encoding ?? (compressible ? codings[0] : undefined);
+    if (coding) headers.set('content-encoding', coding);
     if (answer.link) headers.set('link', answer.link);
     const body = request.method === 'HEAD' ? null : answer.body;
     if (request.method === 'HEAD' && answer.body instanceof ReadableStream) await answer.body.cancel();

@@ -2,7 +2,7 @@
  * Builds the real archive once for the whole suite (import → SQLite → dist/) with a fixed build
  * day, so contract and worker tests check the files `npm start` publishes.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { buildSite } from '../build/build.ts';
@@ -24,16 +24,22 @@ declare module 'vitest' {
 export default function setup(project: TestProject) {
   // For quick unit-only runs (`HAL_SKIP_BUILD=1 npx vitest run sources core`); npm test always builds.
   if (process.env.HAL_SKIP_BUILD === '1') return;
-  rmSync(TEST_ROOT, { recursive: true, force: true });
-  mkdirSync(TEST_ROOT, { recursive: true });
   const dbPath = `${TEST_ROOT}/hal.sqlite`;
   const distDir = `${TEST_ROOT}/dist`;
+  // For a session that changes only the edge or the tests: `HAL_REUSE_BUILD=1` keeps the last build.
+  if (process.env.HAL_REUSE_BUILD === '1' && existsSync(`${distDir}/manifest.json`)) return provideBuild(project, dbPath, distDir);
+  rmSync(TEST_ROOT, { recursive: true, force: true });
+  mkdirSync(TEST_ROOT, { recursive: true });
   const db = openDb(dbPath);
   const t = performance.now();
   importArchives(db);
   const report = buildSite({ db, outDir: distDir, today: TEST_TODAY, builtAt: TEST_BUILT_AT });
   db.close();
   console.log(`global setup: real archive built in ${Math.round(performance.now() - t)} ms (${report.objects} objects)`);
+  provideBuild(project, dbPath, distDir);
+}
+
+function provideBuild(project: TestProject, dbPath: string, distDir: string): void {
   project.provide('dbPath', dbPath);
   project.provide('distDir', distDir);
   project.provide('today', TEST_TODAY);

@@ -97,14 +97,26 @@ describe('whole responses built today', () => {
     expect(br.asked).toContain(`${key}.br`);
     expect(br.asked).not.toContain(key);
 
-    // The runtime hands every worker `accept-encoding: br, gzip` and decodes for a client that
-    // takes neither (as Cloudflare does): the worker still sends the twin, the client gets identity.
+    // A client that takes no coding gets the object itself, read as identity, under the same ETag.
     const plain = await get(served, path, { 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toBe('accept-encoding');
     expect(plain.headers.etag).toBe(etag);
     expect(plain.body.equals(identity)).toBe(true);
-    expect(plain.asked).toContain(`${key}.br`);
+    expect(plain.asked).toContain(key);
+    expect(plain.asked).not.toContain(`${key}.br`);
+  });
+
+  it('behind Cloudflare the coding follows the client’s own Accept-Encoding, not the rewritten header', async () => {
+    // Cloudflare hands every worker `accept-encoding: br, gzip` and keeps what the client sent in cf.clientAcceptEncoding.
+    const asCloudflareHandsIt = async (clientAcceptEncoding: string) => {
+      served.asked.length = 0;
+      const init = { headers: { 'accept-encoding': 'br, gzip', 'cf-connecting-ip': `192.0.2.${++ip % 250}` }, cf: { clientAcceptEncoding } };
+      await (await served.worker.mf.dispatchFetch('http://localhost/api/v1/markets', init)).arrayBuffer();
+      return [...served.asked];
+    };
+    expect(await asCloudflareHandsIt('')).toEqual(['api/v1/markets.json']);
+    expect(await asCloudflareHandsIt('gzip, deflate, br')).toEqual(['api/v1/markets.json.br']);
   });
 
   it('304 and HEAD: the headers of the coded answer, no body', async () => {
@@ -127,11 +139,13 @@ describe('whole responses built today', () => {
     expect(twin.byteLength).toBeLessThan(gzipSync(identity, { level: 6 }).byteLength);
   });
 
-  it('answers the worker assembles are not stored objects: no twin read, no vary', async () => {
+  it('answers the worker assembles are not stored objects: no twin read, encoded by the runtime', async () => {
     const r = await get(served, '/api/v1/prices?limit=2', { 'accept-encoding': 'br' });
     expect(r.status).toBe(200);
     expect(r.asked.some((k) => k.endsWith('.br'))).toBe(false);
-    expect(r.headers.vary).toBeUndefined();
+    expect(r.headers['content-encoding']).toBe('br');
+    expect(r.headers.vary).toBe('accept-encoding');
+    expect(JSON.parse(r.body.toString('utf8')).meta.count).toBe(2);
   });
 });
 

@@ -39,7 +39,7 @@ import { distText } from './support/dist-file.ts';
 import { rawGet } from './support/raw-http.ts';
 import { isBrotliTwin } from '../core/encodings.ts';
 import { brotliDecompressSync } from 'node:zlib';
-import { asMiniflareService, COMPATIBILITY_DATE } from '../scripts/lib/local-worker.ts';
+import { asMiniflareService, COMPATIBILITY_DATE, DURABLE_OBJECTS } from '../scripts/lib/local-worker.ts';
 import { loadCatalogue } from '../sources/catalogue.ts';
 import { izmirArchive } from '../sources/izmir/archive.ts';
 import { adapter as izmir } from '../sources/izmir/index.ts';
@@ -426,7 +426,7 @@ describe('the worker reads the published bucket through the pointer', () => {
 
   beforeAll(async () => {
     const bundle = await bundleWorker(bundlePath);
-    const base = { rootPath: ROOT, modules: true, modulesRoot: ROOT, scriptPath: `${ROOT}${bundle.path}`, compatibilityDate: COMPATIBILITY_DATE, durableObjects: { RATE_LIMITER: 'RateLimiter' } };
+    const base = { rootPath: ROOT, modules: true, modulesRoot: ROOT, scriptPath: `${ROOT}${bundle.path}`, compatibilityDate: COMPATIBILITY_DATE, durableObjects: DURABLE_OBJECTS };
     local = new Miniflare({ ...base, serviceBindings: { ORIGIN: asMiniflareService(distOrigin(nights['2027-12-31']!.distDir)) as never } });
     // An S3-compatible origin over HTTP: the worker fetches `{origin}/{key}` and resolves the pointer.
     const s3Origin = async (request: Request) => {

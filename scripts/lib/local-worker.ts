@@ -6,6 +6,7 @@ import { Miniflare } from 'miniflare';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { bundleWorker, ROOT } from './bundle-worker.ts';
 import { distOrigin } from './dist-origin.ts';
+import { startLocalEdge } from './local-edge.ts';
 
 type Origin = (request: Request) => Promise<Response>;
 
@@ -27,20 +28,36 @@ export function asMiniflareService(origin: Origin): Origin {
 
 export const COMPATIBILITY_DATE = '2026-04-20';
 
+/** The limiter as wrangler.toml declares it: a SQLite-backed Durable Object class. */
+export const DURABLE_OBJECTS = { RATE_LIMITER: { className: 'RateLimiter', useSQLite: true } };
+
+/** `url`: the local edge (scripts/lib/local-edge.ts) in front of the worker; `mf.dispatchFetch` goes through miniflare's own entry. */
 export type LocalWorker = { mf: Miniflare; url: URL; dispose(): Promise<void> };
 
-export async function startLocalWorker(options: { distDir: string; port?: number; host?: string; origin?: Origin }): Promise<LocalWorker> {
+/** `persist`: a folder the Durable Objects' storage outlives the worker in (a restart then finds the limiter's windows). */
+export async function startLocalWorker(options: { distDir: string; port?: number; host?: string; origin?: Origin; persist?: string }): Promise<LocalWorker> {
   const bundle = await bundleWorker();
+  const host = options.host ?? '127.0.0.1';
   const mf = new Miniflare({
     rootPath: ROOT,
     modules: true,
     modulesRoot: ROOT,
     scriptPath: `${ROOT}${bundle.path}`,
     compatibilityDate: COMPATIBILITY_DATE,
-    durableObjects: { RATE_LIMITER: 'RateLimiter' },
+    durableObjects: DURABLE_OBJECTS,
+    ...(options.persist ? { durableObjectsPersist: options.persist } : {}),
     serviceBindings: { ORIGIN: asMiniflareService(options.origin ?? distOrigin(options.distDir)) as never },
-    ...(options.port !== undefined ? { port: options.port, host: options.host ?? '127.0.0.1' } : {}),
+    // The worker's own socket, without miniflare's entry in between: the local edge talks to it.
+    unsafeDirectSockets: [{ host: '127.0.0.1', port: 0 }],
   });
-  const url = await mf.ready;
-  return { mf, url, dispose: () => mf.dispose() };
+  await mf.ready;
+  const edge = await startLocalEdge(await mf.unsafeGetDirectURL(), { port: options.port ?? 0, host });
+  return {
+    mf,
+    url: edge.url,
+    dispose: async () => {
+      await edge.close();
+      await mf.dispose();
+    },
+  };
 }
