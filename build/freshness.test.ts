@@ -61,6 +61,10 @@ describe('the freshness table, cell by cell', () => {
 
   it('no recorded data day → unavailable with no_data', () => {
     expect(unavailable()).toEqual({ dataDate: null, fetchedAt: null, freshness: 'unavailable', isStale: true, warnings: ['no_data'] });
+    // The source's condition still says why: a paused source (trabzon) is collection_paused.
+    expect(unavailable('paused').warnings).toEqual(['no_data', 'collection_paused']);
+    expect(unavailable('blocked').warnings).toEqual(['no_data', 'source_blocked']);
+    expect(unavailable('last_fetch_failed').warnings).toEqual(['no_data', 'last_fetch_failed']);
   });
 
   it('after the Kurban Bayramı week, the eve\'s list is still fresh on Monday', () => {

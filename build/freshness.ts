@@ -62,9 +62,12 @@ export function classifyRow(row: RowFacts, source: SourceFreshnessState, today: 
   return block(row.day, row.fetchedAt, freshness, warnings);
 }
 
-/** A source or market with no recorded data day. */
-export function unavailable(): FreshnessBlock {
-  return block(null, null, 'unavailable', new Set(['no_data']));
+/** A source or market with no recorded data day; its source's condition still says why (a paused source is `collection_paused`). */
+export function unavailable(condition: SourceCondition = 'ok'): FreshnessBlock {
+  const warnings = new Set<WarningCode>(['no_data']);
+  const conditionWarning = condition === 'paused' ? 'collection_paused' : CONDITION_WARNING[condition];
+  if (conditionWarning) warnings.add(conditionWarning);
+  return block(null, null, 'unavailable', warnings);
 }
 
 function block(dataDate: Day | null, fetchedAt: string | null, freshness: FreshnessBlock['freshness'], warnings: Set<WarningCode>): FreshnessBlock {

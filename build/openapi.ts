@@ -16,6 +16,7 @@ import { SourceStatusEnvelope, SourceStatusItem } from '../schemas/sources.ts';
 import { HistoryEnvelope, HistoryItem } from '../schemas/history.ts';
 import { AliasItem, AliasResponse, ProductSearchItem, ProductSearchResponse, SearchIndex, SearchResponse } from '../schemas/search.ts';
 import { EXPORT_COLUMNS } from '../core/export-columns.ts';
+import { FILTER_SUGGESTIONS, HINT_HEADERS, NEWEST_DATA_DAY, UNKNOWN_FILTERS } from '../core/hint-headers.ts';
 import { BasketResponse, IndexLatest, IndexHistory, IndexRef, IndexSeries, IndexWeek, MoverItem, MunicipalIndexRef, TrendingItem, TrendingResponse, WeeklySummary } from '../schemas/indexes.ts';
 
 type Json = Record<string, unknown>;
@@ -54,23 +55,29 @@ const FILTERS = {
   date: p('date', 'A single data day YYYY-MM-DD; an invalid date answers 400 INVALID_DATE.', { type: 'string', format: 'date' }),
   range: p('range', 'Period ending today (Europe/Istanbul) as `<days>d`; an invalid value counts as 7 days (legacy contract); above 3650d counts as 3650d. Without date and range, the whole history.', { type: 'string', pattern: '^\\d+d$' }),
 };
-const paging = (r: RouteSpec) =>
-  r.paging
+const limitOf = (what: string, limits: { default: number; max: number }) =>
+  p('limit', `${what}, default ${limits.default}; above ${limits.max} counts as ${limits.max}. Not a whole number ≥ 1 → 400 INVALID_LIMIT.`, { type: 'integer', minimum: 1, default: limits.default, maximum: limits.max });
+const paging = (r: RouteSpec) => [
+  ...(r.paging
     ? [
-        p('page', 'Page number from 1. Not a positive integer → 400 INVALID_PAGE.', { type: 'integer', minimum: 1, default: 1 }),
-        p('limit', `Page size, default ${r.paging.default}; clamped to 1…${r.paging.max}. Not an integer → 400 INVALID_LIMIT.`, { type: 'integer', minimum: 1, default: r.paging.default, maximum: r.paging.max }),
+        p('page', 'Page number from 1 (any whole number: a page past the last is empty, with meta.total null). Not a whole number ≥ 1 → 400 INVALID_PAGE.', { type: 'integer', minimum: 1, default: 1 }),
+        limitOf('Page size', r.paging),
       ]
-    : [];
+    : []),
+  ...(r.limit ? [limitOf('Results', r.limit)] : []),
+];
+/** One rule for every slug in a path: folded like a filter value, so `Domates` and `DOMATES` are `domates`. */
+const pathSlugParam = (description: string) =>
+  p('slug', `${description} Folded like a filter value (Turkish letters, case); a malformed percent-escape → 400 INVALID_PARAMETER.`, { type: 'string' }, true, 'path');
 
 const query = p('q', 'Search text: at least 2 letters after Turkish folding (else 400 QUERY_TOO_SHORT); at most 100 characters are used.', { type: 'string', minLength: 2 }, true);
-const searchLimit = p('limit', 'Results, 1 to 50 (default 20); above 50 counts as 50, below 1 is 400 INVALID_LIMIT.', { type: 'integer', minimum: 1, maximum: 50, default: 20 });
 const PARAMETERS: Record<string, Json[]> = {
   listPrices: [FILTERS.product, FILTERS.market, FILTERS.city, FILTERS.category, FILTERS.date, FILTERS.range],
   latestPrices: [FILTERS.product, FILTERS.category],
   listProducts: [FILTERS.category],
   getObservation: [p('id', 'Observation id (the `id` of a price row), a UUID.', { type: 'string', format: 'uuid' }, true, 'path')],
   productHistory: [
-    p('slug', 'Product variant slug or product family slug (folded like a filter value; an unknown slug has no items).', { type: 'string' }, true, 'path'),
+    pathSlugParam('Product variant slug or product family slug; an unknown slug has no items (see x-unknown-filters).'),
     p('range', 'Period ending today as `<days>d`; default and invalid: 7 days (legacy contract); above 3650d counts as 3650d.', { type: 'string', pattern: '^\\d+d$', default: '7d' }),
     p('market', 'Only this market (slug).', { type: 'string' }),
     p('bucket', 'daily (default; also for an invalid value), weekly (ISO weeks from Monday), monthly, or auto: daily up to 90 days, weekly up to 730, monthly beyond.', { type: 'string', enum: ['daily', 'weekly', 'monthly', 'auto'], default: 'daily' }),
@@ -81,17 +88,16 @@ const PARAMETERS: Record<string, Json[]> = {
     p('latest', '1: each product variant\'s latest price per market (the rows behind /prices/latest).', { type: 'string', enum: ['1'] }),
     p('locale', 'tr: decimal comma and `;` separator, for Turkish spreadsheets.', { type: 'string', enum: ['tr'] }),
   ],
-  searchProducts: [query, searchLimit],
-  productAliases: [p('slug', 'Product variant slug or product family slug.', { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' }, true, 'path')],
-  search: [query, searchLimit],
+  searchProducts: [query],
+  productAliases: [pathSlugParam('Product variant slug or product family slug; unknown → 404.')],
+  search: [query],
   indexHistory: [
     p('range', 'Weeks that overlap the period of `<days>d` ending today (Europe/Istanbul); an invalid value counts as 7 days, above 3650d as 3650d. Without range, from and to: the whole series.', { type: 'string', pattern: '^\\d+d$' }),
     p('from', 'First day of the period (YYYY-MM-DD): weeks ending on or after it. from/to win over range. Not a real day → 400 INVALID_DATE; from after to → 400 INVALID_DATE.', { type: 'string', format: 'date' }),
     p('to', 'Last day of the period (YYYY-MM-DD): weeks starting on or before it. Not a real day → 400 INVALID_DATE.', { type: 'string', format: 'date' }),
     p('series', 'nominal (default) or real: the index deflated by the consumer price index (TÜİK TÜFE 2003=100, data/cpi/), in prices of the base week; only weeks whose month has a CPI value. Another value → 400 INVALID_PARAMETER.', { type: 'string', enum: ['nominal', 'real'], default: 'nominal' }),
   ],
-  indexSeries: [p('slug', 'Index short name: `ulusal` (national) or a province slug (izmir, ankara, bursa, istanbul …). Published → 200; defined but not published → 409 INDEX_NOT_PUBLISHED; unknown → 404.', { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' }, true, 'path')],
-  trendingPrices: [p('limit', 'Products, 1 to 100 (default 20); above 100 counts as 100; not an integer ≥ 1 → 400 INVALID_LIMIT.', { type: 'integer', minimum: 1, maximum: 100, default: 20 })],
+  indexSeries: [pathSlugParam('Index short name: `ulusal` (national) or a province slug (izmir, ankara, bursa, istanbul …). Published → 200; defined but not published → 409 INDEX_NOT_PUBLISHED; unknown → 404.')],
   weeklySummary: [p('week', 'ISO week YYYY-WW (Monday–Sunday, Europe/Istanbul). Default: the newest closed week with data. Not a real ISO week → 400 INVALID_PARAMETER; a week without data → 200 with empty lists and freshness unavailable.', { type: 'string', pattern: '^\\d{4}-(0[1-9]|[1-4]\\d|5[0-3])$' })],
 };
 
@@ -100,10 +106,17 @@ const COMMON_HEADERS = {
   'x-request-id': header('The request id: the one sent (8–128 of letters, digits, . _ : -) or a generated UUID.'),
   'x-ratelimit-limit': header(`Requests allowed per window per IP address (${RATE_LIMIT.requests}).`, { type: 'integer' }),
   'x-ratelimit-remaining': header('Requests left in the current window.', { type: 'integer' }),
-  'x-ratelimit-reset': header('Seconds until the current window ends.', { type: 'integer' }),
+  'x-ratelimit-reset': header('Seconds until the current window ends (on a 429, the exact wait; Retry-After: 60 is its upper bound).', { type: 'integer' }),
   etag: header('Strong entity tag of the body; send it back as If-None-Match.'),
   'cache-control': header('Caching: max-age, s-maxage and stale-while-revalidate of the endpoint (see x-cache).'),
   'access-control-allow-origin': header('Always `*`.'),
+};
+
+/** The operations that say why an answer is empty (core/hint-headers.ts). */
+const HINTS: Record<string, string[]> = {
+  listPrices: [NEWEST_DATA_DAY, UNKNOWN_FILTERS, FILTER_SUGGESTIONS],
+  productHistory: [NEWEST_DATA_DAY, UNKNOWN_FILTERS, FILTER_SUGGESTIONS],
+  latestPrices: [UNKNOWN_FILTERS, FILTER_SUGGESTIONS],
 };
 
 const ERROR_TEXT: Record<number, string> = {
@@ -125,7 +138,11 @@ function operation(r: RouteSpec, schemas: Record<string, Json>): Json {
   const responses: Json = {
     200: {
       description: 'OK',
-      headers: { ...COMMON_HEADERS, ...(r.paging ? { link: header('`<next page>; rel="next"` while there is a next page.') } : {}) },
+      headers: {
+        ...COMMON_HEADERS,
+        ...(r.paging ? { link: header('RFC 8288 links on every page: rel "first" and "last" always, "prev" from page 2, "next" while a page follows (the address of meta.next).') } : {}),
+        ...Object.fromEntries((HINTS[r.operationId] ?? []).map((name) => [name, header(HINT_HEADERS[name]!)])),
+      },
       content: body,
     },
   };
@@ -165,7 +182,8 @@ export function buildOpenApi(): Json {
   const converted = z.toJSONSchema(registry, { target: 'draft-2020-12', uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, Json> };
   const schemas: Record<string, Json> = {};
   for (const [id, s] of Object.entries(converted.schemas)) {
-    const { $schema: _drop, id: _id, ...rest } = s;
+    // `$id` must not carry a fragment (JSON Schema 2020-12): components are found by their $ref path.
+    const { $schema: _drop, $id: _uri, id: _id, ...rest } = s;
     schemas[id] = rest;
   }
   const paths: Json = {};

@@ -11,9 +11,14 @@ export type RouteSpec = {
   operationId: string;
   summary: string;
   cache: CacheValues;
-  /** statuses besides 200 and 304, as the endpoint table lists them */
+  /**
+   * statuses besides 200 and 304: the endpoint table's, and every other one the worker sends
+   * (400 for a malformed path parameter or limit, 500 for a broken publication)
+   */
   statuses: number[];
   paging?: PageLimits;
+  /** `limit` of an endpoint that is not paged (search, trending): the same rule as paging's */
+  limit?: PageLimits;
   /** the body is JSON (everything but the CSV export) */
   json: boolean;
   /** answers 304 on a matching If-None-Match (every endpoint but the export) */
@@ -24,24 +29,24 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: '/prices', operationId: 'listPrices', summary: 'Price rows per market and product (filters combine)', cache: { sMaxAge: 900, staleWhileRevalidate: 3600 }, statuses: [400, 429, 500], paging: { default: 50, max: 200 }, json: true },
   { path: '/prices/latest', operationId: 'latestPrices', summary: 'Newest national indicator per product, each row with its own day', cache: { sMaxAge: 900, staleWhileRevalidate: 3600 }, statuses: [429, 500], json: true },
   { path: '/prices/markets', operationId: 'listMarketsLegacy', summary: 'Markets (legacy address of /markets, same response)', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [429, 500], json: true },
-  { path: '/products', operationId: 'listProducts', summary: 'Product variants with their latest national indicator', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [429, 500], paging: { default: 100, max: 500 }, json: true },
+  { path: '/products', operationId: 'listProducts', summary: 'Product variants with their latest national indicator', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [400, 429, 500], paging: { default: 100, max: 500 }, json: true },
   { path: '/markets', operationId: 'listMarkets', summary: 'Markets with their source, status and freshness', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [429, 500], json: true },
-  { path: '/prices/history/{slug}', operationId: 'productHistory', summary: 'A product\'s prices per market over time, by day, week or month', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [429, 500], paging: { default: 100, max: 1000 }, json: true },
+  { path: '/prices/history/{slug}', operationId: 'productHistory', summary: 'A product\'s prices per market over time, by day, week or month', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [400, 429, 500], paging: { default: 100, max: 1000 }, json: true },
   { path: '/prices/export', operationId: 'exportPrices', summary: 'Price rows as CSV (every filter of /prices; latest=1; locale=tr)', cache: { sMaxAge: 0, staleWhileRevalidate: 0 }, statuses: [400, 429, 500], json: false, conditional: false },
-  { path: '/products/search', operationId: 'searchProducts', summary: 'Products by name and by the names sources print (Turkish folding)', cache: { sMaxAge: 300, staleWhileRevalidate: 600 }, statuses: [400, 429, 500], json: true },
-  { path: '/products/{slug}/aliases', operationId: 'productAliases', summary: 'The names sources print for a product variant or family, and how they are linked', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [404, 429, 500], json: true },
-  { path: '/search', operationId: 'search', summary: 'Products and markets by name (Turkish folding)', cache: { sMaxAge: 300, staleWhileRevalidate: 600 }, statuses: [400, 429, 500], json: true },
-  { path: '/health', operationId: 'health', summary: 'Installation status; 503 when a source is behind its schedule or data is synthetic', cache: { sMaxAge: 0, staleWhileRevalidate: 0 }, statuses: [429, 503], json: true },
+  { path: '/products/search', operationId: 'searchProducts', summary: 'Products by name and by the names sources print (Turkish folding)', cache: { sMaxAge: 300, staleWhileRevalidate: 600 }, statuses: [400, 429, 500], limit: { default: 20, max: 50 }, json: true },
+  { path: '/products/{slug}/aliases', operationId: 'productAliases', summary: 'The names sources print for a product variant or family, and how they are linked', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [400, 404, 429, 500], json: true },
+  { path: '/search', operationId: 'search', summary: 'Products and markets by name (Turkish folding)', cache: { sMaxAge: 300, staleWhileRevalidate: 600 }, statuses: [400, 429, 500], limit: { default: 20, max: 50 }, json: true },
+  { path: '/health', operationId: 'health', summary: 'Installation status; 503 when a source is behind its schedule or data is synthetic', cache: { sMaxAge: 0, staleWhileRevalidate: 0 }, statuses: [429, 500, 503], json: true },
   { path: '/sources/status', operationId: 'sourcesStatus', summary: 'Every official source: status, health, reasons, days behind, freshness', cache: { sMaxAge: 60, staleWhileRevalidate: 300 }, statuses: [429, 500], json: true },
   { path: '/search-index', operationId: 'searchIndex', summary: 'Product, market, city and firm names for quick search', cache: { sMaxAge: 300, staleWhileRevalidate: 600 }, statuses: [429, 500], json: true },
   { path: '/index/latest', operationId: 'indexLatest', summary: 'The weekly basket index: its latest closed week, the week before and the change; the municipal indexes', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [429, 500], json: true },
   { path: '/index/history', operationId: 'indexHistory', summary: 'The weekly basket index week by week (range, from, to; series=real for the CPI-deflated series)', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [400, 429, 500], json: true },
   { path: '/index/basket', operationId: 'indexBasket', summary: 'The 15 products of the index basket and the catalogue variants each one counts', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [429, 500], json: true },
-  { path: '/index/{slug}', operationId: 'indexSeries', summary: 'One index (ulusal or a province) as a series, nominal and real; 409 while a municipal index is not published', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [404, 409, 429, 500], json: true },
-  { path: '/prices/trending', operationId: 'trendingPrices', summary: 'The products quoted most often in the 7 days ending at the newest data day', cache: { sMaxAge: 600, staleWhileRevalidate: 600 }, statuses: [400, 429, 500], json: true },
+  { path: '/index/{slug}', operationId: 'indexSeries', summary: 'One index (ulusal or a province) as a series, nominal and real; 409 while a municipal index is not published', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [400, 404, 409, 429, 500], json: true },
+  { path: '/prices/trending', operationId: 'trendingPrices', summary: 'The products quoted most often in the 7 days ending at the newest data day', cache: { sMaxAge: 600, staleWhileRevalidate: 600 }, statuses: [400, 429, 500], limit: { default: 20, max: 100 }, json: true },
   { path: '/prices/weekly-summary', operationId: 'weeklySummary', summary: 'Top risers and fallers of a closed ISO week against the week before', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [400, 429, 500], json: true },
   { path: '/observations/{id}', operationId: 'getObservation', summary: 'Evidence for one price: document, fetch moment, sha256, parser, printed row', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [400, 404, 429, 500], json: true },
-  { path: '/openapi.json', operationId: 'getOpenApi', summary: 'This OpenAPI 3.1 document', cache: { sMaxAge: 300, staleWhileRevalidate: 600 }, statuses: [429], json: true },
+  { path: '/openapi.json', operationId: 'getOpenApi', summary: 'This OpenAPI 3.1 document', cache: { sMaxAge: 300, staleWhileRevalidate: 600 }, statuses: [429, 500], json: true },
 ];
 
 /** Human pages (not part of /api/v1): served by the same worker, with the same headers and limit. */

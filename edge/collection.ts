@@ -87,6 +87,13 @@ export function window(index: CollectionIndex, from: Day | null, to: Day | null)
 
 const dayAt = (index: CollectionIndex, i: number): Day => index.days.slice(i * 10, i * 10 + 10);
 
+/** The newest data day of a collection's rows, null when it has none. */
+export function newestDay(index: CollectionIndex): Day | null {
+  const n = index.ends.length;
+  if (n === 0) return null;
+  return dayAt(index, index.order === 'desc' ? 0 : n - 1);
+}
+
 /** The first i in [0, n) where `holds` turns true (it stays true after), else n. */
 function firstWhere(n: number, holds: (i: number) => boolean): number {
   let lo = 0;

@@ -1,6 +1,10 @@
 import type { ContentCoding } from '../core/encodings.ts';
+import { FILTER_SUGGESTIONS, NEWEST_DATA_DAY, UNKNOWN_FILTERS } from '../core/hint-headers.ts';
 /** Headers every answer carries: CORS for any origin, the request id, and what a browser may read. */
-export const EXPOSED_HEADERS = ['etag', 'link', 'x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'].join(', ');
+export const EXPOSED_HEADERS = [
+  'etag', 'link', 'x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after',
+  NEWEST_DATA_DAY, UNKNOWN_FILTERS, FILTER_SUGGESTIONS,
+].join(', ');
 
 export function baseHeaders(requestId: string): Headers {
   return new Headers({

@@ -2,7 +2,8 @@
  * Query parameters → values, with the contract's fallbacks: an invalid `range` counts as 7 days
  * and a range above 3650 days as 3650; `limit` is clamped to the endpoint's bound; malformed
  * dates, pages and limits are clear 400s. Filter values are folded to slugs, so `İzmir`,
- * `izmir` and `IZMIR` are the same city.
+ * `izmir` and `IZMIR` are the same city; a value given is never dropped (one that folds to
+ * nothing matches nothing).
  */
 import { isDay, type Day } from '../core/dates.ts';
 import type { PageLimits } from '../core/routes.ts';
@@ -28,12 +29,20 @@ export function dateParam(value: string | null): Day | undefined {
 
 export type Paging = { page: number; limit: number; sent: boolean };
 
-const wholeNumber = (text: string) => (/^\s*\+?\d{1,15}\s*$/.test(text) ? Number(text) : Number.NaN);
+/**
+ * A whole number ≥ 1 of any length (optional `+`, surrounding spaces); a value above the safe
+ * integers counts as the largest one: a page that far is past the last page like any other,
+ * a limit that large is clamped like any other. Anything else is NaN.
+ */
+function wholeNumber(text: string): number {
+  if (!/^\s*\+?\d+\s*$/.test(text)) return Number.NaN;
+  return Math.min(Number(text), Number.MAX_SAFE_INTEGER);
+}
 
 export function paging(params: URLSearchParams, limits: PageLimits): Paging {
   const page = params.get('page');
   const p = page === null ? 1 : wholeNumber(page);
-  if (!Number.isSafeInteger(p) || p < 1) throw new ApiError(400, 'INVALID_PAGE', { parameter: 'page', value: page?.slice(0, 64) ?? null });
+  if (!(p >= 1)) throw new ApiError(400, 'INVALID_PAGE', { parameter: 'page', value: page?.slice(0, 64) ?? null });
   return { page: p, limit: limitParam(params, limits), sent: page !== null || params.get('limit') !== null };
 }
 
@@ -41,14 +50,27 @@ export function paging(params: URLSearchParams, limits: PageLimits): Paging {
 export function limitParam(params: URLSearchParams, limits: PageLimits): number {
   const limit = params.get('limit');
   const l = limit === null ? limits.default : wholeNumber(limit);
-  if (!Number.isSafeInteger(l) || l < 1) throw new ApiError(400, 'INVALID_LIMIT', { parameter: 'limit', value: limit?.slice(0, 64) ?? null, max: limits.max });
+  if (!(l >= 1)) throw new ApiError(400, 'INVALID_LIMIT', { parameter: 'limit', value: limit?.slice(0, 64) ?? null, max: limits.max });
   return Math.min(l, limits.max);
 }
 
-/** A filter value as a slug; empty or missing → undefined (no filter). */
+/**
+ * A value that folds to nothing (`🍅`, `---`): a filter that names nothing, so it matches nothing.
+ * Never a slug (slugs are [a-z0-9-] and start with a letter or digit), so no collection has it.
+ */
+export const NAMES_NOTHING = '-';
+
+/**
+ * A filter value as a slug. Missing or blank (`product=`, as an empty form field sends it) → undefined:
+ * no filter. A value that folds to nothing → NAMES_NOTHING.
+ */
 export function slugParam(params: URLSearchParams, name: string): string | undefined {
-  const value = params.get(name);
-  if (value === null) return undefined;
-  const slug = slugify(value.slice(0, 200));
-  return slug === '' ? undefined : slug;
+  const value = params.get(name)?.trim();
+  if (!value) return undefined;
+  return slugify(value.slice(0, 200)) || NAMES_NOTHING;
+}
+
+/** A slug path parameter, by the filters' rule: folded (`Domates`, `DOMATES` → `domates`); one that folds to nothing is NAMES_NOTHING. */
+export function pathSlug(pathParams: Record<string, string>, name = 'slug'): string {
+  return slugify((pathParams[name] ?? '').slice(0, 200)) || NAMES_NOTHING;
 }

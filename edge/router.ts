@@ -1,6 +1,7 @@
 /** Paths of the contract → handlers; cache values come from the shared route table. */
 import { PAGES, ROUTES, type RouteSpec } from '../core/routes.ts';
 import type { Answer, RouteContext } from './context.ts';
+import { ApiError } from './errors.ts';
 import { productAliases } from './routes/aliases.ts';
 import { exportPrices } from './routes/export.ts';
 import { health } from './routes/health.ts';
@@ -52,11 +53,20 @@ const COMPILED: Compiled[] = ROUTES.map((spec) => {
   return { spec, pattern: new RegExp(`^${source}$`), names, handler };
 });
 
+/** A path segment's percent-escapes decoded; one that is not UTF-8 (`%E0%A4%A`, `%zz`, `%ff`) is a bad request, not a crash. */
+function decodePathParam(name: string, segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new ApiError(400, 'INVALID_PARAMETER', { parameter: name, value: segment.slice(0, 64), expected: 'percent-encoded UTF-8' });
+  }
+}
+
 export function matchRoute(path: string): { spec: RouteSpec; handler: Handler; pathParams: Record<string, string> } | null {
   for (const r of COMPILED) {
     const m = r.pattern.exec(path);
     if (m) {
-      const pathParams = Object.fromEntries(r.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)]));
+      const pathParams = Object.fromEntries(r.names.map((n, i) => [n, decodePathParam(n, m[i + 1]!)]));
       return { spec: r.spec, handler: r.handler, pathParams };
     }
   }

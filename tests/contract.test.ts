@@ -2,13 +2,15 @@
  * Every file the build publishes validates against its schema: responses against their
  * contract envelopes, collection partitions row by row against the price row (or product item),
  * evidence shards record by record; the manifest lists exactly the files on disk with their
- * ETags; the OpenAPI document passes `redocly lint`.
+ * ETags; the OpenAPI document passes `redocly lint`, the OpenAPI 3.1 schema and JSON Schema 2020-12.
  */
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import { allPartitions } from '../core/collection-keys.ts';
@@ -189,6 +191,18 @@ describe('published files', () => {
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
   });
 
+  it('the OpenAPI document validates against the OpenAPI 3.1 schema, and each of its schemas against JSON Schema 2020-12', async () => {
+    const doc = JSON.parse(read('api/v1/openapi.json')) as { components: { schemas: Record<string, object> }; paths: Record<string, object> };
+    const result = await new Validator().validate(structuredClone(doc));
+    expect(result.errors ?? [], 'OpenAPI 3.1 schema').toEqual([]);
+    expect(result.valid).toBe(true);
+    // The OpenAPI schema leaves Schema Objects to their dialect (JSON Schema 2020-12 by default): each is checked here.
+    const ajv = new Ajv2020({ strict: false });
+    const schemas = [...Object.entries(doc.components.schemas), ...schemaObjectsIn(doc.paths, '#/paths')];
+    expect(schemas.length).toBeGreaterThan(30);
+    for (const [where, schema] of schemas) expect(ajv.validateSchema(schema) ? null : ajv.errors, where).toBeNull();
+  });
+
   it('the OpenAPI document declares empty security and the x-cache of every operation', () => {
     const doc = JSON.parse(read('api/v1/openapi.json')) as { openapi: string; security: unknown[]; paths: Record<string, { get: Record<string, unknown> }> };
     expect(doc.openapi).toBe('3.1.0');
@@ -201,3 +215,11 @@ describe('published files', () => {
     }
   });
 });
+
+/** Every `schema` value under `value` (parameters, media types), with where it sits. */
+function schemaObjectsIn(value: unknown, at: string): [string, object][] {
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, child]) =>
+    key === 'schema' && typeof child === 'object' && child !== null ? [[`${at}/schema`, child] as [string, object]] : schemaObjectsIn(child, `${at}/${key}`),
+  );
+}

@@ -135,7 +135,7 @@ describe('/prices/history/{slug}', () => {
     const body = page.json();
     expect(body.meta).toMatchObject({ page: 2, limit: 10, total: all.items.length, count: 10, next: '/api/v1/prices/history/domates?range=3650d&bucket=daily&page=3&limit=10' });
     expect(body.items).toEqual(all.items.slice(10, 20));
-    expect(page.headers.get('link')).toBe('</api/v1/prices/history/domates?range=3650d&bucket=daily&page=3&limit=10>; rel="next"');
+    expect(page.headers.get('link')).toContain('</api/v1/prices/history/domates?range=3650d&bucket=daily&page=3&limit=10>; rel="next"');
     expect((await get('/api/v1/prices/history/no-such-product?range=30d')).json()).toMatchObject({ items: [], meta: { productSlug: 'no-such-product' } });
   });
 });

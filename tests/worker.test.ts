@@ -43,7 +43,7 @@ describe('headers of a 200', () => {
     expect(Number(r.headers.get('x-ratelimit-reset'))).toBeGreaterThanOrEqual(59);
     expect(r.headers.get('etag')).toMatch(/^"[0-9a-f]{32}"$/);
     expect(r.headers.get('cache-control')).toBe('public, max-age=300, s-maxage=900, stale-while-revalidate=3600');
-    expect(r.headers.get('link')).toBe('</api/v1/prices?product=domates-salkim&page=2&limit=3>; rel="next"');
+    expect(r.headers.get('link')).toContain('</api/v1/prices?product=domates-salkim&page=2&limit=3>; rel="next"');
     expect(r.headers.get('access-control-allow-origin')).toBe('*');
     expect(r.headers.get('access-control-expose-headers')).toContain('x-ratelimit-remaining');
     expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -238,7 +238,7 @@ describe('other endpoints', () => {
     expect((await get('/api/v1/products?limit=100000')).json().meta.limit).toBe(500);
     const page2 = await get('/api/v1/products?limit=10&page=2');
     expect(page2.json().items.map((i: any) => i.slug)).toEqual(seen.slice(10, 20));
-    expect(page2.headers.get('link')).toBe('</api/v1/products?page=3&limit=10>; rel="next"');
+    expect(page2.headers.get('link')).toContain('</api/v1/products?page=3&limit=10>; rel="next"');
   });
 });
 
@@ -281,7 +281,7 @@ describe('errors', () => {
     const get = client();
     expect((await get('/api/v1/prices?page=999999999999&limit=5')).json().meta).toMatchObject({ total: null, count: 0 });
     expect((await get('/api/v1/prices?limit=99999999')).json().meta.limit).toBe(200);
-    expectErrorBody(await get('/api/v1/prices?page=9999999999999999999'), 400, 'INVALID_PAGE');
+    expect((await get('/api/v1/prices?page=9999999999999999999')).json().meta).toMatchObject({ total: null, count: 0 });
   });
 });
 

@@ -28,7 +28,7 @@ export function buildMarkets(db: Db, model: Model) {
     const l = latest.get(m.slug);
     const freshness = l
       ? classifyRow({ day: l.day, fromArchive: l.kind === 'archive', midpoint: false, corrected: false, fetchedAt: l.fetched_at }, source.state, model.today)
-      : unavailable();
+      : unavailable(source.state.condition);
     return {
       slug: m.slug,
       name: m.name,

@@ -19,7 +19,6 @@ import { attributionOf, defaultAttribution, type Model } from '../model.ts';
 import type { OutputWriter } from '../writer.ts';
 
 export const TRENDING_DAYS = 7;
-export const TRENDING_LIMIT = { default: 20, max: 100 } as const;
 export const SUMMARY_LIMIT = 10;
 export const SUMMARY_NOTE =
   'Her ürün (çeşit) için haftalık ulusal medyan: iki haftada da fiyat veren hallerin, hafta içindeki günlük ortalamalarının ortalamasının medyanı. change = bu hafta / önceki hafta − 1.';

@@ -22,7 +22,7 @@ export function buildSourcesStatus(db: Db, model: Model, checkedAt: string): Sou
     const doc = day ? (latestDoc.get(s.key) as { kind: 'archive' | 'live'; fetched_at: string | null } | undefined) : undefined;
     const freshness = day
       ? classifyRow({ day, fromArchive: doc?.kind === 'archive', midpoint: false, corrected: false, fetchedAt: doc?.fetched_at ?? null }, s.state, model.today)
-      : unavailable();
+      : unavailable(s.state.condition);
     return {
       key: s.key,
       name: s.name,

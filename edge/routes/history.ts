@@ -6,11 +6,12 @@
  */
 import { routeSpec } from '../../core/routes.ts';
 import { isoWeek } from '../../core/dates.ts';
-import { slugify } from '../../core/turkish.ts';
 import { itemsBody, rangeWindow, readAgedRows, readIndex, window, type CollectionIndex } from '../collection.ts';
 import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
 import { sha256Etag } from '../headers.ts';
-import { DEFAULT_RANGE_DAYS, paging, rangeDays, slugParam } from '../params.ts';
+import { newestDayHeader, unknownFilterHeaders } from '../filter-hints.ts';
+import { pageLinks } from '../page-links.ts';
+import { DEFAULT_RANGE_DAYS, pathSlug, paging, rangeDays, slugParam } from '../params.ts';
 
 export type Bucket = 'daily' | 'weekly' | 'monthly';
 
@@ -22,7 +23,7 @@ export function bucketOf(value: string | null, days: number): Bucket {
 
 export async function productHistory(ctx: RouteContext): Promise<Answer> {
   // The table lists no 404 here: a slug is folded like a filter value, and an unknown one has no items.
-  const slug = slugify((ctx.pathParams.slug ?? '').slice(0, 200)) || 'unknown';
+  const slug = pathSlug(ctx.pathParams);
   const days = rangeDays(ctx.params.get('range')) ?? DEFAULT_RANGE_DAYS;
   const bucket = bucketOf(ctx.params.get('bucket'), days);
   const market = slugParam(ctx.params, 'market');
@@ -33,7 +34,7 @@ export async function productHistory(ctx: RouteContext): Promise<Answer> {
   const periodFrom = bucket === 'monthly' ? `${from.slice(0, 7)}-01` : bucket === 'weekly' ? isoWeek(from).weekStart : from;
   const win = index ? window(index, periodFrom, to) : { offset: 0, total: 0 };
   let rows: Uint8Array[] = [];
-  let next: string | null = null;
+  let link: string | undefined;
   const meta: Record<string, unknown> = { productSlug: slug, rangeDays: days, bucket };
   // Stored newest first, answered oldest first: items [s, e) of the answer are the window's
   // stored rows [total - e, total - s), read and reversed.
@@ -43,19 +44,15 @@ export async function productHistory(ctx: RouteContext): Promise<Answer> {
     const start = (page - 1) * limit;
     const outside = page > 1 && start >= win.total;
     rows = index && !outside ? await oldestFirst(index, start, Math.min(win.total, start + limit)) : [];
-    if (!outside && start + limit < win.total) {
-      const q = new URLSearchParams({ range: `${days}d`, bucket });
-      if (market) q.set('market', market);
-      q.set('page', String(page + 1));
-      q.set('limit', String(limit));
-      next = `/api/v1/prices/history/${slug}?${q}`;
-    }
-    Object.assign(meta, { page, limit, next, total: outside ? null : win.total, count: rows.length });
+    const query = new URLSearchParams({ range: `${days}d`, bucket, ...(market ? { market } : {}) });
+    const links = pageLinks(`/api/v1/prices/history/${slug}`, query, page, limit, win.total);
+    link = links.link;
+    Object.assign(meta, { page, limit, next: links.next, total: outside ? null : win.total, count: rows.length });
   } else if (index) {
     rows = await oldestFirst(index, 0, win.total);
   }
   const attribution = index?.attribution ?? (await defaultAttribution(ctx.store));
   const body = itemsBody('{"items":[', rows, `],"meta":${JSON.stringify(meta)},"attribution":${JSON.stringify(attribution)}}`);
-  return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, aged: true, ...(next ? { link: `<${next}>; rel="next"` } : {}) };
+  const headers = index ? newestDayHeader(index) : await unknownFilterHeaders(ctx.store, { product: slug, ...(market ? { market } : {}) }, { product: ctx.pathParams.slug, ...(market ? { market: ctx.params.get('market')! } : {}) });
+  return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, aged: true, headers, ...(link ? { link } : {}) };
 }
-

@@ -9,15 +9,13 @@
  *   /prices/weekly-summary         one object per closed week; `week` = YYYY-WW
  */
 import { addDays, isDay, isoWeek, type Day } from '../../core/dates.ts';
-import { SLUG_PATTERN } from '../../core/turkish.ts';
+import { routeSpec } from '../../core/routes.ts';
 import { rangeWindow } from '../collection.ts';
 import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { sha256Etag } from '../headers.ts';
-import { rangeDays } from '../params.ts';
+import { limitParam, pathSlug, rangeDays } from '../params.ts';
 import { serveStored, storedRoute } from './stored.ts';
-
-export const TRENDING_LIMIT = { default: 20, max: 100 } as const;
 
 async function json(body: unknown): Promise<Answer> {
   const text = JSON.stringify(body);
@@ -63,8 +61,7 @@ function missing(key: string): never {
 }
 
 export async function indexSeries(ctx: RouteContext): Promise<Answer> {
-  const slug = ctx.pathParams.slug ?? '';
-  if (!SLUG_PATTERN.test(slug)) throw new ApiError(404, 'NOT_FOUND', { slug: slug.slice(0, 100) });
+  const slug = pathSlug(ctx.pathParams);
   const published = await serveStored(ctx, `api/v1/index/series/${slug}.json`);
   if (published) return published;
   const defined = await ctx.store.get(`api/v1/index/unpublished/${slug}.json`);
@@ -72,17 +69,11 @@ export async function indexSeries(ctx: RouteContext): Promise<Answer> {
     const d = JSON.parse(await defined.text()) as { weeks: number; rule: string };
     throw new ApiError(409, 'INDEX_NOT_PUBLISHED', { slug, weeks: d.weeks, rule: d.rule });
   }
-  throw new ApiError(404, 'NOT_FOUND', { slug });
+  throw new ApiError(404, 'NOT_FOUND', { slug: (ctx.pathParams.slug ?? '').slice(0, 100) });
 }
 
 export async function trendingPrices(ctx: RouteContext): Promise<Answer> {
-  const value = ctx.params.get('limit');
-  let limit: number = TRENDING_LIMIT.default;
-  if (value !== null) {
-    const n = /^\s*\+?\d{1,6}\s*$/.test(value) ? Number(value) : Number.NaN;
-    if (!Number.isInteger(n) || n < 1) throw new ApiError(400, 'INVALID_LIMIT', { parameter: 'limit', value: value.slice(0, 64), max: TRENDING_LIMIT.max });
-    limit = Math.min(n, TRENDING_LIMIT.max);
-  }
+  const limit = limitParam(ctx.params, routeSpec('/prices/trending').limit!);
   const key = 'api/v1/prices/trending.json';
   const object = await ctx.store.get(key);
   if (!object) return missing(key);

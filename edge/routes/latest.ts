@@ -4,6 +4,7 @@
  */
 import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
 import { sha256Etag } from '../headers.ts';
+import { sentFilters, unknownFilterHeaders } from '../filter-hints.ts';
 import { slugParam } from '../params.ts';
 import { serveStored } from './stored.ts';
 import { LATEST_NOTE } from '../../core/latest-note.ts';
@@ -16,8 +17,12 @@ async function empty(ctx: RouteContext, note = LATEST_NOTE, attribution?: string
     meta: { count: 0, distinct_dates: 0, newest: null, oldest: null, note },
     attribution: attribution ?? (await defaultAttribution(ctx.store)),
   });
-  return { body, etag: await sha256Etag(body), contentType: JSON_TYPE };
+  const filters = { ...optional('product', slugParam(ctx.params, 'product')), ...optional('category', slugParam(ctx.params, 'category')) };
+  const headers = await unknownFilterHeaders(ctx.store, filters, sentFilters(ctx.params));
+  return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, headers };
 }
+
+const optional = (name: string, value: string | undefined) => (value === undefined ? {} : { [name]: value });
 
 export async function latestPrices(ctx: RouteContext): Promise<Answer> {
   const product = slugParam(ctx.params, 'product');

@@ -8,13 +8,13 @@ import { routeSpec } from '../../core/routes.ts';
 import { itemsBody, rangeWindow, readAgedRows, readIndex, window } from '../collection.ts';
 import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
 import { sha256Etag } from '../headers.ts';
+import { DIMENSIONS, newestDayHeader, sentFilters, unknownFilterHeaders, type Dimension } from '../filter-hints.ts';
+import { pageLinks } from '../page-links.ts';
 import { dateParam, paging, rangeDays, slugParam } from '../params.ts';
-
-const FILTERS = ['product', 'market', 'city', 'category'] as const;
 
 export async function listPrices(ctx: RouteContext): Promise<Answer> {
   const { params, store } = ctx;
-  const filters = Object.fromEntries(FILTERS.map((f) => [f, slugParam(params, f)]).filter(([, v]) => v !== undefined)) as Record<string, string>;
+  const filters = Object.fromEntries(DIMENSIONS.map((f) => [f, slugParam(params, f)]).filter(([, v]) => v !== undefined)) as Record<Dimension, string>;
   const date = dateParam(params.get('date'));
   const range = date ? undefined : rangeDays(params.get('range'));
   const { page, limit } = paging(params, routeSpec('/prices').paging!);
@@ -30,17 +30,13 @@ export async function listPrices(ctx: RouteContext): Promise<Answer> {
   const outside = page > 1 && start >= win.total;
   const rows = index && !outside ? await readAgedRows(store, index, win.offset + start, win.offset + Math.min(win.total, start + limit), ctx.today) : [];
 
-  let next: string | null = null;
-  if (!outside && start + limit < win.total) {
-    const q = new URLSearchParams(filters);
-    if (date) q.set('date', date);
-    if (range) q.set('range', `${range}d`);
-    q.set('page', String(page + 1));
-    q.set('limit', String(limit));
-    next = `/api/v1/prices?${q}`;
-  }
+  const query = new URLSearchParams(filters);
+  if (date) query.set('date', date);
+  if (range) query.set('range', `${range}d`);
+  const { next, link } = pageLinks('/api/v1/prices', query, page, limit, win.total);
   const meta = { count: rows.length, limit, page, total: outside ? null : win.total, next, ...(range ? { rangeDays: range } : {}) };
   const attribution = index?.attribution ?? (await defaultAttribution(store));
   const body = itemsBody('{"items":[', rows, `],"meta":${JSON.stringify(meta)},"attribution":${JSON.stringify(attribution)}}`);
-  return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, aged: true, ...(next ? { link: `<${next}>; rel="next"` } : {}) };
+  const headers = index ? newestDayHeader(index) : await unknownFilterHeaders(store, filters, sentFilters(params));
+  return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, aged: true, link, headers };
 }

@@ -3,6 +3,7 @@ import { routeSpec } from '../../core/routes.ts';
 import { itemsBody, readIndex, readRows } from '../collection.ts';
 import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
 import { sha256Etag } from '../headers.ts';
+import { pageLinks } from '../page-links.ts';
 import { paging, slugParam } from '../params.ts';
 
 export async function listProducts(ctx: RouteContext): Promise<Answer> {
@@ -13,15 +14,9 @@ export async function listProducts(ctx: RouteContext): Promise<Answer> {
   const start = (page - 1) * limit;
   const outside = page > 1 && start >= total;
   const rows = index && !outside ? await readRows(ctx.store, index, start, Math.min(total, start + limit)) : [];
-  let next: string | null = null;
-  if (!outside && start + limit < total) {
-    const q = new URLSearchParams(category ? { category } : {});
-    q.set('page', String(page + 1));
-    q.set('limit', String(limit));
-    next = `/api/v1/products?${q}`;
-  }
+  const { next, link } = pageLinks('/api/v1/products', new URLSearchParams(category ? { category } : {}), page, limit, total);
   const meta = { count: rows.length, limit, page, total: outside ? null : total, next };
   const attribution = index?.attribution ?? (await defaultAttribution(ctx.store));
   const body = itemsBody('{"items":[', rows, `],"meta":${JSON.stringify(meta)},"attribution":${JSON.stringify(attribution)}}`);
-  return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, ...(next ? { link: `<${next}>; rel="next"` } : {}) };
+  return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, link };
 }

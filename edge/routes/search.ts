@@ -1,11 +1,10 @@
 /** GET /products/search and GET /search (see edge/search.ts for matching and ranking). */
+import { routeSpec } from '../../core/routes.ts';
 import { JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
 import { sha256Etag } from '../headers.ts';
 import { limitParam } from '../params.ts';
 import { readSearchData, searchMarkets, searchProducts, searchQuery } from '../search.ts';
 
-/** the same limit rule as the paged endpoints (edge/params.ts), with its own bounds */
-const SEARCH_LIMIT = { default: 20, max: 50 };
 
 async function answer(body: unknown): Promise<Answer> {
   const text = JSON.stringify(body);
@@ -14,7 +13,7 @@ async function answer(body: unknown): Promise<Answer> {
 
 export async function productSearch(ctx: RouteContext): Promise<Answer> {
   const { query, normalised } = searchQuery(ctx.params);
-  const limit = limitParam(ctx.params, SEARCH_LIMIT);
+  const limit = limitParam(ctx.params, routeSpec('/products/search').limit!);
   const data = await readSearchData(ctx.store);
   const items = searchProducts(data, normalised, limit).map(({ entry, matched, alias }) => ({
     slug: entry[0],
@@ -33,7 +32,7 @@ export async function productSearch(ctx: RouteContext): Promise<Answer> {
 
 export async function combinedSearch(ctx: RouteContext): Promise<Answer> {
   const { query, normalised } = searchQuery(ctx.params);
-  const limit = limitParam(ctx.params, SEARCH_LIMIT);
+  const limit = limitParam(ctx.params, routeSpec('/search').limit!);
   const data = await readSearchData(ctx.store);
   const products = searchProducts(data, normalised, limit).map(({ entry }) => ({
     slug: entry[0],

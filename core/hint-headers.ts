@@ -1,0 +1,16 @@
+/**
+ * Headers that say why an answer is empty (its envelope is a closed object): set by the worker
+ * (edge/filter-hints.ts) and declared in the OpenAPI document (build/openapi.ts) from this one list.
+ */
+export const NEWEST_DATA_DAY = 'x-newest-data-day';
+export const UNKNOWN_FILTERS = 'x-unknown-filters';
+export const FILTER_SUGGESTIONS = 'x-filter-suggestions';
+
+export const HINT_HEADERS: Readonly<Record<string, string>> = {
+  [NEWEST_DATA_DAY]:
+    'The newest data day (YYYY-MM-DD) of the rows the filters select, whatever date, range or page was asked: an empty page of a range says how far back the data ends. Absent when the filters select no row at all.',
+  [UNKNOWN_FILTERS]:
+    'The filters whose value names no known product, market, city or category, as `name=value` pairs (the value as sent, percent-encoded). Such an answer is empty.',
+  [FILTER_SUGGESTIONS]:
+    'The known values closest to the unknown ones, as `name=value` pairs (at most 5): `market=izmir` → `city=izmir, market=izmir-sebze-meyve`.',
+};
