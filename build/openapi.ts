@@ -83,10 +83,10 @@ const PARAMETERS: Record<string, Json[]> = {
     p('bucket', 'daily (default; also for an invalid value), weekly (ISO weeks from Monday), monthly, or auto: daily up to 90 days, weekly up to 730, monthly beyond.', { type: 'string', enum: ['daily', 'weekly', 'monthly', 'auto'], default: 'daily' }),
   ],
   exportPrices: [
-    p('format', 'Only csv.', { type: 'string', enum: ['csv'] }),
+    p('format', 'Only csv (the default): UTF-8 with a byte order mark, comma separator, dot decimals, as the contract says; programs and spreadsheets set to English read it as it is (in LibreOffice choose the language English (USA) on import). A spreadsheet set to Turkish reads 30.5 as a date (30 May): Turkish spreadsheet users add locale=tr.', { type: 'string', enum: ['csv'] }),
     FILTERS.product, FILTERS.market, FILTERS.city, FILTERS.category, FILTERS.date, FILTERS.range,
     p('latest', '1: each product variant\'s latest price per market (the rows behind /prices/latest).', { type: 'string', enum: ['1'] }),
-    p('locale', 'tr: decimal comma and `;` separator, for Turkish spreadsheets.', { type: 'string', enum: ['tr'] }),
+    p('locale', 'tr: the file for Turkish spreadsheets (Excel, LibreOffice), which opens as it is, e.g. /api/v1/prices/export?product=domates&locale=tr. Decimal comma, as the contract says, and also `;` as the field separator: a spreadsheet set to Turkish uses the comma as its decimal separator and `;` as its list separator, so it would read a comma-separated file with decimal commas into one column. Güncellik, Uyarılar and Ortalama Yöntemi in Turkish words (the default file keeps the codes); the file name ends in _tr.', { type: 'string', enum: ['tr'] }),
   ],
   searchProducts: [query],
   productAliases: [pathSlugParam('Product variant slug or product family slug; unknown → 404.')],
@@ -134,7 +134,7 @@ function operation(r: RouteSpec, schemas: Record<string, Json>): Json {
   if (id && !schemas[id]) throw new Error(`schema ${id} missing from components`);
   const body = r.json
     ? { 'application/json': { schema: content } }
-    : { 'text/csv': { schema: { type: 'string', description: `UTF-8 with a byte order mark. Columns: ${EXPORT_COLUMNS.join(', ')}.` } } };
+    : { 'text/csv': { schema: { type: 'string', description: `UTF-8 with a byte order mark. Columns: ${EXPORT_COLUMNS.join(', ')}. Gözlem URL and Belge URL are absolute. A text cell that starts with =, +, -, @, tab or carriage return gets a leading ' so that spreadsheets never run it as a formula; number cells are never changed.` } } };
   const responses: Json = {
     200: {
       description: 'OK',
@@ -142,6 +142,7 @@ function operation(r: RouteSpec, schemas: Record<string, Json>): Json {
         ...COMMON_HEADERS,
         ...(r.paging ? { link: header('RFC 8288 links on every page: rel "first" and "last" always, "prev" from page 2, "next" while a page follows (the address of meta.next).') } : {}),
         ...Object.fromEntries((HINTS[r.operationId] ?? []).map((name) => [name, header(HINT_HEADERS[name]!)])),
+        ...(r.json ? {} : { 'content-disposition': header('`attachment; filename="…"`: hal-fiyatlari, the filters (product, market, city, category), the date or son-<n>-gun, en-son for latest=1, the day of the export without date, _tr for locale=tr; e.g. hal-fiyatlari_domates_izmir-sebze-meyve_2026-07-23_tr.csv.') }),
       },
       content: body,
     },

@@ -9,6 +9,20 @@ export type CsvLocale = { separator: ',' | ';'; decimal: '.' | ',' };
 export const CSV_DEFAULT: CsvLocale = { separator: ',', decimal: '.' };
 export const CSV_TR: CsvLocale = { separator: ';', decimal: ',' };
 
+/** A text cell, or a number the spreadsheet must read as a number (null: an empty cell). */
+export type CsvCell = string | number | null;
+
+/**
+ * Characters that make a spreadsheet read a text cell as a formula (OWASP CSV injection). Such a
+ * cell gets a leading apostrophe, which spreadsheets show and never evaluate. Numbers are written
+ * by csvNumber and never pass here, so no price is altered.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvText(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
 export function csvField(value: string, locale: CsvLocale): string {
   return /["\r\n]/.test(value) || value.includes(locale.separator) ? `"${value.replace(/"/g, '""')}"` : value;
 }
@@ -19,6 +33,6 @@ export function csvNumber(value: number | null, locale: CsvLocale): string {
   return locale.decimal === ',' ? text.replace('.', ',') : text;
 }
 
-export function csvLine(values: string[], locale: CsvLocale): string {
-  return values.map((v) => csvField(v, locale)).join(locale.separator) + '\r\n';
+export function csvLine(cells: CsvCell[], locale: CsvLocale): string {
+  return cells.map((c) => csvField(typeof c === 'string' ? csvText(c) : csvNumber(c, locale), locale)).join(locale.separator) + '\r\n';
 }

@@ -4,11 +4,13 @@
  * (ajv, not our zod code); closed objects carry no extra keys; history, export, search, aliases,
  * search-index and health behave as documented; bad input never gives a 500.
  */
+import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { addDays, istanbulDay } from '../core/dates.ts';
 import { EXPORT_COLUMNS } from '../core/export-columns.ts';
 import { ROUTES } from '../core/routes.ts';
 import { fold } from '../core/turkish.ts';
+import { AVG_PRICE_METHOD_WORDS, FRESHNESS_WORDS, inWords, WARNING_WORDS } from '../core/turkish-words.ts';
 import { parseCsv } from '../sources/lib/csv.ts';
 import { servedApi } from './support/served-api.ts';
 import { expectErrorBody } from './support/worker.ts';
@@ -158,6 +160,44 @@ describe('/prices/export', () => {
     expect((await get('/api/v1/prices/export?product=domates-salkim&date=2026-07-23', { headers: { 'if-none-match': r.headers.get('etag')! } })).status).toBe(200);
   });
 
+  it('the file name says what the file holds: filters, day or period, latest, _tr', async () => {
+    const get = client();
+    const today = istanbulDay(new Date());
+    const names: Record<string, string> = {
+      'product=domates&market=izmir-sebze-meyve&date=2026-07-23&locale=tr': 'hal-fiyatlari_domates_izmir-sebze-meyve_2026-07-23_tr.csv',
+      'market=izmir-sebze-meyve&product=Domates&date=2026-07-23': 'hal-fiyatlari_domates_izmir-sebze-meyve_2026-07-23.csv',
+      'product=domates-salkim&range=3650d': `hal-fiyatlari_domates-salkim_son-3650-gun_${today}.csv`,
+      'latest=1&city=izmir&category=sebze&locale=tr': `hal-fiyatlari_izmir_sebze_en-son_${today}_tr.csv`,
+    };
+    for (const [query, name] of Object.entries(names)) {
+      const r = await get(`/api/v1/prices/export?${query}`);
+      expect(r.status, query).toBe(200);
+      expect(r.headers.get('content-disposition'), query).toBe(`attachment; filename="${name}"`);
+    }
+  });
+
+  it('locale=tr spells freshness, warnings and the averaging method out; links are absolute in both files', async () => {
+    const get = client();
+    const query = '/api/v1/prices/export?product=domates-salkim&range=3650d';
+    const codes = parseCsv((await get(query)).text, ',').slice(1);
+    const words = parseCsv((await get(`${query}&locale=tr`)).text, ';').slice(1);
+    const column = (name: (typeof EXPORT_COLUMNS)[number]) => EXPORT_COLUMNS.indexOf(name);
+    expect(words.length).toBe(codes.length);
+    expect(new Set(codes.map((c) => c[column('Ortalama Yöntemi')])).size).toBeGreaterThan(1);
+    codes.forEach((code, i) => {
+      const word = words[i]!;
+      expect(word[column('Güncellik')]).toBe(inWords(FRESHNESS_WORDS, code[column('Güncellik')]!));
+      expect(word[column('Ortalama Yöntemi')]).toBe(inWords(AVG_PRICE_METHOD_WORDS, code[column('Ortalama Yöntemi')]!));
+      const warnings = code[column('Uyarılar')]!;
+      expect(word[column('Uyarılar')]).toBe(warnings ? warnings.split('|').map((w) => inWords(WARNING_WORDS, w)).join('; ') : '');
+      for (const cells of [code, word]) {
+        expect(cells[column('Gözlem URL')]).toMatch(/^http:\/\/localhost\/api\/v1\/observations\/[0-9a-f-]{36}$/);
+        expect(cells[column('Belge URL')]).toMatch(/^https:\/\//);
+      }
+    });
+    expect(Object.values(FRESHNESS_WORDS)).toContain(words[0]![column('Güncellik')]);
+  });
+
   it('locale=tr: decimal commas and semicolons, which Turkish spreadsheets split into columns', async () => {
     const r = await client()('/api/v1/prices/export?product=domates-salkim&date=2026-07-23&locale=tr');
     expect(r.text.slice(1).split('\r\n')[0]).toBe(EXPORT_COLUMNS.join(';'));
@@ -165,6 +205,24 @@ describe('/prices/export', () => {
     expect(cells).toHaveLength(EXPORT_COLUMNS.length);
     const avg = served.db.prepare(`SELECT o.avg_price FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug = 'domates-salkim' AND o.data_day = '2026-07-23' AND o.market_slug = ?`).pluck().get(cells[4]) as number;
     expect(cells[8]).toBe(String(avg).replace('.', ','));
+  });
+
+  it('Turkish spreadsheet users are sent to locale=tr: /api-policy, /widgets and the OpenAPI document link it', async () => {
+    const get = client();
+    for (const page of ['/api-policy', '/widgets']) {
+      const $ = cheerio.load((await get(page)).text);
+      const href = $('a[href*="/prices/export"]').attr('href');
+      expect(href, page).toBe('/api/v1/prices/export?product=domates&locale=tr');
+      const r = await get(href!);
+      expect(r.status, page).toBe(200);
+      expect(r.headers.get('content-disposition')).toMatch(/^attachment; filename="hal-fiyatlari_domates_\d{4}-\d{2}-\d{2}_tr\.csv"$/);
+    }
+    const parameters = served.api.doc.paths['/prices/export'].get.parameters as { name: string; description: string }[];
+    const about = (name: string) => parameters.find((p) => p.name === name)!.description;
+    expect(about('locale')).toMatch(/Turkish spreadsheets/);
+    expect(about('locale')).toContain('`;` as the field separator');
+    expect(about('locale')).toContain('/api/v1/prices/export?product=domates&locale=tr');
+    expect(about('format')).toContain('locale=tr');
   });
 
   it('latest=1 exports the rows behind /prices/latest; a selection over 20,000 rows is refused', async () => {

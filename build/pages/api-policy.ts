@@ -28,6 +28,8 @@ ${attributions}
 <p>HTML sayfalarını kazımak (scraping) önerilmez; desteklenen yol bu API'dir. Toplu veri için tarihli veri anlık görüntülerini kullanın.</p>
 <h2>Sürüm sözü</h2>
 <p>Sürüm yoldadır (<code>/api/v1</code>). Geriye uyumlu alan eklemeleri v1 içinde yayımlanır; eski sözleşmeli uç noktalarda anahtar sırası ve değer türleri korunur, yeni anahtarlar yalnızca sona eklenir. Bir alanı kaldırmak, bir anlamı değiştirmek ya da zorunlu parametre eklemek yeni bir ana sürüm gerektirir ve en az ${NOTICE_MONTHS} ay önceden duyurulur.</p>
+<h2>Tablolama programları (Excel, LibreOffice)</h2>
+<p><code>/api/v1/prices/export</code> CSV dosyası verir. Varsayılan dosya ondalık ayırıcı olarak nokta, alan ayırıcı olarak virgül kullanır; Türkçe ayarlı bir tablolama programı bu dosyada <code>30.5</code> gibi fiyatları tarihe (30 Mayıs) ya da metne çevirir. Türkçe Excel ya da LibreOffice kullanıyorsanız adrese <code>locale=tr</code> ekleyin: ondalık ayırıcı virgül, alan ayırıcı noktalı virgül olur, güncellik ve uyarılar Türkçe yazılır ve dosya çift tıklayınca doğru açılır. Örnek: <a href="/api/v1/prices/export?product=domates&amp;locale=tr"><code>/api/v1/prices/export?product=domates&amp;locale=tr</code></a>. Dosya adı seçimi söyler (ürün, hal, gün, Türkçe biçim için <code>_tr</code>).</p>
 <h2>Tazelik</h2>
 <p>Her fiyat kendi veri gününü, kaynağını ve okunduğu belgeyi taşır. <code>freshness</code>, <code>isStale</code> ve <code>warnings</code> alanları verinin ne kadar güncel olduğunu söyler; kaynakların durumu <a href="/data-health">veri sağlığı</a> sayfasındadır.</p>`,
     `Makine okunur açıklama: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>`,

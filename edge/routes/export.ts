@@ -9,21 +9,15 @@ import { EXPORT_COLUMNS } from '../../core/export-columns.ts';
 import { slugify } from '../../core/turkish.ts';
 import { rangeWindow, readIndex, readRows, window } from '../collection.ts';
 import type { Answer, RouteContext } from '../context.ts';
-import { BOM, CSV_DEFAULT, CSV_TR, csvLine, csvNumber } from '../csv.ts';
+import { BOM, CSV_DEFAULT, CSV_TR, csvLine } from '../csv.ts';
 import { ApiError } from '../errors.ts';
+import { exportFileName } from '../export-file-name.ts';
+import { exportCells, type StoredPriceRow } from '../export-rows.ts';
 import { sha256Etag } from '../headers.ts';
 import { dateParam, rangeDays, slugParam } from '../params.ts';
 import { readSearchData } from '../search.ts';
 
 export const MAX_EXPORT_ROWS = 20_000;
-
-
-type Row = {
-  id: string; productName: string; productSlug: string; categorySlug: string; marketName: string; marketSlug: string; cityName: string;
-  minPrice: number | null; maxPrice: number | null; avgPrice: number; avgPriceMethod: string; unit: string; currency: string;
-  recordedDate: string; sourceName: string; sourceUrl: string; isOfficialSource: boolean; source: string; freshness: string;
-  warnings: string[]; qualityFlags: string[]; observationUrl: string; documentUrl: string | null;
-};
 
 function enumParam(params: URLSearchParams, name: string, allowed: string[]): string | undefined {
   const value = params.get(name);
@@ -36,7 +30,8 @@ export async function exportPrices(ctx: RouteContext): Promise<Answer> {
   const { params, store } = ctx;
   enumParam(params, 'format', ['csv']);
   const latest = enumParam(params, 'latest', ['1']) === '1';
-  const locale = enumParam(params, 'locale', ['tr']) === 'tr' ? CSV_TR : CSV_DEFAULT;
+  const turkish = enumParam(params, 'locale', ['tr']) === 'tr';
+  const locale = turkish ? CSV_TR : CSV_DEFAULT;
   const filters = Object.fromEntries(
     (['product', 'market', 'city', 'category'] as const).map((f) => [f, slugParam(params, f)]).filter(([, v]) => v !== undefined),
   ) as Record<'product' | 'market' | 'city' | 'category', string | undefined>;
@@ -50,7 +45,7 @@ export async function exportPrices(ctx: RouteContext): Promise<Answer> {
     const family = new Map((await readSearchData(store)).products.map((p) => [p[0], p[2]]));
     const all = object ? (await object.text()).split('\n').filter(Boolean) : [];
     lines = all.filter((line) => {
-      const r = JSON.parse(line) as Row;
+      const r = JSON.parse(line) as StoredPriceRow;
       return (
         (!filters.product || r.productSlug === filters.product || family.get(r.productSlug) === filters.product) &&
         (!filters.market || r.marketSlug === filters.market) &&
@@ -75,24 +70,14 @@ export async function exportPrices(ctx: RouteContext): Promise<Answer> {
     ...(latest ? [['en son', '1']] : []),
   ];
   const appliedText = applied.length ? applied.map(([k, v]) => `${k}=${v}`).join('; ') : 'Filtre yok';
-  const exportedAt = new Date().toISOString();
+  const context = { words: turkish, origin: ctx.url.origin, applied: appliedText, exportedAt: new Date().toISOString() };
   let csv = BOM + csvLine([...EXPORT_COLUMNS], locale);
-  for (const line of lines) {
-    const r = JSON.parse(line) as Row;
-    csv += csvLine(
-      [
-        r.productName, r.productSlug, r.categorySlug, r.marketName, r.marketSlug, r.cityName,
-        csvNumber(r.minPrice, locale), csvNumber(r.maxPrice, locale), csvNumber(r.avgPrice, locale), r.avgPriceMethod, r.unit,
-        r.currency, r.recordedDate, r.sourceName, r.sourceUrl, r.isOfficialSource ? 'evet' : 'hayır', r.source, r.freshness,
-        r.warnings.join('|'), r.qualityFlags.join('|'), r.observationUrl, r.documentUrl ?? '', appliedText, exportedAt,
-      ],
-      locale,
-    );
-  }
+  for (const line of lines) csv += csvLine(exportCells(JSON.parse(line) as StoredPriceRow, context), locale);
+  const fileName = exportFileName({ filters, date, range, latest, turkish, today: ctx.today });
   return {
     body: csv,
     etag: await sha256Etag(csv),
     contentType: 'text/csv; charset=utf-8',
-    headers: { 'content-disposition': `attachment; filename="hal-fiyatlari-${ctx.today}.csv"` },
+    headers: { 'content-disposition': `attachment; filename="${fileName}"` },
   };
 }
