@@ -117,6 +117,7 @@ const HINTS: Record<string, string[]> = {
   listPrices: [NEWEST_DATA_DAY, UNKNOWN_FILTERS, FILTER_SUGGESTIONS],
   productHistory: [NEWEST_DATA_DAY, UNKNOWN_FILTERS, FILTER_SUGGESTIONS],
   latestPrices: [UNKNOWN_FILTERS, FILTER_SUGGESTIONS],
+  exportPrices: [NEWEST_DATA_DAY, UNKNOWN_FILTERS, FILTER_SUGGESTIONS],
 };
 
 const ERROR_TEXT: Record<number, string> = {

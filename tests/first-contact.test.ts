@@ -25,6 +25,10 @@ describe('an empty answer says why', () => {
     expect(history.headers.get('x-newest-data-day')).toBe(served.db.prepare(`SELECT max(o.data_day) FROM observations o JOIN source_names n ON n.id = o.source_name_id JOIN variants v ON v.slug = n.variant_slug WHERE v.product_slug = 'domates'`).pluck().get());
     // A browser script can read them.
     expect(r.headers.get('access-control-expose-headers')).toContain('x-newest-data-day');
+    const file = await client()('/api/v1/prices/export?product=domates&city=izmir&range=30d');
+    expect(file.text.trim().split('\n')).toHaveLength(1);
+    expect(file.headers.get('x-newest-data-day')).toBe('2026-07-23');
+    expect((await client()('/api/v1/prices/export?market=izmir')).headers.get('x-filter-suggestions')).toContain('city=izmir');
   });
 
   it('a market named by its city: the value names nothing, the closest values are said', async () => {

@@ -13,6 +13,8 @@ import { BOM, CSV_DEFAULT, CSV_TR, csvLine } from '../csv.ts';
 import { ApiError } from '../errors.ts';
 import { exportFileName } from '../export-file-name.ts';
 import { exportCells, type StoredPriceRow } from '../export-rows.ts';
+import { NEWEST_DATA_DAY } from '../../core/hint-headers.ts';
+import { DIMENSIONS, newestDayHeader, sentFilters, unknownFilterHeaders, type Dimension } from '../filter-hints.ts';
 import { sha256Etag } from '../headers.ts';
 import { dateParam, rangeDays, slugParam } from '../params.ts';
 import { readSearchData } from '../search.ts';
@@ -32,14 +34,13 @@ export async function exportPrices(ctx: RouteContext): Promise<Answer> {
   const latest = enumParam(params, 'latest', ['1']) === '1';
   const turkish = enumParam(params, 'locale', ['tr']) === 'tr';
   const locale = turkish ? CSV_TR : CSV_DEFAULT;
-  const filters = Object.fromEntries(
-    (['product', 'market', 'city', 'category'] as const).map((f) => [f, slugParam(params, f)]).filter(([, v]) => v !== undefined),
-  ) as Record<'product' | 'market' | 'city' | 'category', string | undefined>;
+  const filters = Object.fromEntries(DIMENSIONS.map((f) => [f, slugParam(params, f)]).filter(([, v]) => v !== undefined)) as Partial<Record<Dimension, string>>;
   const date = dateParam(params.get('date'));
   const range = date ? undefined : rangeDays(params.get('range'));
   const days = date ? { from: date, to: date } : range ? rangeWindow(ctx.today, range) : { from: null, to: null };
 
   let lines: string[];
+  let hints: Record<string, string> = {};
   if (latest) {
     const object = await store.get('api/v1/_meta/latest-rows.ndjson');
     const family = new Map((await readSearchData(store)).products.map((p) => [p[0], p[2]]));
@@ -62,7 +63,9 @@ export async function exportPrices(ctx: RouteContext): Promise<Answer> {
     if (win.total > MAX_EXPORT_ROWS) throw new ApiError(400, 'EXPORT_TOO_LARGE', { rows: win.total, max: MAX_EXPORT_ROWS });
     const decoder = new TextDecoder();
     lines = index ? (await readRows(store, index, win.offset, win.offset + win.total)).map((line) => decoder.decode(line)) : [];
+    if (index) hints = newestDayHeader(index);
   }
+  if (lines.length === 0 && !hints[NEWEST_DATA_DAY]) hints = { ...hints, ...(await unknownFilterHeaders(store, filters, sentFilters(params))) };
 
   const applied = [
     ...Object.entries({ ürün: filters.product, hal: filters.market, şehir: filters.city, kategori: filters.category }).filter(([, v]) => v),
@@ -78,6 +81,6 @@ export async function exportPrices(ctx: RouteContext): Promise<Answer> {
     body: csv,
     etag: await sha256Etag(csv),
     contentType: 'text/csv; charset=utf-8',
-    headers: { 'content-disposition': `attachment; filename="${fileName}"` },
+    headers: { 'content-disposition': `attachment; filename="${fileName}"`, ...hints },
   };
 }
