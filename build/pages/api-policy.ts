@@ -1,5 +1,5 @@
 /** /api-policy: the usage policy, in Turkish, from the registry and the route table. */
-import { RATE_LIMIT } from '../../core/routes.ts';
+import { RATE_LIMIT, WIDGET_RATE_LIMIT, WIDGETS } from '../../core/routes.ts';
 import type { Model } from '../model.ts';
 import { escapeHtml, page } from './html.ts';
 
@@ -15,7 +15,9 @@ export function apiPolicyPage(model: Model): string {
 <h2>Anahtarsız ve ücretsiz</h2>
 <p>API'yi kullanmak için anahtar, hesap ya da kayıt gerekmez. Tüm uç noktalar <code>GET</code> ile <code>/api/v1</code> altında yanıt verir; her kaynaktan tarayıcı istekleri kabul edilir (CORS: <code>*</code>).</p>
 <h2>İstek sınırı</h2>
-<p>IP adresi başına dakikada <strong>${RATE_LIMIT.requests} istek</strong>; sınır tüm sunucularda birlikte sayılır. Aşıldığında yanıt <code>429</code>, kod <code>RATE_LIMITED</code> ve <code>Retry-After: 60</code> başlığıdır. <code>x-ratelimit-limit</code>, <code>x-ratelimit-remaining</code> ve <code>x-ratelimit-reset</code> (saniye) başlıkları kalan hakkı gösterir.</p>
+<p>IP adresi başına dakikada <strong>${RATE_LIMIT.requests} istek</strong>; sınır tüm sunucularda birlikte sayılır. Gösterge sayfaları ayrı sayılır (<a href="#gostergeler">Göstergeler</a>). Aşıldığında yanıt <code>429</code>, kod <code>RATE_LIMITED</code> ve <code>Retry-After: 60</code> başlığıdır. <code>x-ratelimit-limit</code>, <code>x-ratelimit-remaining</code> ve <code>x-ratelimit-reset</code> (saniye) başlıkları kalan hakkı gösterir.</p>
+<h2 id="gostergeler">Göstergeler</h2>
+<p>Göstergeler (<a href="/widgets">/widgets</a>) verisiyle birlikte tek bir sayfa olarak gelir: bir görüntüleme tek bir istektir, sayfa API'ye ayrıca istek yapmaz. Gösterge sayfaları API'nin sınırından ayrı sayılır: IP adresi başına dakikada <strong>${WIDGET_RATE_LIMIT.requests} görüntüleme</strong>. Nedeni: bir göstergeyi gömen sayfanın ziyaretçileri çoğu zaman tek bir IP adresini paylaşır (mobil operatörlerin ortak adresi, carrier NAT); API'nin dakikada ${RATE_LIMIT.requests} isteği birkaç ziyaretçide tükenirdi. Her gösterge sayfası adresine göre CDN'de ${Math.min(...WIDGETS.map((w) => w.cache.sMaxAge)) / 60} dakika saklanır; önbellekten gelen görüntüleme sunucuya ulaşmaz ve sayılmaz. Sınır aşıldığında gösterge <code>429</code> ve <code>Retry-After: ${WIDGET_RATE_LIMIT.windowSeconds}</code> ile, veri okunamadığında <code>503</code> ile Türkçe bir açıklama ve “Yeniden dene” bağlantısı gösterir.</p>
 <h2>Önbellek ve ETag</h2>
 <p>Fiyatlar günde bir kez değişir. Yanıtları en az beş dakika saklayın ve koşullu istek gönderin: yanıttaki <code>ETag</code> değerini <code>If-None-Match</code> başlığıyla geri yollayın; veri değişmediyse yanıt gövdesiz <code>304</code> olur ve sınırınızı korur. <code>Cache-Control</code> başlığı her uç noktanın süresini söyler.</p>
 <h2>Atıf zorunluluğu</h2>
