@@ -17,6 +17,7 @@ import { writeCalendars } from './endpoints/calendars.ts';
 import { writeHealth } from './endpoints/health.ts';
 import { writeIndexes } from './endpoints/index.ts';
 import { writeTrending, writeWeeklySummaries } from './endpoints/movers.ts';
+import { writeLatestMarkets } from './endpoints/latest-markets.ts';
 import { writeLatestRows } from './endpoints/latest-rows.ts';
 import { writeSearch } from './endpoints/search.ts';
 import { writeSourcesStatus } from './endpoints/sources-status.ts';
@@ -93,6 +94,7 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, pre
       step('latest', () => writeLatest(model, indicators, writer));
       step('calendars', () => writeCalendars(model, writer));
       step('latest rows', () => writeLatestRows(indicators, writer));
+      step('latest markets', () => writeLatestMarkets(indicators, writer));
       step('products', () => writeProducts(model, indicators, writer));
       step('aliases', () => writeAliases(db, model, writer));
       step('search', () => writeSearch(db, model, indicators, writer));

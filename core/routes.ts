@@ -54,18 +54,28 @@ export type PageSpec = { path: string; key: string; cache: CacheValues };
 export const PAGES: readonly PageSpec[] = [
   { path: '/data-health', key: 'pages/data-health.html', cache: { sMaxAge: 60, staleWhileRevalidate: 300 } },
   { path: '/api-policy', key: 'pages/api-policy.html', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 } },
-  // Widgets for iframes and their listing page: hand-written files of public/ (build/pages/public.ts);
-  // the data comes from the API at view time, so the pages themselves change only with a release.
+  // The widgets' listing page: a hand-written file of public/ (build/pages/public.ts).
   { path: '/widgets', key: 'pages/widgets.html', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 } },
-  { path: '/widgets/prices', key: 'pages/widgets/prices.html', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 } },
-  { path: '/widgets/index', key: 'pages/widgets/index.html', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 } },
-  { path: '/widgets/widget.css', key: 'pages/widgets/widget.css', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 } },
-  { path: '/widgets/widget.js', key: 'pages/widgets/widget.js', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 } },
   // Browsers ask every page's origin for /favicon.ico: a small icon instead of a 404 (which is never cached).
   { path: '/favicon.ico', key: 'pages/favicon.ico', cache: { sMaxAge: 86400, staleWhileRevalidate: 86400 } },
 ];
 
+/**
+ * Widget pages for iframes: rendered by the worker with their data in them (edge/routes/widgets.ts),
+ * so one view is one request; kept by the CDN per URL as long as /prices/latest.
+ */
+export type WidgetSpec = { path: string; widget: 'prices' | 'index'; cache: CacheValues };
+export const WIDGETS: readonly WidgetSpec[] = [
+  { path: '/widgets/prices', widget: 'prices', cache: { sMaxAge: 900, staleWhileRevalidate: 3600 } },
+  { path: '/widgets/index', widget: 'index', cache: { sMaxAge: 900, staleWhileRevalidate: 3600 } },
+];
+
 export const RATE_LIMIT = { requests: 60, windowSeconds: 60 } as const;
+/**
+ * Widget pages are counted apart from the API, per IP: many visitors of one embedding page share
+ * an address behind carrier NAT, and each view is one request (the keyless rate of the variant).
+ */
+export const WIDGET_RATE_LIMIT = { requests: 600, windowSeconds: 60 } as const;
 
 export function routeSpec(path: string): RouteSpec {
   const r = ROUTES.find((x) => x.path === path);

@@ -1,5 +1,5 @@
 /** Paths of the contract → handlers; cache values come from the shared route table. */
-import { PAGES, ROUTES, type RouteSpec } from '../core/routes.ts';
+import { PAGES, ROUTES, WIDGETS, type RouteSpec } from '../core/routes.ts';
 import type { Answer, RouteContext } from './context.ts';
 import { ApiError } from './errors.ts';
 import { productAliases } from './routes/aliases.ts';
@@ -13,6 +13,7 @@ import { getObservation } from './routes/observations.ts';
 import { listPrices } from './routes/prices.ts';
 import { listProducts } from './routes/products.ts';
 import { storedRoute } from './routes/stored.ts';
+import { WIDGET_ROUTES } from './routes/widgets.ts';
 
 type Handler = (ctx: RouteContext) => Promise<Answer>;
 
@@ -73,8 +74,10 @@ export function matchRoute(path: string): { spec: RouteSpec; handler: Handler; p
   return null;
 }
 
-/** A human page (outside /api/v1) as a route: one stored HTML object. */
+/** A human page (outside /api/v1) as a route: one stored HTML object, or a widget page rendered from the API's objects. */
 export function matchPage(path: string): { spec: Pick<RouteSpec, 'cache' | 'conditional'>; handler: Handler; pathParams: Record<string, string> } | null {
   const page = PAGES.find((p) => p.path === path);
-  return page ? { spec: { cache: page.cache }, handler: storedRoute(page.key), pathParams: {} } : null;
+  if (page) return { spec: { cache: page.cache }, handler: storedRoute(page.key), pathParams: {} };
+  const widget = WIDGETS.find((w) => w.path === path);
+  return widget ? { spec: { cache: widget.cache }, handler: WIDGET_ROUTES[widget.widget], pathParams: {} } : null;
 }

@@ -5,7 +5,7 @@
  * precomputed objects only; it never touches SQLite.
  */
 import { istanbulDay } from '../core/dates.ts';
-import { cacheControl, RATE_LIMIT } from '../core/routes.ts';
+import { cacheControl, RATE_LIMIT, WIDGET_RATE_LIMIT, WIDGETS } from '../core/routes.ts';
 import type { Answer } from './context.ts';
 import { ApiError, errorBody, type ErrorCode } from './errors.ts';
 import { ageValue, agingCalendars } from './aging.ts';
@@ -14,6 +14,7 @@ import { acceptedCodings, baseHeaders, clientAcceptEncoding, etagMatches, setRat
 import type { RateLimiter } from './rate-limiter.ts';
 import { requestIdOf } from './request-id.ts';
 import { matchPage, matchRoute } from './router.ts';
+import { widgetUnavailable } from './routes/widgets.ts';
 import { FetcherStore, POINTER_KEY, PointerStore, R2Store, type ObjectStore, type PointerCache } from './store.ts';
 
 export { RateLimiter } from './rate-limiter.ts';
@@ -65,10 +66,12 @@ function preflight(requestId: string): Response {
   return new Response(null, { status: 204, headers });
 }
 
-async function rateLimit(env: Env, request: Request): Promise<{ allowed: boolean } & RateLimitState> {
+/** Widget pages have their own counter and limit per IP (core/routes.ts WIDGET_RATE_LIMIT). */
+async function rateLimit(env: Env, request: Request, widget: boolean): Promise<{ allowed: boolean } & RateLimitState> {
   const ip = request.headers.get('cf-connecting-ip') ?? 'unknown';
-  const stub = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(ip));
-  return stub.hit(Date.now(), RATE_LIMIT.requests, RATE_LIMIT.windowSeconds);
+  const { requests, windowSeconds } = widget ? WIDGET_RATE_LIMIT : RATE_LIMIT;
+  const stub = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(widget ? `widget:${ip}` : ip));
+  return stub.hit(Date.now(), requests, windowSeconds);
 }
 
 /** Served on a later day than the build: freshness re-aged (edge/aging.ts), never made fresher. */
@@ -89,16 +92,18 @@ export async function handle(request: Request, env: Env): Promise<Response> {
   const url = new URL(request.url);
   if (request.method === 'OPTIONS') return preflight(requestId);
   let rate: RateLimitState | undefined;
+  const isApi = url.pathname.startsWith(`${API_PREFIX}/`);
+  const path = (isApi ? url.pathname.slice(API_PREFIX.length) : url.pathname).replace(/\/+$/, '') || '/';
+  const widget = isApi ? undefined : WIDGETS.find((w) => w.path === path);
   try {
-    const verdict = await rateLimit(env, request);
+    const verdict = await rateLimit(env, request, widget !== undefined);
     rate = { limit: verdict.limit, remaining: verdict.remaining, reset: verdict.reset };
+    if (!verdict.allowed && widget) return widgetUnavailable(widget, 429, url, requestId, rate);
     if (!verdict.allowed) {
       const details = { limit: verdict.limit, windowSeconds: RATE_LIMIT.windowSeconds, resetSeconds: verdict.reset };
       return errorResponse(429, 'RATE_LIMITED', requestId, details, rate);
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') throw new ApiError(405, 'METHOD_NOT_ALLOWED', { method: request.method.slice(0, 16) });
-    const isApi = url.pathname.startsWith(`${API_PREFIX}/`);
-    const path = (isApi ? url.pathname.slice(API_PREFIX.length) : url.pathname).replace(/\/+$/, '') || '/';
     const route = isApi ? matchRoute(path) : matchPage(path);
     if (!route) throw new ApiError(404, 'NOT_FOUND', { path: url.pathname.slice(0, 200) });
     const store = storeOf(env);
@@ -131,6 +136,7 @@ export async function handle(request: Request, env: Env): Promise<Response> {
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error.status, error.code, requestId, error.details, rate);
     console.error(`request ${requestId} failed:`, error);
+    if (widget) return widgetUnavailable(widget, 503, url, requestId, rate);
     return errorResponse(500, 'INTERNAL_ERROR', requestId, null, rate);
   }
 }

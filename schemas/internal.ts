@@ -70,3 +70,6 @@ export const EdgeCalendarsSchema = z.strictObject({
   sources: z.record(z.string(), Calendar),
   holidays: z.array(Day),
 });
+
+/** The market of each /prices/latest item that comes from one market: variant slug → market name (build/endpoints/latest-markets.ts). */
+export const LatestMarkets = z.record(Slug, z.string().min(1));

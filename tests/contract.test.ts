@@ -19,7 +19,7 @@ import { BuildState, STATE_FILE } from '../build/incremental/state.ts';
 import { BROTLI_TWIN, hasBrotliTwin, isBrotliTwin } from '../core/encodings.ts';
 import { PAGES } from '../core/routes.ts';
 import { distBytes, distText } from './support/dist-file.ts';
-import { BuildRecord, CollectionIndex, EdgeCalendarsSchema } from '../schemas/internal.ts';
+import { BuildRecord, CollectionIndex, EdgeCalendarsSchema, LatestMarkets } from '../schemas/internal.ts';
 import { HealthResponse } from '../schemas/health.ts';
 import { SourceStatusEnvelope } from '../schemas/sources.ts';
 import { HistoryItem } from '../schemas/history.ts';
@@ -57,6 +57,7 @@ function schemaFor(path: string): { kind: 'json'; schema: z.ZodType } | { kind: 
   if (path === 'api/v1/_meta/search.json') return { kind: 'json', schema: EdgeSearchData };
   if (path === 'api/v1/_meta/calendars.json') return { kind: 'json', schema: EdgeCalendarsSchema };
   if (path === 'api/v1/_meta/latest-rows.ndjson') return { kind: 'rows' };
+  if (path === 'api/v1/_meta/latest-markets.json') return { kind: 'json', schema: LatestMarkets };
   if (/^api\/v1\/products\/[a-z0-9-]+\/aliases\.json$/.test(path)) return { kind: 'json', schema: AliasResponse };
   if (path === 'api/v1/prices/latest.json' || path.startsWith('api/v1/prices/latest/')) return { kind: 'json', schema: LatestEnvelope };
   if (path.startsWith('api/v1/_c/')) return { kind: 'json', schema: CollectionIndex };

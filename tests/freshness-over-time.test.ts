@@ -99,6 +99,15 @@ describe('served long after the build day', () => {
     expect(two.body.items.map((r: any) => r.freshness)).toEqual(['stale', 'stale']);
     const paged = await get('/api/v1/prices?page=2&limit=1');
     expect(paged.body.items).toEqual([two.body.items[1]]);
+    // The widget page is rendered from the same answer, re-aged the same way: built fresh, shown stale.
+    const widget = await worker!.mf.dispatchFetch('http://localhost/widgets/prices?slugs=domates-salkim', { headers: { 'cf-connecting-ip': '192.0.2.78' } });
+    const page = await widget.text();
+    expect(widget.status).toBe(200);
+    expect(JSON.parse(readFileSync(join(outDir, 'api/v1/prices/latest/product/domates-salkim.json'), 'utf8')).items[0].freshness).toBe('fresh');
+    expect(page).toContain('<span class="basis" data-markets="1">İzmir Sebze ve Meyve Toptancı Hali fiyatı</span>');
+    expect(page).toContain('data-freshness="stale"');
+    expect(page).not.toContain('data-freshness="fresh"');
+    expect(page).toContain('<p class="notice" role="note" data-notice="all">Bu fiyatlar güncel değil. En yeni veri günü: 23.07.2026.</p>');
     const health = await get('/api/v1/health');
     expect(health.status).toBe(503);
     expect(health.body.reasons.at(-1)).toMatch(/^Son derleme 2026-07-24 tarihli: gecelik güncelleme gecikti/);

@@ -74,7 +74,7 @@ const WHOLE: [string, string][] = [
   ['/api/v1/index/basket', 'api/v1/index/basket.json'],
   ['/api/v1/index/history', 'api/v1/index/history.json'],
   ['/widgets', 'pages/widgets.html'],
-  ['/widgets/widget.js', 'pages/widgets/widget.js'],
+  ['/api-policy', 'pages/api-policy.html'],
   ['/data-health', 'pages/data-health.html'],
 ];
 

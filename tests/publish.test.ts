@@ -472,7 +472,7 @@ describe('the worker reads the published bucket through the pointer', () => {
   it('a whole response leaves the R2 bucket as stored: its brotli twin byte for byte, under the identity ETag', async () => {
     const current = (await pointer())!;
     const night = nights['2027-12-31']!; // built for a day after today: nothing to re-age (tests/precompressed.test.ts has a later day)
-    for (const [path, key] of [['/widgets/widget.js', 'pages/widgets/widget.js'], ['/api/v1/markets', 'api/v1/markets.json']] as const) {
+    for (const [path, key] of [['/api-policy', 'pages/api-policy.html'], ['/api/v1/markets', 'api/v1/markets.json']] as const) {
       const br = await rawGet(new URL(path, await viaR2.ready), { 'cf-connecting-ip': '203.0.113.60', 'accept-encoding': 'br' });
       expect(br.headers, path).toMatchObject({ 'content-encoding': 'br', vary: 'accept-encoding', etag: night.manifest.objects[key]!.etag });
       expect(br.raw.equals(Buffer.from((await bucket.getStored(`${current.prefix}${key}.br`))!.stored)), path).toBe(true);

@@ -1,5 +1,5 @@
 /** /api-policy: the usage policy, in Turkish, from the registry and the route table. */
-import { RATE_LIMIT } from '../../core/routes.ts';
+import { RATE_LIMIT, WIDGET_RATE_LIMIT, WIDGETS } from '../../core/routes.ts';
 import type { Model } from '../model.ts';
 import { escapeHtml, page } from './html.ts';
 
@@ -15,8 +15,10 @@ export function apiPolicyPage(model: Model): string {
 <h2>Anahtarsız ve ücretsiz</h2>
 <p>API'yi kullanmak için anahtar, hesap ya da kayıt gerekmez. Tüm uç noktalar <code>GET</code> ile <code>/api/v1</code> altında yanıt verir; her kaynaktan tarayıcı istekleri kabul edilir (CORS: <code>*</code>).</p>
 <h2>İstek sınırı</h2>
-<p>IP adresi başına dakikada <strong>${RATE_LIMIT.requests} istek</strong>; sınır tüm sunucularda birlikte sayılır. Pencere bir adresin ilk isteğiyle başlar ve ${RATE_LIMIT.windowSeconds} saniye sürer; reddedilen istekler pencereyi uzatmaz. Her yanıtta <code>x-ratelimit-limit</code> (pencere başına istek), <code>x-ratelimit-remaining</code> (kalan istek) ve <code>x-ratelimit-reset</code> (pencerenin bitmesine kalan saniye) başlıkları bulunur.</p>
+<p>IP adresi başına dakikada <strong>${RATE_LIMIT.requests} istek</strong>; sınır tüm sunucularda birlikte sayılır. Gösterge sayfaları ayrı sayılır (<a href="#gostergeler">Göstergeler</a>). Pencere bir adresin ilk isteğiyle başlar ve ${RATE_LIMIT.windowSeconds} saniye sürer; reddedilen istekler pencereyi uzatmaz. Her yanıtta <code>x-ratelimit-limit</code> (pencere başına istek), <code>x-ratelimit-remaining</code> (kalan istek) ve <code>x-ratelimit-reset</code> (pencerenin bitmesine kalan saniye) başlıkları bulunur.</p>
 <p>Sınır aşıldığında yanıt <code>429</code>, kod <code>RATE_LIMITED</code> ve <code>Retry-After: ${RATE_LIMIT.windowSeconds}</code> başlığıdır. <code>Retry-After</code> sözleşmenin sabit üst sınırıdır; <code>x-ratelimit-reset</code> pencerenin gerçekte kaç saniye sonra bittiğini söyler ve hiçbir zaman ondan büyük değildir. <code>x-ratelimit-reset</code> kadar beklemek yeterlidir; <code>Retry-After</code> kadar beklemek her zaman yeterlidir.</p>
+<h2 id="gostergeler">Göstergeler</h2>
+<p>Göstergeler (<a href="/widgets">/widgets</a>) verisiyle birlikte tek bir sayfa olarak gelir: bir görüntüleme tek bir istektir, sayfa API'ye ayrıca istek yapmaz. Gösterge sayfaları API'nin sınırından ayrı sayılır: IP adresi başına dakikada <strong>${WIDGET_RATE_LIMIT.requests} görüntüleme</strong>. Nedeni: bir göstergeyi gömen sayfanın ziyaretçileri çoğu zaman tek bir IP adresini paylaşır (mobil operatörlerin ortak adresi, carrier NAT); API'nin dakikada ${RATE_LIMIT.requests} isteği birkaç ziyaretçide tükenirdi. Her gösterge sayfası adresine göre CDN'de ${Math.min(...WIDGETS.map((w) => w.cache.sMaxAge)) / 60} dakika saklanır; önbellekten gelen görüntüleme sunucuya ulaşmaz ve sayılmaz. Sınır aşıldığında gösterge <code>429</code> ve <code>Retry-After: ${WIDGET_RATE_LIMIT.windowSeconds}</code> ile, veri okunamadığında <code>503</code> ile Türkçe bir açıklama ve “Yeniden dene” bağlantısı gösterir.</p>
 <h2>Önbellek ve ETag</h2>
 <p>Fiyatlar günde bir kez değişir. Yanıtları en az beş dakika saklayın ve koşullu istek gönderin: yanıttaki <code>ETag</code> değerini <code>If-None-Match</code> başlığıyla geri yollayın; veri değişmediyse yanıt gövdesiz <code>304</code> olur: gövde aktarılmaz, ama her istek gibi istek sınırına sayılır. Sınırı korumanın yolu, yanıtı <code>Cache-Control</code> başlığının söylediği süre boyunca saklayıp bu sürede aynı isteği hiç göndermemektir; süre dolunca <code>If-None-Match</code> ile sorun.</p>
 <h2>Atıf zorunluluğu</h2>

@@ -1,7 +1,7 @@
-/** Small helpers for the static pages: escaping and one shared, phone-first layout. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+/** Small helpers for the static pages: escaping (shared with the edge's widgets) and one shared, phone-first layout. */
+import { escapeHtml } from '../../core/html.ts';
+
+export { escapeHtml };
 
 const STYLE = `
 :root{color-scheme:light;--ink:#1b1f24;--muted:#4a5560;--line:#d6dbe0;--ok:#14632e;--warn:#8a4b00;--bad:#a3161b;--off:#4a5560;--bg:#fff}

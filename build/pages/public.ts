@@ -1,5 +1,5 @@
 /**
- * public/ → dist/pages/: the hand-written pages and assets (the widgets, their listing page, the
+ * public/ → dist/pages/: the hand-written pages and assets (the widgets' listing page, the
  * favicon), copied through the writer so each gets its ETag and content type in the manifest, like
  * every other object the worker serves. A file the worker cannot reach (no PAGES entry), or a
  * PAGES entry with no object behind it, fails the build instead of publishing a broken link.

@@ -5,6 +5,7 @@
  */
 declare const document: any;
 declare const getComputedStyle: (element: any) => any;
+declare const window: any;
 
 /** The frame must not scroll sideways, and no visible element may reach past its right edge. */
 export function layoutProblems(): { scrollWidth: number; clientWidth: number; offenders: string[] } {
@@ -100,6 +101,7 @@ export function widgetSummary() {
     theme: document.documentElement.dataset.theme,
     background: getComputedStyle(document.body).backgroundColor as string,
     status: document.querySelector('main .status')?.textContent ?? null,
+    retry: document.querySelector('main a.retry')?.getAttribute('href') ?? null,
     notice: document.querySelector('.notice')?.textContent ?? null,
     noticeKind: document.querySelector('.notice')?.dataset.notice ?? null,
     notes: document.querySelector('.notes')?.textContent ?? null,
@@ -117,7 +119,7 @@ export function priceRows() {
     slug: tr.dataset.slug as string,
     name: tr.querySelector('.name')?.textContent as string,
     unit: tr.querySelector('.unit')?.textContent as string,
-    markets: tr.querySelector('.markets')?.textContent as string,
+    basis: tr.querySelector('.basis')?.textContent as string,
     day: tr.querySelector('time.day')?.getAttribute('datetime') as string,
     dayText: tr.querySelector('time.day')?.textContent as string,
     freshness: (tr.querySelector('.mark')?.dataset.freshness ?? null) as string | null,
@@ -149,5 +151,25 @@ export function indexView() {
     sparkStroke: line ? (getComputedStyle(line).stroke as string) : null,
     sparkWidth: spark ? spark.getBoundingClientRect().width : 0,
     unpublished: q('.unpublished')?.textContent ?? null,
+  };
+}
+
+/**
+ * Inside a widget's frame: where its attribution is against the frame's visible box, and the
+ * widget's whole height (its scrolling content unscrolled), which it posts to the embedding page.
+ */
+export function frameView() {
+  const main = document.getElementById('widget');
+  const scroll = main.querySelector('.scroll');
+  const attribution = main.querySelector('.attribution').getBoundingClientRect();
+  return {
+    widget: main.dataset.widget as string,
+    state: main.dataset.state as string,
+    width: document.documentElement.clientWidth as number,
+    height: window.innerHeight as number,
+    attributionTop: attribution.top as number,
+    attributionBottom: attribution.bottom as number,
+    natural: Math.ceil(main.getBoundingClientRect().height + scroll.scrollHeight - scroll.clientHeight),
+    scrolls: scroll.scrollHeight > scroll.clientHeight + 1,
   };
 }

@@ -2,9 +2,11 @@
  * The weekly index widget (/widgets/index) in headless Chromium over the real build. The test
  * asks the API first and expects the widget to render exactly that answer: the latest week's
  * value, its change against the week before and a sparkline of the last 12 weeks when the index
- * is published; "Endeks henüz yayımlanmadı." when /index/latest answers 404 or `latest: null`.
+ * is published; "Endeks henüz yayımlanmadı." when /index/latest says `latest: null`; a Turkish
+ * page with a retry link when the data cannot be read.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { distOrigin } from '../../scripts/lib/dist-origin.ts';
 import { indexView, widgetSummary } from './in-page.ts';
 import { api, expectSound, FRESHNESS_WORDS, open, screenshot, startHarness, THEMES, trDay, trNumber, WIDTHS, type ApiReply, type Harness, type Loaded } from './support.ts';
 
@@ -32,9 +34,8 @@ describe('weekly index widget', () => {
   beforeAll(async () => {
     h = await startHarness();
     latest = await api(h, LATEST);
-    // 404 (not built yet) or 200; anything else is a broken publication the widget cannot fix.
-    expect([200, 404], JSON.stringify(latest.body).slice(0, 300)).toContain(latest.status);
-    published = latest.status === 200 && latest.body.latest !== null;
+    expect(latest.status, JSON.stringify(latest.body).slice(0, 300)).toBe(200);
+    published = latest.body.latest !== null;
     if (published) {
       const history = await api(h, '/api/v1/index/history');
       expect(history.status).toBe(200);
@@ -45,8 +46,6 @@ describe('weekly index widget', () => {
     }
   });
   afterAll(async () => h?.close());
-
-  const failedLoads = () => (latest.status === 404 ? [LATEST] : []);
 
   async function expectUnpublished(loaded: Loaded, body: any): Promise<void> {
     const summary = await loaded.page.evaluate(widgetSummary);
@@ -101,17 +100,14 @@ describe('weekly index widget', () => {
   for (const theme of THEMES) {
     for (const width of WIDTHS) {
       it(`renders what /index/latest answers (${theme}, ${width} px)`, async () => {
-        const loaded = await open(h, `/widgets/index?theme=${theme}`, width, { failedLoads: failedLoads() });
+        const loaded = await open(h, `/widgets/index?theme=${theme}`, width);
         const summary = await loaded.page.evaluate(widgetSummary);
         expect(summary.theme).toBe(theme);
         expect(summary.text.length).toBeGreaterThan(30);
         if (published) await expectPublished(loaded);
-        else await expectUnpublished(loaded, latest.status === 200 ? latest.body : null);
-        // the latest week, then (published) one read of its recent weeks
-        const calls = loaded.requests.filter((r) => r.startsWith('/api/'));
-        expect(calls[0]).toBe(LATEST);
-        expect(calls.length).toBe(published ? 2 : 1);
-        if (published) expect(calls[1]).toMatch(/^\/api\/v1\/index\/history\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
+        else await expectUnpublished(loaded, latest.body);
+        // one view, one request: the page with its data in it
+        expect(loaded.requests).toEqual([`/widgets/index?theme=${theme}`]);
         await expectSound(loaded, `index ${theme} ${width}`);
         await screenshot(loaded.page, `index-${theme}-${width}.png`);
         await loaded.close();
@@ -120,7 +116,7 @@ describe('weekly index widget', () => {
   }
 
   it('an unknown theme is the light theme', async () => {
-    const loaded = await open(h, '/widgets/index?theme=sepia', 280, { failedLoads: failedLoads() });
+    const loaded = await open(h, '/widgets/index?theme=sepia', 280);
     const summary = await loaded.page.evaluate(widgetSummary);
     expect(summary.theme).toBe('light');
     expect(summary.background).toBe('rgb(255, 255, 255)');
@@ -129,25 +125,36 @@ describe('weekly index widget', () => {
     await loaded.close();
   });
 
-  // The other answer than the build gives, simulated in the browser: the unpublished states
-  // must read the same whichever way the API says "not yet" (404, or 200 with latest: null).
-  it('says "Endeks henüz yayımlanmadı." for a 404 and for latest: null (simulated answers, dark, 280 px)', async () => {
-    const notFound = await open(h, '/widgets/index?theme=dark', 280, {
-      failedLoads: [LATEST],
-      prepare: (page) => page.route(`**${LATEST}`, (route) => route.fulfill({ status: 404, contentType: 'application/json; charset=utf-8', body: '{"code":"NOT_FOUND"}' })),
+  // Another publication than the suite's build: its index has no closed week yet, and its
+  // latest-markets object cannot be read (the bucket answers 500).
+  it('says "Endeks henüz yayımlanmadı." for latest: null, and a Turkish page with a retry link when the data cannot be read (dark, 280 px)', async () => {
+    const dist = distOrigin(inject('distDir'));
+    const other = await startHarness(async (request) => {
+      const key = new URL(request.url).pathname.slice(1);
+      if (key === 'api/v1/index/latest.json') return new Response(JSON.stringify({ ...latest.body, latest: null }), { headers: { etag: '"unpublished"', 'content-type': 'application/json; charset=utf-8' } });
+      if (key === 'api/v1/_meta/latest-markets.json') return new Response('bucket error', { status: 500 });
+      return dist(request);
     });
-    await expectUnpublished(notFound, null);
-    await expectSound(notFound, 'index 404');
-    await screenshot(notFound.page, 'index-unpublished-404-dark-280.png');
-    await notFound.close();
-    if (latest.status !== 200) return;
-    const empty = { ...latest.body, latest: null };
-    const nullLatest = await open(h, '/widgets/index?theme=dark', 280, {
-      prepare: (page) => page.route(`**${LATEST}`, (route) => route.fulfill({ status: 200, contentType: 'application/json; charset=utf-8', body: JSON.stringify(empty) })),
-    });
-    await expectUnpublished(nullLatest, empty);
-    await expectSound(nullLatest, 'index latest null');
-    await screenshot(nullLatest.page, 'index-unpublished-null-dark-280.png');
-    await nullLatest.close();
+    try {
+      const unpublished = await open(other, '/widgets/index?theme=dark', 280);
+      await expectUnpublished(unpublished, { ...latest.body, latest: null });
+      await expectSound(unpublished, 'index latest null');
+      await screenshot(unpublished.page, 'index-unpublished-dark-280.png');
+      await unpublished.close();
+
+      const failed = await open(other, '/widgets/prices?theme=dark', 280, { status: 503, failedLoads: ['/widgets/prices'] });
+      expect(failed.response!.headers()['content-type']).toBe('text/html; charset=utf-8');
+      expect(failed.response!.headers()['cache-control']).toBe('no-store');
+      const summary = await failed.page.evaluate(widgetSummary);
+      expect(summary.state).toBe('error');
+      expect(summary.theme).toBe('dark');
+      expect(summary.status).toBe('Fiyatlar şu an yüklenemedi. Lütfen biraz sonra yeniden deneyin. Yeniden dene');
+      expect(summary.retry).toBe('/widgets/prices?theme=dark');
+      await expectSound(failed, 'prices origin error');
+      await screenshot(failed.page, 'prices-unavailable-dark-280.png');
+      await failed.close();
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -1,9 +1,12 @@
 /**
  * The price-list widget (/widgets/prices) in headless Chromium over the real build: every value
- * it renders is compared with the API answer it was built from, in both themes and at 280 and
- * 800 px; bad parameters still give a readable widget. Screenshots: test-artifacts/browser/.
+ * it renders is compared with the API answer of the same query, in both themes and at 280 and
+ * 800 px, and the page is the only request a view makes; bad parameters still give a readable
+ * widget. Screenshots: test-artifacts/browser/.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { WIDGET_RATE_LIMIT } from '../../core/routes.ts';
+import { distText } from '../support/dist-file.ts';
 import { priceRows, widgetSummary } from './in-page.ts';
 import { api, expectSound, FRESHNESS_WORDS, newIp, open, screenshot, startHarness, THEMES, trDay, trNumber, WIDTHS, type Harness, type Loaded } from './support.ts';
 
@@ -12,6 +15,24 @@ type Latest = { items: Item[]; attribution: string };
 
 const BACKGROUND = { light: 'rgb(255, 255, 255)', dark: 'rgb(18, 20, 23)' } as const;
 const OLD = new Set(['stale', 'failed', 'unavailable']);
+
+/** The markets behind each latest item, from the rows the build exported beside it (latest-rows.ndjson). */
+function marketsOfItems(): Map<string, string[]> {
+  const markets = new Map<string, string[]>();
+  for (const line of distText(inject('distDir'), 'api/v1/_meta/latest-rows.ndjson').split('\n').filter(Boolean)) {
+    const row = JSON.parse(line) as { productSlug: string; marketName: string };
+    markets.set(row.productSlug, [...(markets.get(row.productSlug) ?? []), row.marketName]);
+  }
+  return markets;
+}
+let marketsOf: Map<string, string[]>;
+
+/** What the price is: one market's, named; or the median of several, counted. */
+function basis(item: Item): string {
+  const markets = marketsOf.get(item.slug)!;
+  expect(markets.length, item.slug).toBe(item.market_count);
+  return markets.length === 1 ? `${markets[0]} fiyatı` : `Medyan · ${markets.length} hal`;
+}
 
 /**
  * The rows the widget must show: each answer's items newest data day first, then more markets
@@ -38,7 +59,7 @@ function expectMoney(text: string, value: number | null, what: string): void {
   expect(Math.abs(trNumber(text) - value), `${what}: "${text}" for ${value}`).toBeLessThanOrEqual(0.005 + 1e-9);
 }
 
-/** Row by row: name, unit, markets, data day, freshness mark, median and range; then the notice and the attribution. */
+/** Row by row: name, unit, what the price is (market or median), data day, freshness mark, median and range; then the notice and the attribution. */
 async function expectPrices(loaded: Loaded, bodies: Latest[], limit: number): Promise<Item[]> {
   const want = expected(bodies, limit);
   const shown = await loaded.page.evaluate(priceRows);
@@ -47,7 +68,7 @@ async function expectPrices(loaded: Loaded, bodies: Latest[], limit: number): Pr
     const row = shown[i]!;
     expect(row.name).toBe(item.name);
     expect(row.unit).toBe(item.unit);
-    expect(row.markets).toBe(`${item.market_count} hal`);
+    expect(row.basis).toBe(basis(item));
     expect(row.day).toBe(item.observed_date);
     expect(row.dayText).toBe(trDay(item.observed_date));
     const freshness = item.freshness ?? (item.isStale === undefined ? null : item.isStale ? 'stale' : 'fresh');
@@ -85,7 +106,8 @@ async function expectReadable(loaded: Loaded, theme: 'light' | 'dark'): Promise<
   return summary;
 }
 
-const apiCalls = (loaded: Loaded) => loaded.requests.filter((r) => r.startsWith('/api/'));
+/** A view is one request: the page with its data and style in it, nothing from the API, no script or style file. */
+const expectOneRequest = (loaded: Loaded, path: string) => expect(loaded.requests).toEqual([path]);
 
 describe('price-list widget', () => {
   let h: Harness;
@@ -94,17 +116,17 @@ describe('price-list widget', () => {
     h = await startHarness();
     latest = (await api(h, '/api/v1/prices/latest')).body;
     expect(latest.items.length).toBeGreaterThan(50);
+    marketsOf = marketsOfItems();
   });
   afterAll(async () => h?.close());
 
   for (const theme of THEMES) {
     for (const width of WIDTHS) {
-      it(`shows the ten newest national medians with day, freshness and attribution (${theme}, ${width} px)`, async () => {
+      it(`shows the ten newest prices with their market, day, freshness and attribution in one request (${theme}, ${width} px)`, async () => {
         const loaded = await open(h, `/widgets/prices?theme=${theme}`, width);
         await expectReadable(loaded, theme);
         await expectPrices(loaded, [latest], 10);
-        // one small page: HTML, CSS, JS and one read of the precomputed list
-        expect(apiCalls(loaded)).toEqual(['/api/v1/prices/latest']);
+        expectOneRequest(loaded, `/widgets/prices?theme=${theme}`);
         await expectSound(loaded, `prices ${theme} ${width}`);
         await screenshot(loaded.page, `prices-${theme}-${width}.png`);
         await loaded.close();
@@ -124,8 +146,8 @@ describe('price-list widget', () => {
     expect(rows[0]!.slug).toBe('domates-genel');
     expect(rows.slice(1).every((r) => r.slug.startsWith('elma-'))).toBe(true);
     const summary = await loaded.page.evaluate(widgetSummary);
-    expect(summary.notes).toBe('Bulunamayan ürün: bilinmeyen-urun.');
-    expect(apiCalls(loaded).sort()).toEqual(slugs.map((s) => `/api/v1/prices/latest?product=${s}`).sort());
+    expect(summary.notes).toBe(`Bulunamayan ürün: bilinmeyen-urun. ${bodies[0]!.items.length + bodies[1]!.items.length} üründen 8 tanesi gösteriliyor; ${bodies[0]!.items.length + bodies[1]!.items.length - 8} ürün sığmadı.`);
+    expectOneRequest(loaded, `/widgets/prices?slugs=${slugs.join(',')}&limit=8&theme=dark`);
     await expectSound(loaded, 'prices slugs');
     await screenshot(loaded.page, 'prices-slugs-dark-280.png');
     await loaded.close();
@@ -138,24 +160,43 @@ describe('price-list widget', () => {
     expect(summary.title).toBe('Hal fiyatları · Meyve');
     const rows = await expectPrices(loaded, [body], 5);
     expect(rows.every((r) => r.category === 'meyve')).toBe(true);
-    expect(apiCalls(loaded)).toEqual(['/api/v1/prices/latest?category=meyve']);
+    expectOneRequest(loaded, '/widgets/prices?category=meyve&limit=5');
     await expectSound(loaded, 'prices category');
     await screenshot(loaded.page, 'prices-category-light-800.png');
     await loaded.close();
   });
 
-  it('a visitor over the rate limit gets a Turkish message and a retry button, not an empty frame (real 429)', async () => {
-    // The page needs three requests (HTML, CSS, JS); the 61st request of the minute is the API read.
+  it('says how many of the chosen variants did not fit: 50 of the 53 of biber and domates', async () => {
+    const bodies = await Promise.all(['biber', 'domates'].map(async (s) => (await api(h, `/api/v1/prices/latest?product=${s}`)).body as Latest));
+    const total = bodies[0]!.items.length + bodies[1]!.items.length;
+    expect(total).toBe(53);
+    const loaded = await open(h, '/widgets/prices?slugs=biber,domates', 280);
+    await expectReadable(loaded, 'light');
+    expect((await expectPrices(loaded, bodies, 50)).length).toBe(50);
+    expect((await loaded.page.evaluate(widgetSummary)).notes).toBe('53 üründen 50 tanesi gösteriliyor; 3 ürün sığmadı.');
+    await expectSound(loaded, 'left out');
+    await screenshot(loaded.page, 'prices-left-out-280.png');
+    await loaded.close();
+  });
+
+  it('a visitor past the widget limit gets a Turkish page with a retry link, not JSON or a spinner; the API limit is untouched (real 429)', async () => {
     const ip = newIp();
-    const spent = await Promise.all(Array.from({ length: 57 }, () => api(h, '/widgets/widget.css', { 'cf-connecting-ip': ip })));
-    expect(spent.every((r) => r.status === 200)).toBe(true);
-    const loaded = await open(h, '/widgets/prices', 280, { ip, failedLoads: ['/api/v1/prices/latest'] });
+    const path = '/widgets/prices?limit=3';
+    for (let i = 0; i < WIDGET_RATE_LIMIT.requests; i += 50) {
+      const spent = await Promise.all(Array.from({ length: Math.min(50, WIDGET_RATE_LIMIT.requests - i) }, () => api(h, path, { 'cf-connecting-ip': ip })));
+      expect(spent.every((r) => r.status === 200)).toBe(true);
+    }
+    const loaded = await open(h, path, 280, { ip, status: 429, failedLoads: [path] });
+    expect(loaded.response!.headers()['content-type']).toBe('text/html; charset=utf-8');
+    expect(loaded.response!.headers()['retry-after']).toBe('60');
     const summary = await expectReadable(loaded, 'light');
     expect(summary.state).toBe('error');
-    expect(summary.status).toBe('Fiyatlar şu an yüklenemedi. Lütfen biraz sonra yeniden deneyin.Yeniden dene');
-    expect(await loaded.page.locator('button.retry').textContent()).toBe('Yeniden dene');
+    expect(summary.status).toBe('Fiyatlar şu an yüklenemedi: bu ağdan çok sayıda istek geldi. Lütfen bir dakika sonra yeniden deneyin. Yeniden dene');
+    expect(summary.retry).toBe(path);
     expect(await loaded.page.evaluate(priceRows)).toEqual([]);
-    expect((await api(h, '/api/v1/prices/latest', { 'cf-connecting-ip': ip })).status).toBe(429);
+    const apiReply = await api(h, '/api/v1/prices/latest', { 'cf-connecting-ip': ip });
+    expect(apiReply.status).toBe(200);
+    expect(apiReply.headers.get('x-ratelimit-remaining')).toBe('59');
     await expectSound(loaded, 'rate limited');
     await screenshot(loaded.page, 'prices-rate-limited-280.png');
     await loaded.close();
@@ -199,14 +240,14 @@ describe('price-list widget', () => {
       await loaded.close();
     });
 
-    it('only unknown slugs: says nothing was found and names them, without asking the API for a slug that folds to nothing', async () => {
+    it('only unknown slugs: says nothing was found and names them', async () => {
       const loaded = await open(h, `/widgets/prices?slugs=${encodeURIComponent('yok-boyle-urun,%%%')}`, 280);
       const summary = await expectReadable(loaded, 'light');
       expect(summary.state).toBe('empty');
       expect(summary.status).toBe('Seçilen ürünler için fiyat bulunamadı.');
       expect(summary.notes).toBe('Bulunamayan ürün: yok-boyle-urun, %%%.');
       expect(await loaded.page.locator('table').count()).toBe(0);
-      expect(apiCalls(loaded)).toEqual(['/api/v1/prices/latest?product=yok-boyle-urun']);
+      expectOneRequest(loaded, `/widgets/prices?slugs=${encodeURIComponent('yok-boyle-urun,%%%')}`);
       await expectSound(loaded, 'unknown slugs');
       await screenshot(loaded.page, 'prices-unknown-slugs-280.png');
       await loaded.close();

@@ -3,9 +3,11 @@
  * Debian's chromium (/usr/bin/chromium) driven by playwright-core; a browser is never downloaded.
  * Every page load is a new browser context speaking from its own IP (`cf-connecting-ip` set with
  * `extraHTTPHeaders`; miniflare passes a client's header through), as separate visitors do: the
- * worker's limit of 60 requests a minute per IP then counts one page load, not the whole file.
+ * worker's per-IP limits then count one page load, not the whole file.
  */
 import { existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type Response as PageResponse } from 'playwright-core';
 import { expect, inject } from 'vitest';
@@ -20,10 +22,11 @@ export const THEMES = ['light', 'dark'] as const;
 
 export type Harness = { browser: Browser; worker: LocalWorker; origin: string; close(): Promise<void> };
 
-export async function startHarness(): Promise<Harness> {
+/** `bucket`: what stands for the bucket (default: the suite's build as it is). */
+export async function startHarness(bucket?: (request: Request) => Promise<Response>): Promise<Harness> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run installs it)`);
   mkdirSync(ARTIFACTS, { recursive: true });
-  const worker = await startLocalWorker({ distDir: inject('distDir'), port: 0, host: '127.0.0.1' });
+  const worker = await startLocalWorker({ distDir: inject('distDir'), port: 0, host: '127.0.0.1', ...(bucket ? { origin: bucket } : {}) });
   // launch() gives every run a fresh temporary profile (its own --user-data-dir).
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -58,19 +61,18 @@ export type Loaded = { page: Page; context: BrowserContext; response: PageRespon
 
 /**
  * Opens a page at a width, as a new visitor (own context and IP), and waits until it is ready (a
- * widget: its final state, `aria-busy` false). `problems` collects console errors, uncaught
- * errors and failed requests; answers the test expects to fail (the index's 404 before it is
- * published, the 429 past the rate limit) are named in `failedLoads`, and only Chromium's console line
- * about them is let through. `prepare` runs before the page loads (network routes of a
- * simulation); `ip` picks the visitor's address (default: a new one).
+ * widget: its state in `data-state`). `problems` collects console errors, uncaught errors and
+ * failed requests; answers the test expects to fail (a widget past its limit: `status` 429) are
+ * named in `failedLoads`, and only Chromium's console line about them is let through. `ip` picks
+ * the visitor's address (default: a new one).
  */
 export async function open(
   h: Harness,
   path: string,
   width: number,
-  options: { ready?: string; failedLoads?: string[]; prepare?: (page: Page) => Promise<unknown>; ip?: string } = {},
+  options: { ready?: string; failedLoads?: string[]; ip?: string; status?: number } = {},
 ): Promise<Loaded> {
-  const { ready = 'main[aria-busy="false"]', failedLoads = [] } = options;
+  const { ready = 'main[data-state]', failedLoads = [] } = options;
   const context = await visitor(h, options.ip);
   const page = await context.newPage();
   await page.setViewportSize({ width, height: 720 });
@@ -85,9 +87,8 @@ export async function open(
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
   page.on('request', (r) => requests.push(new URL(r.url()).pathname + new URL(r.url()).search));
-  await options.prepare?.(page);
   const response = await page.goto(path, { waitUntil: 'load' });
-  expect(response?.status(), path).toBe(200);
+  expect(response?.status(), path).toBe(options.status ?? 200);
   await page.waitForSelector(ready, { timeout: 15_000 });
   return { page, context, response, problems, requests, close: () => context.close() };
 }
@@ -122,3 +123,18 @@ export const trDay = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}.${d.slic
 
 /** The Turkish words of the freshness classes (the widget's marks). */
 export const FRESHNESS_WORDS: Record<string, string> = { fresh: 'güncel', delayed: 'gecikmeli', stale: 'güncel değil', failed: 'güncel değil', unavailable: 'veri yok' };
+
+/** A page of another site (its own origin on 127.0.0.1) that embeds widgets, as a blog would: `set` gives its HTML. */
+export async function startEmbedder(): Promise<{ url: string; set(html: string): void; close(): Promise<void> }> {
+  let html = '';
+  const server = createServer((_, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(html);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    set: (text) => (html = text),
+    close: () => new Promise((done) => server.close(() => done())),
+  };
+}
