@@ -2,7 +2,8 @@
  * Stores one document as evidence and its printed rows as observations. A document already
  * stored (same sha256) is skipped whole, so re-reading an unchanged document adds nothing; a
  * changed document for a day already known updates that day's observations in place (same ids)
- * and the evidence then points at the newer document.
+ * and the evidence then points at the newer document. A document its parser refused is kept
+ * as evidence without rows (`refuseDocument`) until a parser reads it.
  */
 import { createHash } from 'node:crypto';
 import { encodeObservationId } from '../core/observation-id.ts';
@@ -31,6 +32,8 @@ export type IngestReport = {
   rejected: Record<string, number>;
   unmatchedRows: number;
   bulletinDays: number;
+  /** the document was stored as refused by an earlier import and is read now */
+  readAfterRefusal: boolean;
 };
 
 export function sha256Hex(bytes: Uint8Array | string): string {
@@ -46,11 +49,17 @@ export function ingestDocument(
   parsed: ParsedDocument,
 ): IngestReport {
   const sha256 = sha256Hex(bytes);
-  const report: IngestReport = { sha256, skipped: false, rows: parsed.rows.length, observations: 0, rejected: {}, unmatchedRows: 0, bulletinDays: 0 };
-  if (db.prepare('SELECT 1 FROM documents WHERE sha256 = ?').get(sha256)) return { ...report, skipped: true };
+  const stored = db.prepare('SELECT refused FROM documents WHERE sha256 = ?').get(sha256) as { refused: string | null } | undefined;
+  const report: IngestReport = { sha256, skipped: false, rows: parsed.rows.length, observations: 0, rejected: {}, unmatchedRows: 0, bulletinDays: 0, readAfterRefusal: false };
+  if (stored && stored.refused === null) return { ...report, skipped: true };
 
   const st = statements(db);
   db.transaction(() => {
+    if (stored) {
+      // Refused documents hold no rows: the record is replaced by the document as read.
+      db.prepare('DELETE FROM documents WHERE sha256 = ?').run(sha256);
+      report.readAfterRefusal = true;
+    }
     const documentId = Number(
       st.document.run({ sha256, source: source.key, ...meta, bytes: bytes.byteLength, bulletinDays: parsed.bulletinDays.length }).lastInsertRowid,
     );
@@ -107,6 +116,20 @@ export function ingestDocument(
       .get(sha256) as number
   );
   return report;
+}
+
+/**
+ * Keeps a document its parser refused as evidence, without rows, `refused` saying why. Bytes
+ * already stored as a read document stay as they are.
+ */
+export function refuseDocument(db: Db, source: SourceDefinition, bytes: Uint8Array, meta: DocumentMeta, reason: string): string {
+  const sha256 = sha256Hex(bytes);
+  db.prepare(`INSERT INTO documents (sha256, source_key, kind, url, fetched_at, bytes, content_type, parser, parser_version, stored_path, refused)
+      VALUES (@sha256, @source, @kind, @url, @fetchedAt, @bytes, @contentType, @parser, @parserVersion, @storedPath, @refused)
+    ON CONFLICT(sha256) DO UPDATE SET url = excluded.url, parser = excluded.parser, parser_version = excluded.parser_version,
+      stored_path = excluded.stored_path, refused = excluded.refused
+    WHERE documents.refused IS NOT NULL`).run({ sha256, source: source.key, ...meta, bytes: bytes.byteLength, refused: reason });
+  return sha256;
 }
 
 type Statements = ReturnType<typeof statements>;

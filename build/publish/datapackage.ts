@@ -74,6 +74,7 @@ export const FIELD_DESCRIPTIONS: Record<string, string> = {
   'documents.stored_path': 'Where the bytes are kept (repository path, or evidence store path; live documents are published under evidence/<sha256[0:2]>/<sha256> in the bucket)',
   'documents.rows': 'Prices read from the document',
   'documents.bulletin_days': 'Data days the document holds',
+  'documents.refused': 'Empty for a document that was read; else why its parser refused it (a layout it does not know: the document is kept, without prices, and its source marked broken)',
   'observations.id': 'Observation id (UUID version 8 encoding the data day and the source); the API serves its evidence at /api/v1/observations/{id}',
   'observations.source_key': 'Source of the price',
   'observations.market_slug': 'Market of the price',
