@@ -15,6 +15,7 @@ import type { SourceDefinition } from '../sources/registry-types.ts';
 import { markRepeatedBulletins } from './bulletins.ts';
 import { syncCorrections } from './corrections.ts';
 import type { Db } from './db.ts';
+import { markImplausibleLows } from './implausible-lows.ts';
 import { ingestDocument, refuseDocument, type DocumentMeta, type IngestReport } from './ingest.ts';
 import { relinkNames, seedCatalogue, seedHolidays, seedRegistry } from './seed.ts';
 import { recordRun } from './source-runs.ts';
@@ -60,6 +61,7 @@ export function importArchives(db: Db, log: (line: string) => void = () => {}, o
   }
   markRepeatedBulletins(db);
   syncCorrections(db);
+  markImplausibleLows(db);
   return summary;
 }
 

@@ -91,6 +91,7 @@ export function ingestDocument(
         avgMethod: price.avgMethod,
         unit: price.unit,
         unitPrinted: row.unit,
+        // The store's plausibility pass adds to quality_flags what other rows say (build/implausible-lows.ts).
         flags: JSON.stringify(flags),
         documentId,
         location: row.location,
@@ -145,10 +146,10 @@ function statements(db: Db) {
     touchName: db.prepare(`UPDATE source_names SET row_count = row_count + 1,
       first_day = min(first_day, @day), last_day = max(last_day, @day) WHERE id = @id`),
     observation: db.prepare(`INSERT INTO observations (id, source_key, market_slug, source_name_id, data_day, repeat, min_price, max_price,
-        avg_price, avg_method, unit, unit_printed, quality_flags, document_id, location, printed)
-      VALUES (@id, @source, @market, @nameId, @day, @repeat, @min, @max, @avg, @avgMethod, @unit, @unitPrinted, @flags, @documentId, @location, @printed)
+        avg_price, avg_method, unit, unit_printed, quality_flags, row_flags, document_id, location, printed)
+      VALUES (@id, @source, @market, @nameId, @day, @repeat, @min, @max, @avg, @avgMethod, @unit, @unitPrinted, @flags, @flags, @documentId, @location, @printed)
       ON CONFLICT(id) DO UPDATE SET min_price = excluded.min_price, max_price = excluded.max_price, avg_price = excluded.avg_price,
-        avg_method = excluded.avg_method, unit_printed = excluded.unit_printed, quality_flags = excluded.quality_flags,
+        avg_method = excluded.avg_method, unit_printed = excluded.unit_printed, quality_flags = excluded.quality_flags, row_flags = excluded.row_flags,
         document_id = excluded.document_id, location = excluded.location, printed = excluded.printed`),
     bulletinTotals: db.prepare('SELECT count(*) AS rows, coalesce(sum(avg_price), 0) AS sum FROM observations WHERE source_key = ? AND market_slug = ? AND data_day = ?'),
     bulletin: db.prepare(`INSERT INTO bulletins (source_key, market_slug, data_day, document_id, rows, fingerprint) VALUES (?, ?, ?, ?, ?, ?)

@@ -15,6 +15,7 @@ import { LayoutError } from '../sources/lib/types.ts';
 import { markRepeatedBulletins } from './bulletins.ts';
 import type { Db } from './db.ts';
 import type { EvidenceStore } from './evidence-store.ts';
+import { markImplausibleLows } from './implausible-lows.ts';
 import { ingestDocument, sha256Hex } from './ingest.ts';
 import { recordRun, type RunOutcome } from './source-runs.ts';
 
@@ -143,5 +144,6 @@ export async function scrapeAll(db: Db, adapters: readonly SourceAdapter[], opti
     reports.push(report);
   }
   markRepeatedBulletins(db);
+  markImplausibleLows(db);
   return reports;
 }
