@@ -78,8 +78,7 @@ function medianOfSorted(sorted: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-type Row = { rowid: number; day: string; avg: number; same: boolean };
-type Group = { category: string | null; unit: string; rows: Row[] };
+type Group = { category: string | null; unit: string; rows: { rowid: number; day: string; avg: number }[] };
 
 /**
  * Sets `quality_flags` of every observation to its own flags plus the low flag where it applies;
@@ -96,19 +95,17 @@ export function markImplausibleLows(db: Db): { flagged: number; changed: number 
                 WHERE c.field = 'avg_price' ORDER BY c.corrected_at, c.id`).raw().all() as [number, number][],
   );
   const groups = new Map<string, Group>();
-  const unlinked: Row[] = [];
-  const scan = db.prepare('SELECT rowid, data_day, avg_price, unit, source_name_id, row_flags = quality_flags FROM observations').raw();
-  for (const [rowid, day, avg, unit, nameId, same] of scan.iterate() as IterableIterator<[number, string, number, string, number, number]>) {
-    const row = { rowid, day, avg: corrected.get(rowid) ?? avg, same: same === 1 };
-    const name = names.get(nameId)!;
-    if (name.variant === null) {
-      unlinked.push(row);
-      continue;
-    }
-    const key = `${name.variant}|${unit}`;
+  /** rows whose stored flags are more than their own: the flag may have to go */
+  const flaggedBefore: number[] = [];
+  const scan = db.prepare('SELECT rowid, data_day, avg_price, unit, source_name_id, row_flags <> quality_flags FROM observations').raw();
+  for (const [rowid, day, avg, unit, nameId, differs] of scan.iterate() as IterableIterator<[number, string, number, string, number, number]>) {
+    if (differs) flaggedBefore.push(rowid);
+    const { variant, category } = names.get(nameId)!;
+    if (variant === null) continue;
+    const key = `${variant}|${unit}`;
     let group = groups.get(key);
-    if (!group) groups.set(key, (group = { category: name.category, unit, rows: [] }));
-    group.rows.push(row);
+    if (!group) groups.set(key, (group = { category, unit, rows: [] }));
+    group.rows.push({ rowid, day, avg: corrected.get(rowid) ?? avg });
   }
   const low = new Set<number>();
   for (const { category, unit, rows } of groups.values()) {
@@ -118,12 +115,11 @@ export function markImplausibleLows(db: Db): { flagged: number; changed: number 
       if (below[i] || (category !== null && r.avg < (floorOf(category, unit, r.day) ?? 0))) low.add(r.rowid);
     });
   }
-  const toCheck = [...unlinked, ...[...groups.values()].flatMap((g) => g.rows)].filter((r) => low.has(r.rowid) || !r.same);
-  return { flagged: low.size, changed: settleFlags(db, toCheck.map((r) => r.rowid), low) };
+  return { flagged: low.size, changed: settleFlags(db, new Set([...flaggedBefore, ...low]), low) };
 }
 
 /** Writes quality_flags = the row's own flags (+ the low flag) where that differs from what is stored. */
-function settleFlags(db: Db, rowids: number[], low: Set<number>): number {
+function settleFlags(db: Db, rowids: Set<number>, low: Set<number>): number {
   const read = db.prepare('SELECT row_flags, quality_flags FROM observations WHERE rowid = ?');
   const update = db.prepare('UPDATE observations SET quality_flags = ? WHERE rowid = ?');
   let changed = 0;

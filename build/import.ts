@@ -6,7 +6,7 @@
  * found), the other documents are read, and the summary lists it. Any other error is a bug and
  * stops the import.
  */
-import type { ArchiveDocument, SourceAdapter } from '../sources/adapter.ts';
+import type { ArchiveDocument } from '../sources/adapter.ts';
 import { loadCatalogue, type Catalogue } from '../sources/catalogue.ts';
 import { hasArchive } from '../sources/lib/archive.ts';
 import { LayoutError } from '../sources/lib/types.ts';
@@ -25,24 +25,22 @@ export type RefusedDocument = { source: string; file: string; parser: string; re
 export type ImportSummary = { documents: ImportedDocument[]; refused: RefusedDocument[] };
 
 export type ImportOptions = {
-  /** the sources to import: the registry's */
-  adapters?: readonly SourceAdapter[];
   /** a directory laid out like data/sources, read instead of it; sources without an archive.json there are left out */
   archiveRoot?: string;
-  now?: () => Date;
 };
 
 export function importArchives(db: Db, log: (line: string) => void = () => {}, options: ImportOptions = {}): ImportSummary {
-  const { adapters = ADAPTERS, archiveRoot, now = () => new Date() } = options;
+  const { archiveRoot } = options;
+  const now = () => new Date().toISOString();
   const catalogue = loadCatalogue();
   seedRegistry(db, SOURCES);
   seedCatalogue(db, catalogue);
   seedHolidays(db);
   relinkNames(db, catalogue);
   const summary: ImportSummary = { documents: [], refused: [] };
-  for (const adapter of adapters) {
+  for (const adapter of ADAPTERS) {
     if (!adapter.archive || (archiveRoot && !hasArchive(adapter.definition.key, archiveRoot))) continue;
-    const startedAt = now().toISOString();
+    const startedAt = now();
     const refused: RefusedDocument[] = [];
     const recovered: ImportedDocument[] = [];
     for (const doc of adapter.archive(archiveRoot)) {
@@ -57,7 +55,7 @@ export function importArchives(db: Db, log: (line: string) => void = () => {}, o
       log(describe(outcome));
     }
     summary.refused.push(...refused);
-    recordArchiveRun(db, adapter.definition.key, { startedAt, finishedAt: now().toISOString() }, refused, recovered);
+    recordArchiveRun(db, adapter.definition.key, { startedAt, finishedAt: now() }, refused, recovered);
   }
   markRepeatedBulletins(db);
   syncCorrections(db);

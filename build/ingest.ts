@@ -123,14 +123,12 @@ export function ingestDocument(
  * Keeps a document its parser refused as evidence, without rows, `refused` saying why. Bytes
  * already stored as a read document stay as they are.
  */
-export function refuseDocument(db: Db, source: SourceDefinition, bytes: Uint8Array, meta: DocumentMeta, reason: string): string {
-  const sha256 = sha256Hex(bytes);
+export function refuseDocument(db: Db, source: SourceDefinition, bytes: Uint8Array, meta: DocumentMeta, reason: string): void {
   db.prepare(`INSERT INTO documents (sha256, source_key, kind, url, fetched_at, bytes, content_type, parser, parser_version, stored_path, refused)
       VALUES (@sha256, @source, @kind, @url, @fetchedAt, @bytes, @contentType, @parser, @parserVersion, @storedPath, @refused)
     ON CONFLICT(sha256) DO UPDATE SET url = excluded.url, parser = excluded.parser, parser_version = excluded.parser_version,
       stored_path = excluded.stored_path, refused = excluded.refused
-    WHERE documents.refused IS NOT NULL`).run({ sha256, source: source.key, ...meta, bytes: bytes.byteLength, refused: reason });
-  return sha256;
+    WHERE documents.refused IS NOT NULL`).run({ sha256: sha256Hex(bytes), source: source.key, ...meta, bytes: bytes.byteLength, refused: reason });
 }
 
 type Statements = ReturnType<typeof statements>;

@@ -16,12 +16,13 @@ import { printTryUrls } from './lib/try-urls.ts';
 
 const dbPath = option('db', DEFAULT_DB);
 const outDir = option('out', DEFAULT_OUT);
+const archiveRoot = option('archive', '') || undefined;
 mkdirSync(dirname(dbPath), { recursive: true });
 const db = openDb(dbPath);
 
-console.log(`1/3 Importing the real source documents (data/sources) into ${dbPath}`);
+console.log(`1/3 Importing the real source documents (${archiveRoot ?? 'data/sources'}) into ${dbPath}`);
 let t = performance.now();
-const summary = importArchives(db, console.log);
+const summary = importArchives(db, console.log, { archiveRoot });
 console.log(`    ${summary.documents.reduce((n, s) => n + s.report.observations, 0)} new observations in ${Math.round(performance.now() - t)} ms`);
 for (const line of formatNamesReport(namesReport(db), 3)) console.log(line);
 // The API is served all the same, from every document that was read.

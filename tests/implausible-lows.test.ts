@@ -3,7 +3,8 @@
  * fixture of 2026-02-18, dated 2026-03-02, the first Monday after the archive ends) printing
  * MEZGİT per 10 kg crate as `1,00` / `2,00` TL, as a lost thousands separator would (the real
  * rows of the same page say 1.000,00 / 1.200,00). Published at 0.10 / 0.20 TL/kg, flagged, and
- * never the market's price in the national indicator or the movers.
+ * never the market's price in the national indicator or the movers. And the real archive's
+ * rows flagged implausible_spread, left out of the built aggregates the same way.
  */
 import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,9 +17,11 @@ import { ingestDocument } from '../build/ingest.ts';
 import { loadModel } from '../build/model.ts';
 import { nationalIndicators } from '../build/national.ts';
 import { publishedRows } from '../build/price-rows.ts';
+import { allPartitions } from '../core/collection-keys.ts';
 import { ankaraHtml } from '../sources/ankara/parsers.ts';
 import { loadCatalogue } from '../sources/catalogue.ts';
 import { sourceByKey } from '../sources/registry.ts';
+import { distText } from './support/dist-file.ts';
 
 const DAY = '2026-03-02';
 const MEZGIT = '<td>MEZGİT</td><td></td><td>Kasa   (10 Kğ)P Ks.-S Kut</td><td>1.000,00</td><td>1.200,00</td>';
@@ -75,5 +78,19 @@ describe('a fish row printed 1,00 / 2,00 per 10 kg crate', () => {
     const quotes = loadQuoteRows(db, model, { from: DAY }).filter((q) => q.market === 'ankara-balik' && q.day === DAY);
     expect(quotes).toHaveLength(47);
     expect(quotes.some((q) => q.variant === 'mezgit-genel')).toBe(false);
+  });
+});
+
+describe('the real archive: every implausible flag keeps a row out of the aggregates', () => {
+  it('Bursa\'s lemon crates printed 135-3960 (implausible_spread) are not the national indicator of limon-sandik', () => {
+    const [lemon] = JSON.parse(distText(inject('distDir'), 'api/v1/prices/latest/product/limon-sandik.json')).items;
+    expect(lemon).toMatchObject({ observed_date: '2026-07-30', min: 135, max: 2430, median: 1282.5 });
+  });
+
+  it('Bursa\'s blueberries printed 50-6400 (implausible_spread) are a daily item, not part of August\'s', () => {
+    const dist = inject('distDir');
+    const index = JSON.parse(distText(dist, 'api/v1/_c/history/monthly/product/yaban-mersini-genel/market/bursa-sebze-meyve.json'));
+    const items = allPartitions(index).flatMap((p) => distText(dist, p.path).trim().split('\n').map((l) => JSON.parse(l) as { recordedDate: string }));
+    expect(items.find((i) => i.recordedDate === '2026-08-01')).toMatchObject({ minPrice: '50.00', maxPrice: '500.00', avgPrice: '246.67' });
   });
 });

@@ -6,7 +6,7 @@ export function refusedReport(refused: readonly RefusedDocument[]): string[] {
   return [
     '',
     `!!! ${refused.length} archive document${refused.length === 1 ? '' : 's'} refused: a layout the parser does not know`,
-    ...refused.map((r) => `!!!   ${r.source} ${r.file} (${r.parser}): ${r.reason}`),
+    ...refused.map((r) => `!!!   ${r.source} ${r.reason}`),
     `!!! kept as evidence without rows; ${sources.join(', ')} marked broken in /sources/status; every other document was imported`,
     '',
   ];
