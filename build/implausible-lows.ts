@@ -47,7 +47,7 @@ export type PricedRow = { day: string; avg: number };
 
 /** Which of a variant's rows (one unit, oldest first) lie below history / 20. */
 export function belowHistory(rows: readonly PricedRow[]): boolean[] {
-  const days = rows.map((r) => Date.parse(r.day) / 86_400_000);
+  const days = rows.map((r) => dayNumber(r.day));
   const window: number[] = [];
   let added = 0;
   let removed = 0;
@@ -57,6 +57,14 @@ export function belowHistory(rows: readonly PricedRow[]): boolean[] {
     while (removed < added && days[removed]! < day - HISTORY_DAYS.from) removeSorted(window, rows[removed++]!.avg);
     return window.length >= MIN_HISTORY_ROWS && row.avg < medianOfSorted(window) * LOW_RATIO;
   });
+}
+
+const dayNumbers = new Map<string, number>();
+/** Memoised: called for every row of the store. */
+function dayNumber(day: string): number {
+  let n = dayNumbers.get(day);
+  if (n === undefined) dayNumbers.set(day, (n = Date.parse(day) / 86_400_000));
+  return n;
 }
 
 function lowerBound(sorted: number[], v: number): number {
@@ -78,7 +86,7 @@ function medianOfSorted(sorted: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-type Group = { category: string | null; unit: string; rows: { rowid: number; day: string; avg: number }[] };
+type Group = { category: string; unit: string; rows: { rowid: number; day: string; avg: number }[] };
 
 /**
  * Sets `quality_flags` of every observation to its own flags plus the low flag where it applies;
@@ -86,33 +94,32 @@ type Group = { category: string | null; unit: string; rows: { rowid: number; day
  * variant in SQLite took three times as long).
  */
 export function markImplausibleLows(db: Db): { flagged: number; changed: number } {
-  const names = new Map(
-    (db.prepare(`SELECT n.id, n.variant_slug, p.category_slug FROM source_names n
-                 LEFT JOIN variants v ON v.slug = n.variant_slug LEFT JOIN products p ON p.slug = v.product_slug`).raw().all() as [number, string | null, string | null][]).map(([id, variant, category]) => [id, { variant, category }]),
-  );
+  // A printed name's rows are in its unit: the name says which group (variant × unit) a row is in.
+  const groups = new Map<string, Group>();
+  const groupOf = new Map<number, Group>();
+  for (const [id, variant, unit, category] of db.prepare(`SELECT n.id, n.variant_slug, n.unit, p.category_slug FROM source_names n
+      JOIN variants v ON v.slug = n.variant_slug JOIN products p ON p.slug = v.product_slug`).raw().iterate() as IterableIterator<[number, string, string, string]>) {
+    const key = `${variant}|${unit}`;
+    if (!groups.has(key)) groups.set(key, { category, unit, rows: [] });
+    groupOf.set(id, groups.get(key)!);
+  }
   const corrected = new Map(
     db.prepare(`SELECT o.rowid, c.value FROM corrections c JOIN observations o ON o.id = c.observation_id
                 WHERE c.field = 'avg_price' ORDER BY c.corrected_at, c.id`).raw().all() as [number, number][],
   );
-  const groups = new Map<string, Group>();
   /** rows whose stored flags are more than their own: the flag may have to go */
   const flaggedBefore: number[] = [];
-  const scan = db.prepare('SELECT rowid, data_day, avg_price, unit, source_name_id, row_flags <> quality_flags FROM observations').raw();
-  for (const [rowid, day, avg, unit, nameId, differs] of scan.iterate() as IterableIterator<[number, string, number, string, number, number]>) {
+  const scan = db.prepare('SELECT rowid, data_day, avg_price, source_name_id, row_flags <> quality_flags FROM observations').raw();
+  for (const [rowid, day, avg, nameId, differs] of scan.iterate() as IterableIterator<[number, string, number, number, number]>) {
     if (differs) flaggedBefore.push(rowid);
-    const { variant, category } = names.get(nameId)!;
-    if (variant === null) continue;
-    const key = `${variant}|${unit}`;
-    let group = groups.get(key);
-    if (!group) groups.set(key, (group = { category, unit, rows: [] }));
-    group.rows.push({ rowid, day, avg: corrected.get(rowid) ?? avg });
+    groupOf.get(nameId)?.rows.push({ rowid, day, avg: corrected.get(rowid) ?? avg });
   }
   const low = new Set<number>();
   for (const { category, unit, rows } of groups.values()) {
     rows.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.rowid - b.rowid));
     const below = belowHistory(rows);
     rows.forEach((r, i) => {
-      if (below[i] || (category !== null && r.avg < (floorOf(category, unit, r.day) ?? 0))) low.add(r.rowid);
+      if (below[i] || r.avg < (floorOf(category, unit, r.day) ?? 0)) low.add(r.rowid);
     });
   }
   return { flagged: low.size, changed: settleFlags(db, new Set([...flaggedBefore, ...low]), low) };
