@@ -18,6 +18,8 @@
  * first), so the same documents give the same flags in any order; the flag is added to the row's
  * own flags (`row_flags`) in `quality_flags`, and withdrawn when the history no longer supports it.
  */
+import { dayToEpochDays } from '../core/dates.ts';
+import { lowerBound } from '../core/sorted.ts';
 import type { Db } from './db.ts';
 
 export const IMPLAUSIBLE_LOW = 'implausible_value';
@@ -63,19 +65,8 @@ const dayNumbers = new Map<string, number>();
 /** Memoised: called for every row of the store. */
 function dayNumber(day: string): number {
   let n = dayNumbers.get(day);
-  if (n === undefined) dayNumbers.set(day, (n = Date.parse(day) / 86_400_000));
+  if (n === undefined) dayNumbers.set(day, (n = dayToEpochDays(day)));
   return n;
-}
-
-function lowerBound(sorted: number[], v: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 const insertSorted = (sorted: number[], v: number) => sorted.splice(lowerBound(sorted, v), 0, v);
