@@ -1,43 +1,106 @@
-/** Imports every real document the repository holds, for every source, into the store (idempotent). */
-import { loadCatalogue } from '../sources/catalogue.ts';
+/**
+ * Imports every real document the repository holds (or another directory laid out like
+ * data/sources), for every source, into the store (idempotent). A document whose layout its
+ * parser does not know stops nothing: it is kept as evidence without rows, its source's run is
+ * recorded `broken` as a live run's would be (the message names the file and what the parser
+ * found), the other documents are read, and the summary lists it. Any other error is a bug and
+ * stops the import.
+ */
+import type { ArchiveDocument } from '../sources/adapter.ts';
+import { loadCatalogue, type Catalogue } from '../sources/catalogue.ts';
+import { hasArchive } from '../sources/lib/archive.ts';
+import { LayoutError } from '../sources/lib/types.ts';
 import { ADAPTERS, SOURCES } from '../sources/registry.ts';
+import type { SourceDefinition } from '../sources/registry-types.ts';
 import { markRepeatedBulletins } from './bulletins.ts';
 import { syncCorrections } from './corrections.ts';
 import type { Db } from './db.ts';
-import { ingestDocument, type IngestReport } from './ingest.ts';
+import { markImplausibleLows } from './implausible-lows.ts';
+import { ingestDocument, refuseDocument, type DocumentMeta, type IngestReport } from './ingest.ts';
 import { relinkNames, seedCatalogue, seedHolidays, seedRegistry } from './seed.ts';
+import { recordRun } from './source-runs.ts';
 
-export type ImportSummary = { source: string; file: string; parser: string; report: IngestReport }[];
+export type ImportedDocument = { source: string; file: string; parser: string; report: IngestReport };
+export type RefusedDocument = { source: string; file: string; parser: string; reason: string };
+export type ImportSummary = { documents: ImportedDocument[]; refused: RefusedDocument[] };
 
-export function importArchives(db: Db, log: (line: string) => void = () => {}): ImportSummary {
+export type ImportOptions = {
+  /** a directory laid out like data/sources, read instead of it; sources without an archive.json there are left out */
+  archiveRoot?: string;
+};
+
+export function importArchives(db: Db, log: (line: string) => void = () => {}, options: ImportOptions = {}): ImportSummary {
+  const { archiveRoot } = options;
+  const now = () => new Date().toISOString();
   const catalogue = loadCatalogue();
   seedRegistry(db, SOURCES);
   seedCatalogue(db, catalogue);
   seedHolidays(db);
   relinkNames(db, catalogue);
-  const summary: ImportSummary = [];
+  const summary: ImportSummary = { documents: [], refused: [] };
   for (const adapter of ADAPTERS) {
-    for (const doc of adapter.archive?.() ?? []) {
-      const parsed = doc.parser.parse(doc);
-      const report = ingestDocument(db, adapter.definition, catalogue, doc.bytes, {
-        kind: 'archive',
-        url: doc.url,
-        fetchedAt: doc.fetchedAt,
-        contentType: doc.contentType,
-        parser: doc.parser.id,
-        parserVersion: doc.parser.version,
-        storedPath: doc.storedPath,
-      }, parsed);
-      const file = doc.storedPath.split('/').pop()!;
-      summary.push({ source: adapter.definition.key, file, parser: doc.parser.id, report });
-      log(
-        report.skipped
-          ? `  ${adapter.definition.key} ${file}: unchanged (sha256 ${report.sha256.slice(0, 12)}…), skipped`
-          : `  ${adapter.definition.key} ${file}: ${report.observations} observations on ${report.bulletinDays} days (${report.unmatchedRows} unmatched)`,
-      );
+    if (!adapter.archive || (archiveRoot && !hasArchive(adapter.definition.key, archiveRoot))) continue;
+    const startedAt = now();
+    const refused: RefusedDocument[] = [];
+    const recovered: ImportedDocument[] = [];
+    for (const doc of adapter.archive(archiveRoot)) {
+      const outcome = importDocument(db, adapter.definition, catalogue, doc);
+      if ('reason' in outcome) {
+        refused.push(outcome);
+        log(`  ${outcome.source} ${outcome.file}: REFUSED (${outcome.reason}); kept as evidence, source marked broken`);
+        continue;
+      }
+      summary.documents.push(outcome);
+      if (outcome.report.readAfterRefusal) recovered.push(outcome);
+      log(describe(outcome));
     }
+    summary.refused.push(...refused);
+    recordArchiveRun(db, adapter.definition.key, { startedAt, finishedAt: now() }, refused, recovered);
   }
   markRepeatedBulletins(db);
   syncCorrections(db);
+  markImplausibleLows(db);
   return summary;
+}
+
+function importDocument(db: Db, source: SourceDefinition, catalogue: Catalogue, doc: ArchiveDocument): ImportedDocument | RefusedDocument {
+  const file = doc.storedPath.split('/').pop()!;
+  const meta: DocumentMeta = {
+    kind: 'archive',
+    url: doc.url,
+    fetchedAt: doc.fetchedAt,
+    contentType: doc.contentType,
+    parser: doc.parser.id,
+    parserVersion: doc.parser.version,
+    storedPath: doc.storedPath,
+  };
+  let parsed;
+  try {
+    parsed = doc.parser.parse(doc);
+  } catch (error) {
+    if (!(error instanceof LayoutError)) throw error;
+    refuseDocument(db, source, doc.bytes, meta, error.message);
+    return { source: source.key, file, parser: doc.parser.id, reason: `${doc.storedPath}: ${error.message}` };
+  }
+  return { source: source.key, file, parser: doc.parser.id, report: ingestDocument(db, source, catalogue, doc.bytes, meta, parsed) };
+}
+
+/**
+ * A source's archive documents are one run: `broken` while any is refused, `ok` once a document
+ * refused before is read (a readable answer clears broken, as a live run's does); nothing is
+ * recorded otherwise, so importing a readable archive leaves the source's state to live runs.
+ */
+function recordArchiveRun(db: Db, source: string, at: { startedAt: string; finishedAt: string }, refused: RefusedDocument[], recovered: ImportedDocument[]): void {
+  const run = { source, ...at, scheduled: false, httpStatus: null };
+  if (refused.length) recordRun(db, { ...run, outcome: 'broken', message: `arşiv belgesi ${refused.map((r) => r.reason).join('; ')}`, documents: 0, observations: 0 });
+  else if (recovered.length) {
+    const observations = recovered.reduce((n, d) => n + d.report.observations, 0);
+    recordRun(db, { ...run, outcome: 'ok', message: `archive documents refused before, now read: ${recovered.map((d) => d.file).join(', ')}`, documents: recovered.length, observations });
+  }
+}
+
+function describe({ source, file, report }: ImportedDocument): string {
+  return report.skipped
+    ? `  ${source} ${file}: unchanged (sha256 ${report.sha256.slice(0, 12)}…), skipped`
+    : `  ${source} ${file}: ${report.observations} observations on ${report.bulletinDays} days (${report.unmatchedRows} unmatched)`;
 }

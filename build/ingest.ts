@@ -2,7 +2,8 @@
  * Stores one document as evidence and its printed rows as observations. A document already
  * stored (same sha256) is skipped whole, so re-reading an unchanged document adds nothing; a
  * changed document for a day already known updates that day's observations in place (same ids)
- * and the evidence then points at the newer document.
+ * and the evidence then points at the newer document. A document its parser refused is kept
+ * as evidence without rows (`refuseDocument`) until a parser reads it.
  */
 import { createHash } from 'node:crypto';
 import { encodeObservationId } from '../core/observation-id.ts';
@@ -31,6 +32,8 @@ export type IngestReport = {
   rejected: Record<string, number>;
   unmatchedRows: number;
   bulletinDays: number;
+  /** the document was stored as refused by an earlier import and is read now */
+  readAfterRefusal: boolean;
 };
 
 export function sha256Hex(bytes: Uint8Array | string): string {
@@ -46,11 +49,17 @@ export function ingestDocument(
   parsed: ParsedDocument,
 ): IngestReport {
   const sha256 = sha256Hex(bytes);
-  const report: IngestReport = { sha256, skipped: false, rows: parsed.rows.length, observations: 0, rejected: {}, unmatchedRows: 0, bulletinDays: 0 };
-  if (db.prepare('SELECT 1 FROM documents WHERE sha256 = ?').get(sha256)) return { ...report, skipped: true };
+  const stored = db.prepare('SELECT refused FROM documents WHERE sha256 = ?').get(sha256) as { refused: string | null } | undefined;
+  const report: IngestReport = { sha256, skipped: false, rows: parsed.rows.length, observations: 0, rejected: {}, unmatchedRows: 0, bulletinDays: 0, readAfterRefusal: false };
+  if (stored && stored.refused === null) return { ...report, skipped: true };
 
   const st = statements(db);
   db.transaction(() => {
+    if (stored) {
+      // Refused documents hold no rows: the record is replaced by the document as read.
+      db.prepare('DELETE FROM documents WHERE sha256 = ?').run(sha256);
+      report.readAfterRefusal = true;
+    }
     const documentId = Number(
       st.document.run({ sha256, source: source.key, ...meta, bytes: bytes.byteLength, bulletinDays: parsed.bulletinDays.length }).lastInsertRowid,
     );
@@ -82,6 +91,7 @@ export function ingestDocument(
         avgMethod: price.avgMethod,
         unit: price.unit,
         unitPrinted: row.unit,
+        // The store's plausibility pass adds to quality_flags what other rows say (build/implausible-lows.ts).
         flags: JSON.stringify(flags),
         documentId,
         location: row.location,
@@ -109,6 +119,18 @@ export function ingestDocument(
   return report;
 }
 
+/**
+ * Keeps a document its parser refused as evidence, without rows, `refused` saying why. Bytes
+ * already stored as a read document stay as they are.
+ */
+export function refuseDocument(db: Db, source: SourceDefinition, bytes: Uint8Array, meta: DocumentMeta, reason: string): void {
+  db.prepare(`INSERT INTO documents (sha256, source_key, kind, url, fetched_at, bytes, content_type, parser, parser_version, stored_path, refused)
+      VALUES (@sha256, @source, @kind, @url, @fetchedAt, @bytes, @contentType, @parser, @parserVersion, @storedPath, @refused)
+    ON CONFLICT(sha256) DO UPDATE SET url = excluded.url, parser = excluded.parser, parser_version = excluded.parser_version,
+      stored_path = excluded.stored_path, refused = excluded.refused
+    WHERE documents.refused IS NOT NULL`).run({ sha256: sha256Hex(bytes), source: source.key, ...meta, bytes: bytes.byteLength, refused: reason });
+}
+
 type Statements = ReturnType<typeof statements>;
 
 function statements(db: Db) {
@@ -122,10 +144,10 @@ function statements(db: Db) {
     touchName: db.prepare(`UPDATE source_names SET row_count = row_count + 1,
       first_day = min(first_day, @day), last_day = max(last_day, @day) WHERE id = @id`),
     observation: db.prepare(`INSERT INTO observations (id, source_key, market_slug, source_name_id, data_day, repeat, min_price, max_price,
-        avg_price, avg_method, unit, unit_printed, quality_flags, document_id, location, printed)
-      VALUES (@id, @source, @market, @nameId, @day, @repeat, @min, @max, @avg, @avgMethod, @unit, @unitPrinted, @flags, @documentId, @location, @printed)
+        avg_price, avg_method, unit, unit_printed, quality_flags, row_flags, document_id, location, printed)
+      VALUES (@id, @source, @market, @nameId, @day, @repeat, @min, @max, @avg, @avgMethod, @unit, @unitPrinted, @flags, @flags, @documentId, @location, @printed)
       ON CONFLICT(id) DO UPDATE SET min_price = excluded.min_price, max_price = excluded.max_price, avg_price = excluded.avg_price,
-        avg_method = excluded.avg_method, unit_printed = excluded.unit_printed, quality_flags = excluded.quality_flags,
+        avg_method = excluded.avg_method, unit_printed = excluded.unit_printed, quality_flags = excluded.quality_flags, row_flags = excluded.row_flags,
         document_id = excluded.document_id, location = excluded.location, printed = excluded.printed`),
     bulletinTotals: db.prepare('SELECT count(*) AS rows, coalesce(sum(avg_price), 0) AS sum FROM observations WHERE source_key = ? AND market_slug = ? AND data_day = ?'),
     bulletin: db.prepare(`INSERT INTO bulletins (source_key, market_slug, data_day, document_id, rows, fingerprint) VALUES (?, ?, ?, ?, ?, ?)

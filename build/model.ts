@@ -61,7 +61,7 @@ export function loadModel(db: Db, today: Day): Model {
     ]),
   );
   const runs = new Map<string, Run[]>();
-  for (const r of db.prepare('SELECT source_key, started_at, finished_at, outcome, observations, scheduled FROM source_runs ORDER BY started_at, id').all() as (Run & { source_key: string })[]) {
+  for (const r of db.prepare('SELECT source_key, started_at, finished_at, outcome, observations, scheduled, message FROM source_runs ORDER BY started_at, id').all() as (Run & { source_key: string })[]) {
     if (!runs.has(r.source_key)) runs.set(r.source_key, []);
     runs.get(r.source_key)!.push(r);
   }

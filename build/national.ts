@@ -3,6 +3,8 @@
  * the variant's newest data day D, and each market's latest price within the 7 days ending at
  * D (markets publish on different days). median = median of those markets' averages;
  * min/max = the lowest minimum and highest maximum (the average where a source prints none).
+ * A row flagged implausible is never a market's price here: D and each market's latest are
+ * those of the plausible rows.
  * Freshness is the most current classification among the rows on D.
  */
 import { addDays, type Day } from '../core/dates.ts';
@@ -10,7 +12,7 @@ import type { FreshnessBlock } from '../schemas/common.ts';
 import type { Db } from './db.ts';
 import { FRESHNESS_RANK } from './freshness.ts';
 import type { Model } from './model.ts';
-import { publishedRows, type PublishedRow } from './price-rows.ts';
+import { PLAUSIBLE_SQL, publishedRows, type PublishedRow } from './price-rows.ts';
 
 export const NATIONAL_WINDOW_DAYS = 7;
 
@@ -50,7 +52,7 @@ export function nationalIndicators(db: Db, model: Model): Map<string, NationalIn
   for (const [from, variants] of byWindow) {
     // Through the variants' printed names, so that SQLite reads observations_by_name ranges (by data_day it scanned every newer row).
     const names = `o.source_name_id IN (SELECT id FROM source_names WHERE variant_slug IN (${variants.map(() => '?').join(',')}))`;
-    for (const r of publishedRows(db, model, `AND ${names} AND o.data_day >= ?`, [...variants, from])) {
+    for (const r of publishedRows(db, model, `AND ${names} AND o.data_day >= ? AND ${PLAUSIBLE_SQL}`, [...variants, from])) {
       let markets = perVariant.get(r.variant);
       if (!markets) perVariant.set(r.variant, (markets = new Map()));
       // Rows arrive newest first: the first row of a market is its latest (a repeated line keeps the first).
@@ -90,15 +92,16 @@ export function nationalIndicators(db: Db, model: Model): Map<string, NationalIn
 }
 
 /**
- * Each linked variant's newest data day: the newest of its printed names', one index seek each
- * (observations_by_name), where a GROUP BY over every row took seconds at national scale.
+ * Each linked variant's newest data day of a plausible row: the newest of its printed names',
+ * one walk back along the index each (observations_by_name), where a GROUP BY over every row
+ * took seconds at national scale.
  */
 function newestDays(db: Db): Map<string, Day> {
-  const newestOfName = db.prepare('SELECT max(data_day) FROM observations WHERE source_name_id = ?').pluck();
+  const newestOfName = db.prepare(`SELECT data_day FROM observations o WHERE source_name_id = ? AND ${PLAUSIBLE_SQL} ORDER BY data_day DESC LIMIT 1`).pluck();
   const newest = new Map<string, Day>();
   for (const { id, variant } of db.prepare('SELECT id, variant_slug AS variant FROM source_names WHERE variant_slug IS NOT NULL').all() as { id: number; variant: string }[]) {
-    const day = newestOfName.get(id) as Day | null;
-    if (day === null) continue;
+    const day = newestOfName.get(id) as Day | undefined;
+    if (day === undefined) continue;
     const seen = newest.get(variant);
     if (seen === undefined || day > seen) newest.set(variant, day);
   }

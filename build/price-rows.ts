@@ -5,6 +5,7 @@
  */
 import type { Day } from '../core/dates.ts';
 import { PriceRow, type PriceRowT } from '../schemas/prices.ts';
+import { IMPLAUSIBLE_PREFIX } from '../sources/lib/normalise.ts';
 import type { Db } from './db.ts';
 import { classifyRow } from './freshness.ts';
 import type { Model } from './model.ts';
@@ -47,6 +48,9 @@ export const PUBLISHED_ROWS_SQL = `
   JOIN source_names n ON n.id = o.source_name_id
   JOIN documents d ON d.id = o.document_id
   WHERE n.variant_slug IS NOT NULL`;
+
+/** Rows an aggregate takes (national indicator, movers, indexes): none flagged `implausible_…`. */
+export const PLAUSIBLE_SQL = `instr(o.quality_flags, '"${IMPLAUSIBLE_PREFIX}') = 0`;
 
 export const NEWEST_FIRST = 'o.data_day DESC, n.variant_slug, o.market_slug, o.id';
 /** Product family by family, each oldest first (the history generator's order). */

@@ -15,9 +15,10 @@ import { LayoutError } from '../sources/lib/types.ts';
 import { markRepeatedBulletins } from './bulletins.ts';
 import type { Db } from './db.ts';
 import type { EvidenceStore } from './evidence-store.ts';
+import { markImplausibleLows } from './implausible-lows.ts';
 import { ingestDocument, sha256Hex } from './ingest.ts';
+import { recordRun, type RunOutcome } from './source-runs.ts';
 
-export type RunOutcome = 'ok' | 'unchanged' | 'no_bulletin' | 'blocked' | 'unreachable' | 'broken' | 'disabled';
 export type RunReport = { source: string; outcome: RunOutcome; message: string; httpStatus: number | null; documents: number; observations: number };
 
 export type ScrapeOptions = {
@@ -131,8 +132,7 @@ export async function scrapeSource(db: Db, adapter: SourceAdapter, options: Scra
       Object.assign(report, classify(error));
     }
   }
-  db.prepare(`INSERT INTO source_runs (source_key, started_at, finished_at, scheduled, outcome, http_status, message, documents, observations)
-              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(definition.key, startedAt, now().toISOString(), options.scheduled ? 1 : 0, report.outcome, report.httpStatus, report.message.slice(0, 2000), report.documents, report.observations);
+  recordRun(db, { ...report, startedAt, finishedAt: now().toISOString(), scheduled: options.scheduled ?? false });
   return report;
 }
 
@@ -144,5 +144,6 @@ export async function scrapeAll(db: Db, adapters: readonly SourceAdapter[], opti
     reports.push(report);
   }
   markRepeatedBulletins(db);
+  markImplausibleLows(db);
   return reports;
 }

@@ -50,6 +50,14 @@ describe('status transitions', () => {
     expect(deriveSourceState(facts({ runs: [run('2026-11-19', 'broken'), run('2026-11-20', 'unchanged')] })).status).toBe('verified');
   });
 
+  it('the reason for broken quotes the run: which document, what the parser found', () => {
+    const message = 'arşiv belgesi data/sources/izmir/x.csv: izmir-year-csv: unexpected header ["Tarih","Ürün"]';
+    expect(deriveSourceState(facts({ runs: [{ ...run('2026-11-20', 'broken'), message }] })).reasons[0]).toBe(`Kaynağın sayfa düzeni değişti; ayrıştırma durdu: ${message}`);
+    const long = deriveSourceState(facts({ runs: [{ ...run('2026-11-20', 'broken'), message: 'x'.repeat(1000) }] })).reasons[0]!;
+    expect(long).toHaveLength('Kaynağın sayfa düzeni değişti; ayrıştırma durdu: '.length + 300);
+    expect(deriveSourceState(facts({ runs: [run('2026-11-20', 'broken')] })).reasons[0]).toBe('Kaynağın sayfa düzeni değişti; ayrıştırma durdu.');
+  });
+
   it('a source repeating its list is frozen (a warning), whatever its verification', () => {
     expect(deriveSourceState(facts({ frozen: true }))).toMatchObject({ status: 'frozen', condition: 'frozen', health: 'warning' });
   });

@@ -3,7 +3,8 @@
  *
  * status (what we know of the source):
  *   blocked       the latest run was refused (HTTP 401/403/429): access denied, stop retrying
- *   broken        the latest run met a layout the parser does not know: parsing stopped
+ *   broken        the latest run met a layout the parser does not know: parsing stopped (the
+ *                 reason quotes the run's message: the document and what the parser found)
  *   unreachable   the latest two runs (or more) failed on the network or with 5xx
  *   frozen        the source repeats its list (see build/bulletins.ts)
  *   verified      a real document proved the parser (the registry says so, or a live run added rows)
@@ -22,7 +23,7 @@ import type { Day } from '../core/dates.ts';
 import { DELAYED_TOLERANCE_DAYS } from '../core/calendar.ts';
 import { missedPublishingDays, type PublishingCalendar, type SourceCondition } from './freshness.ts';
 
-export type Run = { started_at: string; finished_at: string | null; outcome: string; observations: number; scheduled: number };
+export type Run = { started_at: string; finished_at: string | null; outcome: string; observations: number; scheduled: number; message?: string | null };
 export type SourceStatus = 'unverified' | 'verified' | 'blocked' | 'unreachable' | 'broken' | 'frozen';
 export type SourceHealth = 'healthy' | 'delayed' | 'warning' | 'failed' | 'off';
 
@@ -78,7 +79,7 @@ export function deriveSourceState(f: SourceFacts): SourceState {
   const reasons: string[] = [];
   if (!f.enabled) reasons.push('Otomatik toplama kapalı.');
   if (status === 'blocked') reasons.push('Kaynak erişimi reddediyor (HTTP engeli); otomatik toplama durdu.');
-  if (status === 'broken') reasons.push('Kaynağın sayfa düzeni değişti; ayrıştırma durdu.');
+  if (status === 'broken') reasons.push(brokenReason(last!.message));
   if (status === 'unreachable') reasons.push(`Kaynağa ulaşılamıyor (art arda ${failuresInRow} deneme).`);
   if (condition === 'last_fetch_failed') reasons.push('Son toplama denemesi başarısız oldu.');
   if (status === 'frozen') reasons.push('Kaynak aynı listeyi tekrarlıyor; yeni liste sayılmıyor.');
@@ -104,4 +105,13 @@ export function deriveSourceState(f: SourceFacts): SourceState {
     lastSuccessAt: lastSuccess?.finished_at ?? null,
     publishingDaysBehind: behind,
   };
+}
+
+/** Long enough for a file name and what the parser found instead of the layout it knows. */
+const REASON_DETAIL = 300;
+
+function brokenReason(message: string | null | undefined): string {
+  const base = 'Kaynağın sayfa düzeni değişti; ayrıştırma durdu';
+  if (!message) return `${base}.`;
+  return `${base}: ${message.length > REASON_DETAIL ? `${message.slice(0, REASON_DETAIL - 1)}…` : message}`;
 }

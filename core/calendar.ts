@@ -3,6 +3,7 @@
  * on the day of the request, when the nightly build is late): pure functions only.
  */
 import { dayToEpochDays, isoWeekday, type Day } from './dates.ts';
+import { lowerBound } from './sorted.ts';
 
 /**
  * When a source publishes: its weekdays, the full public holidays (closed markets), and its
@@ -29,17 +30,6 @@ function holidayEpochs(holidays: ReadonlySet<Day>): number[] {
   let list = sortedHolidays.get(holidays);
   if (!list) sortedHolidays.set(holidays, (list = [...holidays].map(dayToEpochDays).sort((a, b) => a - b)));
   return list;
-}
-
-function lowerBound(list: number[], value: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**

@@ -11,18 +11,23 @@ import { importArchives } from '../build/import.ts';
 import { formatNamesReport, namesReport } from '../build/names-report.ts';
 import { buildClock, DEFAULT_DB, DEFAULT_OUT, option } from './args.ts';
 import { startLocalWorker } from './lib/local-worker.ts';
+import { refusedReport } from './lib/refused-report.ts';
 import { printTryUrls } from './lib/try-urls.ts';
 
 const dbPath = option('db', DEFAULT_DB);
 const outDir = option('out', DEFAULT_OUT);
+const archiveRoot = option('archive', '') || undefined;
 mkdirSync(dirname(dbPath), { recursive: true });
 const db = openDb(dbPath);
 
-console.log(`1/3 Importing the real source documents (data/sources) into ${dbPath}`);
+console.log(`1/3 Importing the real source documents (${archiveRoot ?? 'data/sources'}) into ${dbPath}`);
 let t = performance.now();
-const summary = importArchives(db, console.log);
-console.log(`    ${summary.reduce((n, s) => n + s.report.observations, 0)} new observations in ${Math.round(performance.now() - t)} ms`);
+const summary = importArchives(db, console.log, { archiveRoot });
+console.log(`    ${summary.documents.reduce((n, s) => n + s.report.observations, 0)} new observations in ${Math.round(performance.now() - t)} ms`);
 for (const line of formatNamesReport(namesReport(db), 3)) console.log(line);
+// The API is served all the same, from every document that was read.
+const refused = refusedReport(summary.refused);
+if (summary.refused.length) for (const line of refused) console.error(line);
 
 const { today, builtAt } = buildClock();
 console.log(`2/3 Building ${outDir}/api/v1 for ${today}`);
@@ -35,3 +40,4 @@ t = performance.now();
 const worker = await startLocalWorker({ distDir: outDir, port: Number(option('port', '8787')) });
 console.log(`    ready in ${Math.round(performance.now() - t)} ms`);
 printTryUrls(worker.url);
+if (summary.refused.length) for (const line of refused) console.error(line);

@@ -46,8 +46,8 @@ export type Collected = { document: SourceDocument; parser: Parser } | { none: s
 
 export type SourceAdapter = {
   definition: SourceDefinition;
-  /** real documents in the repository, imported by every default build */
-  archive?(): ArchiveDocument[];
+  /** real documents in the repository (or in another archive directory `root`), imported by every default build */
+  archive?(root?: string): ArchiveDocument[];
   /** live collection for one day; throws HttpStatusError / NetworkError / LayoutError */
   collect?(ctx: CollectContext): Promise<Collected[]>;
 };

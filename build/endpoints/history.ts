@@ -4,7 +4,8 @@
  * pages only when page or limit is sent).
  *   daily   one item per market, variant and data day (the price row in the legacy shape)
  *   weekly  per market, variant and ISO week (Monday): mean of the daily averages, lowest
- *           minimum, highest maximum; the freshness of the week's last row
+ *           minimum, highest maximum; the freshness of the week's last row (rows flagged
+ *           implausible are daily items, never part of a period's figures)
  *   monthly the same per calendar month
  *
  * Streamed family by family in (day, variant, market) order, which is every key's order: daily
@@ -16,6 +17,7 @@
 import { collectionIndexPath } from '../../core/collection-keys.ts';
 import { isoWeek, type Day } from '../../core/dates.ts';
 import { HistoryItem, type HistoryItemT } from '../../schemas/history.ts';
+import { isImplausible } from '../../sources/lib/normalise.ts';
 import type { Db } from '../db.ts';
 import { appendOlderRows } from '../incremental/older-rows.ts';
 import type { Incremental, PreviousBuild } from '../incremental/previous.ts';
@@ -177,9 +179,11 @@ class FamilyHistory {
     const line = this.arena.add(JSON.stringify(HistoryItem.parse(dailyItem(r))));
     const ageable = isAgeable(r.row.freshness);
     for (const key of historyKeys(this.family, r.variant, r.market)) this.collection('daily', key).push(r.day, line, ageable);
-    this.bucket('weekly', weekStart(r.day), r);
-    // Rows before the monthly cut stream by for their weeks only (an incremental build).
-    if (!this.older || r.day >= this.older.cuts.monthly) this.bucket('monthly', monthStart(r.day), r);
+    if (!isImplausible(r.row.qualityFlags)) {
+      this.bucket('weekly', weekStart(r.day), r);
+      // Rows before the monthly cut stream by for their weeks only (an incremental build).
+      if (!this.older || r.day >= this.older.cuts.monthly) this.bucket('monthly', monthStart(r.day), r);
+    }
     if (this.arena.crowded) this.compact();
   }
 

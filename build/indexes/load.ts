@@ -1,14 +1,15 @@
 /**
  * Store → the price quotes the index and the market movers are computed from: published
- * observations (linked to a catalogue variant, administrators' corrections applied) of closed
- * weeks only, one object per row with what freshness needs. Ordered, so the build is
- * reproducible.
+ * observations (linked to a catalogue variant, administrators' corrections applied, none flagged
+ * implausible) of closed weeks only, one object per row with what freshness needs. Ordered, so
+ * the build is reproducible.
  */
 import { isoWeek, type Day } from '../../core/dates.ts';
 import type { FreshnessBlock } from '../../schemas/common.ts';
 import type { Db } from '../db.ts';
 import { classifyRow, FRESHNESS_RANK, unavailable } from '../freshness.ts';
 import type { Model } from '../model.ts';
+import { PLAUSIBLE_SQL } from '../price-rows.ts';
 
 export type QuoteRow = {
   id: string;
@@ -66,7 +67,7 @@ export function* quoteRows(db: Db, model: Model, opts: QuoteOptions = {}): Gener
     JOIN source_names n ON n.id = o.source_name_id
     JOIN documents d ON d.id = o.document_id
     JOIN markets m ON m.slug = o.market_slug
-    WHERE n.variant_slug IS NOT NULL AND m.kind IN ('sebze-meyve', 'balik')${where}
+    WHERE n.variant_slug IS NOT NULL AND m.kind IN ('sebze-meyve', 'balik') AND ${PLAUSIBLE_SQL}${where}
     ORDER BY o.data_day, n.variant_slug, o.market_slug, o.id`;
   for (const r of db.prepare(sql).iterate(...params) as IterableIterator<Raw>) {
     const price = { min_price: r.min, max_price: r.max, avg_price: r.avg };

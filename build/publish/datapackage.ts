@@ -74,6 +74,7 @@ export const FIELD_DESCRIPTIONS: Record<string, string> = {
   'documents.stored_path': 'Where the bytes are kept (repository path, or evidence store path; live documents are published under evidence/<sha256[0:2]>/<sha256> in the bucket)',
   'documents.rows': 'Prices read from the document',
   'documents.bulletin_days': 'Data days the document holds',
+  'documents.refused': 'Empty for a document that was read; else why its parser refused it (a layout it does not know: the document is kept, without prices, and its source marked broken)',
   'observations.id': 'Observation id (UUID version 8 encoding the data day and the source); the API serves its evidence at /api/v1/observations/{id}',
   'observations.source_key': 'Source of the price',
   'observations.market_slug': 'Market of the price',
@@ -87,7 +88,8 @@ export const FIELD_DESCRIPTIONS: Record<string, string> = {
   'observations.unit': 'Normalised unit the prices are per (kg, adet, bağ …)',
   'observations.unit_printed': 'Unit as printed',
   'observations.currency': 'Currency of the prices (ISO 4217)',
-  'observations.quality_flags': 'JSON array of repairs and doubts (min_max_swapped, avg_outside_range, repeated_in_document …)',
+  'observations.quality_flags': 'JSON array of repairs and doubts (min_max_swapped, avg_outside_range, repeated_in_document, implausible_value …)',
+  'observations.row_flags': 'The flags the row has from its own numbers; quality_flags adds what the other rows say (implausible_value for a price far below its variant\'s recent ones)',
   'observations.document_id': 'Document the price was read from',
   'observations.location': 'Where the row stands in the document',
   'observations.printed': 'The row as printed',
@@ -181,7 +183,7 @@ export const UNITS: Record<string, string> = {
 const DATE = /(^|_)(day|data_day|first_day|last_day|week_start|week_end)$/;
 const DATETIME = /_at$/;
 const BOOLEAN = new Set(['enabled', 'scheduled', 'half_day', 'repeats_previous', 'corrected']);
-const JSON_ARRAY = new Set(['quality_flags', 'basket']);
+const JSON_ARRAY = new Set(['quality_flags', 'row_flags', 'basket']);
 
 export type Column = { name: string; sqliteType: string };
 export type FieldDescriptor = Record<string, unknown> & { name: string; type: string };

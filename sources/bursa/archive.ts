@@ -3,6 +3,6 @@ import type { ArchiveDocument } from '../adapter.ts';
 import { readArchive } from '../lib/archive.ts';
 import { ARCHIVE_PARSERS } from './parsers.ts';
 
-export function bursaArchive(): ArchiveDocument[] {
-  return readArchive('bursa', (file) => ARCHIVE_PARSERS[file.parser]);
+export function bursaArchive(root?: string): ArchiveDocument[] {
+  return readArchive('bursa', (file) => ARCHIVE_PARSERS[file.parser], { root });
 }

@@ -12,6 +12,6 @@ export function istanbulIbbArchiveFiles(): ArchiveFile[] {
 }
 
 /** The earliest of byte-identical copies comes first in archive.json: the importer keeps it. */
-export function istanbulIbbArchive(): ArchiveDocument[] {
-  return readArchive<ArchiveFile>('istanbul-ibb', (file) => archiveParser(file.parser, file.group));
+export function istanbulIbbArchive(root?: string): ArchiveDocument[] {
+  return readArchive<ArchiveFile>('istanbul-ibb', (file) => archiveParser(file.parser, file.group), { root });
 }

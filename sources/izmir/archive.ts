@@ -3,6 +3,6 @@ import type { ArchiveDocument } from '../adapter.ts';
 import { readArchive } from '../lib/archive.ts';
 import { ARCHIVE_PARSERS } from './parsers.ts';
 
-export function izmirArchive(): ArchiveDocument[] {
-  return readArchive('izmir', (file) => ARCHIVE_PARSERS[file.parser]);
+export function izmirArchive(root?: string): ArchiveDocument[] {
+  return readArchive('izmir', (file) => ARCHIVE_PARSERS[file.parser], { root });
 }

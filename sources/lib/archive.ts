@@ -4,7 +4,8 @@
  * the day it was requested for. One reader for all of them; a source says only how it picks
  * the parser (and, for HKS, where the fetch moment is written).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Day } from '../../core/dates.ts';
 import type { ArchiveDocument, Parser } from '../adapter.ts';
@@ -20,13 +21,27 @@ export type ArchiveFile = {
   note?: string;
 };
 
-export function archiveDir(source: string): string {
-  return fileURLToPath(new URL(`../../data/sources/${source}/`, import.meta.url));
+/** The repository's archive, data/sources/; another directory laid out the same way can be imported instead. */
+export const ARCHIVE_ROOT = fileURLToPath(new URL('../../data/sources/', import.meta.url));
+
+export function archiveDir(source: string, root = ARCHIVE_ROOT): string {
+  return join(root, source) + '/';
 }
 
-export function archiveFiles<F extends ArchiveFile = ArchiveFile>(source: string): F[] {
-  return (JSON.parse(readFileSync(archiveDir(source) + 'archive.json', 'utf8')) as { files: F[] }).files;
+/** Whether `root` holds documents of `source` (every source has an archive.json in the repository's). */
+export function hasArchive(source: string, root = ARCHIVE_ROOT): boolean {
+  return existsSync(archiveDir(source, root) + 'archive.json');
 }
+
+export function archiveFiles<F extends ArchiveFile = ArchiveFile>(source: string, root = ARCHIVE_ROOT): F[] {
+  return (JSON.parse(readFileSync(archiveDir(source, root) + 'archive.json', 'utf8')) as { files: F[] }).files;
+}
+
+export type ArchiveOptions<F> = {
+  root?: string;
+  /** the download moment, when the source's own file says it */
+  fetchedAt?: (file: F, bytes: Uint8Array) => string | null;
+};
 
 /**
  * The archive's documents in archive.json's order (the earliest of byte-identical copies first:
@@ -36,10 +51,10 @@ export function archiveFiles<F extends ArchiveFile = ArchiveFile>(source: string
 export function readArchive<F extends ArchiveFile = ArchiveFile>(
   source: string,
   parserOf: (file: F) => Parser | undefined,
-  fetchedAt: (file: F, bytes: Uint8Array) => string | null = () => null,
+  { root = ARCHIVE_ROOT, fetchedAt = () => null }: ArchiveOptions<F> = {},
 ): ArchiveDocument[] {
-  const dir = archiveDir(source);
-  return archiveFiles<F>(source).map((file) => {
+  const dir = archiveDir(source, root);
+  return archiveFiles<F>(source, root).map((file) => {
     const parser = parserOf(file);
     if (!parser) throw new Error(`${source}/${file.file}: unknown parser ${file.parser}`);
     const bytes = readFileSync(dir + file.file);
@@ -49,7 +64,7 @@ export function readArchive<F extends ArchiveFile = ArchiveFile>(
       contentType: file.contentType,
       bytes,
       requestedDay: file.requestedDay ?? null,
-      storedPath: `data/sources/${source}/${file.file}`,
+      storedPath: root === ARCHIVE_ROOT ? `data/sources/${source}/${file.file}` : dir + file.file,
       parser,
     };
   });

@@ -70,7 +70,8 @@ export function normalisePrice(row: PrintedRow): NormalisedPrice | Rejection {
 /**
  * Values no hal price has had since the 2005 redenomination are flagged, never fixed: an old
  * lira value (`1900000,00 TL` for 1.90 TL), a lost thousands separator (`800,00` beside `1,00`),
- * a magnitude beyond any produce, fish or crate price.
+ * a magnitude beyond any produce, fish or crate price. These are upper bounds, which a row shows
+ * alone; prices implausibly low for their variant are flagged from the store (build/implausible-lows.ts).
  */
 export const OLD_LIRA_FROM = 100_000;
 export const IMPLAUSIBLE_FROM = 20_000;
@@ -84,4 +85,11 @@ export function plausibilityFlags(min: number | null, max: number | null, avg: n
   else if (top >= IMPLAUSIBLE_FROM) flags.push('implausible_value');
   if (min !== null && max !== null && min > 0 && max / min >= IMPLAUSIBLE_SPREAD) flags.push('implausible_spread');
   return flags;
+}
+
+/** Every flag that says a number cannot be right: the row is published with it, but no aggregate takes it. */
+export const IMPLAUSIBLE_PREFIX = 'implausible_';
+
+export function isImplausible(flags: readonly string[]): boolean {
+  return flags.some((f) => f.startsWith(IMPLAUSIBLE_PREFIX));
 }
