@@ -1,0 +1,333 @@
+/**
+ * The worker's object stores with fake fetchers and buckets: what an origin's status, headers and
+ * bytes become, how gzip and brotli bodies are read, and how the pointer picks one build.
+ */
+import { describe, expect, it } from 'vitest';
+import { FetcherStore, firstLines, OriginUnavailable, parsePointer, PointerStore, POINTER_KEY, R2Store, resolveKey, type ObjectStore, type Pointer, type R2Like, type StoredObject } from './store.ts';
+
+const encoder = new TextEncoder();
+const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+
+async function gzip(text: string): Promise<Uint8Array> {
+  const stream = new Response(text).body!.pipeThrough(new CompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/**
+ * A stream of `chunks` that records how many were read and whether it was cancelled; `open`:
+ * after the chunks it waits, as a live body still arriving does.
+ */
+function chunked(chunks: (string | Uint8Array)[], open = false) {
+  const state = { pulled: 0, cancelled: false };
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const chunk = chunks[state.pulled++];
+      if (chunk === undefined && open) return new Promise<void>(() => {});
+      if (chunk === undefined) controller.close();
+      else controller.enqueue(typeof chunk === 'string' ? encoder.encode(chunk) : chunk);
+    },
+    cancel() {
+      state.cancelled = true;
+    },
+  });
+  return { stream, state };
+}
+
+function fetcherOf(answer: (url: string) => Response) {
+  const calls: { url: string; init?: RequestInit }[] = [];
+  return {
+    calls,
+    fetch: async (url: string, init?: RequestInit) => {
+      calls.push({ url, init });
+      return answer(url);
+    },
+  };
+}
+
+describe('FetcherStore', () => {
+  it('GETs {base}/{key} asking workerd not to decode, and reads a plain answer', async () => {
+    const fetcher = fetcherOf(() => new Response('{"a":1}\n{"a":2}\n', { headers: { etag: '"e1"', 'content-type': 'application/x-ndjson' } }));
+    const object = (await new FetcherStore(fetcher, 'https://bucket.example').get('api/v1/x.ndjson'))!;
+    expect(fetcher.calls).toEqual([{ url: 'https://bucket.example/api/v1/x.ndjson', init: { encodeResponseBody: 'manual' } }]);
+    expect(object).toMatchObject({ etag: '"e1"', contentType: 'application/x-ndjson', encoding: null });
+    expect(await object.text()).toBe('{"a":1}\n{"a":2}\n');
+    expect(decode(await object.bytes())).toBe('{"a":1}\n{"a":2}\n');
+    expect(decode(object.raw() as Uint8Array)).toBe('{"a":1}\n{"a":2}\n');
+    expect(decode(await object.lines(1))).toBe('{"a":1}\n{"a":2}\n');
+    expect(await new Response(object.body).text()).toBe('{"a":1}\n{"a":2}\n');
+    await object.discard();
+  });
+
+  it('the base defaults to http://origin (the service binding serving dist/)', async () => {
+    const fetcher = fetcherOf(() => new Response('{}'));
+    await new FetcherStore(fetcher).get('manifest.json');
+    expect(fetcher.calls[0]!.url).toBe('http://origin/manifest.json');
+  });
+
+  it('the build’s ETag travels as S3 metadata and wins over the origin’s own; JSON when the origin names no type', async () => {
+    // Bytes, not a string: a Response made from a string names a text type itself.
+    const both = fetcherOf(() => new Response(encoder.encode('{}'), { headers: { etag: '"md5"', 'x-amz-meta-etag': '"build"' } }));
+    expect(await new FetcherStore(both).get('k')).toMatchObject({ etag: '"build"', contentType: 'application/json; charset=utf-8' });
+    const none = fetcherOf(() => new Response(encoder.encode('{}')));
+    expect((await new FetcherStore(none).get('k'))!.etag).toBe('');
+  });
+
+  it.each([404, 403])('%i is no such object, and its body is not left open', async (status) => {
+    const { stream, state } = chunked(['<Error/>']);
+    expect(await new FetcherStore(fetcherOf(() => new Response(stream, { status }))).get('k')).toBeNull();
+    expect(state.cancelled).toBe(true);
+    expect(await new FetcherStore(fetcherOf(() => new Response(null, { status }))).get('k')).toBeNull();
+  });
+
+  it.each([500, 503, 400, 429])('%i is the origin unavailable, not a missing object', async (status) => {
+    const store = new FetcherStore(fetcherOf(() => new Response('no', { status })));
+    const error = await store.get('api/v1/markets.json').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OriginUnavailable);
+    expect((error as Error).message).toBe(`origin answered ${status} for api/v1/markets.json`);
+  });
+
+  it('gzip bytes are known by their magic, whatever the header says, and read decoded', async () => {
+    const text = 'line 1\nline 2\nline 3\n';
+    const packed = await gzip(text);
+    const object = (await new FetcherStore(fetcherOf(() => new Response(packed))).get('k'))!;
+    expect(object.encoding).toBe('gzip');
+    expect(object.raw()).toEqual(packed);
+    expect(await object.text()).toBe(text);
+    expect(decode(await object.bytes())).toBe(text);
+    expect(decode(await object.lines(1)).startsWith('line 1\n')).toBe(true);
+    expect(await new Response(object.body).text()).toBe(text);
+  });
+
+  it('a gzip header on plain bytes (a client in between decoded them) is plain', async () => {
+    const object = (await new FetcherStore(fetcherOf(() => new Response('{"ok":true}', { headers: { 'content-encoding': 'gzip' } }))).get('k'))!;
+    expect(object.encoding).toBeNull();
+    expect(await object.text()).toBe('{"ok":true}');
+  });
+
+  it('a brotli twin is sent as stored and never decoded here', async () => {
+    const bytes = new Uint8Array([0x0b, 0x02, 0x80, 0x7b, 0x7d, 0x03]);
+    const object = (await new FetcherStore(fetcherOf(() => new Response(bytes, { headers: { 'content-encoding': 'br' } }))).get('k.br'))!;
+    expect(object.encoding).toBe('br');
+    expect(object.raw()).toEqual(bytes);
+    expect(() => object.body).toThrow('k.br is brotli-encoded: it is sent as stored, never decoded here');
+    await expect(object.text()).rejects.toThrow('brotli-encoded');
+  });
+});
+
+describe('firstLines', () => {
+  it('stops reading after the chunk that holds the n-th newline and cancels the rest', async () => {
+    const { stream, state } = chunked(['a\nb', '\nc\n', 'd\n', 'e\n']);
+    expect(decode(await firstLines(stream, 2))).toBe('a\nb\nc\n');
+    expect(state).toEqual({ pulled: 2, cancelled: true });
+  });
+
+  it('counts every newline of a chunk', async () => {
+    const { stream, state } = chunked(['a\nb\nc\n', 'd\n']);
+    expect(decode(await firstLines(stream, 3))).toBe('a\nb\nc\n');
+    expect(state.pulled).toBe(1);
+  });
+
+  it('reads to the end when the stream has fewer lines, joining its chunks in order', async () => {
+    const { stream, state } = chunked(['a\n', 'bb', '\nccc']);
+    expect(decode(await firstLines(stream, 5))).toBe('a\nbb\nccc');
+    expect(state.cancelled).toBe(false);
+  });
+
+  it('a single chunk is handed back as it is', async () => {
+    const chunk = encoder.encode('x\ny\n');
+    const { stream } = chunked([chunk]);
+    expect(await firstLines(stream, 1)).toBe(chunk);
+  });
+});
+
+type R2Object = NonNullable<Awaited<ReturnType<R2Like['get']>>>;
+
+function bucketOf(objects: Record<string, Omit<R2Object, 'text'>>) {
+  const asked: string[] = [];
+  const bucket: R2Like = {
+    get: async (key) => {
+      asked.push(key);
+      const o = objects[key];
+      return o ? { ...o, text: () => new Response(o.body).text() } : null;
+    },
+  };
+  return { bucket, asked };
+}
+
+describe('R2Store', () => {
+  it('a missing key is null', async () => {
+    const { bucket, asked } = bucketOf({});
+    expect(await new R2Store(bucket).get('nope.json')).toBeNull();
+    expect(asked).toEqual(['nope.json']);
+  });
+
+  it('the build’s ETag comes from custom metadata, else the bucket’s own; JSON by default', async () => {
+    const { bucket } = bucketOf({
+      a: { body: chunked(['{}']).stream, httpEtag: '"md5"', customMetadata: { etag: '"build"' }, httpMetadata: { contentType: 'text/csv' } },
+      b: { body: chunked(['{}']).stream, httpEtag: '"md5"' },
+    });
+    expect(await new R2Store(bucket).get('a')).toMatchObject({ etag: '"build"', contentType: 'text/csv', encoding: null });
+    expect(await new R2Store(bucket).get('b')).toMatchObject({ etag: '"md5"', contentType: 'application/json; charset=utf-8', encoding: null });
+  });
+
+  it('a plain object reads as stored', async () => {
+    const body = chunked(['p\n', 'q\n']).stream;
+    const { bucket } = bucketOf({ k: { body, httpEtag: '"e"', httpMetadata: { contentEncoding: 'deflate' } } });
+    const object = (await new R2Store(bucket).get('k'))!;
+    expect(object.encoding).toBeNull();
+    expect(object.raw()).toBe(body);
+    expect(object.body).toBe(body);
+    expect(await object.text()).toBe('p\nq\n');
+  });
+
+  it('a gzip-encoded object is decoded once, on first use of its identity', async () => {
+    const text = 'r1\nr2\nr3\n';
+    const { bucket } = bucketOf({ k: { body: chunked([await gzip(text)]).stream, httpEtag: '"e"', httpMetadata: { contentEncoding: 'gzip' } } });
+    const object = (await new R2Store(bucket).get('k'))!;
+    expect(object.encoding).toBe('gzip');
+    expect(object.body).toBe(object.body);
+    expect(await object.text()).toBe(text);
+  });
+
+  it('gzip bytes and lines read decoded', async () => {
+    const text = 'r1\nr2\nr3\n';
+    const { bucket } = bucketOf({
+      a: { body: chunked([await gzip(text)]).stream, httpEtag: '"e"', httpMetadata: { contentEncoding: 'gzip' } },
+      b: { body: chunked([await gzip(text)]).stream, httpEtag: '"e"', httpMetadata: { contentEncoding: 'gzip' } },
+    });
+    expect(decode(await (await new R2Store(bucket).get('a'))!.bytes())).toBe(text);
+    expect(decode(await (await new R2Store(bucket).get('b'))!.lines(1)).startsWith('r1\n')).toBe(true);
+  });
+
+  it('raw() hands on the stored bytes still encoded', async () => {
+    const packed = await gzip('{"x":1}');
+    const { bucket } = bucketOf({ k: { body: chunked([packed]).stream, httpEtag: '"e"', httpMetadata: { contentEncoding: 'gzip' } } });
+    expect(new Uint8Array(await new Response((await new R2Store(bucket).get('k'))!.raw()).arrayBuffer())).toEqual(packed);
+  });
+
+  it('a brotli twin is never decoded here', async () => {
+    const body = chunked([new Uint8Array([1, 2, 3])]).stream;
+    const { bucket } = bucketOf({ 'k.br': { body, httpEtag: '"e"', httpMetadata: { contentEncoding: 'br' } } });
+    const object = (await new R2Store(bucket).get('k.br'))!;
+    expect(object.encoding).toBe('br');
+    expect(object.raw()).toBe(body);
+    expect(() => object.body).toThrow('k.br is brotli-encoded: it is sent as stored, never decoded here');
+  });
+
+  it('discard cancels the live body, read or not', async () => {
+    const unread = chunked(['{}']);
+    const { bucket } = bucketOf({ k: { body: unread.stream, httpEtag: '"e"' } });
+    await (await new R2Store(bucket).get('k'))!.discard();
+    expect(unread.state.cancelled).toBe(true);
+
+    const started = chunked([await gzip('a\n')], true);
+    const { bucket: other } = bucketOf({ k: { body: started.stream, httpEtag: '"e"', httpMetadata: { contentEncoding: 'gzip' } } });
+    const object = (await new R2Store(other).get('k'))!;
+    expect(object.body).toBeInstanceOf(ReadableStream);
+    await expect(object.discard()).resolves.toBeUndefined();
+    // The cancel reaches the stored stream through the decoder's pipe, a turn later.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(started.state.cancelled).toBe(true);
+  });
+});
+
+const POINTER: Pointer = {
+  format: 1,
+  buildId: 'b-2026-11-21',
+  releaseId: 'r1',
+  day: '2026-11-21',
+  prefix: 'builds/2026-11-21/r1/',
+  shared: { prefix: 'shared/', paths: ['api/v1/partitions/', 'api/v1/_history/'] },
+  builtAt: '2026-11-21T03:00:00Z',
+  newestDataDay: '2026-11-20',
+  publishedAt: '2026-11-21T03:30:00Z',
+};
+
+describe('the pointer', () => {
+  it('is read back as written', () => {
+    expect(parsePointer(JSON.stringify(POINTER))).toEqual(POINTER);
+    expect(POINTER_KEY).toBe('current.json');
+  });
+
+  it.each([
+    ['another format', { ...POINTER, format: 2 }],
+    ['a prefix without its slash', { ...POINTER, prefix: 'builds/2026-11-21/r1' }],
+    ['no prefix', { ...POINTER, prefix: 7 }],
+    ['no shared part', { ...POINTER, shared: undefined }],
+    ['no shared prefix', { ...POINTER, shared: { paths: [] } }],
+    ['shared paths not a list', { ...POINTER, shared: { prefix: 'shared/', paths: 'api/' } }],
+    ['no build id', { ...POINTER, buildId: null }],
+  ])('with %s is not a publication pointer', (_, value) => {
+    expect(() => parsePointer(JSON.stringify(value))).toThrow(new OriginUnavailable('the pointer object is not a publication pointer (format 1)'));
+  });
+
+  it('sends shared paths to the shared prefix and every other path to the build’s own', () => {
+    expect(resolveKey(POINTER, 'api/v1/partitions/2026/11.ndjson')).toBe('shared/api/v1/partitions/2026/11.ndjson');
+    expect(resolveKey(POINTER, 'api/v1/_history/domates.json')).toBe('shared/api/v1/_history/domates.json');
+    expect(resolveKey(POINTER, 'api/v1/markets.json')).toBe('builds/2026-11-21/r1/api/v1/markets.json');
+    expect(resolveKey(POINTER, 'x/api/v1/partitions/')).toBe('builds/2026-11-21/r1/x/api/v1/partitions/');
+  });
+});
+
+/** A store holding `objects` (text by key) that counts its reads. */
+function memoryStore(objects: Record<string, string>): ObjectStore & { reads: string[] } {
+  const reads: string[] = [];
+  return {
+    reads,
+    get: async (key) => {
+      reads.push(key);
+      const text = objects[key];
+      if (text === undefined) return null;
+      return { etag: `"${key}"`, contentType: 'application/json', encoding: null, raw: () => encoder.encode(text), body: null, text: async () => text, bytes: async () => encoder.encode(text), lines: async () => encoder.encode(text), discard: async () => {} } satisfies StoredObject;
+    },
+  };
+}
+
+describe('PointerStore', () => {
+  const objects = { 'current.json': JSON.stringify(POINTER), 'builds/2026-11-21/r1/api/v1/markets.json': '[]', 'shared/api/v1/partitions/a.ndjson': '' };
+
+  it('reads through the pointer, which it resolves once per store', async () => {
+    const inner = memoryStore(objects);
+    const store = new PointerStore(inner);
+    expect((await store.get('api/v1/markets.json'))!.etag).toBe('"builds/2026-11-21/r1/api/v1/markets.json"');
+    expect((await store.get('api/v1/partitions/a.ndjson'))!.etag).toBe('"shared/api/v1/partitions/a.ndjson"');
+    expect(await store.get('api/v1/none.json')).toBeNull();
+    expect(inner.reads).toEqual(['current.json', 'builds/2026-11-21/r1/api/v1/markets.json', 'shared/api/v1/partitions/a.ndjson', 'builds/2026-11-21/r1/api/v1/none.json']);
+    expect(await store.pointer()).toEqual(POINTER);
+  });
+
+  it('no pointer means nothing is published: the origin is unavailable', async () => {
+    await expect(new PointerStore(memoryStore({})).get('api/v1/markets.json')).rejects.toThrow(new OriginUnavailable('no build is published: current.json is missing'));
+    await expect(new PointerStore(memoryStore(objects), { key: 'staging.json' }).pointer()).rejects.toThrow('no build is published: staging.json is missing');
+  });
+
+  it('a pointer under another key', async () => {
+    const inner = memoryStore({ 'staging.json': JSON.stringify({ ...POINTER, prefix: 'builds/x/' }) });
+    expect((await new PointerStore(inner, { key: 'staging.json' }).pointer()).prefix).toBe('builds/x/');
+  });
+
+  it('the isolate’s cache holds the pointer for a minute', async () => {
+    const inner = memoryStore(objects);
+    let now = 1_000_000;
+    const cache = { pointer: null as Pointer | null, at: 0 };
+    const store = () => new PointerStore(inner, { cache, now: () => now });
+    await store().pointer();
+    expect(cache).toEqual({ pointer: POINTER, at: 1_000_000 });
+    now += 59_999;
+    await store().pointer();
+    expect(inner.reads).toEqual(['current.json']);
+    now += 1;
+    await store().pointer();
+    expect(inner.reads).toEqual(['current.json', 'current.json']);
+    expect(cache.at).toBe(1_060_000);
+  });
+
+  it('a shorter maximum age reads the pointer again sooner', async () => {
+    const inner = memoryStore(objects);
+    const cache = { pointer: POINTER, at: 1000 };
+    expect(await new PointerStore(inner, { cache, maxAgeMs: 10, now: () => 1009 }).pointer()).toBe(POINTER);
+    expect(inner.reads).toEqual([]);
+    expect(await new PointerStore(inner, { cache, maxAgeMs: 10, now: () => 1010 }).pointer()).toEqual(POINTER);
+    expect(inner.reads).toEqual(['current.json']);
+  });
+});
