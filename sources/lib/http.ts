@@ -104,13 +104,7 @@ async function readBody(response: Response, url: string, limit: number): Promise
     if (size > limit) throw new BodyTooLargeError(url, response.status, limit, null);
     chunks.push(chunk);
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
+  return new Uint8Array(Buffer.concat(chunks, size));
 }
 
 function describeFailure(error: unknown, timeout: AbortSignal, timeoutMs: number, deadline: AbortSignal | undefined): string {

@@ -59,7 +59,11 @@ export async function startFaultServer(answer: (req: SiteRequest) => Answer): Pr
   const oversizedSent: number[] = [];
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+    try {
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+    } catch {
+      // The client gave up (its timeout) before this busy process read the request: it still counts.
+    }
     const [, host, ...path] = (req.url ?? '/').split('/');
     const text = Buffer.concat(chunks).toString('utf8');
     const form = String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded') ? Object.fromEntries(new URLSearchParams(text)) : {};

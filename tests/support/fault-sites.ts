@@ -108,7 +108,7 @@ export const HKS: Site = {
 
 export const SITES: readonly Site[] = [IZMIR, ANKARA, HKS];
 
-/** The body the site answers `req` with, for the faults that cut or stall it. */
+/** The bytes of a plain answer (empty for a fault), for the faults that cut or stall a list. */
 export function bodyOf(answer: Answer): Uint8Array {
   if ('fault' in answer || answer.body === undefined) return new Uint8Array();
   return typeof answer.body === 'string' ? new TextEncoder().encode(answer.body) : answer.body;
