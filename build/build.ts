@@ -4,8 +4,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { COLLECTION_KEYS_PATH, collectionKeysOf } from '../core/collection-keys.ts';
 import type { Day } from '../core/dates.ts';
-import { BuildRecord } from '../schemas/internal.ts';
+import { BuildRecord, CollectionKeysSchema } from '../schemas/internal.ts';
 import { alongsideHistoryAndEvidence } from './build-part.ts';
 import { writePriceCollections } from './collections.ts';
 import type { Db } from './db.ts';
@@ -107,6 +108,7 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, pre
     incremental,
   );
   writer.adopt(partResult.entries, partResult.bytes);
+  step('collection keys', () => writer.writeJson(COLLECTION_KEYS_PATH, CollectionKeysSchema.parse(collectionKeysOf(writer.entries.keys()))));
   step('openapi', () => writer.writeJson('api/v1/openapi.json', buildOpenApi()));
   const newestDataDay = (db.prepare('SELECT max(data_day) FROM bulletins').pluck().get() as string | null) ?? null;
   // The build id names the content: the same store and day give the same id, in whichever order the objects were written.

@@ -16,7 +16,7 @@ import { SourceStatusEnvelope, SourceStatusItem } from '../schemas/sources.ts';
 import { HistoryEnvelope, HistoryItem } from '../schemas/history.ts';
 import { AliasItem, AliasResponse, ProductSearchItem, ProductSearchResponse, SearchIndex, SearchResponse } from '../schemas/search.ts';
 import { EXPORT_COLUMNS } from '../core/export-columns.ts';
-import { FILTER_SUGGESTIONS, HINT_HEADERS, NEWEST_DATA_DAY, UNKNOWN_FILTERS } from '../core/hint-headers.ts';
+import { FILTER_SUGGESTIONS, HINT_HEADERS, NEWEST_DATA_DAY, STATE_HEADERS, UNKNOWN_FILTERS } from '../core/extra-headers.ts';
 import { BasketResponse, IndexLatest, IndexHistory, IndexRef, IndexSeries, IndexWeek, MoverItem, MunicipalIndexRef, TrendingItem, TrendingResponse, WeeklySummary } from '../schemas/indexes.ts';
 
 type Json = Record<string, unknown>;
@@ -110,9 +110,10 @@ const COMMON_HEADERS = {
   etag: header('Strong entity tag of the body; send it back as If-None-Match.'),
   'cache-control': header('Caching: max-age, s-maxage and stale-while-revalidate of the endpoint (see x-cache).'),
   'access-control-allow-origin': header('Always `*`.'),
+  ...Object.fromEntries(Object.entries(STATE_HEADERS).map(([name, description]) => [name, header(description)])),
 };
 
-/** The operations that say why an answer is empty (core/hint-headers.ts). */
+/** The operations that say why an answer is empty (core/extra-headers.ts). */
 const HINTS: Record<string, string[]> = {
   listPrices: [NEWEST_DATA_DAY, UNKNOWN_FILTERS, FILTER_SUGGESTIONS],
   productHistory: [NEWEST_DATA_DAY, UNKNOWN_FILTERS, FILTER_SUGGESTIONS],
@@ -125,7 +126,7 @@ const ERROR_TEXT: Record<number, string> = {
   404: 'Unknown resource (error body, code NOT_FOUND).',
   409: 'The municipal index is defined but not published: it does not meet the publication rule yet (error body, code INDEX_NOT_PUBLISHED; details: slug, weeks, rule).',
   429: 'Rate limit exceeded (error body, code RATE_LIMITED); header Retry-After: 60.',
-  500: 'Server error (error body, code INTERNAL_ERROR).',
+  500: 'Server error (error body): INTERNAL_ERROR, or ORIGIN_UNAVAILABLE when the bucket failed to give a published object (an error, a timeout, something that is not the object, or nothing where the build published one) and the edge keeps no copy of the answer from today.',
 };
 
 function operation(r: RouteSpec, schemas: Record<string, Json>): Json {

@@ -12,6 +12,7 @@
  * the ETag and size of the identity they encode.
  */
 import { partitionPath } from '../core/collection-keys.ts';
+import { JSON_TYPE, NDJSON_TYPE } from '../core/media-types.ts';
 import { BROTLI_TWIN, hasBrotliTwin, isBrotliTwin, type ContentCoding } from '../core/encodings.ts';
 import type { Pointer } from '../edge/store.ts';
 import { createHash } from 'node:crypto';
@@ -20,9 +21,7 @@ import { dirname, join } from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 
 export type ManifestEntry = { etag: string; bytes: number; type: string; encoding?: ContentCoding; stored?: number };
-export const JSON_TYPE = 'application/json; charset=utf-8';
-export const NDJSON_TYPE = 'application/x-ndjson; charset=utf-8';
-export const HTML_TYPE = 'text/html; charset=utf-8';
+export { HTML_TYPE, JSON_TYPE, NDJSON_TYPE } from '../core/media-types.ts';
 
 export function etagOf(bytes: Uint8Array | string): string {
   return `"${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}"`;

@@ -40,10 +40,34 @@ export function priceCollectionKey(f: PriceFilters): { key: string; checkCategor
   };
 }
 
-export const collectionIndexPrefix = (kind: 'prices' | 'products' | 'history'): string => `api/v1/_c/${kind}/`;
+export const COLLECTION_KINDS = ['prices', 'products', 'history'] as const;
+export type CollectionKind = (typeof COLLECTION_KINDS)[number];
 
-export function collectionIndexPath(kind: 'prices' | 'products' | 'history', key: string): string {
+export const collectionIndexPrefix = (kind: CollectionKind): string => `api/v1/_c/${kind}/`;
+
+export function collectionIndexPath(kind: CollectionKind, key: string): string {
   return `${collectionIndexPrefix(kind)}${key}.json`;
+}
+
+/**
+ * Every collection a build publishes, by kind (sorted keys): the worker reads it only when an
+ * index is missing, to tell a filter set that selects nothing (an answer with no rows) from a
+ * published index the bucket failed to give (an error, never a cached empty answer).
+ */
+export const COLLECTION_KEYS_PATH = 'api/v1/_meta/collections.json';
+export type CollectionKeys = Record<CollectionKind, string[]>;
+
+/** The collection keys of a build's object paths. */
+export function collectionKeysOf(paths: Iterable<string>): CollectionKeys {
+  const keys: CollectionKeys = { prices: [], products: [], history: [] };
+  for (const path of paths) {
+    for (const kind of COLLECTION_KINDS) {
+      const prefix = collectionIndexPrefix(kind);
+      if (path.startsWith(prefix) && path.endsWith('.json')) keys[kind].push(path.slice(prefix.length, -'.json'.length));
+    }
+  }
+  for (const kind of COLLECTION_KINDS) keys[kind].sort();
+  return keys;
 }
 
 /** A collection index's partitions: content hashes (32 hex characters each) and cumulative rows. */

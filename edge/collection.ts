@@ -4,12 +4,12 @@
  * serialized at build time; the edge slices and joins them, it never parses them.
  */
 import { addDays, type Day } from '../core/dates.ts';
-import { collectionIndexPath, partitionsBetween } from '../core/collection-keys.ts';
+import { COLLECTION_KEYS_PATH, collectionIndexPath, partitionsBetween, type CollectionKeys, type CollectionKind } from '../core/collection-keys.ts';
 import { ager, agingCalendars } from './aging.ts';
-import type { ObjectStore } from './store.ts';
+import { missingFromBuild, type ObjectStore } from './store.ts';
 
 export type CollectionIndex = {
-  kind: 'prices' | 'products' | 'history';
+  kind: CollectionKind;
   key: string;
   order: 'asc' | 'desc';
   scope: { category: string | null; city: string | null };
@@ -37,16 +37,26 @@ export type CollectionIndex = {
 const INDEX_CACHE_BYTES = 16 * 2 ** 20;
 const parsedIndexes = new Map<string, { etag: string; index: CollectionIndex; size: number }>();
 let parsedBytes = 0;
+/** The build's collection keys (read only when an index is missing), by their ETag. */
+let publishedKeys: { etag: string; keys: Record<CollectionKind, Set<string>> } | null = null;
 
 export function forgetIndexes(): void {
   parsedIndexes.clear();
   parsedBytes = 0;
+  publishedKeys = null;
 }
 
+/**
+ * A collection's index; null when the build published no such collection (a filter set that
+ * selects nothing). A published one the bucket does not give is the origin failing, never null.
+ */
 export async function readIndex(store: ObjectStore, kind: CollectionIndex['kind'], key: string): Promise<CollectionIndex | null> {
   const path = collectionIndexPath(kind, key);
   const object = await store.get(path);
-  if (!object) return null;
+  if (!object) {
+    if (await isPublished(store, kind, key)) missingFromBuild(path);
+    return null;
+  }
   const hit = parsedIndexes.get(path);
   if (hit && object.etag !== '' && hit.etag === object.etag) {
     await object.discard();
@@ -70,6 +80,17 @@ export async function readIndex(store: ObjectStore, kind: CollectionIndex['kind'
     }
   }
   return index;
+}
+
+/** Whether the build published collection `key` (core/collection-keys.ts COLLECTION_KEYS_PATH; read only when an index is missing). */
+async function isPublished(store: ObjectStore, kind: CollectionKind, key: string): Promise<boolean> {
+  const object = await store.get(COLLECTION_KEYS_PATH);
+  if (!object) missingFromBuild(COLLECTION_KEYS_PATH);
+  if (publishedKeys?.etag !== object.etag || object.etag === '') {
+    const lists = JSON.parse(await object.text()) as CollectionKeys;
+    publishedKeys = { etag: object.etag, keys: { prices: new Set(lists.prices), products: new Set(lists.products), history: new Set(lists.history) } };
+  } else await object.discard();
+  return publishedKeys.keys[kind].has(key);
 }
 
 /** Rows [offset, offset + total) of the collection that fall in the day window [from, to]. */

@@ -21,7 +21,7 @@ export type Answer = {
   aged?: boolean;
 };
 
-export const JSON_TYPE = 'application/json; charset=utf-8';
+export { JSON_TYPE } from '../core/media-types.ts';
 
 export async function defaultAttribution(store: ObjectStore): Promise<string> {
   const build = await store.get('api/v1/_meta/build.json');

@@ -16,6 +16,7 @@ export const MESSAGES = {
   METHOD_NOT_ALLOWED: 'Bu API yalnızca GET ve HEAD isteklerini kabul eder.',
   INDEX_NOT_PUBLISHED: 'Bu belediye endeksi tanımlı ama henüz yayımlanmadı: yayımlama kuralını karşılamıyor (details alanına bakın).',
   INTERNAL_ERROR: 'Sunucu hatası. Sorunu bildirirken requestId değerini belirtin.',
+  ORIGIN_UNAVAILABLE: 'Veri deposu şu an yanıt vermiyor ya da eksik yanıt verdi; boş bir yanıt yerine hata döndü. Biraz sonra yeniden deneyin.',
 } as const;
 export type ErrorCode = keyof typeof MESSAGES;
 

@@ -1,11 +1,11 @@
 /**
- * Why an answer is empty, said in headers (core/hint-headers.ts): the newest data day of the rows
+ * Why an answer is empty, said in headers (core/extra-headers.ts): the newest data day of the rows
  * the filters select (`city=izmir&range=30d` is empty because İzmir's newest day is months back),
  * the filter values that name nothing, and the known values closest to them (`market=izmir` names
  * no market; `market=izmir-sebze-meyve` and `city=izmir` do). Header values are ASCII: a value as
  * the client sent it is percent-encoded.
  */
-import { FILTER_SUGGESTIONS, NEWEST_DATA_DAY, UNKNOWN_FILTERS } from '../core/hint-headers.ts';
+import { FILTER_SUGGESTIONS, NEWEST_DATA_DAY, UNKNOWN_FILTERS } from '../core/extra-headers.ts';
 import { slugify } from '../core/turkish.ts';
 import { newestDay, type CollectionIndex } from './collection.ts';
 import { NAMES_NOTHING } from './params.ts';

@@ -6,7 +6,7 @@
  * sources print (aliases). Ties by slug, so results are stable.
  */
 import { fold, foldedLength } from '../core/turkish.ts';
-import type { ObjectStore } from './store.ts';
+import { missingFromBuild, type ObjectStore } from './store.ts';
 import { ApiError } from './errors.ts';
 
 export const MAX_QUERY_LENGTH = 100;
@@ -17,7 +17,7 @@ export type SearchData = { products: ProductEntry[]; markets: MarketEntry[]; att
 
 export async function readSearchData(store: ObjectStore): Promise<SearchData> {
   const object = await store.get('api/v1/_meta/search.json');
-  if (!object) throw new Error('api/v1/_meta/search.json is missing from the published build');
+  if (!object) missingFromBuild('api/v1/_meta/search.json');
   return JSON.parse(await object.text()) as SearchData;
 }
 

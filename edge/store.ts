@@ -5,6 +5,7 @@
  */
 import type { ContentCoding } from '../core/encodings.ts';
 import { isGzip } from '../core/gzip.ts';
+import { essence, mediaTypeOf } from '../core/media-types.ts';
 
 /**
  * `text()`, `bytes()` and `lines(n)` read the identity body (one of them, once); `body` is the
@@ -31,27 +32,68 @@ export interface ObjectStore {
   get(key: string): Promise<StoredObject | null>;
 }
 
+/**
+ * The bucket failed to give an object of the published build: it answered an error, nothing in
+ * time, something that is not the object (a proxy's HTML page), bytes that do not decode, or no
+ * object where the build published one. The worker answers an error (or a stale copy it kept),
+ * never an empty answer in its place.
+ */
 export class OriginUnavailable extends Error {}
+
+/** A published object the build always writes is missing: the publication is broken. */
+export function missingFromBuild(key: string): never {
+  throw new OriginUnavailable(`${key} is missing from the published build`);
+}
+
+/** How long one read of the bucket may take, headers and body (a hanging origin must not hold a request). */
+export const ORIGIN_TIMEOUT_MS = 5_000;
 
 /** A Workers fetch option (workers-types) the Node types do not know. */
 const MANUAL_DECODING = { encodeResponseBody: 'manual' } as RequestInit;
 
-/** Objects over HTTP: `GET {base}/{key}` answering 200 with an `etag` header, or 404. */
+/** Reading or decoding a stored body failed (truncated gzip, a reset mid-body): the origin's fault, not the request's. */
+async function fromOrigin<T>(key: string, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    throw error instanceof OriginUnavailable ? error : new OriginUnavailable(`${key}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** The answer is the published object: the type its path has (core/media-types.ts), not an error page served with 200. */
+function checkType(key: string, contentType: string | null): void {
+  const expected = mediaTypeOf(key);
+  if (expected && (!contentType || essence(contentType) !== essence(expected))) {
+    throw new OriginUnavailable(`origin answered ${contentType ?? 'no content type'} for ${key}, a ${essence(expected)} object`);
+  }
+}
+
+/**
+ * Objects over HTTP: `GET {base}/{key}` answering 200 with the object, or 404 when it does not
+ * exist. Any other status (403 included: an S3 bucket answers 403 for a missing key only when its
+ * reader may not list it, so a 403 means the origin refuses) is the origin failing.
+ */
 export class FetcherStore implements ObjectStore {
   constructor(
     private readonly fetcher: { fetch(input: string, init?: RequestInit): Promise<Response> },
     private readonly base = 'http://origin',
+    private readonly timeoutMs = ORIGIN_TIMEOUT_MS,
   ) {}
 
   async get(key: string): Promise<StoredObject | null> {
+    const signal = AbortSignal.timeout(this.timeoutMs);
     // `manual`: workerd hands back the bytes as the origin sent them instead of decoding them.
-    const response = await this.fetcher.fetch(`${this.base}/${key}`, MANUAL_DECODING);
-    if (response.status === 404 || response.status === 403) {
+    const response = await fromOrigin(key, () => this.fetcher.fetch(`${this.base}/${key}`, { ...MANUAL_DECODING, signal }));
+    if (response.status === 404) {
       await response.body?.cancel();
       return null;
     }
-    if (!response.ok) throw new OriginUnavailable(`origin answered ${response.status} for ${key}`);
-    const raw = new Uint8Array(await response.arrayBuffer());
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new OriginUnavailable(`origin answered ${response.status} for ${key}`);
+    }
+    checkType(key, response.headers.get('content-type'));
+    const raw = new Uint8Array(await fromOrigin(key, () => response.arrayBuffer()));
     // gzip is known by its bytes, whatever the client in between did with the header (core/gzip.ts);
     // brotli has no magic bytes, so a twin is known by the header of an origin that left it encoded.
     const encoding = isGzip(raw) ? 'gzip' : response.headers.get('content-encoding') === 'br' ? 'br' : null;
@@ -69,9 +111,9 @@ export class FetcherStore implements ObjectStore {
       get body() {
         return identity();
       },
-      text: async () => new TextDecoder().decode(await bytes()),
-      bytes,
-      lines: async (count) => (encoding ? firstLines(identity(), count) : raw),
+      text: () => fromOrigin(key, async () => new TextDecoder().decode(await bytes())),
+      bytes: () => fromOrigin(key, bytes),
+      lines: (count) => fromOrigin(key, async () => (encoding ? firstLines(identity(), count) : raw)),
       discard: async () => {},
     };
   }
@@ -121,10 +163,13 @@ export type R2Like = {
  * they are decoded here (public bucket URLs decode them for clients that do not accept gzip).
  */
 export class R2Store implements ObjectStore {
-  constructor(private readonly bucket: R2Like) {}
+  constructor(
+    private readonly bucket: R2Like,
+    private readonly timeoutMs = ORIGIN_TIMEOUT_MS,
+  ) {}
 
   async get(key: string): Promise<StoredObject | null> {
-    const object = await this.bucket.get(key);
+    const object = await fromOrigin(key, () => withTimeout(this.bucket.get(key), this.timeoutMs, key));
     if (!object) return null;
     const stored = object.httpMetadata?.contentEncoding;
     const encoding = stored === 'gzip' || stored === 'br' ? stored : null;
@@ -142,12 +187,21 @@ export class R2Store implements ObjectStore {
       get body() {
         return decoded();
       },
-      text: () => new Response(decoded()).text(),
-      bytes: async () => new Uint8Array(await new Response(decoded()).arrayBuffer()),
-      lines: (count) => firstLines(decoded(), count),
+      text: () => fromOrigin(key, () => new Response(decoded()).text()),
+      bytes: () => fromOrigin(key, async () => new Uint8Array(await new Response(decoded()).arrayBuffer())),
+      lines: (count) => fromOrigin(key, () => firstLines(decoded(), count)),
       discard: () => (identity ?? object.body).cancel(),
     };
   }
+}
+
+/** A binding call that does not settle in time is the origin failing. */
+function withTimeout<T>(pending: Promise<T>, ms: number, key: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new OriginUnavailable(`origin did not answer within ${ms} ms for ${key}`)), ms);
+  });
+  return Promise.race([pending, late]).finally(() => clearTimeout(timer));
 }
 
 /**

@@ -5,17 +5,19 @@
  * precomputed objects only; it never touches SQLite.
  */
 import { istanbulDay } from '../core/dates.ts';
-import { cacheControl, RATE_LIMIT, WIDGET_RATE_LIMIT, WIDGETS } from '../core/routes.ts';
+import { isCompressible, type ContentCoding } from '../core/encodings.ts';
+import { cacheControl, RATE_LIMIT, WIDGETS, type CacheValues } from '../core/routes.ts';
+import { ageValue, agingCalendars } from './aging.ts';
 import type { Answer } from './context.ts';
 import { ApiError, errorBody, type ErrorCode } from './errors.ts';
-import { ageValue, agingCalendars } from './aging.ts';
-import { isCompressible } from '../core/encodings.ts';
 import { acceptedCodings, baseHeaders, clientAcceptEncoding, etagMatches, setRateLimitHeaders, sha256Etag, type RateLimitState } from './headers.ts';
+import { admit, UNCOUNTED_HEADER } from './limit.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { requestIdOf } from './request-id.ts';
 import { matchPage, matchRoute } from './router.ts';
 import { widgetUnavailable } from './routes/widgets.ts';
-import { FetcherStore, POINTER_KEY, PointerStore, R2Store, type ObjectStore, type PointerCache } from './store.ts';
+import { findCopy, keepCopy, STALE_COPY_HEADER } from './stale-copies.ts';
+import { FetcherStore, ORIGIN_TIMEOUT_MS, OriginUnavailable, POINTER_KEY, PointerStore, R2Store, type ObjectStore, type PointerCache } from './store.ts';
 
 export { RateLimiter } from './rate-limiter.ts';
 
@@ -29,6 +31,8 @@ export type Env = {
   /** read ORIGIN / ORIGIN_URL through this publication pointer (the BUCKET always is) */
   POINTER_KEY?: string;
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
+  /** how long one read of the bucket may take, in ms (default ORIGIN_TIMEOUT_MS, edge/store.ts) */
+  ORIGIN_TIMEOUT_MS?: string;
 };
 
 const API_PREFIX = '/api/v1';
@@ -41,10 +45,11 @@ const pointerCache: PointerCache = { pointer: null, at: 0 };
  */
 function storeOf(env: Env): ObjectStore {
   const through = (store: ObjectStore, key = POINTER_KEY) => new PointerStore(store, { key, cache: pointerCache });
-  if (env.BUCKET) return through(new R2Store(env.BUCKET), env.POINTER_KEY);
+  const timeoutMs = Number(env.ORIGIN_TIMEOUT_MS) || ORIGIN_TIMEOUT_MS;
+  if (env.BUCKET) return through(new R2Store(env.BUCKET, timeoutMs), env.POINTER_KEY);
   const origin = env.ORIGIN ?? (env.ORIGIN_URL ? { fetch: (input: string, init?: RequestInit) => fetch(input, init) } : null);
   if (!origin) throw new Error('no BUCKET, ORIGIN or ORIGIN_URL binding');
-  const store = new FetcherStore(origin, env.ORIGIN_URL);
+  const store = new FetcherStore(origin, env.ORIGIN_URL, timeoutMs);
   return env.POINTER_KEY ? through(store, env.POINTER_KEY) : store;
 }
 
@@ -66,14 +71,6 @@ function preflight(requestId: string): Response {
   return new Response(null, { status: 204, headers });
 }
 
-/** Widget pages have their own counter and limit per IP (core/routes.ts WIDGET_RATE_LIMIT). */
-async function rateLimit(env: Env, request: Request, widget: boolean): Promise<{ allowed: boolean } & RateLimitState> {
-  const ip = request.headers.get('cf-connecting-ip') ?? 'unknown';
-  const { requests, windowSeconds } = widget ? WIDGET_RATE_LIMIT : RATE_LIMIT;
-  const stub = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(widget ? `widget:${ip}` : ip));
-  return stub.hit(Date.now(), requests, windowSeconds);
-}
-
 /** Served on a later day than the build: freshness re-aged (edge/aging.ts), never made fresher. */
 async function ageAnswer(answer: Answer, store: ObjectStore, today: string): Promise<void> {
   if (answer.aged || !answer.contentType.startsWith('application/json') || answer.body === null) return;
@@ -87,58 +84,81 @@ async function ageAnswer(answer: Answer, store: ObjectStore, today: string): Pro
   } else answer.body = text;
 }
 
-export async function handle(request: Request, env: Env): Promise<Response> {
+/** What one request is: its id, address, path, the client's codings, and its limiter's answer. */
+type Asked = { request: Request; url: URL; requestId: string; codings: ContentCoding[]; rate: RateLimitState; uncounted: boolean };
+
+/** The answer as the contract sends it: headers, 304 on a matching ETag, HEAD without a body. */
+function respond(asked: Asked, answer: Answer, cache: CacheValues, conditional: boolean, staleCopyAt?: string): Response {
+  const { request, requestId, codings } = asked;
+  const headers = baseHeaders(requestId);
+  headers.set('etag', answer.etag);
+  headers.set('cache-control', staleCopyAt ? 'no-store' : cacheControl(cache));
+  if (staleCopyAt) headers.set(STALE_COPY_HEADER, staleCopyAt);
+  // One ETag for every coding of an answer: it names the identity bytes, as the manifest does.
+  const compressible = isCompressible(answer.contentType);
+  if (compressible) headers.set('vary', 'accept-encoding');
+  setRateLimitHeaders(headers, asked.rate);
+  if (asked.uncounted) headers.set(UNCOUNTED_HEADER, 'limiter unavailable');
+  for (const [name, value] of Object.entries(answer.headers ?? {})) headers.set(name, value);
+  const status = answer.status ?? 200;
+  if (status === 200 && conditional && etagMatches(request.headers.get('if-none-match'), answer.etag)) {
+    if (answer.body instanceof ReadableStream) void answer.body.cancel();
+    return new Response(null, { status: 304, headers });
+  }
+  headers.set('content-type', answer.contentType);
+  // Stored bytes go in their own coding; anything else the runtime encodes on the way out.
+  const coding = answer.encoding ?? (compressible ? codings[0] : undefined);
+  if (coding) headers.set('content-encoding', coding);
+  if (answer.link) headers.set('link', answer.link);
+  const body = request.method === 'HEAD' ? null : answer.body;
+  if (request.method === 'HEAD' && answer.body instanceof ReadableStream) void answer.body.cancel();
+  // `manual`: the body is already in its content coding; the runtime would otherwise encode it again.
+  return new Response(body, { status, headers, encodeBody: answer.encoding ? 'manual' : 'automatic' });
+}
+
+/** The bucket failed: today's copy of this answer where the location kept one (stale-if-error), else the error. */
+async function staleOrError(asked: Asked, error: OriginUnavailable, today: string, cache: CacheValues | null): Promise<Response> {
+  const copy = cache ? await findCopy(asked.url, asked.codings, today) : null;
+  console.error(`request ${asked.requestId}: ${error.message}${copy ? `; stale copy of ${copy.meta.at} sent` : ''}`);
+  if (!copy) return errorResponse(500, 'ORIGIN_UNAVAILABLE', asked.requestId, { reason: error.message.slice(0, 200) }, asked.rate);
+  const { meta } = copy;
+  const answer: Answer = { body: new Uint8Array(copy.body), etag: meta.etag, contentType: meta.contentType, ...(meta.encoding ? { encoding: meta.encoding } : {}), ...(meta.link ? { link: meta.link } : {}) };
+  return respond(asked, answer, cache!, true, meta.at);
+}
+
+export async function handle(request: Request, env: Env, ctx?: { waitUntil(work: Promise<unknown>): void }): Promise<Response> {
   const requestId = requestIdOf(request);
   const url = new URL(request.url);
   if (request.method === 'OPTIONS') return preflight(requestId);
-  let rate: RateLimitState | undefined;
   const isApi = url.pathname.startsWith(`${API_PREFIX}/`);
   const path = (isApi ? url.pathname.slice(API_PREFIX.length) : url.pathname).replace(/\/+$/, '') || '/';
   const widget = isApi ? undefined : WIDGETS.find((w) => w.path === path);
+  const admission = await admit(env.RATE_LIMITER as never, request, widget !== undefined);
+  const rate = admission.state;
+  if (!admission.allowed && widget) return widgetUnavailable(widget, 429, url, requestId, rate);
+  if (!admission.allowed) return errorResponse(429, 'RATE_LIMITED', requestId, { limit: rate.limit, windowSeconds: RATE_LIMIT.windowSeconds, resetSeconds: rate.reset }, rate);
+  const today = istanbulDay(new Date());
+  const asked: Asked = { request, url, requestId, codings: acceptedCodings(clientAcceptEncoding(request)), rate, uncounted: admission.uncounted };
+  let keepable: CacheValues | null = null;
   try {
-    const verdict = await rateLimit(env, request, widget !== undefined);
-    rate = { limit: verdict.limit, remaining: verdict.remaining, reset: verdict.reset };
-    if (!verdict.allowed && widget) return widgetUnavailable(widget, 429, url, requestId, rate);
-    if (!verdict.allowed) {
-      const details = { limit: verdict.limit, windowSeconds: RATE_LIMIT.windowSeconds, resetSeconds: verdict.reset };
-      return errorResponse(429, 'RATE_LIMITED', requestId, details, rate);
-    }
     if (request.method !== 'GET' && request.method !== 'HEAD') throw new ApiError(405, 'METHOD_NOT_ALLOWED', { method: request.method.slice(0, 16) });
     const route = isApi ? matchRoute(path) : matchPage(path);
     if (!route) throw new ApiError(404, 'NOT_FOUND', { path: url.pathname.slice(0, 200) });
+    // Only answers a CDN may keep are kept as stale copies (not the export, not /health).
+    if (request.method === 'GET' && route.spec.cache.sMaxAge > 0) keepable = route.spec.cache;
     const store = storeOf(env);
-    const today = istanbulDay(new Date());
-    const codings = acceptedCodings(clientAcceptEncoding(request));
-    const answer: Answer = await route.handler({ url, params: url.searchParams, store, today, pathParams: route.pathParams, codings });
+    let answer: Answer = await route.handler({ url, params: url.searchParams, store, today, pathParams: route.pathParams, codings: asked.codings });
     await ageAnswer(answer, store, today);
-    const headers = baseHeaders(requestId);
-    headers.set('etag', answer.etag);
-    headers.set('cache-control', cacheControl(route.spec.cache));
-    // One ETag for every coding of an answer: it names the identity bytes, as the manifest does.
-    const compressible = isCompressible(answer.contentType);
-    if (compressible) headers.set('vary', 'accept-encoding');
-    setRateLimitHeaders(headers, rate);
-    for (const [name, value] of Object.entries(answer.headers ?? {})) headers.set(name, value);
-    const status = answer.status ?? 200;
-    if (status === 200 && route.spec.conditional !== false && etagMatches(request.headers.get('if-none-match'), answer.etag)) {
-      if (answer.body instanceof ReadableStream) await answer.body.cancel();
-      return new Response(null, { status: 304, headers });
-    }
-    headers.set('content-type', answer.contentType);
-    // Stored bytes go in their own coding; anything else the runtime encodes on the way out.
-    const coding = answer.encoding ?? (compressible ? codings[0] : undefined);
-    if (coding) headers.set('content-encoding', coding);
-    if (answer.link) headers.set('link', answer.link);
-    const body = request.method === 'HEAD' ? null : answer.body;
-    if (request.method === 'HEAD' && answer.body instanceof ReadableStream) await answer.body.cancel();
-    // `manual`: the body is already in its content coding; the runtime would otherwise encode it again.
-    return new Response(body, { status, headers, encodeBody: answer.encoding ? 'manual' : 'automatic' });
+    const coding = answer.encoding ?? null;
+    if (keepable && (answer.status ?? 200) === 200) answer = keepCopy(url, answer, coding, today, (work) => (ctx ? ctx.waitUntil(work) : void work));
+    return respond(asked, answer, route.spec.cache, route.spec.conditional !== false);
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error.status, error.code, requestId, error.details, rate);
+    if (error instanceof OriginUnavailable && !widget) return staleOrError(asked, error, today, keepable);
     console.error(`request ${requestId} failed:`, error);
     if (widget) return widgetUnavailable(widget, 503, url, requestId, rate);
     return errorResponse(500, 'INTERNAL_ERROR', requestId, null, rate);
   }
 }
 
-export default { fetch: handle } satisfies ExportedHandler<Env>;
+export default { fetch: (request, env, ctx) => handle(request, env, ctx) } satisfies ExportedHandler<Env>;

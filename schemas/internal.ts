@@ -52,6 +52,10 @@ export const CollectionIndex = z.strictObject({
 });
 export type CollectionIndexT = z.infer<typeof CollectionIndex>;
 
+/** Every collection the build publishes, by kind (core/collection-keys.ts COLLECTION_KEYS_PATH): sorted keys. */
+const SortedKeys = z.array(z.string().min(1)).refine((keys) => keys.every((k, i) => i === 0 || keys[i - 1]! < k), 'keys sorted, each once');
+export const CollectionKeysSchema = z.strictObject({ prices: SortedKeys, products: SortedKeys, history: SortedKeys });
+
 export const BuildRecord = z.strictObject({
   buildId: z.string(),
   today: Day,

@@ -2,6 +2,8 @@
  * npm run scrape: live collection of every enabled source for one data day (default: yesterday
  * in Europe/Istanbul), into the store and the evidence directory. A failing source is recorded
  * with its state and the run goes on; the exit code is 0 unless the run itself could not work.
+ * Limits (defaults in sources/lib/http.ts and build/scrape.ts): --timeout-ms per attempt,
+ * --retries, --deadline-minutes for the whole run, --concurrency sources at a time.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -26,9 +28,20 @@ const day = option('day', addDays(istanbulDay(new Date()), -1));
 const only = option('sources', '');
 const adapters = only ? ADAPTERS.filter((a) => only.split(',').includes(a.definition.key)) : ADAPTERS;
 console.log(`Collecting ${adapters.length} sources for ${day}`);
+/** A number given on the command line (or in the environment), else undefined: the default applies. */
+const given = (name: string): number | undefined => {
+  const text = option(name, '');
+  if (text === '') return undefined;
+  const n = Number(text);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`--${name} must be a number ≥ 0, not ${JSON.stringify(text)}`);
+  return n;
+};
+const deadlineMinutes = given('deadline-minutes');
 const reports = await scrapeAll(db, adapters, {
   day,
-  http: createHttpClient({ timeoutMs: Number(option('timeout-ms', '30000')), retries: Number(option('retries', '3')) }),
+  http: createHttpClient({ timeoutMs: given('timeout-ms'), retries: given('retries') }),
+  deadlineMs: deadlineMinutes === undefined ? undefined : deadlineMinutes * 60_000,
+  concurrency: given('concurrency'),
   evidence: new EvidenceStore(option('evidence', '.cache/evidence')),
   catalogue,
   scheduled: process.argv.includes('--scheduled') || process.env.HAL_SCHEDULED === '1',

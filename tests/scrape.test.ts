@@ -14,7 +14,7 @@ import { scrapeSource } from '../build/scrape.ts';
 import { seedCatalogue, seedRegistry } from '../build/seed.ts';
 import { loadCatalogue } from '../sources/catalogue.ts';
 import { adapter as izmir } from '../sources/izmir/index.ts';
-import { HttpStatusError, NetworkError, type HttpClient, type HttpRequest, type HttpResponse } from '../sources/lib/http.ts';
+import { BodyTooLargeError, HttpStatusError, NetworkError, type HttpClient, type HttpRequest, type HttpResponse } from '../sources/lib/http.ts';
 import { SOURCES } from '../sources/registry.ts';
 
 const catalogue = loadCatalogue();
@@ -83,10 +83,13 @@ describe('scrape', () => {
   });
 
   it.each([
+    ['HTTP 401', new HttpStatusError('https://openapi.izmir.bel.tr/x', 401), 'blocked', 401],
     ['HTTP 403', new HttpStatusError('https://openapi.izmir.bel.tr/x', 403), 'blocked', 403],
+    ['HTTP 429 (too many requests: a refusal, not a glitch)', new HttpStatusError('https://openapi.izmir.bel.tr/x', 429), 'blocked', 429],
     ['HTTP 503 after retries', new HttpStatusError('https://openapi.izmir.bel.tr/x', 503), 'unreachable', 503],
     ['a network error', new NetworkError('https://openapi.izmir.bel.tr/x', 'ECONNREFUSED'), 'unreachable', null],
     ['HTTP 404 where the list was', new HttpStatusError('https://openapi.izmir.bel.tr/x', 404), 'broken', 404],
+    ['an answer over the maximum body size', new BodyTooLargeError('https://openapi.izmir.bel.tr/x', 200, 20 * 1024 * 1024, null), 'broken', 200],
   ])('%s → %s, and the data already stored stays', async (_, error, outcome, status) => {
     const { db, evidence } = setup();
     await scrapeSource(db, izmir, options(db, evidence, fakeHttp((url) => (url.includes('/sebzemeyve/') ? fixture : { status: 204 }))));

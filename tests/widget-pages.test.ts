@@ -85,11 +85,11 @@ describe('a widget page without its data', () => {
     expect(page.text).toContain('data-state="error"');
     expect(page.text).toContain('Fiyatlar şu an yüklenemedi. Lütfen biraz sonra yeniden deneyin.');
     expect(page.text).toContain('<a class="retry" href="/widgets/prices?slugs=domates&amp;theme=light">Yeniden dene</a>');
-    expect(page.text).not.toMatch(/yükleniyor|INTERNAL_ERROR/);
+    expect(page.text).not.toMatch(/yükleniyor|INTERNAL_ERROR|ORIGIN_UNAVAILABLE/);
     expect((await get('/widgets/index')).status).toBe(200);
     const api = await get('/api/v1/prices/latest');
     expect(api.status).toBe(500);
-    expect(api.json().code).toBe('INTERNAL_ERROR');
+    expect(api.json().code).toBe('ORIGIN_UNAVAILABLE');
   });
 });
 

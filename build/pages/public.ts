@@ -8,18 +8,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PAGES } from '../../core/routes.ts';
-import { HTML_TYPE, type OutputWriter } from '../writer.ts';
+import { TYPES_BY_EXTENSION } from '../../core/media-types.ts';
+import type { OutputWriter } from '../writer.ts';
 
 export const PUBLIC_DIR = fileURLToPath(new URL('../../public/', import.meta.url));
 
-/** Content types by extension; anything else in public/ is a mistake the build reports. */
-export const PUBLIC_TYPES: Readonly<Record<string, string>> = {
-  '.html': HTML_TYPE,
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.ico': 'image/x-icon',
-};
+/** Content types by extension (core/media-types.ts); anything else in public/ is a mistake the build reports. */
+export const PUBLIC_TYPES = TYPES_BY_EXTENSION;
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -13,7 +13,7 @@ import { BOM, CSV_DEFAULT, CSV_TR, csvLine } from '../csv.ts';
 import { ApiError } from '../errors.ts';
 import { exportFileName } from '../export-file-name.ts';
 import { exportCells, type StoredPriceRow } from '../export-rows.ts';
-import { NEWEST_DATA_DAY } from '../../core/hint-headers.ts';
+import { NEWEST_DATA_DAY } from '../../core/extra-headers.ts';
 import { DIMENSIONS, newestDayHeader, sentFilters, unknownFilterHeaders, type Dimension } from '../filter-hints.ts';
 import { sha256Etag } from '../headers.ts';
 import { dateParam, rangeDays, slugParam } from '../params.ts';

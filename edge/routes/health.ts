@@ -7,12 +7,13 @@ import { istanbulDay } from '../../core/dates.ts';
 import { buildIsLate, readCalendars } from '../aging.ts';
 import type { Answer, RouteContext } from '../context.ts';
 import { sha256Etag } from '../headers.ts';
+import { missingFromBuild } from '../store.ts';
 
 const hourFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Istanbul', hour: '2-digit', hourCycle: 'h23' });
 
 export async function health(ctx: RouteContext): Promise<Answer> {
   const object = await ctx.store.get('api/v1/health.json');
-  if (!object) throw new Error('api/v1/health.json is missing from the published build');
+  if (!object) missingFromBuild('api/v1/health.json');
   const text = await object.text();
   const body = JSON.parse(text) as { status: string; reasons: string[]; build: { today: string } };
   const calendars = await readCalendars(ctx.store);

@@ -15,6 +15,7 @@ import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '.
 import { ApiError } from '../errors.ts';
 import { sha256Etag } from '../headers.ts';
 import { limitParam, pathSlug, rangeDays } from '../params.ts';
+import { missingFromBuild } from '../store.ts';
 import { serveStored, storedRoute } from './stored.ts';
 
 async function json(body: unknown): Promise<Answer> {
@@ -44,10 +45,10 @@ export async function indexHistory(ctx: RouteContext): Promise<Answer> {
   if (from && to && from > to) throw new ApiError(400, 'INVALID_DATE', { parameter: 'from', value: from, to });
   const range = from || to ? undefined : rangeDays(ctx.params.get('range'));
   const key = series === 'real' ? 'api/v1/index/history-real.json' : 'api/v1/index/history.json';
-  if (!from && !to && range === undefined) return (await serveStored(ctx, key)) ?? missing(key);
+  if (!from && !to && range === undefined) return (await serveStored(ctx, key)) ?? missingFromBuild(key);
   const period = range !== undefined ? rangeWindow(ctx.today, range) : { from: from ?? null, to: to ?? null };
   const object = await ctx.store.get(key);
-  if (!object) return missing(key);
+  if (!object) return missingFromBuild(key);
   const body = JSON.parse(await object.text()) as { items: Week[]; meta: { count: number; from: Day | null; to: Day | null } };
   // A week belongs to the period when any of its days does.
   body.items = body.items.filter((w) => (period.from === null || w.week_end >= period.from) && (period.to === null || w.week_start <= period.to));
@@ -55,10 +56,6 @@ export async function indexHistory(ctx: RouteContext): Promise<Answer> {
   return json(body);
 }
 
-function missing(key: string): never {
-  // The build always publishes the index objects: their absence is a broken publication.
-  throw new Error(`${key} is missing from the published build`);
-}
 
 export async function indexSeries(ctx: RouteContext): Promise<Answer> {
   const slug = pathSlug(ctx.pathParams);
@@ -76,7 +73,7 @@ export async function trendingPrices(ctx: RouteContext): Promise<Answer> {
   const limit = limitParam(ctx.params, routeSpec('/prices/trending').limit!);
   const key = 'api/v1/prices/trending.json';
   const object = await ctx.store.get(key);
-  if (!object) return missing(key);
+  if (!object) return missingFromBuild(key);
   const body = JSON.parse(await object.text()) as { items: unknown[]; meta: { count: number; limit: number; total: number; from: Day | null; to: Day | null } };
   body.items = body.items.slice(0, limit);
   body.meta = { count: body.items.length, limit, total: body.meta.total, from: body.meta.from, to: body.meta.to };

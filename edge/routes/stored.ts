@@ -3,7 +3,7 @@ import { BROTLI_TWIN, hasBrotliTwin, type ContentCoding } from '../../core/encod
 import { agingCalendars } from '../aging.ts';
 import type { Answer, RouteContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import type { StoredObject } from '../store.ts';
+import { missingFromBuild, type StoredObject } from '../store.ts';
 
 /**
  * The object at `key` as the answer. To a client that accepts a stored coding it goes as stored
@@ -37,7 +37,7 @@ export function storedRoute(key: string) {
   return async (ctx: RouteContext): Promise<Answer> => {
     const answer = await serveStored(ctx, key);
     // A build always publishes these objects: their absence is a broken publication, not a 404.
-    if (!answer) throw new Error(`${key} is missing from the published build`);
+    if (!answer) missingFromBuild(key);
     return answer;
   };
 }

@@ -5,17 +5,18 @@
  * the CDN keeps per URL; when the data cannot be shown, the page says so in Turkish.
  */
 import { addDays } from '../../core/dates.ts';
+import { HTML_TYPE } from '../../core/media-types.ts';
 import { WIDGET_RATE_LIMIT, type WidgetSpec } from '../../core/routes.ts';
 import { ager, agingCalendars } from '../aging.ts';
 import type { Answer, RouteContext } from '../context.ts';
 import { baseHeaders, setRateLimitHeaders, sha256Etag, type RateLimitState } from '../headers.ts';
+import { missingFromBuild } from '../store.ts';
 import { themeOf, unavailablePage } from '../widgets/page.ts';
 import { pricesPage, pricesRequest, type Answered, type LatestBody, type MarketNames } from '../widgets/prices.ts';
 import { indexPage, WEEKS, type IndexLatestBody, type Week } from '../widgets/weekly-index.ts';
 import { indexHistory, indexLatest } from './indexes.ts';
 import { latestPrices } from './latest.ts';
 
-const HTML_TYPE = 'text/html; charset=utf-8';
 /** Written by the build beside the rows behind /prices/latest (build/endpoints/latest-markets.ts). */
 const LATEST_MARKETS_KEY = 'api/v1/_meta/latest-markets.json';
 
@@ -39,7 +40,7 @@ async function agerOf(ctx: RouteContext): Promise<Age> {
 
 async function marketNames(ctx: RouteContext): Promise<MarketNames> {
   const object = await ctx.store.get(LATEST_MARKETS_KEY);
-  if (!object) throw new Error(`${LATEST_MARKETS_KEY} is missing from the published build`);
+  if (!object) missingFromBuild(LATEST_MARKETS_KEY);
   return JSON.parse(await object.text()) as MarketNames;
 }
 

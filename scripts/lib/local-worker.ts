@@ -35,7 +35,17 @@ export const DURABLE_OBJECTS = { RATE_LIMITER: { className: 'RateLimiter', useSQ
 export type LocalWorker = { mf: Miniflare; url: URL; dispose(): Promise<void> };
 
 /** `persist`: a folder the Durable Objects' storage outlives the worker in (a restart then finds the limiter's windows). */
-export async function startLocalWorker(options: { distDir: string; port?: number; host?: string; origin?: Origin; persist?: string }): Promise<LocalWorker> {
+export type LocalWorkerOptions = {
+  distDir: string;
+  port?: number;
+  host?: string;
+  origin?: Origin;
+  persist?: string;
+  /** text bindings of the worker's Env (e.g. ORIGIN_TIMEOUT_MS) */
+  bindings?: Record<string, string>;
+};
+
+export async function startLocalWorker(options: LocalWorkerOptions): Promise<LocalWorker> {
   const bundle = await bundleWorker();
   const host = options.host ?? '127.0.0.1';
   const mf = new Miniflare({
@@ -47,6 +57,7 @@ export async function startLocalWorker(options: { distDir: string; port?: number
     durableObjects: DURABLE_OBJECTS,
     ...(options.persist ? { durableObjectsPersist: options.persist } : {}),
     serviceBindings: { ORIGIN: asMiniflareService(options.origin ?? distOrigin(options.distDir)) as never },
+    ...(options.bindings ? { bindings: options.bindings } : {}),
     // The worker's own socket, without miniflare's entry in between: the local edge talks to it.
     unsafeDirectSockets: [{ host: '127.0.0.1', port: 0 }],
   });

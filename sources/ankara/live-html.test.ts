@@ -93,6 +93,15 @@ describe('Ankara live table: a changed layout is loud', () => {
     expect(expectLayoutError(PARSER, () => parseAnkaraHtml(html('<h1>Attention Required! | Cloudflare</h1>'), 'fruit')).message).toBe('ankara-html: no table in the answer');
   });
 
+  it('throws on an answer cut short: after a row it would pass for a shorter list, after the header for no list', () => {
+    const whole = fixture('vegetable-2026-02-18.html').toString('utf8');
+    const afterRow = whole.slice(0, whole.indexOf('</tr>', whole.indexOf('Domates')) + '</tr>'.length);
+    const afterHeader = whole.slice(0, whole.indexOf('</thead>'));
+    for (const cut of [afterRow, afterHeader]) {
+      expect(expectLayoutError(PARSER, () => parseAnkaraHtml(new TextEncoder().encode(cut), 'vegetable')).message).toBe('ankara-html: the answer ends before </html>: cut short');
+    }
+  });
+
   it('throws on a header that is not six columns, or prices in other columns', () => {
     expect(() => parseAnkaraHtml(html('<table><tr><th>Ürün</th><th>Fiyat</th></tr></table>'), 'fruit')).toThrow('header has 2 cells');
     expect(() => columnsOf(['Ürün', 'En Düşük', 'En Yüksek', 'Birim', 'Tür', 'Tarih'])).toThrow('price columns not where expected');

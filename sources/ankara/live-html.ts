@@ -3,11 +3,12 @@
  * the first table of the page, name · kind · unit · min · max · date (DD.MM.YYYY per row). Fish
  * is priced per crate (`Kasa (10 Kğ)P Ks.-S Kut`): the crate price is kept, normalise divides by
  * the stated weight. No average is printed. "Kayıtlı veri bulunamadı" = no list for that day.
+ * An answer without its closing `</html>` was cut short: refused, never read as a shorter list.
  */
 import type { AnyNode } from 'domhandler';
 import { parseDottedDay } from '../../core/dates.ts';
 import { fold } from '../../core/turkish.ts';
-import { loadHtml, type Html } from '../lib/html.ts';
+import { assertWholePage, loadHtml, type Html } from '../lib/html.ts';
 import { parseTurkishNumber, PriceFormatError } from '../lib/numbers.ts';
 import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
@@ -79,6 +80,7 @@ function toRow(texts: string[], at: Columns, market: string, where: string): Pri
 
 /** The first table of the answer; the requested `type` decides the market (fish → ankara-balik). */
 export function parseAnkaraHtml(bytes: Uint8Array, type: AnkaraType): ParsedDocument {
+  assertWholePage(new TextDecoder().decode(bytes), PARSER, 'the answer');
   const $ = loadHtml(bytes);
   const table = $('table').first();
   if (table.length === 0) {

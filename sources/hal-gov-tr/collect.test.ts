@@ -142,6 +142,13 @@ describe('HKS collect: no bulletin and failures', () => {
     await expect(adapter.collect!(ctx(http))).rejects.toThrow('page 2 is of bulletin 2026-04-23, page 1 of 2026-04-22');
   });
 
+  it('throws a LayoutError when a page is cut short, which would average part of the lines', async () => {
+    const whole = new TextDecoder().decode(page(1));
+    const cut = new TextEncoder().encode(whole.slice(0, whole.indexOf('</tr>', whole.length >> 1) + '</tr>'.length));
+    const { http } = fakeHttp((req) => (req.form?.[`${WP}btnGet`] ? cut : hks(req)));
+    await expect(adapter.collect!(ctx(http))).rejects.toThrow('hal-gov-tr-grid: bulletin 22.04.2026 ends before </html>: cut short');
+  });
+
   it('throws a LayoutError when the GET page has no form to post', async () => {
     const { http } = fakeHttp(() => new TextEncoder().encode('<html><body>Bakım çalışması</body></html>'));
     await expect(adapter.collect!(ctx(http))).rejects.toBeInstanceOf(LayoutError);

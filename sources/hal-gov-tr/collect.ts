@@ -12,6 +12,8 @@
  *    date still in its field, as a browser sends them.
  *
  * The bulletin dated D holds the data of D−1, so the data day ctx.day is asked as ctx.day + 1.
+ * A page without its closing `</html>` was cut short and is refused: its grid would lose lines,
+ * and a product's average would be of part of its lines.
  * The pages are stored as ONE document, their bytes one after another, unchanged: the lines of a
  * product straddle a page break often (17 of the 260 products of the 2026-04-21 bulletin), and
  * a document per page would give those products two different partial averages for one day.
@@ -19,6 +21,7 @@
 import * as cheerio from 'cheerio';
 import { addDays } from '../../core/dates.ts';
 import type { Collected, CollectContext, Parser } from '../adapter.ts';
+import { assertWholePage } from '../lib/html.ts';
 import type { HttpResponse } from '../lib/http.ts';
 import { LayoutError } from '../lib/types.ts';
 import { dottedDay } from './dates.ts';
@@ -31,7 +34,9 @@ export const MAX_PAGES = 100;
 type FormPage = { $: cheerio.CheerioAPI; hidden: Record<string, string>; dateField: string };
 
 function formPage(response: HttpResponse, what: string): FormPage {
-  const $ = cheerio.load(new TextDecoder('utf-8').decode(response.bytes));
+  const text = new TextDecoder('utf-8').decode(response.bytes);
+  assertWholePage(text, PARSER, what);
+  const $ = cheerio.load(text);
   const hidden: Record<string, string> = {};
   $('input[type="hidden"][name]').each((_, input) => {
     hidden[$(input).attr('name')!] = $(input).attr('value') ?? '';

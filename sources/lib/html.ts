@@ -1,12 +1,22 @@
 /** cheerio helpers for the HTML sources: decode, load, and read a table as rows of cell texts. */
 import * as cheerio from 'cheerio';
 import type { AnyNode } from 'domhandler';
+import { LayoutError } from './types.ts';
 
 export type Html = cheerio.CheerioAPI;
 
 /** Decodes with the given charset (`utf-8`, `windows-1254`, `iso-8859-9`) and loads the page. */
 export function loadHtml(bytes: Uint8Array, charset = 'utf-8'): Html {
   return cheerio.load(new TextDecoder(charset).decode(bytes));
+}
+
+/**
+ * A page the server cut short (an error mid-render, yet the answer ended cleanly) lacks its
+ * closing `</html>`. Read as it is, its table would pass for the whole list (a page cut after
+ * a row parses to fewer rows, one cut after the header to none at all): refuse it instead.
+ */
+export function assertWholePage(text: string, parser: string, what: string): void {
+  if (!/<\/html\s*>/i.test(text)) throw new LayoutError(parser, `${what} ends before </html>: cut short`);
 }
 
 /** A cell's visible text: entities decoded, runs of white space (incl. NBSP) made one space. */

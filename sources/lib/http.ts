@@ -1,10 +1,17 @@
 /**
- * The one HTTP client of the collectors (undici): a descriptive user agent, a timeout per
- * request, retries with exponential backoff for network errors and 5xx only (a 403 or a 404 is
- * an answer, not a glitch), conditional requests where a previous ETag/Last-Modified is known,
- * and a cookie jar for sites that need a session (ASP.NET, CSRF tokens).
+ * The one HTTP client of the collectors (undici): a descriptive user agent, one timeout per
+ * attempt covering the headers and the whole body, retries with exponential backoff for network
+ * errors and 5xx only (a 401/403/429 or a 404 is an answer, not a glitch), a maximum body size,
+ * conditional requests where a previous ETag/Last-Modified is known, and a cookie jar for sites
+ * that need a session (ASP.NET, CSRF tokens).
+ *
+ * A timeout, reset or abort while the body streams in is a NetworkError like one before the
+ * headers: the attempt is retried, and the source is `unreachable` after the retries, never
+ * `broken`. A body over the maximum is refused while it streams (reading stops there): a site
+ * that suddenly serves tens of megabytes has changed, so the scrape classes it `broken`.
  */
-import { fetch, type RequestInit as UndiciInit } from 'undici';
+import { setTimeout as delay } from 'node:timers/promises';
+import { fetch, type RequestInit as UndiciInit, type Response } from 'undici';
 
 export const USER_AGENT = 'hal-api/1.0 (+https://github.com/hal-api; open data collector; one request per list per day)';
 
@@ -26,6 +33,25 @@ export class NetworkError extends Error {
   }
 }
 
+const MB = 1024 * 1024;
+const sizeText = (bytes: number) => (bytes % MB === 0 ? `${bytes / MB} MB` : `${bytes} bytes`);
+
+export class BodyTooLargeError extends Error {
+  constructor(
+    readonly url: string,
+    readonly status: number,
+    readonly limit: number,
+    /** the Content-Length the server announced, null when the body streamed past the limit */
+    readonly declared: number | null,
+  ) {
+    const size = declared === null ? `more than ${limit} bytes streamed, reading stopped` : `Content-Length ${declared}, not read`;
+    super(`answer of HTTP ${status} from ${url} is larger than the maximum of ${sizeText(limit)} (${size})`);
+  }
+}
+
+/** The real night's values; scripts/scrape.ts overrides them only when told to. */
+export const HTTP_DEFAULTS = { timeoutMs: 30_000, retries: 3, backoffMs: 1_000, maxBodyBytes: 20 * MB } as const;
+
 export type HttpResponse = {
   url: string;
   status: number;
@@ -46,22 +72,51 @@ export type HttpRequest = {
   /** validators of the copy we hold: the server may answer 304 */
   etag?: string | null;
   lastModified?: string | null;
+  /** the run's deadline: aborts the attempt under way and every retry */
+  signal?: AbortSignal;
 };
 
 export type HttpClient = { request(url: string, req?: HttpRequest): Promise<HttpResponse> };
 
 export type HttpOptions = {
+  /** one attempt, headers and body */
   timeoutMs?: number;
   retries?: number;
+  /** the first pause between attempts; it doubles after each */
   backoffMs?: number;
+  maxBodyBytes?: number;
   fetchImpl?: typeof fetch;
   now?: () => Date;
-  sleep?: (ms: number) => Promise<void>;
 };
 
+/** The body, refused once it passes `limit` bytes (announced or streamed). */
+async function readBody(response: Response, url: string, limit: number): Promise<Uint8Array> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (declared > limit) {
+    await response.body?.cancel();
+    throw new BodyTooLargeError(url, response.status, limit, declared);
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  // Leaving the loop early cancels the stream: nothing more is read.
+  for await (const chunk of response.body ?? []) {
+    size += chunk.byteLength;
+    if (size > limit) throw new BodyTooLargeError(url, response.status, limit, null);
+    chunks.push(chunk);
+  }
+  return new Uint8Array(Buffer.concat(chunks, size));
+}
+
+function describeFailure(error: unknown, timeout: AbortSignal, timeoutMs: number, deadline: AbortSignal | undefined): string {
+  if (deadline?.aborted) return `aborted: ${deadline.reason instanceof Error ? deadline.reason.message : String(deadline.reason)}`;
+  if (timeout.aborted) return `no complete answer within ${timeoutMs} ms`;
+  if (!(error instanceof Error)) return String(error);
+  return `${error.name}: ${(error.cause as Error | undefined)?.message ?? error.message}`;
+}
+
 export function createHttpClient(options: HttpOptions = {}): HttpClient {
-  const { timeoutMs = 30_000, retries = 3, backoffMs = 1_000, fetchImpl = fetch, now = () => new Date() } = options;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const { timeoutMs = HTTP_DEFAULTS.timeoutMs, retries = HTTP_DEFAULTS.retries, backoffMs = HTTP_DEFAULTS.backoffMs, maxBodyBytes = HTTP_DEFAULTS.maxBodyBytes } = options;
+  const { fetchImpl = fetch, now = () => new Date() } = options;
   const cookies = new Map<string, string>();
 
   async function once(url: string, req: HttpRequest): Promise<HttpResponse> {
@@ -78,12 +133,23 @@ export function createHttpClient(options: HttpOptions = {}): HttpClient {
       body = JSON.stringify(req.json);
       headers['content-type'] = 'application/json; charset=UTF-8';
     }
-    let response;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = req.signal ? AbortSignal.any([timeout, req.signal]) : timeout;
     try {
-      response = await fetchImpl(url, { method: req.method ?? (body ? 'POST' : 'GET'), headers, body, signal: AbortSignal.timeout(timeoutMs) } as UndiciInit);
+      const response = await fetchImpl(url, { method: req.method ?? (body ? 'POST' : 'GET'), headers, body, signal } as UndiciInit);
+      keepCookies(host, response);
+      if (response.status >= 400) {
+        await response.body?.cancel();
+        throw new HttpStatusError(url, response.status);
+      }
+      return answerOf(url, req, response, await readBody(response, url, maxBodyBytes));
     } catch (error) {
-      throw new NetworkError(url, error instanceof Error ? `${error.name}: ${(error.cause as Error | undefined)?.message ?? error.message}` : String(error));
+      if (error instanceof HttpStatusError || error instanceof BodyTooLargeError) throw error;
+      throw new NetworkError(url, describeFailure(error, timeout, timeoutMs, req.signal));
     }
+  }
+
+  function keepCookies(host: string, response: Response): void {
     const setCookies = response.headers.getSetCookie?.() ?? [];
     if (setCookies.length) {
       const jar = new Map((cookies.get(host) ?? '').split('; ').filter(Boolean).map((c) => c.split('=', 2) as [string, string]));
@@ -94,11 +160,12 @@ export function createHttpClient(options: HttpOptions = {}): HttpClient {
       }
       cookies.set(host, [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
     }
-    const bytes = new Uint8Array(await response.arrayBuffer());
+  }
+
+  function answerOf(url: string, req: HttpRequest, response: Response, bytes: Uint8Array): HttpResponse {
     if (response.status === 304) {
       return { url, status: 304, contentType: '', bytes, fetchedAt: now().toISOString(), etag: req.etag ?? null, lastModified: req.lastModified ?? null, notModified: true };
     }
-    if (response.status >= 400) throw new HttpStatusError(url, response.status);
     return {
       url,
       status: response.status,
@@ -118,8 +185,11 @@ export function createHttpClient(options: HttpOptions = {}): HttpClient {
           return await once(url, req);
         } catch (error) {
           const retryable = error instanceof NetworkError || (error instanceof HttpStatusError && error.status >= 500);
-          if (!retryable || attempt >= retries) throw error;
-          await sleep(backoffMs * 2 ** attempt);
+          if (!retryable || attempt >= retries || req.signal?.aborted) throw error;
+          // The deadline cuts the pause short too; the failure is then the last attempt's.
+          await delay(backoffMs * 2 ** attempt, undefined, { signal: req.signal }).catch(() => {
+            throw error;
+          });
         }
       }
     },
