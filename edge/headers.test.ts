@@ -7,7 +7,7 @@ describe('headers every answer carries', () => {
     expect(Object.fromEntries(headers)).toEqual({
       'access-control-allow-origin': '*',
       'access-control-expose-headers':
-        'etag, link, x-request-id, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, retry-after, x-newest-data-day, x-unknown-filters, x-filter-suggestions',
+        'etag, link, x-request-id, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, retry-after, x-newest-data-day, x-unknown-filters, x-filter-suggestions, x-stale-copy, x-ratelimit-uncounted',
       'x-request-id': 'req-1',
     });
     setRateLimitHeaders(headers, { limit: 60, remaining: 59, reset: 42 });

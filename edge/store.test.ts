@@ -48,7 +48,7 @@ describe('FetcherStore', () => {
   it('GETs {base}/{key} asking workerd not to decode, and reads a plain answer', async () => {
     const fetcher = fetcherOf(() => new Response('{"a":1}\n{"a":2}\n', { headers: { etag: '"e1"', 'content-type': 'application/x-ndjson' } }));
     const object = (await new FetcherStore(fetcher, 'https://bucket.example').get('api/v1/x.ndjson'))!;
-    expect(fetcher.calls).toEqual([{ url: 'https://bucket.example/api/v1/x.ndjson', init: { encodeResponseBody: 'manual' } }]);
+    expect(fetcher.calls).toEqual([{ url: 'https://bucket.example/api/v1/x.ndjson', init: { encodeResponseBody: 'manual', signal: expect.any(AbortSignal) } }]);
     expect(object).toMatchObject({ etag: '"e1"', contentType: 'application/x-ndjson', encoding: null });
     expect(await object.text()).toBe('{"a":1}\n{"a":2}\n');
     expect(decode(await object.bytes())).toBe('{"a":1}\n{"a":2}\n');
@@ -59,7 +59,7 @@ describe('FetcherStore', () => {
   });
 
   it('the base defaults to http://origin (the service binding serving dist/)', async () => {
-    const fetcher = fetcherOf(() => new Response('{}'));
+    const fetcher = fetcherOf(() => new Response('{}', { headers: { 'content-type': 'application/json' } }));
     await new FetcherStore(fetcher).get('manifest.json');
     expect(fetcher.calls[0]!.url).toBe('http://origin/manifest.json');
   });
@@ -72,18 +72,54 @@ describe('FetcherStore', () => {
     expect((await new FetcherStore(none).get('k'))!.etag).toBe('');
   });
 
-  it.each([404, 403])('%i is no such object, and its body is not left open', async (status) => {
+  it('404 is no such object, and its body is not left open', async () => {
     const { stream, state } = chunked(['<Error/>']);
-    expect(await new FetcherStore(fetcherOf(() => new Response(stream, { status }))).get('k')).toBeNull();
+    expect(await new FetcherStore(fetcherOf(() => new Response(stream, { status: 404 }))).get('k')).toBeNull();
     expect(state.cancelled).toBe(true);
-    expect(await new FetcherStore(fetcherOf(() => new Response(null, { status }))).get('k')).toBeNull();
+    expect(await new FetcherStore(fetcherOf(() => new Response(null, { status: 404 }))).get('k')).toBeNull();
   });
 
-  it.each([500, 503, 400, 429])('%i is the origin unavailable, not a missing object', async (status) => {
-    const store = new FetcherStore(fetcherOf(() => new Response('no', { status })));
+  it.each([403, 500, 503, 400, 429])('%i is the origin unavailable, not a missing object, and its body is not left open', async (status) => {
+    const { stream, state } = chunked(['<Error/>']);
+    const store = new FetcherStore(fetcherOf(() => new Response(stream, { status })));
     const error = await store.get('api/v1/markets.json').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OriginUnavailable);
     expect((error as Error).message).toBe(`origin answered ${status} for api/v1/markets.json`);
+    expect(state.cancelled).toBe(true);
+  });
+
+  it('a page of another type answered 200 for a JSON or NDJSON object is the origin failing', async () => {
+    const html = fetcherOf(() => new Response('<html>maintenance</html>', { headers: { 'content-type': 'text/html' } }));
+    await expect(new FetcherStore(html).get('api/v1/markets.json')).rejects.toThrow(
+      new OriginUnavailable('origin answered text/html for api/v1/markets.json, a application/json object'),
+    );
+    await expect(new FetcherStore(html).get('api/v1/_c/prices/x.ndjson')).rejects.toBeInstanceOf(OriginUnavailable);
+    const untyped = fetcherOf(() => new Response(encoder.encode('{}')));
+    await expect(new FetcherStore(untyped).get('api/v1/markets.json')).rejects.toThrow('origin answered no content type for api/v1/markets.json');
+    // A key without an extension no object has: no type to hold it to.
+    await expect(new FetcherStore(html).get('k')).resolves.not.toBeNull();
+    const typed = fetcherOf(() => new Response(encoder.encode('{}'), { headers: { 'content-type': 'application/json; charset=utf-8' } }));
+    await expect(new FetcherStore(typed).get('api/v1/markets.json')).resolves.not.toBeNull();
+  });
+
+  it('an origin that does not answer in time, or stalls in the body, is unavailable', async () => {
+    const hanging = { fetch: (_: string, init?: RequestInit) => new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))) };
+    await expect(new FetcherStore(hanging, 'http://origin', 20).get('k')).rejects.toBeInstanceOf(OriginUnavailable);
+    const { stream } = chunked(['{"a":'], true);
+    const stalling = { fetch: async (_: string, init?: RequestInit) => new Response(stream.pipeThrough(new TransformStream(), { signal: init?.signal ?? undefined })) };
+    await expect(new FetcherStore(stalling, 'http://origin', 20).get('k')).rejects.toBeInstanceOf(OriginUnavailable);
+  });
+
+  it('a network error while fetching is the origin unavailable, with the key in the message', async () => {
+    const failing = { fetch: async () => Promise.reject(new TypeError('fetch failed')) };
+    await expect(new FetcherStore(failing).get('api/v1/markets.json')).rejects.toThrow(new OriginUnavailable('api/v1/markets.json: fetch failed'));
+  });
+
+  it('a truncated gzip body is the origin failing when it is read', async () => {
+    const packed = await gzip('line 1\n'.repeat(200));
+    const object = (await new FetcherStore(fetcherOf(() => new Response(packed.slice(0, packed.length - 12)))).get('k'))!;
+    expect(object.encoding).toBe('gzip');
+    await expect(object.text()).rejects.toBeInstanceOf(OriginUnavailable);
   });
 
   it('gzip bytes are known by their magic, whatever the header says, and read decoded', async () => {
@@ -159,6 +195,13 @@ describe('R2Store', () => {
     const { bucket, asked } = bucketOf({});
     expect(await new R2Store(bucket).get('nope.json')).toBeNull();
     expect(asked).toEqual(['nope.json']);
+  });
+
+  it('a binding that does not settle in time, or fails, is the origin unavailable', async () => {
+    const hanging: R2Like = { get: () => new Promise(() => {}) };
+    await expect(new R2Store(hanging, 20).get('api/v1/markets.json')).rejects.toThrow(new OriginUnavailable('origin did not answer within 20 ms for api/v1/markets.json'));
+    const failing: R2Like = { get: async () => Promise.reject(new Error('R2 overloaded')) };
+    await expect(new R2Store(failing).get('k')).rejects.toThrow(new OriginUnavailable('k: R2 overloaded'));
   });
 
   it('the build’s ETag comes from custom metadata, else the bucket’s own; JSON by default', async () => {
