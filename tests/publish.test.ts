@@ -33,20 +33,20 @@ import { restoreStore, saveStore } from '../build/publish/state.ts';
 import { scrapeSource } from '../build/scrape.ts';
 import { seedCatalogue, seedHolidays, seedRegistry } from '../build/seed.ts';
 import { FetcherStore, PointerStore, type ObjectStore, type Pointer, type PointerCache } from '../edge/store.ts';
-import { bundleWorker, ROOT } from '../scripts/lib/bundle-worker.ts';
+import { ROOT } from '../scripts/lib/bundle-worker.ts';
 import { distOrigin } from '../scripts/lib/dist-origin.ts';
 import { distText } from './support/dist-file.ts';
 import { rawGet } from './support/raw-http.ts';
 import { isBrotliTwin } from '../core/encodings.ts';
 import { brotliDecompressSync } from 'node:zlib';
-import { asMiniflareService, COMPATIBILITY_DATE, DURABLE_OBJECTS } from '../scripts/lib/local-worker.ts';
+import { asMiniflareService } from '../scripts/lib/local-worker.ts';
 import { loadCatalogue } from '../sources/catalogue.ts';
 import { izmirArchive } from '../sources/izmir/archive.ts';
 import { adapter as izmir } from '../sources/izmir/index.ts';
 import { NetworkError, type HttpClient } from '../sources/lib/http.ts';
 import { SOURCES, sourceByKey } from '../sources/registry.ts';
 import { startS3rver, type LocalS3 } from './support/s3rver.ts';
-import { startS3rverProcess } from './support/s3rver-process.ts';
+import { s3Origin, workerBase } from './support/bucket-worker.ts';
 
 // Each night publishes some 3,300 objects to s3rver, which does its own file system work per object.
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
@@ -60,7 +60,8 @@ const nights: Record<string, Night> = {};
 type Night = { today: string; distDir: string; manifest: DistManifest; snapshot: SnapshotFiles };
 
 beforeAll(async () => {
-  s3 = await startS3rver(['hal']);
+  // `hal` is the published bucket; the others stay as the tests below leave them (empty, odd, blank).
+  s3 = await startS3rver(['hal', 'empty', 'odd', 'blank']);
   bucket = s3.bucket('hal');
   const db = openDb(storePath);
   seedRegistry(db, SOURCES);
@@ -235,16 +236,14 @@ describe('night 2: built from the published build, only what changed is sent', (
     const priceIndexes = indexesRead(Object.keys(published.manifest.objects), from).filter((i) => i.full === null);
     const partition = join(previousDir, partitionsRead(priceIndexes, (path) => readFileSync(join(previousDir, path), 'utf8'))[0]!);
     rmSync(partition);
-    // The build blocks this process, so the child asks a second s3rver over the same objects.
-    const second = await startS3rverProcess(s3, ['hal']);
+    // The build blocks this process; s3rver answers the child from a process of its own.
     const environment = { ...process.env };
-    Object.assign(process.env, second.env('hal'));
+    Object.assign(process.env, s3.env('hal'));
     let report: BuildReport;
     try {
       report = buildSite({ db, outDir: incrementalDir, today: '2026-07-24', builtAt: '2026-07-24T02:45:00Z', previous: previousDir });
     } finally {
       process.env = environment;
-      second.close();
       db.close();
     }
     expect(existsSync(partition)).toBe(true);
@@ -425,16 +424,9 @@ describe('the worker reads the published bucket through the pointer', () => {
   const paths = ['/api/v1/markets', '/api/v1/health', '/api/v1/prices?product=domates-salkim&limit=3', '/api/v1/prices/latest', '/api/v1/sources/status'];
 
   beforeAll(async () => {
-    const bundle = await bundleWorker(bundlePath);
-    const base = { rootPath: ROOT, modules: true, modulesRoot: ROOT, scriptPath: `${ROOT}${bundle.path}`, compatibilityDate: COMPATIBILITY_DATE, durableObjects: DURABLE_OBJECTS };
+    const base = await workerBase(bundlePath);
     local = new Miniflare({ ...base, serviceBindings: { ORIGIN: asMiniflareService(distOrigin(nights['2027-12-31']!.distDir)) as never } });
-    // An S3-compatible origin over HTTP: the worker fetches `{origin}/{key}` and resolves the pointer.
-    const s3Origin = async (request: Request) => {
-      const answer = await fetch(`${s3.endpoint}/hal${new URL(request.url).pathname}`);
-      const headers = new Headers([...answer.headers].filter(([name]) => ['etag', 'content-type', 'x-amz-meta-etag'].includes(name)));
-      return new Response(answer.status === 200 ? await answer.arrayBuffer() : null, { status: answer.status, headers });
-    };
-    viaOrigin = new Miniflare({ ...base, serviceBindings: { ORIGIN: s3Origin as never }, bindings: { POINTER_KEY } });
+    viaOrigin = new Miniflare({ ...base, serviceBindings: { ORIGIN: s3Origin(`${s3.endpoint}/hal`) as never }, bindings: { POINTER_KEY } });
     viaR2 = new Miniflare({ ...base, r2Buckets: ['BUCKET'] });
     await copyBucketToR2(await viaR2.getR2Bucket('BUCKET'));
   }, 180_000);
@@ -500,25 +492,15 @@ describe('the local store', () => {
   });
 
   it('a pointer store without a published pointer says the origin is unavailable', async () => {
-    const empty = await startS3rver(['empty']);
-    try {
-      const store = new PointerStore(new FetcherStore({ fetch: (input, init) => fetch(input, init) }, `${empty.endpoint}/empty`));
-      await expect(store.get('api/v1/markets.json')).rejects.toThrow('no build is published');
-    } finally {
-      await empty.close();
-    }
+    const store = new PointerStore(new FetcherStore({ fetch: (input, init) => fetch(input, init) }, `${s3.endpoint}/empty`));
+    await expect(store.get('api/v1/markets.json')).rejects.toThrow('no build is published');
   });
 });
 
 it('refuses to publish over a bucket whose current build has no release record', async () => {
-  const other = await startS3rver(['odd']);
-  try {
-    const odd = other.bucket('odd');
-    await odd.put({ key: POINTER_KEY, body: Buffer.from(JSON.stringify({ format: 1, buildId: 'x', prefix: 'builds/2026-01-01/x/', shared: { prefix: 'shared/', paths: [] } })), contentType: 'application/json', cacheControl: CACHE.pointer, contentEncoding: null, metadata: {} });
-    await expect(publishRelease({ bucket: odd, distDir: nights['2027-12-31']!.distDir, progress: null })).rejects.toThrow(PublishError);
-  } finally {
-    await other.close();
-  }
+  const odd = s3.bucket('odd');
+  await odd.put({ key: POINTER_KEY, body: Buffer.from(JSON.stringify({ format: 1, buildId: 'x', prefix: 'builds/2026-01-01/x/', shared: { prefix: 'shared/', paths: [] } })), contentType: 'application/json', cacheControl: CACHE.pointer, contentEncoding: null, metadata: {} });
+  await expect(publishRelease({ bucket: odd, distDir: nights['2027-12-31']!.distDir, progress: null })).rejects.toThrow(PublishError);
 });
 
 describe('the pointer store', () => {
@@ -598,12 +580,7 @@ describe('the store between nightly runs', () => {
   });
 
   it('on the very first run there is nothing to restore', async () => {
-    const blank = await startS3rver(['blank']);
-    try {
-      expect(await restoreStore(blank.bucket('blank'), join(dir, 'machine-2', 'hal.sqlite'))).toEqual({ from: null, bytes: 0 });
-    } finally {
-      await blank.close();
-    }
+    expect(await restoreStore(s3.bucket('blank'), join(dir, 'machine-2', 'hal.sqlite'))).toEqual({ from: null, bytes: 0 });
   });
 
   it('a saved store that does not match its checksum is refused', async () => {

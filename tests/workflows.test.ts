@@ -1,8 +1,9 @@
 /**
  * The scheduled job and the deployment, checked where they can be without GitHub or Cloudflare:
  * the workflow files pass a workflow linter (action-validator, which refuses a broken one), the
- * nightly runs the npm scripts a developer runs, in order, with only the bucket's secrets, and
- * wrangler.toml binds what the worker expects; the worker bundle stays small.
+ * nightly runs the npm scripts a developer runs, in order, with only the bucket's secrets and only
+ * in the steps that talk to the bucket, every third-party action is pinned by commit and npm by
+ * version, and wrangler.toml binds what the worker expects; the worker bundle stays small.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { bundleWorker, ROOT } from '../scripts/lib/bundle-worker.ts';
 import { COMPATIBILITY_DATE } from '../scripts/lib/local-worker.ts';
 import { DEFAULT_PREVIOUS } from '../scripts/args.ts';
+import { bucketSteps, pinProblems, secretProblems } from './support/workflow-rules.ts';
 
 const WORKFLOWS = ['ci.yml', 'nightly.yml'];
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
@@ -79,6 +81,41 @@ describe('workflow files', () => {
   });
 });
 
+describe('what a workflow step can reach', () => {
+  const nightly = read('.github/workflows/nightly.yml');
+  // The build fetches on the spot what fetch-previous did not foresee (build/incremental/previous.ts).
+  const BUCKET_STEPS = ['Restore the store', 'Save the store', 'Fetch the published build', 'Build', 'Publish'];
+
+  it('only the steps that talk to the bucket get its secrets: not the install, the import, the scrape or the tests', () => {
+    expect(secretProblems(nightly, BUCKET_STEPS)).toEqual([]);
+    expect(bucketSteps(nightly)).toEqual(BUCKET_STEPS);
+    expect(secretProblems(read('.github/workflows/ci.yml'), [])).toEqual([]);
+  });
+
+  it('every third-party action is pinned by commit, with its version beside it, and npm by its exact version', () => {
+    for (const name of WORKFLOWS) expect(pinProblems(read(`.github/workflows/${name}`)), name).toEqual([]);
+  });
+
+  it('the rules refuse a secret at job level or in another step, an action on a tag, npm on a major version', () => {
+    const atJobLevel = nightly.replace('    runs-on: ubuntu-latest\n', '    runs-on: ubuntu-latest\n    env:\n      HAL_S3_BUCKET: ${{ secrets.HAL_S3_BUCKET }}\n');
+    expect(secretProblems(atJobLevel, BUCKET_STEPS)).toEqual(['job nightly: its env holds a secret: every step would see it']);
+    const atTop = nightly.replace('permissions:', 'env:\n  HAL_S3_ENDPOINT: ${{ secrets.HAL_S3_ENDPOINT }}\n\npermissions:');
+    expect(secretProblems(atTop, BUCKET_STEPS)).toEqual(['the workflow env holds a secret: every step would see it']);
+    const toTests = nightly.replace('      - name: Test\n', '      - name: Test\n        env:\n          HAL_S3_SECRET_ACCESS_KEY: ${{ secrets.HAL_S3_SECRET_ACCESS_KEY }}\n');
+    expect(secretProblems(toTests, BUCKET_STEPS)).toEqual(['job nightly, step Test: does not talk to the bucket but gets a secret']);
+    const inRun = nightly.replace('run: npm run scrape --', 'run: HAL_S3_BUCKET=${{ secrets.HAL_S3_BUCKET }} npm run scrape --');
+    expect(secretProblems(inRun, BUCKET_STEPS)).toEqual(['job nightly, step Scrape: a secret outside its env']);
+    const onTag = nightly.replace(/actions\/checkout@[0-9a-f]{40} # v[\d.]+/, 'actions/checkout@v4');
+    expect(pinProblems(onTag)).toEqual(['actions/checkout@v4: not pinned by a full commit SHA']);
+    const shortSha = nightly.replace(/(actions\/setup-node@[0-9a-f]{12})[0-9a-f]{28}/, '$1');
+    expect(pinProblems(shortSha)).toHaveLength(1);
+    const noVersion = nightly.replace(/(actions\/checkout@[0-9a-f]{40}) # v[\d.]+/, '$1');
+    expect(pinProblems(noVersion)).toEqual([expect.stringContaining('no "# vX.Y.Z" comment')]);
+    const major = read('.github/workflows/ci.yml').replace(/npm@\d+\.\d+\.\d+/, 'npm@11');
+    expect(pinProblems(major)).toEqual(['npm@11: not an exact version']);
+  });
+});
+
 describe('the nightly workflow', () => {
   const yaml = read('.github/workflows/nightly.yml');
 
@@ -92,7 +129,7 @@ describe('the nightly workflow', () => {
 
   it('restores the store, imports, scrapes, saves the store, fetches the published build, builds from it, tests, publishes and runs every mutant, in that order', () => {
     const steps = commands(yaml).filter((c) => c.startsWith('npm ')).map((c) => c.replace(/ --no-audit --no-fund$/, '').replace(/ -- .*$/, ''));
-    expect(steps).toEqual(['npm install -g npm@11', 'npm ci', 'npm run restore', 'npm run import', 'npm run scrape', 'npm run save-store', 'npm run fetch-previous', 'npm run build', 'npm test', 'npm run publish', 'npm run mutation']);
+    expect(steps.map((c) => c.replace(/^(npm install -g npm@\d+)\.\d+\.\d+$/, '$1'))).toEqual(['npm install -g npm@11', 'npm ci', 'npm run restore', 'npm run import', 'npm run scrape', 'npm run save-store', 'npm run fetch-previous', 'npm run build', 'npm test', 'npm run publish', 'npm run mutation']);
     expect(yaml).toContain('npm run scrape -- --scheduled');
     // Where fetch-previous puts what it fetched (scripts/args.ts) is what the build takes from.
     expect(yaml).toContain(`npm run build -- --previous ${DEFAULT_PREVIOUS}`);

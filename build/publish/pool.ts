@@ -15,3 +15,20 @@ export async function forEachLimit<T>(items: readonly T[], limit: number, fn: (i
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
   if (failure) throw (failure as { error: unknown }).error;
 }
+
+/** A gate for at most `limit` calls at once; a call beyond it waits its turn (first come, first served) before it starts. */
+export function limiter(limit: number): <T>(fn: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (fn) => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running++;
+    try {
+      return await fn();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+}

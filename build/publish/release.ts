@@ -97,7 +97,10 @@ export async function publishRelease(options: PublishOptions): Promise<PublishRe
   };
   const finish = () =>
     Object.assign(report, { requests: bucket.stats.requests - stats.requests, retries: bucket.stats.retries - stats.retries, ms: Math.round(performance.now() - started) });
-  if (pointer?.releaseId === releaseId && pointer.prefix === prefix) return finish();
+  if (pointer?.releaseId === releaseId && pointer.prefix === prefix) {
+    await catchUpIndexes(bucket, prefix, releaseId, now());
+    return finish();
+  }
 
   // A release record is written once: an earlier run completed this very build (re-publishing it is a rollback).
   const recorded = await bucket.getJson<Release>(prefix + RELEASE_FILE);
@@ -254,17 +257,30 @@ async function switchPointer(bucket: Bucket, release: Release, at: Date): Promis
   await putJson(bucket, POINTER_KEY, pointer, CACHE.pointer, false);
 }
 
-/** The lists of builds (reachable by date) and of snapshots; written after the switch, so they never name an incomplete build. */
+/**
+ * The lists of snapshots and of builds (reachable by date); written after the switch, so they never
+ * name a build that is not served or was. The builds index goes last: its `current` naming this
+ * release says both are written.
+ */
 async function updateIndexes(bucket: Bucket, release: Release, at: Date): Promise<void> {
+  if (release.snapshot) {
+    const snapshots = (await bucket.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY))?.snapshots ?? [];
+    const entry = { day: release.day, buildId: release.buildId, releaseId: release.releaseId, publishedAt: release.publishedAt, ...release.snapshot };
+    const nextSnapshots = [entry, ...snapshots.filter((s) => s.day !== release.day)].sort(newestFirst);
+    await putJson(bucket, SNAPSHOTS_INDEX_KEY, { updatedAt: at.toISOString(), snapshots: nextSnapshots } satisfies SnapshotsIndex, CACHE.index, false);
+  }
   const { objects: _objects, format: _format, shared: _shared, ...summary } = release;
   const builds = (await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.builds ?? [];
   const nextBuilds = [summary, ...builds.filter((b) => b.prefix !== release.prefix)].sort(newestFirst);
   await putJson(bucket, BUILDS_INDEX_KEY, { updatedAt: at.toISOString(), current: release.releaseId, builds: nextBuilds } satisfies BuildsIndex, CACHE.index, false);
-  if (!release.snapshot) return;
-  const snapshots = (await bucket.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY))?.snapshots ?? [];
-  const entry = { day: release.day, buildId: release.buildId, releaseId: release.releaseId, publishedAt: release.publishedAt, ...release.snapshot };
-  const nextSnapshots = [entry, ...snapshots.filter((s) => s.day !== release.day)].sort(newestFirst);
-  await putJson(bucket, SNAPSHOTS_INDEX_KEY, { updatedAt: at.toISOString(), snapshots: nextSnapshots } satisfies SnapshotsIndex, CACHE.index, false);
+}
+
+/** The current release's run died between the switch and the indexes: a re-run writes them. */
+async function catchUpIndexes(bucket: Bucket, prefix: string, releaseId: string, at: Date): Promise<void> {
+  if ((await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.current === releaseId) return;
+  const release = await bucket.getJson<Release>(prefix + RELEASE_FILE);
+  if (!release) throw new PublishError(`the current build ${prefix} has no ${RELEASE_FILE}: refusing to guess what it holds`);
+  await updateIndexes(bucket, release, at);
 }
 
 const newestFirst = (a: { day: string; publishedAt: string }, b: { day: string; publishedAt: string }) =>

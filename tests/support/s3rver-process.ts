@@ -1,31 +1,34 @@
 /**
- * A second s3rver, in a process of its own, over the objects of one this process runs: for code
- * that blocks this process while a child of it asks the bucket (the incremental build's fetch on
- * the spot, build/incremental/previous.ts), which an s3rver on this process's event loop could
- * never answer. Run as a script, it serves the directory it is given and prints its endpoint.
+ * The s3rver of tests/support/s3rver.ts, run as a script: serves the directory and buckets it is
+ * given on 127.0.0.1 and prints its endpoint.
  */
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { startS3rver, type LocalS3 } from './s3rver.ts';
+import { readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { posix } from 'node:path';
 
-const SELF = fileURLToPath(import.meta.url);
+type S3rverServer = { run(): Promise<{ address: string; port: number }> };
+type S3rverClass = new (options: { port: number; address: string; directory: string; silent: boolean; configureBuckets: { name: string }[] }) => S3rverServer;
+const require = createRequire(import.meta.url);
 
-export type S3rverProcess = { env: LocalS3['env']; close(): void };
+/**
+ * S3 lists keys in order, which is what makes a marker resume a listing. s3rver walks its
+ * directories in readdir order, so past 1000 keys its pages skip keys. Its walk is replaced
+ * (before the store module takes it) by one in key order: a directory `d` sorts as `d/`, an
+ * object file `k._S3rver_object` as `k`.
+ */
+const utils = require('s3rver/lib/utils.js') as { walk: (dir: string, filter?: (path: string) => boolean) => Generator<string> };
+utils.walk = function* walk(dir: string, filter?: (path: string) => boolean): Generator<string> {
+  const entries = readdirSync(dir, { withFileTypes: true }).map((e) => ({ e, key: e.isDirectory() ? `${e.name}/` : e.name.replace(/\._S3rver_.*$/, '') }));
+  for (const { e } of entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))) {
+    const path = posix.join(dir, e.name);
+    if (!e.isDirectory()) yield path;
+    else if (!filter || filter(path)) yield* walk(path, filter);
+  }
+};
+const S3rver = require('s3rver') as S3rverClass;
 
-export function startS3rverProcess(of: LocalS3, buckets: string[]): Promise<S3rverProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SELF, of.directory, ...buckets], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the second s3rver exited (${code}) before it listened`)));
-    child.stdout.once('data', (line: Buffer) => {
-      const { endpoint } = JSON.parse(line.toString('utf8')) as { endpoint: string };
-      const env = (bucket: string) => ({ ...of.env(bucket), HAL_S3_ENDPOINT: endpoint });
-      resolve({ env, close: () => child.kill() });
-    });
-  });
-}
-
-if (process.argv[1] === SELF) {
-  const [directory, ...buckets] = process.argv.slice(2) as [string, ...string[]];
-  const s3 = await startS3rver(buckets, directory);
-  process.stdout.write(`${JSON.stringify({ endpoint: s3.endpoint })}\n`);
-}
+const [directory, ...buckets] = process.argv.slice(2) as [string, ...string[]];
+const server = new S3rver({ port: 0, address: '127.0.0.1', directory, silent: true, configureBuckets: buckets.map((name) => ({ name })) });
+const { port } = await server.run();
+process.stdout.write(`${JSON.stringify({ endpoint: `http://127.0.0.1:${port}` })}\n`);
+process.on('disconnect', () => process.exit(0));

@@ -1,52 +1,46 @@
-/** A real S3 protocol server (s3rver) on 127.0.0.1 with a temporary directory, and a Bucket that publishes to it. */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+/**
+ * A real S3 protocol server (s3rver) on 127.0.0.1 over a temporary directory, in a process of its
+ * own, and a Bucket that publishes to it. Its own process, because a server on the test's event
+ * loop shares one core with the client it answers (a night's publication took ~30 % longer), and
+ * could never answer code that blocks this process while a child of it asks the bucket (the
+ * incremental build's fetch on the spot, build/incremental/previous.ts).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, posix } from 'node:path';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Bucket, s3Client, type BucketConfig } from '../../build/publish/bucket.ts';
 
-type S3rverServer = { run(): Promise<{ address: string; port: number }>; close(): Promise<void> };
-type S3rverClass = new (options: { port: number; address: string; directory: string; silent: boolean; configureBuckets: { name: string }[] }) => S3rverServer;
-const require = createRequire(import.meta.url);
+const SERVER = fileURLToPath(new URL('./s3rver-process.ts', import.meta.url));
 
-/**
- * S3 lists keys in order, which is what makes a marker resume a listing. s3rver walks its
- * directories in readdir order, so past 1000 keys its pages skip keys. Its walk is replaced
- * (before the store module takes it) by one in key order: a directory `d` sorts as `d/`, an
- * object file `k._S3rver_object` as `k`.
- */
-const utils = require('s3rver/lib/utils.js') as { walk: (dir: string, filter?: (path: string) => boolean) => Generator<string> };
-utils.walk = function* walk(dir: string, filter?: (path: string) => boolean): Generator<string> {
-  const entries = readdirSync(dir, { withFileTypes: true }).map((e) => ({ e, key: e.isDirectory() ? `${e.name}/` : e.name.replace(/\._S3rver_.*$/, '') }));
-  for (const { e } of entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))) {
-    const path = posix.join(dir, e.name);
-    if (!e.isDirectory()) yield path;
-    else if (!filter || filter(path)) yield* walk(path, filter);
-  }
-};
-const S3rver = require('s3rver') as S3rverClass;
+export type LocalS3 = { endpoint: string; config(bucket: string): BucketConfig; env(bucket: string): Record<string, string>; bucket(name: string): Bucket; close(): Promise<void> };
 
-/** `directory`: where the server keeps its objects (another server may serve it too: tests/support/s3rver-process.ts) */
-export type LocalS3 = { endpoint: string; directory: string; config(bucket: string): BucketConfig; env(bucket: string): Record<string, string>; bucket(name: string): Bucket; close(): Promise<void> };
+export async function startS3rver(buckets: string[]): Promise<LocalS3> {
+  const directory = mkdtempSync(join(tmpdir(), 'hal-s3rver-'));
+  // With an IPC channel, which the server takes as its lifeline: it exits when this process goes.
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER, directory, ...buckets], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const endpoint = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`s3rver exited (${code}) before it listened`)));
+    child.stdout!.once('data', (line: Buffer) => resolve((JSON.parse(line.toString('utf8')) as { endpoint: string }).endpoint));
+  });
+  return s3At(endpoint, async () => {
+    child.kill();
+    await exited;
+    rmSync(directory, { recursive: true, force: true });
+  });
+}
 
-/** `shared`: serve the objects of another server's directory, and leave them when closed */
-export async function startS3rver(buckets: string[], shared?: string): Promise<LocalS3> {
-  const directory = shared ?? mkdtempSync(join(tmpdir(), 'hal-s3rver-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', directory, silent: true, configureBuckets: buckets.map((name) => ({ name })) });
-  const { port } = await server.run();
-  const endpoint = `http://127.0.0.1:${port}`;
-  // s3rver accepts any signature; these are its documented defaults.
+/** A server at `endpoint` with s3rver's credentials (it accepts any signature; these are its documented defaults). */
+export function s3At(endpoint: string, close: () => Promise<void> = async () => {}): LocalS3 {
   const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
   const config = (bucket: string): BucketConfig => ({ endpoint, region: 'auto', bucket, credentials, forcePathStyle: true });
   return {
     endpoint,
-    directory,
     config,
     env: (bucket) => ({ HAL_S3_ENDPOINT: endpoint, HAL_S3_REGION: 'auto', HAL_S3_BUCKET: bucket, HAL_S3_ACCESS_KEY_ID: credentials.accessKeyId, HAL_S3_SECRET_ACCESS_KEY: credentials.secretAccessKey, HAL_S3_FORCE_PATH_STYLE: '1' }),
-    bucket: (name) => new Bucket(s3Client(config(name)), name, { attempts: 3, baseMs: 20 }),
-    async close() {
-      await server.close();
-      if (!shared) rmSync(directory, { recursive: true, force: true });
-    },
+    bucket: (name) => new Bucket(s3Client(config(name)), name),
+    close,
   };
 }
