@@ -36,7 +36,7 @@ export default {
   clearTextReporter: { allowColor: false, reportTests: false, reportMutants: false },
   htmlReporter: { fileName: 'test-artifacts/mutation/index.html' },
   // `break` is the floor: below it the run exits 1. Raise it when tests raise the score.
-  thresholds: { high: 90, low: 60, break: 64 },
+  thresholds: { high: 90, low: 60, break: 88 },
   tempDirName: '.cache/stryker-tmp',
   // Stryker's default leaves one core to itself; on two cores two test runners finish sooner.
   concurrency: Math.max(2, availableParallelism() - 1),
