@@ -54,7 +54,9 @@ describe('status transitions', () => {
     const message = 'arşiv belgesi data/sources/izmir/x.csv: izmir-year-csv: unexpected header ["Tarih","Ürün"]';
     expect(deriveSourceState(facts({ runs: [{ ...run('2026-11-20', 'broken'), message }] })).reasons[0]).toBe(`Kaynağın sayfa düzeni değişti; ayrıştırma durdu: ${message}`);
     const long = deriveSourceState(facts({ runs: [{ ...run('2026-11-20', 'broken'), message: 'x'.repeat(1000) }] })).reasons[0]!;
-    expect(long).toHaveLength('Kaynağın sayfa düzeni değişti; ayrıştırma durdu: '.length + 300);
+    expect(long).toBe(`Kaynağın sayfa düzeni değişti; ayrıştırma durdu: ${'x'.repeat(299)}…`);
+    const fits = deriveSourceState(facts({ runs: [{ ...run('2026-11-20', 'broken'), message: 'y'.repeat(300) }] })).reasons[0]!;
+    expect(fits).toBe(`Kaynağın sayfa düzeni değişti; ayrıştırma durdu: ${'y'.repeat(300)}`);
     expect(deriveSourceState(facts({ runs: [run('2026-11-20', 'broken')] })).reasons[0]).toBe('Kaynağın sayfa düzeni değişti; ayrıştırma durdu.');
   });
 
@@ -68,6 +70,10 @@ describe('status transitions', () => {
     expect(deriveSourceState(facts({ verification: 'unverified', runs: [run('2026-11-20', 'ok', 55)] })).status).toBe('verified');
   });
 
+  it('a live run that added no rows proves nothing', () => {
+    expect(deriveSourceState(facts({ verification: 'unverified', runs: [run('2026-11-20', 'ok', 0)] })).status).toBe('unverified');
+  });
+
   it('a disabled source is off and its rows say collection_paused', () => {
     expect(deriveSourceState(facts({ enabled: false }))).toMatchObject({ health: 'off', healthLabel: 'Kapalı', condition: 'paused' });
   });
@@ -75,10 +81,10 @@ describe('status transitions', () => {
 
 describe('health by days behind', () => {
   it('healthy on the day, delayed for one or two missed publishing days, a warning beyond', () => {
-    expect(deriveSourceState(facts({ latestDay: '2026-11-20', runs: [run('2026-11-21', 'ok', 90)] }))).toMatchObject({ health: 'healthy', publishingDaysBehind: 0 });
+    expect(deriveSourceState(facts({ latestDay: '2026-11-20', runs: [run('2026-11-21', 'ok', 90)] }))).toMatchObject({ health: 'healthy', healthLabel: 'Sağlıklı', publishingDaysBehind: 0 });
     expect(deriveSourceState(facts({ latestDay: '2026-11-19' }))).toMatchObject({ health: 'delayed', healthLabel: 'Gecikmeli', publishingDaysBehind: 1 });
     expect(deriveSourceState(facts({ latestDay: '2026-11-18' }))).toMatchObject({ health: 'delayed', publishingDaysBehind: 2 });
-    expect(deriveSourceState(facts({ latestDay: '2026-11-17' }))).toMatchObject({ health: 'warning', publishingDaysBehind: 3 });
+    expect(deriveSourceState(facts({ latestDay: '2026-11-17' }))).toMatchObject({ health: 'warning', healthLabel: 'Uyarı', publishingDaysBehind: 3 });
   });
 
   it('over the Kurban Bayramı week of 2026 (27–30 May) no day is missed', () => {
@@ -90,5 +96,28 @@ describe('health by days behind', () => {
     const s = deriveSourceState(facts({ runs: [run('2026-11-19', 'ok', 90), run('2026-11-20', 'unchanged'), run('2026-11-21', 'unreachable')] }));
     expect(s.lastSuccessAt).toBe('2026-11-20T02:01:00.000Z');
     expect(deriveSourceState(facts({ runs: [] })).lastSuccessAt).toBeNull();
+    expect(deriveSourceState(facts({ runs: [run('2026-11-19', 'broken'), run('2026-11-20', 'ok', 90)] })).lastSuccessAt).toBe('2026-11-20T02:01:00.000Z');
+    expect(deriveSourceState(facts({ runs: [run('2026-11-20', 'no_bulletin'), run('2026-11-21', 'blocked')] })).lastSuccessAt).toBe('2026-11-20T02:01:00.000Z');
+    expect(deriveSourceState(facts({ runs: [run('2026-11-20', 'broken'), run('2026-11-21', 'unreachable')] })).lastSuccessAt).toBeNull();
+  });
+});
+
+describe('reasons', () => {
+  const ran = [run('2026-11-21', 'ok', 90)];
+  it.each<[string, Partial<SourceFacts>, string[]]>([
+    ['nothing to report', { runs: ran }, []],
+    ['a source never collected here', {}, ['Bu kurulumda canlı toplama henüz çalışmadı.']],
+    ['paused', { enabled: false }, ['Otomatik toplama kapalı.']],
+    ['blocked', { runs: [run('2026-11-21', 'blocked')] }, ['Kaynak erişimi reddediyor (HTTP engeli); otomatik toplama durdu.']],
+    ['one failed fetch', { runs: [...ran, run('2026-11-21', 'unreachable')] }, ['Son toplama denemesi başarısız oldu.']],
+    ['unreachable three times', { runs: [...ran, ...['19', '20', '21'].map((d) => run(`2026-11-${d}`, 'unreachable'))] }, ['Kaynağa ulaşılamıyor (art arda 3 deneme).']],
+    ['frozen', { runs: ran, frozen: true }, ['Kaynak aynı listeyi tekrarlıyor; yeni liste sayılmıyor.']],
+    ['unverified', { runs: [run('2026-11-21', 'no_bulletin')], verification: 'unverified' }, ['Ayrıştırıcı henüz gerçek bir belgeyle doğrulanmadı.']],
+    ['no data day', { runs: ran, latestDay: null }, ['Kayıtlı veri günü yok.']],
+    ['behind', { runs: ran, latestDay: '2026-11-18' }, ['Son veri günü 2026-11-18: 2 yayın günü geride.']],
+    ['paused, unverified, without data', { enabled: false, verification: 'unverified', latestDay: null }, ['Otomatik toplama kapalı.', 'Ayrıştırıcı henüz gerçek bir belgeyle doğrulanmadı.', 'Kayıtlı veri günü yok.']],
+    ['new, unverified, behind', { verification: 'unverified', latestDay: '2026-11-19' }, ['Ayrıştırıcı henüz gerçek bir belgeyle doğrulanmadı.', 'Son veri günü 2026-11-19: 1 yayın günü geride.', 'Bu kurulumda canlı toplama henüz çalışmadı.']],
+  ])('%s', (_, over, reasons) => {
+    expect(deriveSourceState(facts(over)).reasons).toEqual(reasons);
   });
 });

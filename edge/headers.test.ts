@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedCodings, clientAcceptEncoding, etagMatches } from './headers.ts';
+import { acceptedCodings, baseHeaders, clientAcceptEncoding, etagMatches, setRateLimitHeaders, sha256Etag } from './headers.ts';
+
+describe('headers every answer carries', () => {
+  it('CORS for any origin, the request id, and every header a browser script may read', () => {
+    const headers = baseHeaders('req-1');
+    expect(Object.fromEntries(headers)).toEqual({
+      'access-control-allow-origin': '*',
+      'access-control-expose-headers':
+        'etag, link, x-request-id, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, retry-after, x-newest-data-day, x-unknown-filters, x-filter-suggestions, x-stale-copy, x-ratelimit-uncounted',
+      'x-request-id': 'req-1',
+    });
+    setRateLimitHeaders(headers, { limit: 60, remaining: 59, reset: 42 });
+    expect([headers.get('x-ratelimit-limit'), headers.get('x-ratelimit-remaining'), headers.get('x-ratelimit-reset')]).toEqual(['60', '59', '42']);
+  });
+});
 
 describe('Accept-Encoding', () => {
   it.each([
@@ -22,6 +36,11 @@ describe('Accept-Encoding', () => {
     ['*;q=0', ['gzip']],
     ['*;q=0, identity', []],
     ['identity;q=0, br', ['br']],
+    ['br;q = 0, gzip', ['gzip']],
+    ['br;level=1;q=0, gzip', ['gzip']],
+    ['br;q=0.25, gzip;q=0.5', ['gzip', 'br']],
+    ['br;xq=0, gzip;q=0.5', ['br', 'gzip']],
+    ['br;q=0.5x, gzip;q=0.8', ['br', 'gzip']],
   ])('%j → %j', (header, codings) => {
     expect(acceptedCodings(header)).toEqual(codings);
   });
@@ -41,12 +60,22 @@ describe('the client’s own Accept-Encoding', () => {
   });
 });
 
+describe('a computed ETag', () => {
+  it('is the first 16 bytes of the body’s SHA-256 in hex, quoted; text and its UTF-8 bytes give the same tag', async () => {
+    // SHA-256("abc") = ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad (FIPS 180-2, appendix B.1)
+    expect(await sha256Etag('abc')).toBe('"ba7816bf8f01cfea414140de5dae2223"');
+    expect(await sha256Etag(new TextEncoder().encode('abc'))).toBe('"ba7816bf8f01cfea414140de5dae2223"');
+  });
+});
+
 describe('If-None-Match', () => {
   it('matches our tag strong or weak, in a list, or *', () => {
     expect(etagMatches('"abc"', '"abc"')).toBe(true);
     expect(etagMatches('W/"abc"', '"abc"')).toBe(true);
     expect(etagMatches('"x", "abc"', '"abc"')).toBe(true);
     expect(etagMatches('*', '"abc"')).toBe(true);
+    expect(etagMatches('"x", *', '"abc"')).toBe(true);
+    expect(etagMatches('"aW/bc"', '"abc"')).toBe(false);
     expect(etagMatches('"abd"', '"abc"')).toBe(false);
     expect(etagMatches(null, '"abc"')).toBe(false);
   });

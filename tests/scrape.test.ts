@@ -87,6 +87,9 @@ describe('scrape', () => {
     ['HTTP 403', new HttpStatusError('https://openapi.izmir.bel.tr/x', 403), 'blocked', 403],
     ['HTTP 429 (too many requests: a refusal, not a glitch)', new HttpStatusError('https://openapi.izmir.bel.tr/x', 429), 'blocked', 429],
     ['HTTP 503 after retries', new HttpStatusError('https://openapi.izmir.bel.tr/x', 503), 'unreachable', 503],
+    ['HTTP 500 after retries', new HttpStatusError('https://openapi.izmir.bel.tr/x', 500), 'unreachable', 500],
+    ['HTTP 499 (a client error, however odd)', new HttpStatusError('https://openapi.izmir.bel.tr/x', 499), 'broken', 499],
+    ['an error no class names (a bug of ours, not the source)', new TypeError('boom'), 'broken', null],
     ['a network error', new NetworkError('https://openapi.izmir.bel.tr/x', 'ECONNREFUSED'), 'unreachable', null],
     ['HTTP 404 where the list was', new HttpStatusError('https://openapi.izmir.bel.tr/x', 404), 'broken', 404],
     ['an answer over the maximum body size', new BodyTooLargeError('https://openapi.izmir.bel.tr/x', 200, 20 * 1024 * 1024, null), 'broken', 200],
@@ -94,7 +97,7 @@ describe('scrape', () => {
     const { db, evidence } = setup();
     await scrapeSource(db, izmir, options(db, evidence, fakeHttp((url) => (url.includes('/sebzemeyve/') ? fixture : { status: 204 }))));
     const report = await scrapeSource(db, izmir, options(db, evidence, fakeHttp(() => error)));
-    expect(report).toMatchObject({ outcome, httpStatus: status });
+    expect(report).toMatchObject({ outcome, httpStatus: status, message: error instanceof TypeError ? 'TypeError: boom' : error.message });
     expect(lastRun(db)).toMatchObject({ outcome, http_status: status });
     expect(db.prepare('SELECT count(*) FROM observations').pluck().get()).toBe(95);
   });
@@ -103,7 +106,7 @@ describe('scrape', () => {
     const { db, evidence } = setup();
     const changed = new TextEncoder().encode('{"Tarih":"2026-07-23","Liste":[]}');
     const report = await scrapeSource(db, izmir, options(db, evidence, fakeHttp(() => changed)));
-    expect(report.outcome).toBe('broken');
+    expect(report).toMatchObject({ outcome: 'broken', httpStatus: null });
     expect(report.message).toBe(`izmir-openapi: no HalFiyatListesi (document kept as evidence ${sha256Hex(changed)})`);
     expect(evidence.get(sha256Hex(changed))).not.toBeNull();
     expect(db.prepare('SELECT count(*) FROM documents').pluck().get()).toBe(0);

@@ -71,6 +71,14 @@ describe('workflow files', () => {
     expect(commands(ci)).toContain('bash .ci/run');
     expect(read('.ci/run')).toMatch(/^npm test$/m);
   });
+
+  it('CI runs the mutants changed since the committed incremental file, against a floor', () => {
+    expect(read('.ci/run')).toMatch(/^npx stryker run --incremental$/m);
+    const config = read('stryker.config.mjs');
+    expect(config).toContain("incrementalFile: '.ci/stryker-incremental.json'");
+    expect(existsSync(join(ROOT, '.ci/stryker-incremental.json'))).toBe(true);
+    expect(Number(/break: (\d+)/.exec(config)?.[1])).toBeGreaterThan(0);
+  });
 });
 
 describe('what a workflow step can reach', () => {
@@ -119,9 +127,9 @@ describe('the nightly workflow', () => {
     expect(yaml).toMatch(/node-version: (22|24)\b/);
   });
 
-  it('restores the store, imports, scrapes, saves the store, fetches the published build, builds from it, tests and publishes, in that order', () => {
+  it('restores the store, imports, scrapes, saves the store, fetches the published build, builds from it, tests, publishes and runs every mutant, in that order', () => {
     const steps = commands(yaml).filter((c) => c.startsWith('npm ')).map((c) => c.replace(/ --no-audit --no-fund$/, '').replace(/ -- .*$/, ''));
-    expect(steps.map((c) => c.replace(/^(npm install -g npm@\d+)\.\d+\.\d+$/, '$1'))).toEqual(['npm install -g npm@11', 'npm ci', 'npm run restore', 'npm run import', 'npm run scrape', 'npm run save-store', 'npm run fetch-previous', 'npm run build', 'npm test', 'npm run publish']);
+    expect(steps.map((c) => c.replace(/^(npm install -g npm@\d+)\.\d+\.\d+$/, '$1'))).toEqual(['npm install -g npm@11', 'npm ci', 'npm run restore', 'npm run import', 'npm run scrape', 'npm run save-store', 'npm run fetch-previous', 'npm run build', 'npm test', 'npm run publish', 'npm run mutation']);
     expect(yaml).toContain('npm run scrape -- --scheduled');
     // Where fetch-previous puts what it fetched (scripts/args.ts) is what the build takes from.
     expect(yaml).toContain(`npm run build -- --previous ${DEFAULT_PREVIOUS}`);

@@ -1,0 +1,553 @@
+/**
+ * The release step of the publisher (release.ts) against a real S3 protocol server: one s3rver
+ * for the file, a bucket per scenario, and a line in front of it that can die or lose a write
+ * (tests/support/s3-line.ts) and records what reached the bucket, in order. The builds are a
+ * handful of objects written by the real writer, so the file runs in seconds: it is the suite
+ * Stryker runs for every mutant of release.ts. Each test publishes into a bucket of its own from
+ * scratch, because a mutant's run picks only the tests that reach the mutant.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { partitionPath } from '../../core/collection-keys.ts';
+import { observationShardPath } from '../../core/observation-id.ts';
+import type { Pointer } from '../../edge/store.ts';
+import { S3Line, type S3Call } from '../../tests/support/s3-line.ts';
+import { s3At, startS3rver, type LocalS3 } from '../../tests/support/s3rver.ts';
+import { SERIES_CENSUS_FILE } from '../incremental/series-census.ts';
+import { STATE_FILE } from '../incremental/state.ts';
+import { etagOf, JSON_TYPE, OutputWriter } from '../writer.ts';
+import { Bucket, md5Hex, s3Client, type PutInput } from './bucket.ts';
+import {
+  BUILDS_INDEX_KEY, CACHE, POINTER_KEY, RELEASE_FILE, SHARED_PATHS, SHARED_PREFIX, SNAPSHOTS_INDEX_KEY,
+  buildInputKey, buildPrefix, isShared, releaseIdOf, sha256Hex, snapshotPrefix, type DistManifest,
+} from './layout.ts';
+import type { LocalObject, StoredEntry } from './plan.ts';
+import { MB } from './progress.ts';
+import {
+  describeReport, encodeObject, publishRelease, PublishError, readPointer,
+  type BuildsIndex, type PublishOptions, type PublishReport, type Release, type SnapshotsIndex,
+} from './release.ts';
+import { DATABASE_FILE, DATAPACKAGE_FILE, type SnapshotFiles } from './snapshot.ts';
+
+const BUCKETS = ['first', 'history', 'again', 'killed', 'verify', 'altered', 'pruned', 'unrecorded', 'unindexed'];
+const DAY1 = '2026-07-23';
+const DAY2 = '2026-07-24';
+const DAY3 = '2026-07-25';
+const MARKETS = 'api/v1/markets.json';
+const HEALTH = 'api/v1/health.json';
+const LOGO = 'pages/logo.png';
+const SHARD = observationShardPath('2026-07-22', 1);
+const MARKETS_CSV = 'csv/markets.csv.gz';
+
+type Build = { distDir: string; manifest: DistManifest; releaseId: string; prefix: string };
+
+let dir: string;
+let s3: LocalS3;
+let line: S3Line;
+/** A: the first night; B: the next night (health and one partition changed); A2: day 1 built again later (health changed); C: day 3, no snapshot. */
+let A: Build, A2: Build, B: Build, C: Build;
+/** A's rows and bytes, built a day later: the same release id under another day's prefix. */
+let A_LATER: Build;
+let SA: SnapshotFiles, SA2: SnapshotFiles, SB: SnapshotFiles;
+/** Partitions (content-addressed, shared by builds): A has P1 and P2, B and C have P1 and P3. */
+const P1 = ndjson('domates', 10);
+const P2 = ndjson('biber', 10);
+const P3 = ndjson('patlican', 10);
+/** A partition's path in the build: named by its content (build/writer.ts `writePartition`). */
+const pathOf = (partition: string): string => partitionPath(etagOf(partition).slice(1, -1));
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'hal-release-'));
+  s3 = await startS3rver(BUCKETS);
+  line = await S3Line.open(s3.endpoint);
+  A = writeBuild('A', DAY1, 'rows1', { day: DAY1 }, [P1, P2]);
+  A2 = writeBuild('A2', DAY1, 'rows1', { day: DAY1, rebuilt: true }, [P1, P2]);
+  A_LATER = writeBuild('A-later', DAY2, 'rows1', { day: DAY1 }, [P1, P2]);
+  B = writeBuild('B', DAY2, 'rows2', { day: DAY2 }, [P1, P3]);
+  C = writeBuild('C', DAY3, 'rows3', { day: DAY3 }, [P1, P3]);
+  SA = writeSnapshot('SA', DAY1, { version: DAY1 });
+  SA2 = writeSnapshot('SA2', DAY1, { version: DAY1, rebuilt: true });
+  SB = writeSnapshot('SB', DAY2, { version: DAY2 });
+}, 60_000);
+
+afterAll(async () => {
+  await line?.close();
+  await s3?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function ndjson(product: string, rows: number): string {
+  return Array.from({ length: rows }, (_, i) => JSON.stringify({ product, day: `2026-07-${String(i + 1).padStart(2, '0')}`, avg: 10 + i })).join('\n') + '\n';
+}
+
+/**
+ * A build's output as the real build writes it (build/writer.ts): a whole response with its
+ * brotli twin, a health object too small to gain from gzip, a binary image, an evidence shard
+ * and partitions stored gzip-encoded, the manifest, and the build state beside them (no series
+ * census: a build from before it, so one input file is missing).
+ */
+function writeBuild(name: string, today: string, rows: string, health: object, partitions: string[]): Build {
+  const distDir = join(dir, `dist-${name}`);
+  const writer = new OutputWriter(distDir);
+  writer.writeJson(MARKETS, { items: Array.from({ length: 40 }, (_, i) => ({ slug: `market-${i}`, name: `Hal ${i}`, province: 'İzmir' })) });
+  writer.writeJson(HEALTH, health);
+  writer.write(LOGO, Buffer.alloc(120_000, 7), 'image/png');
+  writer.writeEncoded(SHARD, JSON.stringify({ records: Array.from({ length: 20 }, (_, i) => ({ id: i, source: 'izmir' })) }));
+  for (const p of partitions) writer.writePartition(p);
+  writer.finish({ buildId: `${today}-${rows}`, today, builtAt: `${today}T02:45:00Z`, newestDataDay: '2026-07-22' });
+  writeFileSync(join(distDir, STATE_FILE), JSON.stringify({ today, rows }));
+  const manifest = JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8')) as DistManifest;
+  const releaseId = releaseIdOf(manifest);
+  return { distDir, manifest, releaseId, prefix: buildPrefix(today, releaseId) };
+}
+
+/**
+ * A snapshot as build/publish/snapshot.ts hands it over (files stored as they are: they must
+ * match their checksums), without the SQLite store behind it: the store (another each day), a
+ * table that did not change, and the datapackage.
+ */
+function writeSnapshot(name: string, day: string, datapackage: { version: string; rebuilt?: boolean }): SnapshotFiles {
+  const snapshotDir = join(dir, `snapshot-${name}`);
+  mkdirSync(join(snapshotDir, 'csv'), { recursive: true });
+  const contents: [string, Buffer, string][] = [
+    [DATABASE_FILE, gzipSync(Buffer.from(`SQLite format 3\u0000${datapackage.version}`.repeat(64))), 'application/gzip'],
+    [MARKETS_CSV, gzipSync(Buffer.from('slug,name\nkemalpasa,Kemalpaşa\n')), 'application/gzip'],
+    [DATAPACKAGE_FILE, Buffer.from(JSON.stringify({ ...datapackage, resources: Array.from({ length: 30 }, (_, i) => ({ name: `table-${i}`, format: 'csv' })) }, null, 2)), 'application/json; charset=utf-8'],
+  ];
+  for (const [path, bytes] of contents) writeFileSync(join(snapshotDir, path), bytes);
+  const files = contents.map(([path, bytes]) => ({ path, bytes: bytes.byteLength, sha256: sha256Hex(bytes) }));
+  const prefix = snapshotPrefix(day, sha256Hex(files.map((f) => `${f.sha256}  ${f.path}\n`).join('')).slice(0, 12));
+  const objects = contents.map(([path, bytes, type]): LocalObject => ({
+    key: prefix + path, path: null, file: join(snapshotDir, path), etag: etagOf(bytes), bytes: bytes.byteLength, type, cacheControl: CACHE.immutable, shared: false, encode: false,
+  }));
+  return { day, prefix, dir: snapshotDir, files, objects, rows: {} };
+}
+
+/** The bucket as tests read and plant it, straight to the server. */
+const direct = (name: string): Bucket => s3.bucket(name);
+/** The publisher's bucket, over the line: a few quick tries, then it gives up. */
+const lined = (name: string): Bucket => new Bucket(s3Client(s3At(line.endpoint).config(name)), name, { attempts: 2, baseMs: 10 });
+/** The requests that reached the bucket since the mark. */
+const since = (mark: number): S3Call[] => line.calls.slice(mark);
+const writesOf = (calls: S3Call[]): string[] => calls.filter((c) => c.write).map((c) => c.key);
+/** A listing asks for the bucket itself (`/<bucket>?prefix=…`). */
+const listing = (c: S3Call): boolean => c.method === 'GET' && c.key === '';
+
+/** A clock whose every reading is a minute after the one before. */
+function clock(start: string): () => Date {
+  let readings = 0;
+  return () => new Date(Date.parse(start) + 60_000 * readings++);
+}
+
+function publish(bucket: Bucket, build: Build, snapshot: SnapshotFiles | null, options: Partial<PublishOptions> = {}): Promise<PublishReport> {
+  return publishRelease({ bucket, distDir: build.distDir, snapshot, progress: null, ...options });
+}
+
+/** Every object of a release, as the record must list it; the one object the publisher gzip-encodes (markets.json) has its MD5 and size checked in the bucket. */
+function entriesOf(build: Build, snapshot: SnapshotFiles | null): StoredEntry[] {
+  const entries: StoredEntry[] = Object.entries(build.manifest.objects).map(([path, e]) => {
+    const file = readFileSync(join(build.distDir, path));
+    const gzipped = path === MARKETS;
+    return {
+      key: (isShared(path) ? SHARED_PREFIX : build.prefix) + path, path, etag: e.etag, bytes: e.bytes, type: e.type,
+      encoding: e.encoding ?? (gzipped ? 'gzip' : null), md5: gzipped ? expect.any(String) : md5Hex(file), stored: gzipped ? expect.any(Number) : file.byteLength, cacheControl: CACHE.immutable,
+    };
+  });
+  for (const o of snapshot?.objects ?? []) {
+    const file = readFileSync(o.file);
+    entries.push({ key: o.key, path: null, etag: o.etag, bytes: o.bytes, type: o.type, encoding: null, md5: md5Hex(file), stored: file.byteLength, cacheControl: CACHE.immutable });
+  }
+  return entries.sort((a, b) => (a.key < b.key ? -1 : 1));
+}
+
+/** Every object the record lists is in the bucket as recorded: its stored bytes (MD5, size), headers and ETag, and they decode to the identity the ETag names. */
+async function expectStoredAsRecorded(bucket: Bucket, release: Release): Promise<void> {
+  for (const o of release.objects) {
+    expect(await bucket.head(o.key), o.key).toMatchObject({ md5: o.md5, size: o.stored, contentType: o.type, cacheControl: o.cacheControl, contentEncoding: o.encoding, metadata: { etag: o.etag } });
+    const { stored } = (await bucket.getStored(o.key))!;
+    const identity = o.encoding === 'gzip' ? gunzipSync(stored) : o.encoding === 'br' ? brotliDecompressSync(stored) : stored;
+    expect(etagOf(identity), o.key).toBe(o.etag);
+  }
+}
+
+const summaryOf = (r: Release): BuildsIndex['builds'][number] => ({
+  releaseId: r.releaseId, buildId: r.buildId, day: r.day, builtAt: r.builtAt, newestDataDay: r.newestDataDay, prefix: r.prefix, snapshot: r.snapshot, publishedAt: r.publishedAt,
+});
+const snapshotEntryOf = (r: Release): SnapshotsIndex['snapshots'][number] => ({ day: r.day, buildId: r.buildId, releaseId: r.releaseId, publishedAt: r.publishedAt, prefix: r.snapshot!.prefix, files: r.snapshot!.files });
+const recordOf = async (bucket: Bucket, build: Build) => (await bucket.getJson<Release>(build.prefix + RELEASE_FILE))!;
+const opsOf = (ops: [string, string][]) => Object.fromEntries(ops.map(([op, key]) => [key, op]));
+const sum = (entries: StoredEntry[], field: 'bytes' | 'stored') => entries.reduce((total, e) => total + e[field], 0);
+const plainPointer = (prefix: string, releaseId: string): Pointer => ({
+  format: 1, buildId: `2026-07-22-${releaseId}`, releaseId, day: '2026-07-22', prefix, shared: { prefix: SHARED_PREFIX, paths: [...SHARED_PATHS] },
+  builtAt: '2026-07-22T02:45:00Z', newestDataDay: '2026-07-21', publishedAt: '2026-07-22T03:00:00Z',
+});
+
+describe('publishing a release', () => {
+  it('the first publication sends every object, verifies each, records the release, then moves the pointer, then writes the snapshots and builds indexes', async () => {
+    const bucket = lined('first');
+    const read = direct('first');
+    const mark = line.calls.length;
+    const ops: [string, string][] = [];
+    const progress: string[] = [];
+    const started = performance.now();
+    const report = await publishRelease({ bucket, distDir: A.distDir, snapshot: SA, now: clock(`${DAY1}T03:00:00Z`), progress: (text) => progress.push(text), onObject: (op, key) => ops.push([op, key]) });
+    const elapsed = performance.now() - started;
+    const calls = since(mark);
+
+    const release = await recordOf(read, A);
+    expect(release).toEqual({
+      format: 1, releaseId: A.releaseId, buildId: `${DAY1}-rows1`, day: DAY1, builtAt: `${DAY1}T02:45:00Z`, newestDataDay: '2026-07-22', prefix: A.prefix,
+      shared: { prefix: SHARED_PREFIX, paths: ['api/v1/_p/'] }, snapshot: { prefix: SA.prefix, files: SA.files }, publishedAt: `${DAY1}T03:00:00.000Z`, objects: entriesOf(A, SA),
+    });
+    // What the build stored encoded travels as it is, what it did not is gzip-encoded where that pays, and snapshot files never are.
+    const encodings = Object.fromEntries(release.objects.map((o) => [o.path ?? o.key.slice(SA.prefix.length), o.encoding]));
+    expect(encodings).toEqual({
+      [MARKETS]: 'gzip', [`${MARKETS}.br`]: 'br', [HEALTH]: null, [LOGO]: null, [SHARD]: 'gzip',
+      [pathOf(P1)]: 'gzip', [pathOf(P2)]: 'gzip',
+      [DATABASE_FILE]: null, [MARKETS_CSV]: null, [DATAPACKAGE_FILE]: null,
+    });
+    await expectStoredAsRecorded(read, release);
+    for (const o of release.objects.filter((o) => o.encoding !== null && o.path !== MARKETS)) {
+      expect(Buffer.from((await read.getStored(o.key))!.stored).equals(readFileSync(join(A.distDir, o.path!))), o.key).toBe(true);
+    }
+
+    expect(report).toEqual({
+      releaseId: A.releaseId, buildId: `${DAY1}-rows1`, day: DAY1, prefix: A.prefix, previous: null, switched: true,
+      objects: 10, put: 10, copied: 0, kept: 0, resumed: 0, bytesSent: sum(release.objects, 'stored'), bytesIdentity: sum(release.objects, 'bytes'),
+      verified: 10, requests: calls.length, retries: 0, ms: expect.any(Number),
+    });
+    expect(report.ms).toBeLessThanOrEqual(Math.ceil(elapsed));
+    expect(ops.sort()).toEqual(release.objects.map((o) => ['put', o.key]).sort());
+
+    // The record is immutable and gzip-encoded; the pointer and indexes are short-lived and stored as they are.
+    expect(await read.head(A.prefix + RELEASE_FILE)).toMatchObject({ contentType: JSON_TYPE, cacheControl: CACHE.immutable, contentEncoding: 'gzip', metadata: { etag: etagOf(JSON.stringify(release)) } });
+    const pointer = await readPointer(read);
+    expect(pointer).toEqual({
+      format: 1, buildId: `${DAY1}-rows1`, releaseId: A.releaseId, day: DAY1, prefix: A.prefix, shared: { prefix: SHARED_PREFIX, paths: ['api/v1/_p/'] },
+      builtAt: `${DAY1}T02:45:00Z`, newestDataDay: '2026-07-22', publishedAt: `${DAY1}T03:01:00.000Z`,
+    });
+    expect(await read.head(POINTER_KEY)).toMatchObject({ contentType: JSON_TYPE, cacheControl: CACHE.pointer, contentEncoding: null, metadata: { etag: etagOf(JSON.stringify(pointer)) } });
+    const updatedAt = `${DAY1}T03:02:00.000Z`;
+    expect(await read.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY)).toEqual({ updatedAt, snapshots: [snapshotEntryOf(release)] });
+    expect(await read.getJson<BuildsIndex>(BUILDS_INDEX_KEY)).toEqual({ updatedAt, current: A.releaseId, builds: [summaryOf(release)] });
+    for (const key of [SNAPSHOTS_INDEX_KEY, BUILDS_INDEX_KEY]) expect(await read.head(key), key).toMatchObject({ contentType: JSON_TYPE, cacheControl: CACHE.index, contentEncoding: null });
+
+    // The manifest and state beside the build, for the next night's incremental build; the census this build lacks is not invented.
+    for (const file of ['manifest.json', STATE_FILE] as const) {
+      const bytes = readFileSync(join(A.distDir, file));
+      expect(Buffer.from((await read.get(buildInputKey(A.prefix, file)))!.bytes).equals(bytes), file).toBe(true);
+      expect(await read.head(buildInputKey(A.prefix, file)), file).toMatchObject({ contentType: JSON_TYPE, cacheControl: CACHE.immutable, contentEncoding: 'gzip', metadata: { etag: etagOf(bytes) } });
+    }
+    expect(await read.head(buildInputKey(A.prefix, SERIES_CENSUS_FILE))).toBeNull();
+
+    // The order of the writes: objects and build inputs, then (after every object is verified) the record, the pointer, the snapshots index, the builds index.
+    const writes = writesOf(calls);
+    expect(writes.slice(-4)).toEqual([A.prefix + RELEASE_FILE, POINTER_KEY, SNAPSHOTS_INDEX_KEY, BUILDS_INDEX_KEY]);
+    expect(writes.slice(0, -4).sort()).toEqual([...release.objects.map((o) => o.key), buildInputKey(A.prefix, 'manifest.json'), buildInputKey(A.prefix, STATE_FILE)].sort());
+    // What a dead run of this release stored is looked for under its own prefix and its snapshot's, once each.
+    expect(calls.filter(listing)).toHaveLength(2);
+    const lastObjectWrite = calls.findLastIndex((c) => c.write && release.objects.some((o) => o.key === c.key));
+    const recordWrite = calls.findIndex((c) => c.write && c.key === A.prefix + RELEASE_FILE);
+    for (const o of release.objects) {
+      const heads = calls.flatMap((c, i) => (c.method === 'HEAD' && c.key === o.key ? [i] : []));
+      // A shared object is looked for before it is sent (an older build may have it); every object is verified once.
+      expect(heads.length, o.key).toBe(o.key.startsWith(SHARED_PREFIX) ? 2 : 1);
+      expect(heads.at(-1)!, o.key).toBeGreaterThan(lastObjectWrite);
+      expect(heads.at(-1)!, o.key).toBeLessThan(recordWrite);
+    }
+
+    const text = progress.join('');
+    expect(text).toContain(`upload [${'#'.repeat(30)}] 100% 10/10 · ${MB(report.bytesSent)}`);
+    expect(MB(report.bytesSent)).not.toBe(MB(0));
+    expect(text).toContain(`verify [${'#'.repeat(30)}] 100% 10/10 · ${MB(0)}`);
+  });
+
+  it('later nights copy unchanged objects inside the bucket and keep shared ones; a rollback verifies a recorded release and only moves the pointer; the indexes list days newest first, a day\'s builds newest first, one snapshot a day', async () => {
+    const bucket = lined('history');
+    const read = direct('history');
+    await publish(bucket, A, SA, { now: clock(`${DAY1}T03:00:00Z`) });
+    const releaseA = await recordOf(read, A);
+
+    // B: health and a partition changed.
+    let mark = line.calls.length;
+    const ops: [string, string][] = [];
+    const reportB = await publish(bucket, B, SB, { now: clock(`${DAY2}T03:00:00Z`), onObject: (op, key) => ops.push([op, key]) });
+    let calls = since(mark);
+    const releaseB = await recordOf(read, B);
+    expect(releaseB.objects).toEqual(entriesOf(B, SB));
+    const [p1, p3] = [SHARED_PREFIX + pathOf(P1), SHARED_PREFIX + pathOf(P3)];
+    const copied = [MARKETS, `${MARKETS}.br`, LOGO, SHARD].map((p) => B.prefix + p).concat(SB.prefix + MARKETS_CSV);
+    const sent = [B.prefix + HEALTH, p3, SB.prefix + DATABASE_FILE, SB.prefix + DATAPACKAGE_FILE];
+    expect(opsOf(ops)).toEqual({ ...Object.fromEntries(copied.map((k) => [k, 'copy'])), ...Object.fromEntries(sent.map((k) => [k, 'put'])), [p1]: 'keep' });
+    expect(ops).toHaveLength(10);
+    const put = releaseB.objects.filter((o) => sent.includes(o.key));
+    expect(reportB).toMatchObject({ previous: A.releaseId, switched: true, objects: 10, put: 4, copied: 5, kept: 1, resumed: 0, verified: 10, bytesSent: sum(put, 'stored'), bytesIdentity: sum(put, 'bytes'), requests: calls.length, retries: 0 });
+    // Copies happen inside the bucket; a kept partition is not written at all.
+    expect(calls.filter((c) => c.copy).map((c) => c.key).sort()).toEqual(copied.sort());
+    expect(writesOf(calls)).not.toContain(p1);
+    expect(releaseB.objects.find((o) => o.key === p1)).toEqual(releaseA.objects.find((o) => o.key === p1));
+    await expectStoredAsRecorded(read, releaseB);
+    expect(await read.getJson<BuildsIndex>(BUILDS_INDEX_KEY)).toMatchObject({ current: B.releaseId, builds: [summaryOf(releaseB), summaryOf(releaseA)] });
+    expect((await read.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY))?.snapshots).toEqual([snapshotEntryOf(releaseB), snapshotEntryOf(releaseA)]);
+
+    // A2: day 1 built again and published later, with its own snapshot of day 1.
+    const reportA2 = await publish(bucket, A2, SA2, { now: clock(`${DAY2}T05:00:00Z`) });
+    expect(reportA2).toMatchObject({ previous: B.releaseId, switched: true });
+    const releaseA2 = await recordOf(read, A2);
+    expect((await read.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.builds).toEqual([summaryOf(releaseB), summaryOf(releaseA2), summaryOf(releaseA)]);
+    expect((await read.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY))?.snapshots).toEqual([snapshotEntryOf(releaseB), snapshotEntryOf(releaseA2)]);
+
+    // Back to A: its record is verified and stands; nothing but the pointer and the indexes is written.
+    mark = line.calls.length;
+    const rollbackOps: [string, string][] = [];
+    const rollback = await publish(bucket, A, SA, { now: clock(`${DAY2}T06:00:00Z`), onObject: (op, key) => rollbackOps.push([op, key]) });
+    calls = since(mark);
+    expect(rollback).toMatchObject({ releaseId: A.releaseId, previous: A2.releaseId, switched: true, objects: 10, verified: 10, put: 0, copied: 0, kept: 0, resumed: 0, bytesSent: 0, bytesIdentity: 0, requests: calls.length });
+    expect(rollbackOps).toEqual([]);
+    expect(writesOf(calls)).toEqual([POINTER_KEY, SNAPSHOTS_INDEX_KEY, BUILDS_INDEX_KEY]);
+    expect(calls.filter((c) => c.method === 'HEAD').map((c) => c.key).sort()).toEqual(releaseA.objects.map((o) => o.key).sort());
+    expect(await recordOf(read, A)).toEqual(releaseA);
+    expect(await readPointer(read)).toMatchObject({ releaseId: A.releaseId, prefix: A.prefix, publishedAt: `${DAY2}T06:00:00.000Z` });
+    expect(await read.getJson<BuildsIndex>(BUILDS_INDEX_KEY)).toEqual({ updatedAt: `${DAY2}T06:01:00.000Z`, current: A.releaseId, builds: [summaryOf(releaseB), summaryOf(releaseA2), summaryOf(releaseA)] });
+    expect(await read.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY)).toEqual({ updatedAt: `${DAY2}T06:01:00.000Z`, snapshots: [snapshotEntryOf(releaseB), snapshotEntryOf(releaseA)] });
+
+    // C, without a snapshot: the snapshots index is left as it is.
+    const snapshotsBefore = await read.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY);
+    mark = line.calls.length;
+    const reportC = await publish(bucket, C, null, { now: clock(`${DAY3}T03:00:00Z`) });
+    calls = since(mark);
+    const releaseC = await recordOf(read, C);
+    expect(releaseC.snapshot).toBeNull();
+    expect(releaseC.objects).toEqual(entriesOf(C, null));
+    // P3 is not in A's record, but B left it in the bucket: found, not sent.
+    expect(reportC).toMatchObject({ previous: A.releaseId, objects: 7, put: 1, copied: 4, kept: 1, resumed: 1 });
+    expect(writesOf(calls).slice(-3)).toEqual([C.prefix + RELEASE_FILE, POINTER_KEY, BUILDS_INDEX_KEY]);
+    expect(calls.filter(listing)).toHaveLength(1);
+    expect(await read.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY)).toEqual(snapshotsBefore);
+    expect((await read.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.builds).toEqual([summaryOf(releaseC), summaryOf(releaseB), summaryOf(releaseA2), summaryOf(releaseA)]);
+  });
+
+  it('publishing the current build again writes nothing; the same rows and bytes built a day later are another release', async () => {
+    const bucket = lined('again');
+    const read = direct('again');
+    await publish(bucket, A, null);
+    const mark = line.calls.length;
+    const started = performance.now();
+    const again = await publish(bucket, A, null);
+    const elapsed = performance.now() - started;
+    const calls = since(mark);
+    expect(again).toEqual({
+      releaseId: A.releaseId, buildId: A.manifest.buildId, day: DAY1, prefix: A.prefix, previous: A.releaseId, switched: false,
+      objects: 0, put: 0, copied: 0, kept: 0, resumed: 0, bytesSent: 0, bytesIdentity: 0, verified: 0, requests: 2, retries: 0, ms: expect.any(Number),
+    });
+    expect(again.ms).toBeLessThanOrEqual(Math.ceil(elapsed));
+    expect(calls.map((c) => `${c.method} ${c.key}`)).toEqual([`GET ${POINTER_KEY}`, `GET ${BUILDS_INDEX_KEY}`]);
+    expect(describeReport(again)).toEqual([`${A.releaseId} (${A.manifest.buildId}) is already the current build: nothing to publish`]);
+
+    expect(A_LATER.releaseId).toBe(A.releaseId);
+    const later = await publish(bucket, A_LATER, null);
+    expect(later).toMatchObject({ prefix: A_LATER.prefix, previous: A.releaseId, switched: true, objects: 7, put: 0, copied: 5, kept: 2, resumed: 0 });
+    expect(await readPointer(read)).toMatchObject({ prefix: A_LATER.prefix, day: DAY2 });
+    expect((await read.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.builds.map((b) => b.prefix)).toEqual([A_LATER.prefix, A.prefix]);
+  });
+
+  it('a run killed during the upload leaves the pointer; the re-run finds what it stored and sends the rest; one killed before the indexes is caught up by the next', async () => {
+    const bucket = lined('killed');
+    const read = direct('killed');
+    await publish(bucket, A, SA);
+
+    // One object at a time, so the objects stored before the kill are those whose writes reached the bucket.
+    let mark = line.calls.length;
+    const stats = { ...bucket.stats };
+    line.cutAt((c) => c.write && c.key === SB.prefix + MARKETS_CSV);
+    const died: unknown = await publish(bucket, B, SB, { concurrency: 1 }).catch((error: unknown) => error);
+    expect(line.struck).toBe(true);
+    line.mend();
+    // The copy of an unchanged snapshot file died with the line: one retry, then the run gives up (sending the file instead is for a pruned source only).
+    expect(died).toBeInstanceOf(Error);
+    expect(bucket.stats.requests - stats.requests).toBe(since(mark).length + 2);
+    expect(bucket.stats.retries - stats.retries).toBe(1);
+    const storedBefore = writesOf(since(mark)).filter((k) => !k.startsWith(`${B.prefix}_build/`));
+    expect(storedBefore).toHaveLength(7);
+    expect(storedBefore).toContain(SB.prefix + DATABASE_FILE);
+    expect((await readPointer(read))?.releaseId).toBe(A.releaseId);
+    expect(await read.head(B.prefix + RELEASE_FILE)).toBeNull();
+
+    mark = line.calls.length;
+    line.cutAt((c) => c.write && c.key === SNAPSHOTS_INDEX_KEY);
+    const ops: [string, string][] = [];
+    await expect(publish(bucket, B, SB, { onObject: (op, key) => ops.push([op, key]) })).rejects.toThrow();
+    expect(line.struck).toBe(true);
+    line.mend();
+    const p1 = SHARED_PREFIX + pathOf(P1);
+    expect(opsOf(ops)).toEqual({ ...Object.fromEntries(storedBefore.map((k) => [k, 'resumed'])), [p1]: 'keep', [SB.prefix + MARKETS_CSV]: 'copy', [SB.prefix + DATAPACKAGE_FILE]: 'put' });
+    expect(writesOf(since(mark)).filter((k) => storedBefore.includes(k))).toEqual([]);
+    expect((await readPointer(read))?.releaseId).toBe(B.releaseId);
+    expect((await read.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.current).toBe(A.releaseId);
+
+    // The report counts this run's requests and retries, not those of the runs before on the same client.
+    expect(bucket.stats.retries).toBeGreaterThan(0);
+    mark = line.calls.length;
+    const caughtUp = await publish(bucket, B, SB, { now: clock(`${DAY2}T09:00:00Z`) });
+    const calls = since(mark);
+    expect(caughtUp).toMatchObject({ releaseId: B.releaseId, previous: B.releaseId, switched: false, objects: 0, put: 0, resumed: 0, verified: 0, requests: calls.length, retries: 0 });
+    expect(writesOf(calls)).toEqual([SNAPSHOTS_INDEX_KEY, BUILDS_INDEX_KEY]);
+    const [releaseA, releaseB] = [await recordOf(read, A), await recordOf(read, B)];
+    expect(await read.getJson<BuildsIndex>(BUILDS_INDEX_KEY)).toEqual({ updatedAt: `${DAY2}T09:00:00.000Z`, current: B.releaseId, builds: [summaryOf(releaseB), summaryOf(releaseA)] });
+    expect(await read.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY)).toEqual({ updatedAt: `${DAY2}T09:00:00.000Z`, snapshots: [snapshotEntryOf(releaseB), snapshotEntryOf(releaseA)] });
+  });
+
+  it('verification refuses a write the bucket lost, a shared object holding other bytes and one carrying another ETag; the pointer stays until all are right', async () => {
+    const bucket = lined('verify');
+    const read = direct('verify');
+    const [p1, p2] = [SHARED_PREFIX + pathOf(P1), SHARED_PREFIX + pathOf(P2)];
+    const etagP1 = etagOf(P1);
+
+    line.loseAt((c) => c.write && c.key === A.prefix + MARKETS);
+    await expect(publish(bucket, A, null)).rejects.toThrow(
+      new PublishError(`verification failed for 1 of 7 objects; the pointer was not moved: ${A.prefix + MARKETS} is missing`),
+    );
+    expect(line.struck).toBe(true);
+    line.mend();
+    expect(await readPointer(read)).toBeNull();
+    expect(await read.head(A.prefix + RELEASE_FILE)).toBeNull();
+
+    // Planted as an older build or a dead run could have left them; the publisher sends them again, and the bucket loses that write.
+    const gz = Buffer.from((await read.getStored(p1))!.stored);
+    const plant = (body: Buffer, etag: string) => read.put({ key: p1, body, contentType: 'application/x-ndjson', cacheControl: CACHE.immutable, contentEncoding: 'gzip', metadata: { etag } });
+    await plant(gz, '"other"');
+    line.loseAt((c) => c.write && c.key === p1);
+    await expect(publish(bucket, A, null)).rejects.toThrow(
+      new PublishError(`verification failed for 1 of 7 objects; the pointer was not moved: ${p1} carries ETag "other", expected ${etagP1}`),
+    );
+    expect(line.struck).toBe(true);
+    line.mend();
+
+    const other = gzipSync(Buffer.from('{"other":true}\n'));
+    await plant(other, etagP1);
+    line.loseAt((c) => c.write && c.key === p1);
+    await expect(publish(bucket, A, null)).rejects.toThrow(
+      new PublishError(`verification failed for 1 of 7 objects; the pointer was not moved: ${p1} holds other bytes (MD5 ${md5Hex(other)}, expected ${md5Hex(gz)})`),
+    );
+    expect(line.struck).toBe(true);
+    line.mend();
+    expect(await readPointer(read)).toBeNull();
+
+    const ops: [string, string][] = [];
+    const report = await publish(bucket, A, null, { onObject: (op, key) => ops.push([op, key]) });
+    expect(report).toMatchObject({ switched: true, objects: 7, verified: 7, put: 1, resumed: 6 });
+    expect(opsOf(ops)[p1]).toBe('put');
+    expect(opsOf(ops)[p2]).toBe('resumed');
+    expect((await readPointer(read))?.releaseId).toBe(A.releaseId);
+    await expectStoredAsRecorded(read, await recordOf(read, A));
+  });
+
+  it('refuses an object the bucket stored with other bytes than were sent', async () => {
+    /** Stores a byte more than it is given for one key, and answers that object's MD5 (as a faulty store behind a proxy would). */
+    class Altering extends Bucket {
+      override async put(input: PutInput): Promise<string> {
+        return super.put(input.key === A.prefix + HEALTH ? { ...input, body: Buffer.concat([input.body, Buffer.from('\n')]) } : input);
+      }
+    }
+    const bucket = new Altering(s3Client(s3.config('altered')), 'altered');
+    const sent = readFileSync(join(A.distDir, HEALTH));
+    const stored = Buffer.concat([sent, Buffer.from('\n')]);
+    await expect(publish(bucket, A, null)).rejects.toThrow(
+      new PublishError(`${A.prefix + HEALTH}: the bucket stored other bytes (ETag ${md5Hex(stored)}, sent MD5 ${md5Hex(sent)})`),
+    );
+    expect(await readPointer(direct('altered'))).toBeNull();
+  });
+
+  it('sends a snapshot file again when the one to copy was pruned, fails on a build object gone from the current build, and refuses to roll back to a release whose objects are gone', async () => {
+    const bucket = lined('pruned');
+    const read = direct('pruned');
+    await publish(bucket, A, SA);
+    await read.delete([SA.prefix + MARKETS_CSV]);
+    const ops: [string, string][] = [];
+    const reportB = await publish(bucket, B, SB, { onObject: (op, key) => ops.push([op, key]) });
+    expect(opsOf(ops)[SB.prefix + MARKETS_CSV]).toBe('put');
+    expect(reportB).toMatchObject({ objects: 10, verified: 10, put: 5, copied: 4, kept: 1, resumed: 0 });
+    expect(await read.head(SB.prefix + MARKETS_CSV)).toMatchObject({ md5: md5Hex(readFileSync(join(SB.dir, MARKETS_CSV))), contentEncoding: null });
+
+    // A build object has no fallback: a copy whose source is gone is an error, and the pointer stays.
+    await read.delete([B.prefix + LOGO]);
+    const failure = await publish(bucket, C, null).catch((error: unknown) => error);
+    expect(failure).not.toBeInstanceOf(PublishError);
+    expect(failure).toMatchObject({ $metadata: { httpStatusCode: 404 } });
+    expect((await readPointer(read))?.releaseId).toBe(B.releaseId);
+
+    const releaseA = await recordOf(read, A);
+    // All of A but P1, which B uses too.
+    const gone = releaseA.objects.map((o) => o.key).filter((k) => k !== SHARED_PREFIX + pathOf(P1));
+    await read.delete(gone);
+    const refusal: unknown = await publish(bucket, A, SA).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(PublishError);
+    const { message } = refusal as PublishError;
+    expect(message).toMatch(/^verification failed for 9 of 10 objects; the pointer was not moved: /);
+    // The first five are named, not all nine.
+    const named = message.slice(message.indexOf(': ') + 2).split('; ');
+    expect(named).toHaveLength(5);
+    for (const n of named) expect(gone.map((k) => `${k} is missing`)).toContain(n);
+    expect((await readPointer(read))?.releaseId).toBe(B.releaseId);
+  });
+
+  it('refuses to publish over a current build that has no release record', async () => {
+    const read = direct('unrecorded');
+    const prefix = 'builds/2026-07-22/gone/';
+    await read.put({ key: POINTER_KEY, body: Buffer.from(JSON.stringify(plainPointer(prefix, 'gone'))), contentType: JSON_TYPE, cacheControl: CACHE.pointer, contentEncoding: null, metadata: {} });
+    await expect(publish(lined('unrecorded'), A, null)).rejects.toThrow(new PublishError(`the current build ${prefix} has no ${RELEASE_FILE}: refusing to guess what it holds`));
+    expect((await read.list('')).objects.map((o) => o.key)).toEqual([POINTER_KEY]);
+  });
+
+  it('refuses to catch up the indexes of a current build that has no release record', async () => {
+    const read = direct('unindexed');
+    await read.put({ key: POINTER_KEY, body: Buffer.from(JSON.stringify(plainPointer(A.prefix, A.releaseId))), contentType: JSON_TYPE, cacheControl: CACHE.pointer, contentEncoding: null, metadata: {} });
+    await expect(publish(lined('unindexed'), A, null)).rejects.toThrow(new PublishError(`the current build ${A.prefix} has no ${RELEASE_FILE}: refusing to guess what it holds`));
+    expect((await read.list('')).objects.map((o) => o.key)).toEqual([POINTER_KEY]);
+  });
+});
+
+describe('an object of the build', () => {
+  const objectOf = (path: string, file: string): LocalObject => {
+    const entry = A.manifest.objects[path]!;
+    return { key: A.prefix + path, path, file, etag: entry.etag, bytes: entry.bytes, type: entry.type, cacheControl: CACHE.immutable, shared: false, encode: true };
+  };
+
+  it('that is not in the build output is refused: it was built incrementally from another release', async () => {
+    await expect(encodeObject(objectOf(HEALTH, join(dir, 'nowhere.json')))).rejects.toThrow(PublishError);
+    await expect(encodeObject(objectOf(HEALTH, join(dir, 'nowhere.json')))).rejects.toThrow(`${join(dir, 'nowhere.json')} is not in the build output`);
+  });
+
+  it('that cannot be read for another reason fails as it is', async () => {
+    const failure = await encodeObject(objectOf(HEALTH, dir)).catch((error: unknown) => error);
+    expect(failure).not.toBeInstanceOf(PublishError);
+    expect(failure).toMatchObject({ code: 'EISDIR' });
+  });
+
+  it('whose bytes are not those of its manifest entry is refused', async () => {
+    const changed = join(dir, 'changed-health.json');
+    writeFileSync(changed, '{"day":"changed"}');
+    await expect(encodeObject(objectOf(HEALTH, changed))).rejects.toThrow(
+      new PublishError(`${changed} does not match its manifest entry (ETag ${A.manifest.objects[HEALTH]!.etag}): was it changed after the build?`),
+    );
+  });
+});
+
+describe('the report', () => {
+  const report: PublishReport = {
+    releaseId: 'rows2-0a1b2c3d', buildId: `${DAY2}-rows2`, day: DAY2, prefix: `builds/${DAY2}/rows2-0a1b2c3d/`, previous: null, switched: true,
+    objects: 12, put: 3, copied: 5, kept: 2, resumed: 2, bytesSent: 2_345_678, bytesIdentity: 9_876_543, verified: 12, requests: 40, retries: 1, ms: 12_345,
+  };
+
+  it('says what was sent, copied, kept and found, and what was verified', () => {
+    expect(describeReport(report)).toEqual([
+      `Published ${DAY2}-rows2 as builds/${DAY2}/rows2-0a1b2c3d/ (previous: none)`,
+      '  12 objects: 3 sent (2.3 MB stored, 9.9 MB before gzip), 5 copied in the bucket, 2 shared kept, 2 already there from an earlier run',
+      '  12 verified, 40 requests, 1 retries, 12.3 s',
+    ]);
+    expect(describeReport({ ...report, previous: 'rows1-99aa88bb' })[0]).toBe(`Published ${DAY2}-rows2 as builds/${DAY2}/rows2-0a1b2c3d/ (previous: rows1-99aa88bb)`);
+  });
+});

@@ -1,0 +1,43 @@
+// @ts-check
+/**
+ * Mutation testing of the modules that carry the API's promises (README, Tests). `npm run mutation`
+ * runs every mutant and rewrites the incremental file; `.ci/run` runs with `--incremental`, so
+ * only the mutants of code and tests changed since that file was written are run again.
+ *
+ * Code that runs only inside workerd (edge/worker.ts, the rate limiter's Durable Object in
+ * edge/rate-limiter.ts) is bundled by esbuild and run by miniflare, where Stryker's
+ * instrumentation never reaches; its logic is mutated through the pure modules it calls (the
+ * limiter's window is edge/rate-window.ts), which the Node-side unit tests exercise.
+ */
+import { availableParallelism } from 'node:os';
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutation.config.ts' },
+  mutate: [
+    'edge/rate-window.ts',
+    'edge/store.ts',
+    'edge/router.ts',
+    'edge/params.ts',
+    'edge/headers.ts',
+    'edge/page-links.ts',
+    'sources/lib/http.ts',
+    // The scrape outcome mapping (`classify`) and the run it reports.
+    'build/scrape.ts',
+    'build/source-state.ts',
+    'build/bulletins.ts',
+    // The publisher's release and pointer steps.
+    'build/publish/release.ts',
+  ],
+  incrementalFile: '.ci/stryker-incremental.json',
+  reporters: ['clear-text', 'progress', 'html'],
+  // The score table in the log; each mutant, with the code it changed, in the HTML report.
+  clearTextReporter: { allowColor: false, reportTests: false, reportMutants: false },
+  htmlReporter: { fileName: 'test-artifacts/mutation/index.html' },
+  // `break` is the floor: below it the run exits 1. Raise it when tests raise the score.
+  thresholds: { high: 90, low: 60, break: 88 },
+  tempDirName: '.cache/stryker-tmp',
+  // Stryker's default leaves one core to itself; on two cores two test runners finish sooner.
+  concurrency: Math.max(2, availableParallelism() - 1),
+};
