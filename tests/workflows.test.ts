@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parse as parseToml } from 'smol-toml';
+import { parse as parseYaml } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundleWorker, ROOT } from '../scripts/lib/bundle-worker.ts';
 import { COMPATIBILITY_DATE } from '../scripts/lib/local-worker.ts';
@@ -127,12 +128,24 @@ describe('the nightly workflow', () => {
     expect(yaml).toMatch(/node-version: (22|24)\b/);
   });
 
-  it('restores the store, imports, scrapes, saves the store, fetches the published build, builds from it, tests, publishes and runs every mutant, in that order', () => {
-    const steps = commands(yaml).filter((c) => c.startsWith('npm ')).map((c) => c.replace(/ --no-audit --no-fund$/, '').replace(/ -- .*$/, ''));
-    expect(steps.map((c) => c.replace(/^(npm install -g npm@\d+)\.\d+\.\d+$/, '$1'))).toEqual(['npm install -g npm@11', 'npm ci', 'npm run restore', 'npm run import', 'npm run scrape', 'npm run save-store', 'npm run fetch-previous', 'npm run build', 'npm test', 'npm run publish', 'npm run mutation']);
+  /** The npm commands of one job, in order, without their arguments. */
+  const npmSteps = (job: string) =>
+    commands(yaml.slice(yaml.indexOf(`\n  ${job}:\n`)).split(/\n  (?=[\w-]+:\n)/)[1] ?? '')
+      .filter((c) => c.startsWith('npm '))
+      .map((c) => c.replace(/ --no-audit --no-fund$/, '').replace(/ -- .*$/, '').replace(/^(npm install -g npm@\d+)\.\d+\.\d+$/, '$1'));
+
+  it('restores the store, imports, scrapes, saves the store, fetches the published build, builds from it, tests and publishes, in that order', () => {
+    expect(npmSteps('nightly')).toEqual(['npm install -g npm@11', 'npm ci', 'npm run restore', 'npm run import', 'npm run scrape', 'npm run save-store', 'npm run fetch-previous', 'npm run build', 'npm test', 'npm run publish']);
     expect(yaml).toContain('npm run scrape -- --scheduled');
     // Where fetch-previous puts what it fetched (scripts/args.ts) is what the build takes from.
     expect(yaml).toContain(`npm run build -- --previous ${DEFAULT_PREVIOUS}`);
+  });
+
+  it('runs every mutant in a job of its own, beside the publication and without the bucket', () => {
+    expect(npmSteps('mutation')).toEqual(['npm install -g npm@11', 'npm ci', 'npm run mutation']);
+    const jobs = (parseYaml(yaml) as { jobs: Record<string, { needs?: unknown }> }).jobs;
+    expect(Object.keys(jobs)).toEqual(['nightly', 'mutation']);
+    expect(jobs.mutation!.needs).toBeUndefined();
   });
 
   it('a refused document, a failed scrape or fetch of the published build does not stop the build and the publication', () => {

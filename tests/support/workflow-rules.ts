@@ -41,16 +41,14 @@ export function bucketSteps(yaml: string): string[] {
 export function pinProblems(yaml: string): string[] {
   const workflow = read(yaml);
   const problems: string[] = [];
-  const lines = yaml.split('\n');
-  const uses = [...Object.values(workflow.jobs).map((j) => j.uses), ...steps(workflow).map(({ step }) => step.uses)].filter((u): u is string => Boolean(u));
-  for (const action of uses) {
-    if (action.startsWith('./') || action.startsWith('docker://')) continue;
-    if (!/^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/.test(action)) {
+  // Line by line, so an action used twice is judged at each use, with the comment beside it.
+  for (const [, action, rest] of yaml.matchAll(/^\s*(?:- )?uses:\s*(\S+)(.*)$/gm)) {
+    if (action!.startsWith('./') || action!.startsWith('docker://')) continue;
+    if (!/^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/.test(action!)) {
       problems.push(`${action}: not pinned by a full commit SHA`);
       continue;
     }
-    const line = lines.find((l) => l.includes(`uses: ${action}`)) ?? '';
-    if (!/ # v\d+\.\d+\.\d+\s*$/.test(line)) problems.push(`${action}: no "# vX.Y.Z" comment naming the version the commit is`);
+    if (!/^ # v\d+\.\d+\.\d+\s*$/.test(rest!)) problems.push(`${action}: no "# vX.Y.Z" comment naming the version the commit is`);
   }
   for (const { step } of steps(workflow)) {
     for (const m of (step.run ?? '').matchAll(/npm (?:install|i) (?:-g|--global) npm@(\S+)/g)) {
