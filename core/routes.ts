@@ -71,6 +71,8 @@ export const WIDGETS: readonly WidgetSpec[] = [
 ];
 
 export const RATE_LIMIT = { requests: 60, windowSeconds: 60 } as const;
+/** How long a request waits for the rate limiter before it is served uncounted (the limiter fails open: edge/limit.ts). */
+export const LIMITER_TIMEOUT_MS = 1_000;
 /**
  * Widget pages are counted apart from the API, per IP: many visitors of one embedding page share
  * an address behind carrier NAT, and each view is one request (the keyless rate of the variant).

@@ -5,13 +5,11 @@
  * answers are cached copies of static files, and refusing every request of an address for as
  * long as the counter is down would take the API away from everyone it serves.
  */
-import { RATE_LIMIT, WIDGET_RATE_LIMIT } from '../core/routes.ts';
+import { LIMITER_TIMEOUT_MS, RATE_LIMIT, WIDGET_RATE_LIMIT } from '../core/routes.ts';
 import type { RateLimitState } from './headers.ts';
 import type { Verdict } from './rate-limiter.ts';
 
 export { UNCOUNTED as UNCOUNTED_HEADER } from '../core/extra-headers.ts';
-/** How long a request waits for its counter before it is served uncounted. */
-export const LIMITER_TIMEOUT_MS = 1_000;
 
 export type LimiterNamespace = { idFromName(name: string): unknown; get(id: never): { hit(nowMs: number, limit: number, windowSeconds: number): Promise<Verdict> } };
 export type Admission = { allowed: boolean; state: RateLimitState; uncounted: boolean };

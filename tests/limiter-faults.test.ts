@@ -51,6 +51,11 @@ afterAll(async () => {
 });
 
 describe('the limiter fails open', () => {
+  it('and /api-policy says so', async () => {
+    const policy = await (await throwing.dispatchFetch('http://localhost/api-policy', { headers: { 'cf-connecting-ip': '198.18.40.9' } })).text();
+    expect(policy).toContain('1 saniye içinde yanıt vermezse istek sayılmadan yanıtlanır ve yanıtta <code>x-ratelimit-uncounted</code> başlığı bulunur');
+  });
+
   it.each([
     ['throws', () => throwing],
     ['never answers', () => hanging],
