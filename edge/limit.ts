@@ -8,6 +8,7 @@
 import { LIMITER_TIMEOUT_MS, RATE_LIMIT, WIDGET_RATE_LIMIT } from '../core/routes.ts';
 import type { RateLimitState } from './headers.ts';
 import type { Verdict } from './rate-limiter.ts';
+import { withTimeout } from './timeout.ts';
 
 export { UNCOUNTED as UNCOUNTED_HEADER } from '../core/extra-headers.ts';
 
@@ -18,16 +19,12 @@ export type Admission = { allowed: boolean; state: RateLimitState; uncounted: bo
 export async function admit(limiter: LimiterNamespace, request: Request, widget: boolean, timeoutMs = LIMITER_TIMEOUT_MS): Promise<Admission> {
   const ip = request.headers.get('cf-connecting-ip') ?? 'unknown';
   const { requests, windowSeconds } = widget ? WIDGET_RATE_LIMIT : RATE_LIMIT;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const stub = limiter.get(limiter.idFromName(widget ? `widget:${ip}` : ip) as never);
-    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs)));
-    const verdict = await Promise.race([stub.hit(Date.now(), requests, windowSeconds), late]);
+    const verdict = await withTimeout(stub.hit(Date.now(), requests, windowSeconds), timeoutMs, () => new Error(`no answer within ${timeoutMs} ms`));
     return { allowed: verdict.allowed, state: { limit: verdict.limit, remaining: verdict.remaining, reset: verdict.reset }, uncounted: false };
   } catch (error) {
     console.error(`rate limiter unavailable, request served uncounted: ${error instanceof Error ? error.message : String(error)}`);
     return { allowed: true, state: { limit: requests, remaining: requests, reset: windowSeconds }, uncounted: true };
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -6,6 +6,7 @@
 import type { ContentCoding } from '../core/encodings.ts';
 import { isGzip } from '../core/gzip.ts';
 import { essence, mediaTypeOf } from '../core/media-types.ts';
+import { withTimeout } from './timeout.ts';
 
 /**
  * `text()`, `bytes()` and `lines(n)` read the identity body (one of them, once); `body` is the
@@ -169,7 +170,7 @@ export class R2Store implements ObjectStore {
   ) {}
 
   async get(key: string): Promise<StoredObject | null> {
-    const object = await fromOrigin(key, () => withTimeout(this.bucket.get(key), this.timeoutMs, key));
+    const object = await fromOrigin(key, () => withTimeout(this.bucket.get(key), this.timeoutMs, () => new OriginUnavailable(`origin did not answer within ${this.timeoutMs} ms for ${key}`)));
     if (!object) return null;
     const stored = object.httpMetadata?.contentEncoding;
     const encoding = stored === 'gzip' || stored === 'br' ? stored : null;
@@ -193,15 +194,6 @@ export class R2Store implements ObjectStore {
       discard: () => (identity ?? object.body).cancel(),
     };
   }
-}
-
-/** A binding call that does not settle in time is the origin failing. */
-function withTimeout<T>(pending: Promise<T>, ms: number, key: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new OriginUnavailable(`origin did not answer within ${ms} ms for ${key}`)), ms);
-  });
-  return Promise.race([pending, late]).finally(() => clearTimeout(timer));
 }
 
 /**
