@@ -24,11 +24,11 @@ export default {
     'edge/page-links.ts',
     'sources/lib/http.ts',
     // The scrape outcome mapping (`classify`) and the run it reports.
-    'build/scrape.ts',
+    'store/scrape.ts',
     'build/source-state.ts',
-    'build/bulletins.ts',
+    'store/bulletins.ts',
     // The publisher's release and pointer steps.
-    'build/publish/release.ts',
+    'publish/release.ts',
   ],
   incrementalFile: '.ci/stryker-incremental.json',
   reporters: ['clear-text', 'progress', 'html'],

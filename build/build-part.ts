@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Day } from '../core/dates.ts';
 import type { Incremental } from './incremental/previous.ts';
-import type { ManifestEntry } from './writer.ts';
+import { type ManifestEntry } from '../core/publication.ts';
 
 /** `maxRssKb`: the child's peak memory (a parent's own resource usage does not count its children) */
 /** `reused`, `inBucket`: as the writer counts them (build/writer.ts) */
@@ -50,7 +50,7 @@ type RunningPart = { wait(): PartResult; stop(): void };
 
 function startPart(dbPath: string, outDir: string, today: Day, incremental: Incremental | undefined): RunningPart {
   const resultFile = join(tmpdir(), `hal-build-part-${process.pid}-${Date.now()}.json`);
-  const args = [CHILD, dbPath, outDir, today, resultFile, ...(incremental ? [incremental.previous.root, incremental.from] : [])];
+  const args = [CHILD, dbPath, outDir, today, resultFile, ...(incremental ? [incremental.previous.root, incremental.from, JSON.stringify(incremental.previous.fetchMissing ?? null)] : [])];
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
   const sleeper = new Int32Array(new SharedArrayBuffer(4));
   return {

@@ -9,14 +9,14 @@ import type { Day } from '../core/dates.ts';
 import { BuildRecord, CollectionKeysSchema } from '../schemas/internal.ts';
 import { alongsideHistoryAndEvidence } from './build-part.ts';
 import { writePriceCollections } from './collections.ts';
-import type { Db } from './db.ts';
+import type { Db } from '../store/db.ts';
 import { writeAliases } from './endpoints/aliases.ts';
-import { PreviousBuild, type Incremental } from './incremental/previous.ts';
+import { PreviousBuild, type FetchMissing, type Incremental } from './incremental/previous.ts';
 import { SERIES_CENSUS_FILE } from './incremental/series-census.ts';
 import { beginState, boundary, BuildState, STATE_FILE, type Boundary } from './incremental/state.ts';
 import { writeCalendars } from './endpoints/calendars.ts';
 import { writeHealth } from './endpoints/health.ts';
-import { writeIndexes } from './endpoints/index.ts';
+import { writeIndexes } from './endpoints/basket-index.ts';
 import { writeTrending, writeWeeklySummaries } from './endpoints/movers.ts';
 import { writeLatestMarkets } from './endpoints/latest-markets.ts';
 import { writeLatestRows } from './endpoints/latest-rows.ts';
@@ -31,15 +31,17 @@ import { buildOpenApi } from './openapi.ts';
 import { apiPolicyPage } from './pages/api-policy.ts';
 import { dataHealthPage } from './pages/data-health.ts';
 import { writePublic } from './pages/public.ts';
-import { HTML_TYPE, OutputWriter, etagOf } from './writer.ts';
+import { HTML_TYPE, OutputWriter } from './writer.ts';
+import { etagOf } from '../core/digest.ts';
 
 /** `previous`: a previous build's output directory (not `outDir`) whose unchanged rows this build may take (build/incremental/) */
-export type BuildOptions = { db: Db; outDir: string; today: Day; builtAt: string; synthetic?: boolean; previous?: string; log?: (line: string) => void };
+/** `fetchMissing`: how to fetch an object the previous build left in the bucket (publish/fetch-missing.ts) */
+export type BuildOptions = { db: Db; outDir: string; today: Day; builtAt: string; synthetic?: boolean; previous?: string; fetchMissing?: FetchMissing; log?: (line: string) => void };
 /**
  * `secondProcessPeakKb`: peak memory of the history and evidence process; `boundary`: what was
  * taken from the previous build; `serialized`: price rows read and serialized; `censusRows`: price rows the census read
  * (build/incremental/series-census.ts); `reused`: objects taken as they were,
- * `inBucket` of which were left in the bucket (a previous build fetched from it, build/incremental/from-bucket.ts);
+ * `inBucket` of which were left in the bucket (a previous build fetched from it, publish/fetch-previous.ts);
  * `steps`: milliseconds of each step the log names
  */
 export type BuildReport = {
@@ -59,14 +61,14 @@ export type BuildReport = {
   steps: Record<string, number>;
 };
 
-export function buildSite({ db, outDir, today, builtAt, synthetic: declared, previous: previousDir, log = () => {} }: BuildOptions): BuildReport {
+export function buildSite({ db, outDir, today, builtAt, synthetic: declared, previous: previousDir, fetchMissing, log = () => {} }: BuildOptions): BuildReport {
   // A store holding synthetic benchmark data always says so (/health answers 503), whoever builds it.
   const synthetic = declared ?? Boolean(db.prepare("SELECT 1 FROM sources WHERE method = 'synthetic' LIMIT 1").get());
   const started = performance.now();
   if (previousDir !== undefined && resolve(previousDir) === resolve(outDir)) throw new Error(`the previous build (${previousDir}) must be another directory than the output: the build empties its output first`);
   const model = loadModel(db, today);
   const state = beginState(db, model);
-  const previous = previousDir === undefined ? null : PreviousBuild.read(previousDir);
+  const previous = previousDir === undefined ? null : PreviousBuild.read(previousDir, fetchMissing);
   const bound: Boundary = previousDir === undefined ? { full: 'no previous build given' } : boundary(db, state, previous?.state ?? null);
   const incremental: Incremental | undefined = 'from' in bound ? { from: bound.from, previous: previous! } : undefined;
   const origin = previous?.remote ? `the published build ${previous.remote.prefix} (fetched into ${previousDir})` : previousDir;

@@ -22,7 +22,7 @@
 import { dayToEpochDays, type Day } from '../core/dates.ts';
 import { collectionIndexPath, priceCollectionKeys } from '../core/collection-keys.ts';
 import { CollectionIndex, type CollectionIndexT } from '../schemas/internal.ts';
-import type { Db } from './db.ts';
+import type { Db } from '../store/db.ts';
 import { appendOlderRows } from './incremental/older-rows.ts';
 import type { Incremental } from './incremental/previous.ts';
 import { countSeries, emptyCount, keepCut, readKeptCensus, type KeptCensusT, type Series, type SeriesCount } from './incremental/series-census.ts';

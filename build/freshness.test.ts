@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { classifyRow, missedPublishingDays, unavailable, type SourceFreshnessState } from './freshness.ts';
-import { readHolidays } from './holidays.ts';
+import { readHolidays } from '../store/holidays.ts';
 
 const holidays = new Set(readHolidays().filter((h) => !h.halfDay).map((h) => h.day));
 const monToSat = { publishingDays: new Set([1, 2, 3, 4, 5, 6]), holidays };

@@ -3,8 +3,8 @@
  * state, markets, the catalogue, and corrections. Rows themselves are streamed (price-rows.ts).
  */
 import type { Day } from '../core/dates.ts';
-import type { Db } from './db.ts';
-import { frozenSources } from './bulletins.ts';
+import type { Db } from '../store/db.ts';
+import { frozenSources } from '../store/bulletins.ts';
 import type { SourceFreshnessState } from './freshness.ts';
 import { deriveSourceState, type Run, type SourceState } from './source-state.ts';
 

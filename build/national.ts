@@ -9,7 +9,7 @@
  */
 import { addDays, type Day } from '../core/dates.ts';
 import type { FreshnessBlock } from '../schemas/common.ts';
-import type { Db } from './db.ts';
+import type { Db } from '../store/db.ts';
 import { FRESHNESS_RANK } from './freshness.ts';
 import type { Model } from './model.ts';
 import { PLAUSIBLE_SQL, publishedRows, type PublishedRow } from './price-rows.ts';

@@ -6,7 +6,7 @@
 import type { Day } from '../core/dates.ts';
 import { PriceRow, type PriceRowT } from '../schemas/prices.ts';
 import { IMPLAUSIBLE_PREFIX } from '../sources/lib/normalise.ts';
-import type { Db } from './db.ts';
+import type { Db } from '../store/db.ts';
 import { classifyRow } from './freshness.ts';
 import type { Model } from './model.ts';
 

@@ -3,7 +3,7 @@
  * (Monday to Saturday) with the real 2026 holidays; the build day is Saturday 2026-11-21.
  */
 import { describe, expect, it } from 'vitest';
-import { readHolidays } from './holidays.ts';
+import { readHolidays } from '../store/holidays.ts';
 import { deriveSourceState, type Run, type SourceFacts } from './source-state.ts';
 
 const holidays = new Set(readHolidays().filter((h) => !h.halfDay).map((h) => h.day));

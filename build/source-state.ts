@@ -6,7 +6,7 @@
  *   broken        the latest run met a layout the parser does not know: parsing stopped (the
  *                 reason quotes the run's message: the document and what the parser found)
  *   unreachable   the latest two runs (or more) failed on the network or with 5xx
- *   frozen        the source repeats its list (see build/bulletins.ts)
+ *   frozen        the source repeats its list (see store/bulletins.ts)
  *   verified      a real document proved the parser (the registry says so, or a live run added rows)
  *   unverified    otherwise: built from the description, not yet proven
  * A run the source answered readably (ok, unchanged, no_bulletin) clears blocked, broken and

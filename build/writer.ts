@@ -14,18 +14,13 @@
 import { partitionPath } from '../core/collection-keys.ts';
 import { JSON_TYPE, NDJSON_TYPE } from '../core/media-types.ts';
 import { BROTLI_TWIN, hasBrotliTwin, isBrotliTwin, type ContentCoding } from '../core/encodings.ts';
-import type { Pointer } from '../edge/store.ts';
-import { createHash } from 'node:crypto';
+import type { ManifestEntry, Pointer } from '../core/publication.ts';
+import { etagOf } from '../core/digest.ts';
 import { copyFileSync, existsSync, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 
-export type ManifestEntry = { etag: string; bytes: number; type: string; encoding?: ContentCoding; stored?: number };
 export { HTML_TYPE, JSON_TYPE, NDJSON_TYPE } from '../core/media-types.ts';
-
-export function etagOf(bytes: Uint8Array | string): string {
-  return `"${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}"`;
-}
 
 /**
  * Kilobytes handed to the compressing thread and not yet on disk before this thread waits: enough
@@ -123,7 +118,7 @@ export class OutputWriter {
    * Takes the previous build's object at `path` (a hard link, or a copy across file systems);
    * false when it has none. Of a previous build fetched from the bucket, an object it has no
    * file of stays there: the publisher copies or keeps it by its unchanged ETag, never reading
-   * a file, so the output lacks it (build/incremental/from-bucket.ts). A whole response's brotli
+   * a file, so the output lacks it (publish/fetch-previous.ts). A whole response's brotli
    * twin comes with it.
    */
   private linkPrevious(path: string): boolean {

@@ -1,6 +1,6 @@
 /**
  * Whole responses stored precompressed. Every text object is stored gzip-encoded in the bucket
- * (build/publish/), and the objects the worker can answer exactly as stored also get a brotli
+ * (publish/), and the objects the worker can answer exactly as stored also get a brotli
  * twin `<path>.br` from the build (build/writer.ts): a client that accepts one of those codings
  * gets the stored bytes as they are, with `content-encoding` and `vary: accept-encoding`, and the
  * worker never inflates them (edge/routes/stored.ts). Build and edge read this one list, so the

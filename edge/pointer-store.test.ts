@@ -1,6 +1,7 @@
 /** The publication pointer: what counts as one, where it sends a path, and how one store keeps to one build. */
 import { describe, expect, it } from 'vitest';
-import { OriginUnavailable, parsePointer, PointerStore, POINTER_KEY, resolveKey, type ObjectStore, type Pointer, type StoredObject } from './store.ts';
+import { OriginUnavailable, parsePointer, PointerStore, type ObjectStore, type StoredObject } from './store.ts';
+import { type Pointer, POINTER_KEY, resolveKey } from '../core/publication.ts';
 
 const encoder = new TextEncoder();
 

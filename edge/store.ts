@@ -6,6 +6,7 @@
 import type { ContentCoding } from '../core/encodings.ts';
 import { isGzip } from '../core/gzip.ts';
 import { essence, mediaTypeOf } from '../core/media-types.ts';
+import { POINTER_KEY, resolveKey, type Pointer } from '../core/publication.ts';
 import { withTimeout } from './timeout.ts';
 
 /**
@@ -196,29 +197,6 @@ export class R2Store implements ObjectStore {
   }
 }
 
-/**
- * The published bucket is versioned: every build lives under its own immutable prefix
- * (`builds/<day>/<release>/`), content-addressed partitions are shared by all builds under
- * `shared.prefix`, and one small pointer object names the current build. Written by
- * build/publish/ last, after every object of the build was uploaded and verified.
- */
-export type Pointer = {
-  format: 1;
-  buildId: string;
-  releaseId: string;
-  /** the build day (Europe/Istanbul) */
-  day: string;
-  /** key prefix of the build's own objects, ending in `/` */
-  prefix: string;
-  /** paths starting with one of `paths` are read from `shared.prefix` + path: content-addressed, shared by builds */
-  shared: { prefix: string; paths: string[] };
-  builtAt: string;
-  newestDataDay: string | null;
-  publishedAt: string;
-};
-
-export const POINTER_KEY = 'current.json';
-
 export function parsePointer(text: string): Pointer {
   const value = JSON.parse(text) as Partial<Pointer>;
   const ok =
@@ -230,11 +208,6 @@ export function parsePointer(text: string): Pointer {
     typeof value.buildId === 'string';
   if (!ok) throw new OriginUnavailable('the pointer object is not a publication pointer (format 1)');
   return value as Pointer;
-}
-
-/** Where a build path lives in the bucket under a pointer. */
-export function resolveKey(pointer: Pointer, path: string): string {
-  return pointer.shared.paths.some((p) => path.startsWith(p)) ? pointer.shared.prefix + path : pointer.prefix + path;
 }
 
 /** Shared by the stores of one isolate, so the pointer is read once a minute, not per request. */

@@ -17,7 +17,8 @@ import { requestIdOf } from './request-id.ts';
 import { matchPage, matchRoute } from './router.ts';
 import { widgetUnavailable } from './routes/widgets.ts';
 import { findCopy, keepCopy, STALE_COPY_HEADER } from './stale-copies.ts';
-import { FetcherStore, ORIGIN_TIMEOUT_MS, OriginUnavailable, POINTER_KEY, PointerStore, R2Store, type ObjectStore, type PointerCache } from './store.ts';
+import { FetcherStore, ORIGIN_TIMEOUT_MS, OriginUnavailable, PointerStore, R2Store, type ObjectStore, type PointerCache } from './store.ts';
+import { POINTER_KEY } from '../core/publication.ts';
 
 export { RateLimiter } from './rate-limiter.ts';
 
@@ -40,7 +41,7 @@ const API_PREFIX = '/api/v1';
 const pointerCache: PointerCache = { pointer: null, at: 0 };
 
 /**
- * Production reads the published bucket through its pointer (edge/store.ts, build/publish/);
+ * Production reads the published bucket through its pointer (edge/store.ts, publish/);
  * locally ORIGIN serves dist/ as it is, unless POINTER_KEY says the origin is a published bucket.
  */
 function storeOf(env: Env): ObjectStore {

@@ -4,9 +4,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { openDb } from '../build/db.ts';
-import { importArchives } from '../build/import.ts';
-import { formatNamesReport, namesReport } from '../build/names-report.ts';
+import { openDb } from '../store/db.ts';
+import { importArchives } from '../store/import.ts';
+import { formatNamesReport, namesReport } from '../store/names-report.ts';
 import { DEFAULT_DB, option } from './args.ts';
 import { refusedReport } from './lib/refused-report.ts';
 

@@ -1,6 +1,6 @@
 /** npm run names: how every source's printed names are linked, with all unmatched names and their row counts. */
-import { openDb } from '../build/db.ts';
-import { formatNamesReport, namesReport } from '../build/names-report.ts';
+import { openDb } from '../store/db.ts';
+import { formatNamesReport, namesReport } from '../store/names-report.ts';
 import { DEFAULT_DB, option } from './args.ts';
 
 const db = openDb(option('db', DEFAULT_DB));

@@ -1,5 +1,5 @@
 /**
- * npm run publish: dist/ and a snapshot of the store → the bucket (build/publish/), then the
+ * npm run publish: dist/ and a snapshot of the store → the bucket (publish/), then the
  * pointer moves, then retention prunes old builds. Also `restore-store` (npm run restore) and
  * `save-store` (npm run save-store), which keep the store between nightly runs, and
  * `fetch-previous` (npm run fetch-previous), what the nightly's incremental build takes from the
@@ -9,14 +9,14 @@
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Bucket, bucketConfigFromEnv } from '../build/publish/bucket.ts';
-import { MB } from '../build/publish/progress.ts';
-import { DEFAULT_RETENTION, prune, type PruneReport } from '../build/publish/prune.ts';
-import { describeReport, publishRelease, readManifest, type PublishReport } from '../build/publish/release.ts';
-import { createSnapshot } from '../build/publish/snapshot.ts';
-import { restoreStore, saveStore } from '../build/publish/state.ts';
-import { openDb } from '../build/db.ts';
-import { fetchPrevious } from '../build/incremental/from-bucket.ts';
+import { Bucket, bucketConfigFromEnv } from '../publish/bucket.ts';
+import { MB } from '../publish/progress.ts';
+import { DEFAULT_RETENTION, prune, type PruneReport } from '../publish/prune.ts';
+import { describeReport, publishRelease, readManifest, type PublishReport } from '../publish/release.ts';
+import { createSnapshot } from '../publish/snapshot.ts';
+import { restoreStore, saveStore } from '../publish/store-copy.ts';
+import { openDb } from '../store/db.ts';
+import { fetchPrevious } from '../publish/fetch-previous.ts';
 import { buildClock, DEFAULT_DB, DEFAULT_OUT, DEFAULT_PREVIOUS, option } from './args.ts';
 
 const flag = (name: string) => process.argv.includes(`--${name}`);

@@ -2,16 +2,16 @@
  * npm run scrape: live collection of every enabled source for one data day (default: yesterday
  * in Europe/Istanbul), into the store and the evidence directory. A failing source is recorded
  * with its state and the run goes on; the exit code is 0 unless the run itself could not work.
- * Limits (defaults in sources/lib/http.ts and build/scrape.ts): --timeout-ms per attempt,
+ * Limits (defaults in sources/lib/http.ts and store/scrape.ts): --timeout-ms per attempt,
  * --retries, --deadline-minutes for the whole run, --concurrency sources at a time.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { addDays, istanbulDay } from '../core/dates.ts';
-import { openDb } from '../build/db.ts';
-import { EvidenceStore } from '../build/evidence-store.ts';
-import { scrapeAll } from '../build/scrape.ts';
-import { relinkNames, seedCatalogue, seedRegistry } from '../build/seed.ts';
+import { openDb } from '../store/db.ts';
+import { EvidenceStore } from '../store/documents.ts';
+import { scrapeAll } from '../store/scrape.ts';
+import { relinkNames, seedCatalogue, seedRegistry } from '../store/seed.ts';
 import { loadCatalogue } from '../sources/catalogue.ts';
 import { createHttpClient } from '../sources/lib/http.ts';
 import { ADAPTERS, SOURCES } from '../sources/registry.ts';

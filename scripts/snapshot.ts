@@ -1,6 +1,6 @@
 /** npm run snapshot: the researchers' dataset of the store (SQLite, CSV per table, datapackage.json, SHA256SUMS) into a directory, without publishing. */
-import { createSnapshot } from '../build/publish/snapshot.ts';
-import { MB } from '../build/publish/progress.ts';
+import { createSnapshot } from '../publish/snapshot.ts';
+import { MB } from '../publish/progress.ts';
 import { istanbulDay } from '../core/dates.ts';
 import { DEFAULT_DB, option } from './args.ts';
 

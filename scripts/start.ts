@@ -6,9 +6,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { buildSite } from '../build/build.ts';
-import { openDb } from '../build/db.ts';
-import { importArchives } from '../build/import.ts';
-import { formatNamesReport, namesReport } from '../build/names-report.ts';
+import { openDb } from '../store/db.ts';
+import { importArchives } from '../store/import.ts';
+import { formatNamesReport, namesReport } from '../store/names-report.ts';
 import { buildClock, DEFAULT_DB, DEFAULT_OUT, option } from './args.ts';
 import { startLocalWorker } from './lib/local-worker.ts';
 import { refusedReport } from './lib/refused-report.ts';

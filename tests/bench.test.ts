@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 
 describe('npm run bench on the small profile', () => {
   it('generates, builds, measures the floor, the nightly day and the worker, and prints every figure', () => {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench.ts', '--profile', 'small', '--rounds', '3', '--verify'], { encoding: 'utf8', maxBuffer: 1 << 24, timeout: 240_000 });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench/build.ts', '--profile', 'small', '--rounds', '3', '--verify'], { encoding: 'utf8', maxBuffer: 1 << 24, timeout: 240_000 });
     for (const figure of [
       'full build', 'floor (read + serialize once + write)', 'build / floor', '+ hash and gzip every stored byte once', 'build / (floor + that on the second core)', 'objects', 'bytes raw / gzip / brotli', 'amplification compressed',
       'build peak memory', 'bytes on disk', 'brotli twins of whole responses', 'incremental build (one more day)', 'objects changed or added', 'plain object /markets', 'filters product × market', 'deep page', 'search',

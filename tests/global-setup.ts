@@ -6,8 +6,8 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { buildSite } from '../build/build.ts';
-import { openDb } from '../build/db.ts';
-import { importArchives } from '../build/import.ts';
+import { openDb } from '../store/db.ts';
+import { importArchives } from '../store/import.ts';
 
 export const TEST_TODAY = '2026-11-21';
 export const TEST_BUILT_AT = '2026-11-21T03:00:00Z';

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { writeHistory } from '../build/endpoints/history.ts';
 import { loadModel } from '../build/model.ts';
-import { OutputWriter, type ManifestEntry } from '../build/writer.ts';
+import { OutputWriter } from '../build/writer.ts';
+import { type ManifestEntry } from '../core/publication.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'hal-history-arena-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

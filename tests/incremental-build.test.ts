@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildSite, type BuildReport } from '../build/build.ts';
-import { openDb, type Db } from '../build/db.ts';
+import { openDb, type Db } from '../store/db.ts';
 import { PreviousBuild } from '../build/incremental/previous.ts';
 import { readKeptCensus } from '../build/incremental/series-census.ts';
 import { beginState, boundary, currentState } from '../build/incremental/state.ts';
-import { storeCopy } from '../build/publish/state.ts';
+import { storeCopy } from '../publish/store-copy.ts';
 import { loadModel } from '../build/model.ts';
 import { TEST_BUILT_AT } from './global-setup.ts';
 

@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../build/build.ts';
-import { openDb } from '../build/db.ts';
-import { EvidenceStore } from '../build/evidence-store.ts';
-import { scrapeSource } from '../build/scrape.ts';
-import { seedCatalogue, seedHolidays, seedRegistry } from '../build/seed.ts';
+import { openDb } from '../store/db.ts';
+import { EvidenceStore } from '../store/documents.ts';
+import { scrapeSource } from '../store/scrape.ts';
+import { seedCatalogue, seedHolidays, seedRegistry } from '../store/seed.ts';
 import { istanbulDay } from '../core/dates.ts';
 import { loadCatalogue } from '../sources/catalogue.ts';
 import { adapter as izmir } from '../sources/izmir/index.ts';
@@ -27,7 +27,7 @@ import { distBytes } from './support/dist-file.ts';
 import { rawGet } from './support/raw-http.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'hal-precompressed-'));
-const fixture = readFileSync('tests/fixtures/izmir-live/sebzemeyve-2026-07-23.json');
+const fixture = readFileSync('tests/fixtures/izmir/sebzemeyve-2026-07-23.json');
 const http: HttpClient = {
   async request(url) {
     const bytes = url.includes('/sebzemeyve/') ? new Uint8Array(fixture) : new Uint8Array();

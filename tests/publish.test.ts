@@ -19,20 +19,22 @@ import { Miniflare } from 'miniflare';
 import { request as undiciRequest } from 'undici';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildSite, type BuildReport } from '../build/build.ts';
-import { openDb } from '../build/db.ts';
-import { EvidenceStore } from '../build/evidence-store.ts';
-import { fetchPrevious, indexesRead, partitionsRead, type FetchReport } from '../build/incremental/from-bucket.ts';
-import { ingestDocument } from '../build/ingest.ts';
-import { Bucket, s3Client } from '../build/publish/bucket.ts';
-import { BUILD_INPUT_FILES, BUILDS_INDEX_KEY, buildInputKey, CACHE, POINTER_KEY, RELEASE_FILE, SHARED_PREFIX, SNAPSHOTS_INDEX_KEY, STATE_DB_KEY, evidenceKey, isShared, releaseIdOf, type DistManifest } from '../build/publish/layout.ts';
-import { planBuild, type Action } from '../build/publish/plan.ts';
-import { prune } from '../build/publish/prune.ts';
-import { encodeObject, publishRelease, PublishError, type BuildsIndex, type PublishReport, type Release, type SnapshotsIndex } from '../build/publish/release.ts';
-import { createSnapshot, type SnapshotFiles } from '../build/publish/snapshot.ts';
-import { restoreStore, saveStore } from '../build/publish/state.ts';
-import { scrapeSource } from '../build/scrape.ts';
-import { seedCatalogue, seedHolidays, seedRegistry } from '../build/seed.ts';
-import { FetcherStore, PointerStore, type ObjectStore, type Pointer, type PointerCache } from '../edge/store.ts';
+import { openDb } from '../store/db.ts';
+import { EvidenceStore } from '../store/documents.ts';
+import { FETCH_MISSING } from '../publish/fetch-missing.ts';
+import { fetchPrevious, indexesRead, partitionsRead, type FetchReport } from '../publish/fetch-previous.ts';
+import { ingestDocument } from '../store/ingest.ts';
+import { Bucket, s3Client } from '../publish/bucket.ts';
+import { BUILD_INPUT_FILES, BUILDS_INDEX_KEY, buildInputKey, CACHE, RELEASE_FILE, SHARED_PREFIX, SNAPSHOTS_INDEX_KEY, STATE_DB_KEY, evidenceKey, isShared, releaseIdOf } from '../publish/layout.ts';
+import { planBuild, type Action } from '../publish/plan.ts';
+import { prune } from '../publish/prune.ts';
+import { encodeObject, publishRelease, PublishError, type BuildsIndex, type PublishReport, type Release, type SnapshotsIndex } from '../publish/release.ts';
+import { createSnapshot, type SnapshotFiles } from '../publish/snapshot.ts';
+import { restoreStore, saveStore } from '../publish/store-copy.ts';
+import { scrapeSource } from '../store/scrape.ts';
+import { seedCatalogue, seedHolidays, seedRegistry } from '../store/seed.ts';
+import { FetcherStore, PointerStore, type ObjectStore, type PointerCache } from '../edge/store.ts';
+import { type Pointer, type DistManifest, POINTER_KEY } from '../core/publication.ts';
 import { ROOT } from '../scripts/lib/bundle-worker.ts';
 import { distOrigin } from '../scripts/lib/dist-origin.ts';
 import { distText } from './support/dist-file.ts';
@@ -182,7 +184,7 @@ describe('night 1: the first publication', () => {
     const partition = Object.keys(night.manifest.objects).find(isShared)!;
     expect(await bucket.head(SHARED_PREFIX + partition)).toMatchObject({ contentType: 'application/x-ndjson; charset=utf-8', contentEncoding: 'gzip', cacheControl: CACHE.immutable });
     expect(await bucket.head(`${report.prefix}${partition}`)).toBeNull(); // shared, not copied into the build
-    // Beside the build and not one of its objects: what the next night's build starts from (build/incremental/from-bucket.ts).
+    // Beside the build and not one of its objects: what the next night's build starts from (publish/fetch-previous.ts).
     for (const file of BUILD_INPUT_FILES) {
       expect(Buffer.from((await bucket.get(buildInputKey(report.prefix, file)))!.bytes).equals(readFileSync(join(night.distDir, file))), file).toBe(true);
     }
@@ -217,7 +219,7 @@ describe('night 2: built from the published build, only what changed is sent', (
   let fetched: FetchReport;
 
   it('fetches of the published build only what the incremental build reads, which then writes what a full build writes', async () => {
-    await scrape('2026-07-23', '2026-07-24T02:10:00.000Z', readFileSync('tests/fixtures/izmir-live/sebzemeyve-2026-07-23.json'));
+    await scrape('2026-07-23', '2026-07-24T02:10:00.000Z', readFileSync('tests/fixtures/izmir/sebzemeyve-2026-07-23.json'));
     const db = openDb(storePath);
     fetched = await fetchPrevious(bucket, previousDir, db, '2026-07-24');
     const published = nights['2026-07-23']!;
@@ -241,7 +243,7 @@ describe('night 2: built from the published build, only what changed is sent', (
     Object.assign(process.env, s3.env('hal'));
     let report: BuildReport;
     try {
-      report = buildSite({ db, outDir: incrementalDir, today: '2026-07-24', builtAt: '2026-07-24T02:45:00Z', previous: previousDir });
+      report = buildSite({ db, outDir: incrementalDir, today: '2026-07-24', builtAt: '2026-07-24T02:45:00Z', previous: previousDir, fetchMissing: FETCH_MISSING });
     } finally {
       process.env = environment;
       db.close();

@@ -12,8 +12,8 @@ import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../build/db.ts';
-import { importArchives } from '../build/import.ts';
+import { openDb, type Db } from '../store/db.ts';
+import { importArchives } from '../store/import.ts';
 import { loadModel } from '../build/model.ts';
 import { ARCHIVE_ROOT, archiveFiles, type ArchiveFile } from '../sources/lib/archive.ts';
 

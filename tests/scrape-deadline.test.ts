@@ -7,7 +7,7 @@
  * started, and nothing is requested after it.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { DeadlinePassed, RUN_DEFAULTS } from '../build/scrape.ts';
+import { DeadlinePassed, RUN_DEFAULTS } from '../store/scrape.ts';
 import { HTTP_DEFAULTS } from '../sources/lib/http.ts';
 import { ADAPTERS } from '../sources/registry.ts';
 import { runNight, seededStore } from './support/scrape-nights.ts';

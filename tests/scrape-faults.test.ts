@@ -9,7 +9,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { addDays, type Day } from '../core/dates.ts';
-import type { Db } from '../build/db.ts';
+import type { Db } from '../store/db.ts';
 import type { HttpOptions } from '../sources/lib/http.ts';
 import { refusingOrigin, type Answer, type SiteRequest } from './support/fault-server.ts';
 import { ANKARA, bodyOf, HKS, IZMIR, SITES, type ListMode, type Site } from './support/fault-sites.ts';

@@ -7,18 +7,18 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../build/db.ts';
-import { EvidenceStore } from '../build/evidence-store.ts';
-import { sha256Hex } from '../build/ingest.ts';
-import { scrapeSource } from '../build/scrape.ts';
-import { seedCatalogue, seedRegistry } from '../build/seed.ts';
+import { openDb, type Db } from '../store/db.ts';
+import { EvidenceStore } from '../store/documents.ts';
+import { sha256Hex } from '../core/digest.ts';
+import { scrapeSource } from '../store/scrape.ts';
+import { seedCatalogue, seedRegistry } from '../store/seed.ts';
 import { loadCatalogue } from '../sources/catalogue.ts';
 import { adapter as izmir } from '../sources/izmir/index.ts';
 import { BodyTooLargeError, HttpStatusError, NetworkError, type HttpClient, type HttpRequest, type HttpResponse } from '../sources/lib/http.ts';
 import { SOURCES } from '../sources/registry.ts';
 
 const catalogue = loadCatalogue();
-const fixture = readFileSync('tests/fixtures/izmir-live/sebzemeyve-2026-07-23.json');
+const fixture = readFileSync('tests/fixtures/izmir/sebzemeyve-2026-07-23.json');
 
 function setup(): { db: Db; evidence: EvidenceStore } {
   const dir = mkdtempSync(join(tmpdir(), 'hal-scrape-'));

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createSnapshot, type SnapshotFiles } from '../build/publish/snapshot.ts';
+import { createSnapshot, type SnapshotFiles } from '../publish/snapshot.ts';
 import { partitionAt } from '../core/collection-keys.ts';
 import { parseCsv } from '../sources/lib/csv.ts';
 import { distText } from './support/dist-file.ts';
@@ -127,7 +127,7 @@ describe('datapackage.json', () => {
         if (/_price$/.test(field.name)) expect(field.unit, `${resource.name}.${field.name}`).toBe('TRY per `unit`');
       }
     }
-    // A new column needs its meaning in build/publish/datapackage.ts (FIELD_DESCRIPTIONS).
+    // A new column needs its meaning in publish/datapackage.ts (FIELD_DESCRIPTIONS).
     expect(undescribed).toEqual([]);
     const observations = pkg.resources.find((r: { name: string }) => r.name === 'observations').schema;
     expect(observations.primaryKey).toEqual(['id']);

@@ -1,6 +1,6 @@
 /** /products/{slug}/aliases: every printed name linked to a variant, or to any variant of a product family. */
 import { AliasResponse } from '../../schemas/search.ts';
-import type { Db } from '../db.ts';
+import type { Db } from '../../store/db.ts';
 import { attributionOf, defaultAttribution, type Model } from '../model.ts';
 import type { OutputWriter } from '../writer.ts';
 

@@ -6,7 +6,7 @@
 import type { Day } from '../../core/dates.ts';
 import { observationShardPath, shardDayOf } from '../../core/observation-id.ts';
 import { ObservationRecord, type ObservationRecordT } from '../../schemas/observations.ts';
-import type { Db } from '../db.ts';
+import type { Db } from '../../store/db.ts';
 import type { Model } from '../model.ts';
 import type { OutputWriter } from '../writer.ts';
 

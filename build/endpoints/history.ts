@@ -18,7 +18,7 @@ import { collectionIndexPath } from '../../core/collection-keys.ts';
 import { isoWeek, type Day } from '../../core/dates.ts';
 import { HistoryItem, type HistoryItemT } from '../../schemas/history.ts';
 import { isImplausible } from '../../sources/lib/normalise.ts';
-import type { Db } from '../db.ts';
+import type { Db } from '../../store/db.ts';
 import { appendOlderRows } from '../incremental/older-rows.ts';
 import type { Incremental, PreviousBuild } from '../incremental/previous.ts';
 import { monthCounts, readKeptCensus } from '../incremental/series-census.ts';

@@ -1,6 +1,6 @@
 /** /markets (and its legacy address /prices/markets): every market of the registry. */
 import { MarketsEnvelope } from '../../schemas/markets.ts';
-import type { Db } from '../db.ts';
+import type { Db } from '../../store/db.ts';
 import { classifyRow, unavailable } from '../freshness.ts';
 import { attributionOf, expectedDaysText, type Model } from '../model.ts';
 import type { OutputWriter } from '../writer.ts';

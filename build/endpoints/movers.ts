@@ -11,10 +11,10 @@
  */
 import { addDays, type Day } from '../../core/dates.ts';
 import { TrendingResponse, WeeklySummary, type MoverItemT, type TrendingItemT } from '../../schemas/indexes.ts';
-import type { Db } from '../db.ts';
+import type { Db } from '../../store/db.ts';
 import type { Incremental } from '../incremental/previous.ts';
-import { memberLink, previousWeekOf, round2, round4, weekBounds, weekOf, weeklyTable } from '../indexes/compute.ts';
-import { freshnessOfRows, loadQuoteRows, quoteRows, type QuoteRow } from '../indexes/load.ts';
+import { memberLink, previousWeekOf, round2, round4, weekBounds, weekOf, weeklyTable } from '../basket-index/compute.ts';
+import { freshnessOfRows, loadQuoteRows, quoteRows, type QuoteRow } from '../basket-index/load.ts';
 import { attributionOf, defaultAttribution, type Model } from '../model.ts';
 import type { OutputWriter } from '../writer.ts';
 

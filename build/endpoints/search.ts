@@ -5,7 +5,7 @@
  */
 import { fold } from '../../core/turkish.ts';
 import { EdgeSearchData, SearchIndex } from '../../schemas/search.ts';
-import type { Db } from '../db.ts';
+import type { Db } from '../../store/db.ts';
 import { defaultAttribution, type Model } from '../model.ts';
 import type { NationalIndicator } from '../national.ts';
 import type { OutputWriter } from '../writer.ts';

@@ -4,7 +4,7 @@
  * The same object feeds the /data-health page.
  */
 import { SourceStatusEnvelope, type SourceStatusEnvelopeT } from '../../schemas/sources.ts';
-import type { Db } from '../db.ts';
+import type { Db } from '../../store/db.ts';
 import { classifyRow, unavailable } from '../freshness.ts';
 import { defaultAttribution, expectedDaysText, type Model } from '../model.ts';
 import type { OutputWriter } from '../writer.ts';

@@ -14,7 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { addDays, dayToEpochDays, type Day } from '../../core/dates.ts';
-import type { Db } from '../db.ts';
+import type { Db } from '../../store/db.ts';
 
 export const SERIES_CENSUS_FILE = 'series-census.json';
 const FORMAT = 1;

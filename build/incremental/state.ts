@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { classByMissedDays, missedPublishingDays, type PublishingCalendar } from '../../core/calendar.ts';
 import { addDays, type Day } from '../../core/dates.ts';
-import type { Db } from '../db.ts';
+import type { Db } from '../../store/db.ts';
 import type { Model } from '../model.ts';
 
 export const STATE_FILE = 'build-state.json';
@@ -57,7 +57,7 @@ export function beginState(db: Db, model: Model): BuildStateT {
 
 /**
  * Every write from now on is stamped later than any before. A build does it as it begins; so does
- * saving the store for the next night (build/publish/state.ts), in the saved copy: the nightly
+ * saving the store for the next night (publish/store-copy.ts), in the saved copy: the nightly
  * saves it after the scrape and before the build, so tonight's build sees the clock the copy had,
  * and the writes of the next night, on the restored copy, are stamped later than that.
  */
@@ -65,7 +65,7 @@ export function advanceClock(db: Pick<Db, 'prepare'>): void {
   db.prepare('UPDATE store_clock SET n = n + 1').run();
 }
 
-/** The state a build beginning now would have, the store left as it is (what to fetch for it: build/incremental/from-bucket.ts). */
+/** The state a build beginning now would have, the store left as it is (what to fetch for it: publish/fetch-previous.ts). */
 export function currentState(db: Db, model: Model): BuildStateT {
   const clock = db.prepare('SELECT n FROM store_clock').pluck().get() as number;
   const maxNameId = db.prepare('SELECT coalesce(max(id), 0) FROM source_names').pluck().get() as number;
@@ -143,7 +143,7 @@ function fingerprint(db: Db, maxNameId: number): string {
 }
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CODE_DIRS = ['build', 'core', 'schemas'];
+const CODE_DIRS = ['store', 'build', 'core', 'schemas'];
 let code: string | null = null;
 
 /** The build's code and locked dependencies: another version of either may write other bytes. */

@@ -1,6 +1,6 @@
 /**
  * The weekly index and the market movers, answered from the build's objects
- * (build/endpoints/index.ts, build/endpoints/movers.ts):
+ * (build/endpoints/basket-index.ts, build/endpoints/movers.ts):
  *   /index/latest, /index/basket   one object each
  *   /index/history                 the whole series; `range`, `from`, `to` keep the weeks that
  *                                  overlap the period (from/to win over range); series=real

@@ -1,4 +1,4 @@
-import type { RefusedDocument } from '../../build/import.ts';
+import type { RefusedDocument } from '../../store/import.ts';
 
 /** The lines printed after an import that refused documents: each file, why, and what it means. */
 export function refusedReport(refused: readonly RefusedDocument[]): string[] {

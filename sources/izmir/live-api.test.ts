@@ -1,6 +1,6 @@
 /**
  * The İzmir live JSON API parser on fixtures rebuilt from the real 2026 API dump
- * (tests/fixtures/izmir-live/README.md says how). The day 2026-07-23 has 95 rows in the dump
+ * (tests/fixtures/izmir/README.md says how). The day 2026-07-23 has 95 rows in the dump
  * (`grep -c ',2026-07-23,' FILE`, lines 14611–14705).
  */
 import { readFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { parseIzmirApiDump } from './api-dump.ts';
 import { izmirApiUrl, MARKET_OF_FEED, parseIzmirLiveJson, PARSER } from './live-api.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 
-const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/izmir-live/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/izmir/${name}`, import.meta.url), 'utf8');
 const DAY = fixture('sebzemeyve-2026-07-23.json');
 const DOTTED_STRINGS = fixture('sebzemeyve-2026-07-23-dotted-strings.json');
 const HOLIDAY = fixture('sebzemeyve-requested-2026-05-27-holiday.json');

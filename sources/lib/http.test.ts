@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startFaultServer, type Answer, type FaultServer, type SiteRequest } from '../../tests/support/fault-server.ts';
 import { BodyTooLargeError, createHttpClient, HTTP_DEFAULTS, HttpStatusError, NetworkError, type HttpOptions } from './http.ts';
 
-const FIXTURE = new Uint8Array(readFileSync(new URL('../../tests/fixtures/izmir-live/sebzemeyve-2026-07-23.json', import.meta.url)));
+const FIXTURE = new Uint8Array(readFileSync(new URL('../../tests/fixtures/izmir/sebzemeyve-2026-07-23.json', import.meta.url)));
 const FAST: HttpOptions = { timeoutMs: 150, backoffMs: 5 };
 const ATTEMPTS = HTTP_DEFAULTS.retries + 1;
 

@@ -1,6 +1,6 @@
 /**
  * Three sources as the fault server plays them, from their saved documents: İzmir's JSON API
- * (tests/fixtures/izmir-live), Ankara's page with its token step (the real page head of
+ * (tests/fixtures/izmir), Ankara's page with its token step (the real page head of
  * data/sources/ankara, then the table answers of tests/fixtures/ankara, a session cookie and the
  * csrf token checked on every POST) and HKS's ASP.NET postbacks (tests/fixtures/hal-gov-tr).
  *
@@ -41,7 +41,7 @@ const fromDotted = (d: string): Day => `${d.slice(6, 10)}-${d.slice(3, 5)}-${d.s
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 const HTML_TYPE = { 'content-type': 'text/html; charset=UTF-8' };
 
-const IZMIR_LIST = text('tests/fixtures/izmir-live/sebzemeyve-2026-07-23.json');
+const IZMIR_LIST = text('tests/fixtures/izmir/sebzemeyve-2026-07-23.json');
 const izmirDay = (req: SiteRequest): Day => req.url.slice(-10);
 
 export const IZMIR: Site = {

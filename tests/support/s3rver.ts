@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Bucket, s3Client, type BucketConfig } from '../../build/publish/bucket.ts';
+import { Bucket, s3Client, type BucketConfig } from '../../publish/bucket.ts';
 
 const SERVER = fileURLToPath(new URL('./s3rver-process.ts', import.meta.url));
 

@@ -1,5 +1,5 @@
 /**
- * Nights of the real scrape (build/scrape.ts scrapeAll, the real client, the real adapters)
+ * Nights of the real scrape (store/scrape.ts scrapeAll, the real client, the real adapters)
  * against the fault server, on a copy of a seeded store: what each night recorded, what the
  * build then says of the source (/sources/status: status, health, the warnings of its latest
  * rows), and whether a stored observation changed.
@@ -10,12 +10,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addDays, type Day } from '../../core/dates.ts';
-import { openDb, type Db } from '../../build/db.ts';
+import { openDb, type Db } from '../../store/db.ts';
 import { buildSourcesStatus } from '../../build/endpoints/sources-status.ts';
-import { EvidenceStore } from '../../build/evidence-store.ts';
+import { EvidenceStore } from '../../store/documents.ts';
 import { loadModel } from '../../build/model.ts';
-import { scrapeAll, type RunLimits, type RunReport } from '../../build/scrape.ts';
-import { seedCatalogue, seedHolidays, seedRegistry } from '../../build/seed.ts';
+import { scrapeAll, type RunLimits, type RunReport } from '../../store/scrape.ts';
+import { seedCatalogue, seedHolidays, seedRegistry } from '../../store/seed.ts';
 import type { SourceAdapter } from '../../sources/adapter.ts';
 import { loadCatalogue } from '../../sources/catalogue.ts';
 import { createHttpClient, type HttpOptions } from '../../sources/lib/http.ts';

@@ -5,7 +5,7 @@
  * with it. Daily snapshots stay `snapshotDays` days; the first snapshot of every month stays for
  * good. Half-written prefixes of dead runs are pruned by the same rule once they are old enough.
  */
-import { addDays } from '../../core/dates.ts';
+import { addDays } from '../core/dates.ts';
 import type { Bucket } from './bucket.ts';
 import { BUILDS_INDEX_KEY, BUILDS_PREFIX, CACHE, RELEASE_FILE, SHARED_PREFIX, SNAPSHOTS_INDEX_KEY, SNAPSHOTS_PREFIX } from './layout.ts';
 import { putJson, readPointer, type BuildsIndex, type Release, type SnapshotsIndex } from './release.ts';

@@ -5,24 +5,21 @@
  * edge/store.ts) names the current build and moves last. Snapshots for researchers live under
  * `snapshots/<day>/<content hash>/`; the working store between nightly runs under `state/`.
  */
-import { createHash } from 'node:crypto';
-import type { ContentCoding } from '../../core/encodings.ts';
-import { cacheControl } from '../../core/routes.ts';
-import { POINTER_KEY } from '../../edge/store.ts';
-import { STATE_FILE } from '../incremental/state.ts';
-import { SERIES_CENSUS_FILE } from '../incremental/series-census.ts';
+import type { ContentCoding } from '../core/encodings.ts';
+import { cacheControl } from '../core/routes.ts';
+import { POINTER_KEY, SHARED_PATHS, type DistManifest } from '../core/publication.ts';
+import { sha256Hex } from '../core/digest.ts';
+import { STATE_FILE } from '../build/incremental/state.ts';
+import { SERIES_CENSUS_FILE } from '../build/incremental/series-census.ts';
 
-export { POINTER_KEY };
 export const SHARED_PREFIX = 'shared/';
-/** Paths the build writes content-addressed (build/writer.ts `writePartition`). */
-export const SHARED_PATHS = ['api/v1/_p/'] as const;
 export const BUILDS_PREFIX = 'builds/';
 export const BUILDS_INDEX_KEY = 'builds/index.json';
 export const RELEASE_FILE = 'release.json';
 export const SNAPSHOTS_PREFIX = 'snapshots/';
 export const SNAPSHOTS_INDEX_KEY = 'snapshots/index.json';
 export const STATE_DB_KEY = 'state/hal.sqlite.gz';
-/** Beside a build's objects, not served: what the next night's incremental build starts from (build/incremental/from-bucket.ts). */
+/** Beside a build's objects, not served: what the next night's incremental build starts from (publish/fetch-previous.ts). */
 export const BUILD_INPUT_FILES = ['manifest.json', STATE_FILE, SERIES_CENSUS_FILE] as const;
 export const buildInputKey = (prefix: string, file: (typeof BUILD_INPUT_FILES)[number]): string => `${prefix}_build/${file}`;
 export const EVIDENCE_PREFIX = 'evidence/';
@@ -38,15 +35,7 @@ export const CACHE = {
   state: 'no-store',
 } as const;
 
-/**
- * `encoding`: the file in dist/ holds the gzip- or brotli-encoded bytes (`stored` of them); `bytes`
- * and `etag` are the identity's. A brotli twin `<path>.br` encodes the object at `<path>` (core/encodings.ts).
- */
-export type ManifestEntry = { etag: string; bytes: number; type: string; encoding?: ContentCoding; stored?: number };
-export type DistManifest = { buildId: string; today: string; builtAt: string; newestDataDay: string | null; objects: Record<string, ManifestEntry> };
-
 export const isShared = (path: string): boolean => SHARED_PATHS.some((p) => path.startsWith(p));
-export const sha256Hex = (bytes: Uint8Array | string): string => createHash('sha256').update(bytes).digest('hex');
 
 /**
  * The release id names the content of a build: the build id's hash (the rows) and a hash of

@@ -11,19 +11,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { partitionPath } from '../../core/collection-keys.ts';
-import { observationShardPath } from '../../core/observation-id.ts';
-import type { Pointer } from '../../edge/store.ts';
-import { S3Line, type S3Call } from '../../tests/support/s3-line.ts';
-import { s3At, startS3rver, type LocalS3 } from '../../tests/support/s3rver.ts';
-import { SERIES_CENSUS_FILE } from '../incremental/series-census.ts';
-import { STATE_FILE } from '../incremental/state.ts';
-import { etagOf, JSON_TYPE, OutputWriter } from '../writer.ts';
+import { partitionPath } from '../core/collection-keys.ts';
+import { observationShardPath } from '../core/observation-id.ts';
+import { type Pointer, type DistManifest, SHARED_PATHS, POINTER_KEY } from '../core/publication.ts';
+import { S3Line, type S3Call } from '../tests/support/s3-line.ts';
+import { s3At, startS3rver, type LocalS3 } from '../tests/support/s3rver.ts';
+import { SERIES_CENSUS_FILE } from '../build/incremental/series-census.ts';
+import { STATE_FILE } from '../build/incremental/state.ts';
+import { JSON_TYPE, OutputWriter } from '../build/writer.ts';
 import { Bucket, md5Hex, s3Client, type PutInput } from './bucket.ts';
-import {
-  BUILDS_INDEX_KEY, CACHE, POINTER_KEY, RELEASE_FILE, SHARED_PATHS, SHARED_PREFIX, SNAPSHOTS_INDEX_KEY,
-  buildInputKey, buildPrefix, isShared, releaseIdOf, sha256Hex, snapshotPrefix, type DistManifest,
-} from './layout.ts';
+import { BUILDS_INDEX_KEY, CACHE, RELEASE_FILE, SHARED_PREFIX, SNAPSHOTS_INDEX_KEY, buildInputKey, buildPrefix, isShared, releaseIdOf, snapshotPrefix } from './layout.ts';
+import { sha256Hex, etagOf } from '../core/digest.ts';
 import type { LocalObject, StoredEntry } from './plan.ts';
 import { MB } from './progress.ts';
 import {
@@ -105,7 +103,7 @@ function writeBuild(name: string, today: string, rows: string, health: object, p
 }
 
 /**
- * A snapshot as build/publish/snapshot.ts hands it over (files stored as they are: they must
+ * A snapshot as publish/snapshot.ts hands it over (files stored as they are: they must
  * match their checksums), without the SQLite store behind it: the store (another each day), a
  * table that did not change, and the datapackage.
  */

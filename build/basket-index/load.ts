@@ -6,7 +6,7 @@
  */
 import { isoWeek, type Day } from '../../core/dates.ts';
 import type { FreshnessBlock } from '../../schemas/common.ts';
-import type { Db } from '../db.ts';
+import type { Db } from '../../store/db.ts';
 import { classifyRow, FRESHNESS_RANK, unavailable } from '../freshness.ts';
 import type { Model } from '../model.ts';
 import { PLAUSIBLE_SQL } from '../price-rows.ts';

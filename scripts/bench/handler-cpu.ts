@@ -8,7 +8,7 @@
  * (the common case), or the next (every JSON answer re-aged until the nightly build lands).
  */
 import { register } from 'node:module';
-import { distOrigin } from './dist-origin.ts';
+import { distOrigin } from '../lib/dist-origin.ts';
 
 /** The worker module is typed against the Workers runtime (edge/tsconfig.json), not Node's: loaded by path. */
 const WORKER = new URL('../../edge/worker.ts', import.meta.url).href;

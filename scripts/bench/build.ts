@@ -7,23 +7,23 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
-import type { BuildReport } from '../build/build.ts';
-import { openDb } from '../build/db.ts';
-import { indexesRead, partitionsRead, type IndexRead } from '../build/incremental/from-bucket.ts';
-import { PreviousBuild } from '../build/incremental/previous.ts';
-import { boundary as boundaryOf, currentState } from '../build/incremental/state.ts';
-import { BUILD_INPUT_FILES } from '../build/publish/layout.ts';
-import { loadModel } from '../build/model.ts';
-import { publishedRows } from '../build/price-rows.ts';
-import { etagOf } from '../build/writer.ts';
-import { generateSynthetic } from '../build/synthetic/generate.ts';
-import { profileByName } from '../build/synthetic/profiles.ts';
-import { addDays } from '../core/dates.ts';
-import { isBrotliTwin } from '../core/encodings.ts';
-import { option } from './args.ts';
-import { distOrigin } from './lib/dist-origin.ts';
-import { handlerCpuMeter } from './lib/handler-cpu.ts';
-import { startLocalWorker } from './lib/local-worker.ts';
+import type { BuildReport } from '../../build/build.ts';
+import { openDb } from '../../store/db.ts';
+import { indexesRead, partitionsRead, type IndexRead } from '../../publish/fetch-previous.ts';
+import { PreviousBuild } from '../../build/incremental/previous.ts';
+import { boundary as boundaryOf, currentState } from '../../build/incremental/state.ts';
+import { BUILD_INPUT_FILES } from '../../publish/layout.ts';
+import { loadModel } from '../../build/model.ts';
+import { publishedRows } from '../../build/price-rows.ts';
+import { etagOf } from '../../core/digest.ts';
+import { generateSynthetic } from './synthetic/generate.ts';
+import { profileByName } from './synthetic/profiles.ts';
+import { addDays } from '../../core/dates.ts';
+import { isBrotliTwin } from '../../core/encodings.ts';
+import { option } from '../args.ts';
+import { distOrigin } from '../lib/dist-origin.ts';
+import { handlerCpuMeter } from './handler-cpu.ts';
+import { startLocalWorker } from '../lib/local-worker.ts';
 
 const profile = profileByName(option('profile', 'small'));
 const rounds = Number(option('rounds', '100'));
@@ -84,20 +84,20 @@ function floor(dbPath: string, outputBytes: number): { ms: number; rowBytes: num
 
 /**
  * `previous`: the output of the previous build (an incremental build), else a full build.
- * `togetherKb`: the peak of both processes' memory taken together, sampled (scripts/lib/tree-memory.ts).
+ * `togetherKb`: the peak of both processes' memory taken together, sampled (scripts/bench/tree-memory.ts).
  * The output of an earlier run is removed first, untimed: a build empties its output directory,
  * and deleting a national output's 268,000 files was most of the 41 s a timed nightly build
  * spent outside its steps (the nightly's runner starts empty).
  */
 function build(dbPath: string, outDir: string, previous?: string): { ms: number; maxRssKb: number; togetherKb: number; report: BuildReport } {
   rmSync(outDir, { recursive: true, force: true });
-  const args = ['--import', 'tsx', 'scripts/bench-build-child.ts', dbPath, outDir, today, ...(previous ? [previous] : [])];
+  const args = ['--import', 'tsx', 'scripts/bench/build-child.ts', dbPath, outDir, today, ...(previous ? [previous] : [])];
   const out = execFileSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 26 });
   return JSON.parse(out.trim().split('\n').pop()!);
 }
 
 /**
- * What the nightly downloads of the published build before building (build/incremental/from-bucket.ts),
+ * What the nightly downloads of the published build before building (publish/fetch-previous.ts),
  * for the boundary its build will take, read once here as its download leaves them: in the page
  * cache. Cold, the ~54,000 small files cost 66 s of a 160 s price step on this machine's disk,
  * while the nightly's build reads them right after writing them.
@@ -131,7 +131,7 @@ const f = floor(before, storedBytes);
 // 3. Compressed size: gzip-encoded objects by their stored size; of the others (and for brotli)
 // every object when few, else every k-th, extrapolated (said so). Each at the level it is
 // published with: partitions and evidence as the build stored them (level 4), the other
-// objects as the publisher encodes them on upload (level 6, build/publish/release.ts).
+// objects as the publisher encodes them on upload (level 6, publish/release.ts).
 const step = paths.length > 20_000 ? Math.ceil(paths.length / 20_000) : 1;
 let gzPlain = 0;
 let gzPlainRaw = 0;
@@ -261,7 +261,7 @@ const QUERIES = [
 ] as const;
 const handlerCpu = await handlerCpuMeter(outB);
 console.log(`\nworker (workerd via miniflare, ${rounds} requests per query): latency median / p99 ms · workerd process CPU ms per request (mean, incl. the local origin hop)`);
-console.log(`handler CPU ms: the worker's own code per request (scripts/lib/handler-cpu.ts), median / p99, served on the build day ${today} · median on the day after (re-aged); cold: median with the isolate's parsed indexes and calendars emptied before each request`);
+console.log(`handler CPU ms: the worker's own code per request (scripts/bench/handler-cpu.ts), median / p99, served on the build day ${today} · median on the day after (re-aged); cold: median with the isolate's parsed indexes and calendars emptied before each request`);
 line('query', 'latency · workerd CPU', 'handler CPU · day after · reads   (targets: CPU median ≤ 1, p99 ≤ 5, ≤ 3 reads)');
 let plainMedian = 0;
 for (const [label, path] of QUERIES) {

@@ -1,7 +1,7 @@
-/** Child of build/incremental/previous.ts `fetchSync`: fetches objects of the published build a previous build's directory came from. */
-import { Bucket, bucketConfigFromEnv } from '../publish/bucket.ts';
-import { download } from './from-bucket.ts';
-import { PreviousBuild } from './previous.ts';
+/** Run by the build through publish/fetch-missing.ts: fetches objects of the published build a previous build's directory came from. */
+import { Bucket, bucketConfigFromEnv } from './bucket.ts';
+import { download } from './fetch-previous.ts';
+import { PreviousBuild } from '../build/incremental/previous.ts';
 
 const [root, ...paths] = process.argv.slice(2) as [string, ...string[]];
 const previous = PreviousBuild.read(root);

@@ -4,10 +4,10 @@
  * objects straight from the origin (what a plain CDN file would cost here). Prints figures;
  * nothing is asserted.
  */
-import { partitionsBetween } from '../core/collection-keys.ts';
-import { distOrigin } from './lib/dist-origin.ts';
-import { startLocalWorker } from './lib/local-worker.ts';
-import { DEFAULT_OUT, option } from './args.ts';
+import { partitionsBetween } from '../../core/collection-keys.ts';
+import { distOrigin } from '../lib/dist-origin.ts';
+import { startLocalWorker } from '../lib/local-worker.ts';
+import { DEFAULT_OUT, option } from '../args.ts';
 
 const distDir = option('out', DEFAULT_OUT);
 const rounds = Number(option('rounds', '200'));

@@ -6,14 +6,14 @@
  * Deterministic: a profile always gives the same store. Synthetic builds say so (/health 503).
  */
 import { createHash } from 'node:crypto';
-import { addDays, isoWeekday, type Day } from '../../core/dates.ts';
-import { encodeObservationId } from '../../core/observation-id.ts';
-import { fold } from '../../core/turkish.ts';
-import { loadCatalogue } from '../../sources/catalogue.ts';
-import type { Db } from '../db.ts';
-import { readHolidays } from '../holidays.ts';
-import { seedCatalogue, seedHolidays } from '../seed.ts';
-import { markRepeatedBulletins } from '../bulletins.ts';
+import { addDays, isoWeekday, type Day } from '../../../core/dates.ts';
+import { encodeObservationId } from '../../../core/observation-id.ts';
+import { fold } from '../../../core/turkish.ts';
+import { loadCatalogue } from '../../../sources/catalogue.ts';
+import type { Db } from '../../../store/db.ts';
+import { readHolidays } from '../../../store/holidays.ts';
+import { seedCatalogue, seedHolidays } from '../../../store/seed.ts';
+import { markRepeatedBulletins } from '../../../store/bulletins.ts';
 import type { Profile } from './profiles.ts';
 
 const FIRST_SOURCE_NUMBER = 900;

@@ -14,7 +14,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import { isGzip } from '../../core/gzip.ts';
+import { isGzip } from '../core/gzip.ts';
 import { limiter } from './pool.ts';
 
 export type BucketConfig = {

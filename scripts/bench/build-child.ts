@@ -1,7 +1,7 @@
 /** Child process of the benchmark: one build, then its time and peak memory (its own, and with its second process) as JSON on stdout. */
-import { buildSite } from '../build/build.ts';
-import { openDb } from '../build/db.ts';
-import { sampleTreeMemory } from './lib/tree-memory.ts';
+import { buildSite } from '../../build/build.ts';
+import { openDb } from '../../store/db.ts';
+import { sampleTreeMemory } from './tree-memory.ts';
 
 const [dbPath, outDir, today, previous] = process.argv.slice(2) as [string, string, string, string | undefined];
 const memory = sampleTreeMemory();

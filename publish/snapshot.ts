@@ -11,9 +11,9 @@ import { createReadStream, createWriteStream, mkdirSync, readFileSync, rmSync, w
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { etagOf } from '../writer.ts';
 import { fieldOf, licenceOf, PRICES_FIELDS, type Column } from './datapackage.ts';
-import { CACHE, sha256Hex, snapshotPrefix } from './layout.ts';
+import { CACHE, snapshotPrefix } from './layout.ts';
+import { sha256Hex, etagOf } from '../core/digest.ts';
 import type { LocalObject } from './plan.ts';
 
 export type SnapshotFile = { path: string; bytes: number; sha256: string };

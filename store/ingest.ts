@@ -6,6 +6,7 @@
  * as evidence without rows (`refuseDocument`) until a parser reads it.
  */
 import { createHash } from 'node:crypto';
+import { sha256Hex } from '../core/digest.ts';
 import { encodeObservationId } from '../core/observation-id.ts';
 import { fold } from '../core/turkish.ts';
 import type { Catalogue } from '../sources/catalogue.ts';
@@ -35,10 +36,6 @@ export type IngestReport = {
   /** the document was stored as refused by an earlier import and is read now */
   readAfterRefusal: boolean;
 };
-
-export function sha256Hex(bytes: Uint8Array | string): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
 
 export function ingestDocument(
   db: Db,
@@ -91,7 +88,7 @@ export function ingestDocument(
         avgMethod: price.avgMethod,
         unit: price.unit,
         unitPrinted: row.unit,
-        // The store's plausibility pass adds to quality_flags what other rows say (build/implausible-lows.ts).
+        // The store's plausibility pass adds to quality_flags what other rows say (store/implausible-lows.ts).
         flags: JSON.stringify(flags),
         documentId,
         location: row.location,

@@ -1,5 +1,5 @@
 /**
- * The weekly price index of the 15-product basket (build/indexes/): the national index over
+ * The weekly price index of the 15-product basket (build/basket-index/): the national index over
  * every municipal fruit-and-vegetable market in the store, and one municipal index per province
  * with such a market. Published objects:
  *   api/v1/index/latest.json                 /index/latest
@@ -12,11 +12,11 @@
  */
 import type { FreshnessBlock } from '../../schemas/common.ts';
 import { BasketResponse, IndexHistory, IndexLatest, IndexSeries, UnpublishedIndex, type IndexHistoryT } from '../../schemas/indexes.ts';
-import type { Db } from '../db.ts';
-import { BASE_VALUE, BASKET, INDEX_VERSION, memberVariants, METHOD, MIN_MEMBERS, NATIONAL_SLUG, PUBLISH_MIN_WEEKS } from '../indexes/basket.ts';
-import { chainIndex, previousWeekOf, round2, round4, weekOf, WeeklyTableBuilder, type IndexPoint } from '../indexes/compute.ts';
-import { deflate, readCpiFile, type CpiFileT, type RealPoint } from '../indexes/cpi.ts';
-import { freshnessOfRows, quoteRows, type QuoteRow } from '../indexes/load.ts';
+import type { Db } from '../../store/db.ts';
+import { BASE_VALUE, BASKET, INDEX_VERSION, memberVariants, METHOD, MIN_MEMBERS, NATIONAL_SLUG, PUBLISH_MIN_WEEKS } from '../basket-index/basket.ts';
+import { chainIndex, previousWeekOf, round2, round4, weekOf, WeeklyTableBuilder, type IndexPoint } from '../basket-index/compute.ts';
+import { deflate, readCpiFile, type CpiFileT, type RealPoint } from '../basket-index/cpi.ts';
+import { freshnessOfRows, quoteRows, type QuoteRow } from '../basket-index/load.ts';
 import { attributionOf, type MarketRow, type Model } from '../model.ts';
 import type { OutputWriter } from '../writer.ts';
 

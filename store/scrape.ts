@@ -19,9 +19,10 @@ import { BodyTooLargeError, HttpStatusError, NetworkError, type HttpClient } fro
 import { LayoutError } from '../sources/lib/types.ts';
 import { markRepeatedBulletins } from './bulletins.ts';
 import type { Db } from './db.ts';
-import type { EvidenceStore } from './evidence-store.ts';
+import type { EvidenceStore } from './documents.ts';
 import { markImplausibleLows } from './implausible-lows.ts';
-import { ingestDocument, sha256Hex } from './ingest.ts';
+import { ingestDocument } from './ingest.ts';
+import { sha256Hex } from '../core/digest.ts';
 import { recordRun, type RunOutcome } from './source-runs.ts';
 
 export type RunReport = { source: string; outcome: RunOutcome; message: string; httpStatus: number | null; documents: number; observations: number };

@@ -5,8 +5,9 @@
  * partitions, kept where it is; anything new or changed is sent.
  */
 import { basename, join } from 'node:path';
-import type { ContentCoding } from '../../core/encodings.ts';
-import { CACHE, SHARED_PREFIX, isShared, type DistManifest } from './layout.ts';
+import type { ContentCoding } from '../core/encodings.ts';
+import { CACHE, SHARED_PREFIX, isShared } from './layout.ts';
+import { type DistManifest } from '../core/publication.ts';
 
 /** An object as the bucket holds it; a release lists every one of them. */
 export type StoredEntry = {

@@ -10,14 +10,12 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, gzip } from 'node:zlib';
-import type { ContentCoding } from '../../core/encodings.ts';
-import type { Pointer } from '../../edge/store.ts';
-import { etagOf, JSON_TYPE } from '../writer.ts';
+import type { ContentCoding } from '../core/encodings.ts';
+import { type Pointer, type DistManifest, SHARED_PATHS, POINTER_KEY } from '../core/publication.ts';
+import { JSON_TYPE } from '../build/writer.ts';
+import { etagOf } from '../core/digest.ts';
 import { md5Hex, type Bucket } from './bucket.ts';
-import {
-  BUILD_INPUT_FILES, BUILDS_INDEX_KEY, CACHE, buildInputKey, POINTER_KEY, RELEASE_FILE, SHARED_PATHS, SHARED_PREFIX, SNAPSHOTS_INDEX_KEY,
-  buildPrefix, compressible, releaseIdOf, type DistManifest,
-} from './layout.ts';
+import { BUILD_INPUT_FILES, BUILDS_INDEX_KEY, CACHE, buildInputKey, RELEASE_FILE, SHARED_PREFIX, SNAPSHOTS_INDEX_KEY, buildPrefix, compressible, releaseIdOf } from './layout.ts';
 import { planBuild, planFiles, type Action, type LocalObject, type StoredEntry } from './plan.ts';
 import { forEachLimit } from './pool.ts';
 import { MB, Progress, type ProgressWrite } from './progress.ts';
@@ -133,7 +131,7 @@ async function storeRelease(options: PublishOptions, manifest: DistManifest, poi
 
 /**
  * The build's manifest and state beside its objects (not served): the next night's build takes
- * from this build what did not change (build/incremental/from-bucket.ts). Before the release
+ * from this build what did not change (publish/fetch-previous.ts). Before the release
  * record, so a recorded release always has them.
  */
 async function storeBuildInputs(bucket: Bucket, distDir: string, prefix: string): Promise<void> {
@@ -205,7 +203,7 @@ async function store(bucket: Bucket, action: Action, present: ReadonlyMap<string
 /** Reads the file, checks it is the object the manifest names (its ETag), and encodes it for storage. */
 export async function encodeObject(object: LocalObject): Promise<{ entry: StoredEntry; body: Uint8Array }> {
   const file = await readFile(object.file).catch((error: NodeJS.ErrnoException) => {
-    // An incremental build from the bucket leaves in the bucket what it took unchanged (build/incremental/from-bucket.ts).
+    // An incremental build from the bucket leaves in the bucket what it took unchanged (publish/fetch-previous.ts).
     if (error.code !== 'ENOENT') throw error;
     throw new PublishError(`${object.file} is not in the build output: it was built incrementally from a release that had this object, which the bucket's current release does not; build in full (npm run build without --previous) and publish that`);
   });

@@ -12,21 +12,21 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { collectionIndexPrefix, partitionPath } from '../../core/collection-keys.ts';
-import type { Day } from '../../core/dates.ts';
-import { isGzip } from '../../core/gzip.ts';
-import { resolveKey, type Pointer } from '../../edge/store.ts';
-import type { Db } from '../db.ts';
-import { historyCuts, partitionItems, type HistoryBucket } from '../endpoints/history.ts';
-import { loadModel } from '../model.ts';
-import type { Bucket } from '../publish/bucket.ts';
-import { BUILD_INPUT_FILES, buildInputKey } from '../publish/layout.ts';
-import { forEachLimit } from '../publish/pool.ts';
-import { readPointer } from '../publish/release.ts';
-import { etagOf, type ManifestEntry } from '../writer.ts';
-import { olderPartitions } from './older-rows.ts';
-import { PreviousBuild, REMOTE_FILE } from './previous.ts';
-import { boundary, currentState, type Boundary } from './state.ts';
+import { collectionIndexPrefix, partitionPath } from '../core/collection-keys.ts';
+import type { Day } from '../core/dates.ts';
+import { isGzip } from '../core/gzip.ts';
+import { type Pointer, resolveKey, type ManifestEntry } from '../core/publication.ts';
+import type { Db } from '../store/db.ts';
+import { historyCuts, partitionItems, type HistoryBucket } from '../build/endpoints/history.ts';
+import { loadModel } from '../build/model.ts';
+import type { Bucket } from './bucket.ts';
+import { BUILD_INPUT_FILES, buildInputKey } from './layout.ts';
+import { forEachLimit } from './pool.ts';
+import { readPointer } from './release.ts';
+import { etagOf } from '../core/digest.ts';
+import { olderPartitions } from '../build/incremental/older-rows.ts';
+import { PreviousBuild, REMOTE_FILE } from '../build/incremental/previous.ts';
+import { boundary, currentState, type Boundary } from '../build/incremental/state.ts';
 
 export type FetchReport = {
   /** the published build's prefix; null when nothing is published */
