@@ -25,7 +25,7 @@ export default {
     'sources/lib/http.ts',
     // The scrape outcome mapping (`classify`) and the run it reports.
     'store/scrape.ts',
-    'build/source-state.ts',
+    'build/source-status.ts',
     'store/bulletins.ts',
     // The publisher's release and pointer steps.
     'publish/release.ts',

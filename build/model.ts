@@ -6,7 +6,7 @@ import type { Day } from '../core/dates.ts';
 import type { Db } from '../store/db.ts';
 import { frozenSources } from '../store/bulletins.ts';
 import type { SourceFreshnessState } from './freshness.ts';
-import { deriveSourceState, type Run, type SourceState } from './source-state.ts';
+import { deriveSourceState, type Run, type SourceState } from './source-status.ts';
 
 export type SourceRow = {
   key: string;
@@ -24,7 +24,7 @@ export type SourceRow = {
   verification: 'verified' | 'unverified';
   note: string;
   state: SourceFreshnessState;
-  /** status, health and reasons (build/source-state.ts) */
+  /** status, health and reasons (build/source-status.ts) */
   derived: SourceState;
   runs: Run[];
   latestFetchedAt: string | null;

@@ -19,7 +19,7 @@ import { BodyTooLargeError, HttpStatusError, NetworkError, type HttpClient } fro
 import { LayoutError } from '../sources/lib/types.ts';
 import { markRepeatedBulletins } from './bulletins.ts';
 import type { Db } from './db.ts';
-import type { EvidenceStore } from './documents.ts';
+import type { DocumentStore } from './documents.ts';
 import { markImplausibleLows } from './implausible-lows.ts';
 import { ingestDocument } from './ingest.ts';
 import { sha256Hex } from '../core/digest.ts';
@@ -30,7 +30,7 @@ export type RunReport = { source: string; outcome: RunOutcome; message: string; 
 export type ScrapeOptions = {
   day: Day;
   http: HttpClient;
-  evidence: EvidenceStore;
+  evidence: DocumentStore;
   catalogue: Catalogue;
   now?: () => Date;
   /** started by the nightly scheduler (recorded, so /sources/status can say it has been seen) */
@@ -67,7 +67,7 @@ function classify(error: unknown): { outcome: RunOutcome; httpStatus: number | n
 }
 
 /** GET requests carry the validators of the copy we hold; a 304 hands back that copy's bytes. */
-export function conditionalHttp(db: Db, http: HttpClient, evidence: EvidenceStore): HttpClient {
+export function conditionalHttp(db: Db, http: HttpClient, evidence: DocumentStore): HttpClient {
   const find = db.prepare('SELECT etag, last_modified, sha256, content_type FROM fetch_validators WHERE url = ?');
   const save = db.prepare(`INSERT INTO fetch_validators (url, etag, last_modified, sha256, content_type, fetched_at) VALUES (?, ?, ?, ?, ?, ?)
     ON CONFLICT(url) DO UPDATE SET etag = excluded.etag, last_modified = excluded.last_modified, sha256 = excluded.sha256,

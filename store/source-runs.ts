@@ -1,6 +1,6 @@
 /**
  * A source's runs (`source_runs`): every attempt to read it, live or from the archive, with its
- * outcome. Status and health are derived from this history (build/source-state.ts).
+ * outcome. Status and health are derived from this history (build/source-status.ts).
  */
 import type { Db } from './db.ts';
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../build/build.ts';
 import { openDb } from '../store/db.ts';
-import { EvidenceStore } from '../store/documents.ts';
+import { DocumentStore } from '../store/documents.ts';
 import { scrapeSource } from '../store/scrape.ts';
 import { seedCatalogue, seedHolidays, seedRegistry } from '../store/seed.ts';
 import { loadCatalogue } from '../sources/catalogue.ts';
@@ -39,7 +39,7 @@ async function store(): Promise<string> {
   seedRegistry(db, SOURCES);
   seedCatalogue(db, catalogue);
   seedHolidays(db);
-  const evidence = new EvidenceStore(join(dir, 'evidence'));
+  const evidence = new DocumentStore(join(dir, 'evidence'));
   await scrapeSource(db, izmir, { day: '2026-07-23', http: http(() => fixture), evidence, catalogue, now: () => new Date('2026-07-24T02:10:00Z') });
   await scrapeSource(db, izmir, { day: '2026-07-24', http: http(() => new NetworkError('https://openapi.izmir.bel.tr', 'ETIMEDOUT')), evidence, catalogue, now: () => new Date('2026-07-25T02:10:00Z') });
   db.close();

@@ -13,7 +13,7 @@ import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../build/build.ts';
 import { openDb } from '../store/db.ts';
-import { EvidenceStore } from '../store/documents.ts';
+import { DocumentStore } from '../store/documents.ts';
 import { scrapeSource } from '../store/scrape.ts';
 import { seedCatalogue, seedHolidays, seedRegistry } from '../store/seed.ts';
 import { istanbulDay } from '../core/dates.ts';
@@ -43,7 +43,7 @@ async function serve(today: string): Promise<Served> {
   seedRegistry(db, SOURCES);
   seedCatalogue(db, loadCatalogue());
   seedHolidays(db);
-  await scrapeSource(db, izmir, { day: '2026-07-23', http, evidence: new EvidenceStore(join(dir, 'evidence')), catalogue: loadCatalogue(), now: () => new Date('2026-07-24T02:10:00Z') });
+  await scrapeSource(db, izmir, { day: '2026-07-23', http, evidence: new DocumentStore(join(dir, 'evidence')), catalogue: loadCatalogue(), now: () => new Date('2026-07-24T02:10:00Z') });
   const distDir = join(dir, `dist-${today}`);
   buildSite({ db, outDir: distDir, today, builtAt: `${today}T03:00:00Z` });
   db.close();

@@ -20,7 +20,7 @@ import { request as undiciRequest } from 'undici';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildSite, type BuildReport } from '../build/build.ts';
 import { openDb } from '../store/db.ts';
-import { EvidenceStore } from '../store/documents.ts';
+import { DocumentStore } from '../store/documents.ts';
 import { FETCH_MISSING } from '../publish/fetch-missing.ts';
 import { fetchPrevious, indexesRead, partitionsRead, type FetchReport } from '../publish/fetch-previous.ts';
 import { ingestDocument } from '../store/ingest.ts';
@@ -89,7 +89,7 @@ async function scrape(day: string, at: string, answer: Uint8Array | Error): Prom
     },
   };
   const db = openDb(storePath);
-  await scrapeSource(db, izmir, { day, http, evidence: new EvidenceStore(join(dir, 'evidence')), catalogue, now: () => new Date(at) });
+  await scrapeSource(db, izmir, { day, http, evidence: new DocumentStore(join(dir, 'evidence')), catalogue, now: () => new Date(at) });
   db.close();
 }
 

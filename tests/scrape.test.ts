@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../store/db.ts';
-import { EvidenceStore } from '../store/documents.ts';
+import { DocumentStore } from '../store/documents.ts';
 import { sha256Hex } from '../core/digest.ts';
 import { scrapeSource } from '../store/scrape.ts';
 import { seedCatalogue, seedRegistry } from '../store/seed.ts';
@@ -20,12 +20,12 @@ import { SOURCES } from '../sources/registry.ts';
 const catalogue = loadCatalogue();
 const fixture = readFileSync('tests/fixtures/izmir/sebzemeyve-2026-07-23.json');
 
-function setup(): { db: Db; evidence: EvidenceStore } {
+function setup(): { db: Db; evidence: DocumentStore } {
   const dir = mkdtempSync(join(tmpdir(), 'hal-scrape-'));
   const db = openDb(join(dir, 'store.sqlite'));
   seedRegistry(db, SOURCES);
   seedCatalogue(db, catalogue);
-  return { db, evidence: new EvidenceStore(join(dir, 'evidence')) };
+  return { db, evidence: new DocumentStore(join(dir, 'evidence')) };
 }
 
 type Answer = Uint8Array | Error | { status: number; bytes?: Uint8Array; etag?: string };
@@ -53,7 +53,7 @@ function fakeHttp(answer: (url: string, req: HttpRequest) => Answer): HttpClient
   };
 }
 
-const options = (db: Db, evidence: EvidenceStore, http: HttpClient) => ({ day: '2026-07-23', http, evidence, catalogue, now: () => new Date('2026-07-24T03:10:00Z') });
+const options = (db: Db, evidence: DocumentStore, http: HttpClient) => ({ day: '2026-07-23', http, evidence, catalogue, now: () => new Date('2026-07-24T03:10:00Z') });
 const lastRun = (db: Db) => db.prepare('SELECT outcome, http_status, message, documents, observations FROM source_runs ORDER BY id DESC LIMIT 1').get();
 
 describe('scrape', () => {

@@ -1,6 +1,6 @@
 /**
  * /sources/status: every source of the registry with its status, health and the reasons,
- * derived from its runs and data (build/source-state.ts), and the freshness of its latest data.
+ * derived from its runs and data (build/source-status.ts), and the freshness of its latest data.
  * The same object feeds the /data-health page.
  */
 import { SourceStatusEnvelope, type SourceStatusEnvelopeT } from '../../schemas/sources.ts';

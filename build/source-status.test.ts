@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readHolidays } from '../store/holidays.ts';
-import { deriveSourceState, type Run, type SourceFacts } from './source-state.ts';
+import { deriveSourceState, type Run, type SourceFacts } from './source-status.ts';
 
 const holidays = new Set(readHolidays().filter((h) => !h.halfDay).map((h) => h.day));
 const calendar = { publishingDays: new Set([1, 2, 3, 4, 5, 6]), holidays };
