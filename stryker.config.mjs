@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Mutation testing of the modules that carry the API's promises (README, Tests). `npm run mutation`
+ * Mutation testing of the modules that carry the API's promises (docs/testing.md). `npm run mutation`
  * runs every mutant and rewrites the incremental file; `.ci/run` runs with `--incremental`, so
  * only the mutants of code and tests changed since that file was written are run again.
  *

@@ -1,5 +1,5 @@
 /**
- * Every cell of the freshness rule (README "Freshness"), with named date scenarios on the real
+ * Every cell of the freshness rule (docs/freshness.md), with named date scenarios on the real
  * 2026 holiday calendar: weekends, the Kurban Bayramı week, and a source whose list of day D
  * appears on D+1 (İBB, HKS).
  */

@@ -10,8 +10,8 @@
  * length (a line is shorter than 64 KiB; a slab never splits a line).
  *
  * A few lines held for long (a collection of a few hundred rows over five years keeps them all
- * in one partition) would each pin a whole slab: at national-5y nearly every slab stayed alive
- * (6.9 GB). So when more than MAX_LIVE_SLABS are alive, the holders move their lines out of all
+ * in one partition) would each pin a whole slab, and at national scale nearly every slab would
+ * stay alive. So when more than MAX_LIVE_SLABS are alive, the holders move their lines out of all
  * but the newest KEEP_SLABS slabs into the current one (`compaction`), and the old slabs go.
  */
 const SLAB_BYTES = 32 << 20;

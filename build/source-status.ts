@@ -1,5 +1,5 @@
 /**
- * A source's status and health, derived from the history of its runs and its data (pure; README table):
+ * A source's status and health, derived from the history of its runs and its data (pure):
  *
  * status (what we know of the source):
  *   blocked       the latest run was refused (HTTP 401/403/429): access denied, stop retrying

@@ -28,7 +28,7 @@ export type BucketConfig = {
 /** HAL_S3_ENDPOINT, HAL_S3_REGION (default auto), HAL_S3_BUCKET, HAL_S3_ACCESS_KEY_ID, HAL_S3_SECRET_ACCESS_KEY. */
 export function bucketConfigFromEnv(env: NodeJS.ProcessEnv = process.env): BucketConfig {
   const bucket = env.HAL_S3_BUCKET;
-  if (!bucket) throw new Error('HAL_S3_BUCKET is not set (see README, Publishing: HAL_S3_ENDPOINT, HAL_S3_BUCKET, HAL_S3_ACCESS_KEY_ID, HAL_S3_SECRET_ACCESS_KEY)');
+  if (!bucket) throw new Error('HAL_S3_BUCKET is not set (see docs/publishing.md: HAL_S3_ENDPOINT, HAL_S3_BUCKET, HAL_S3_ACCESS_KEY_ID, HAL_S3_SECRET_ACCESS_KEY)');
   const accessKeyId = env.HAL_S3_ACCESS_KEY_ID;
   const secretAccessKey = env.HAL_S3_SECRET_ACCESS_KEY;
   if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error('set both HAL_S3_ACCESS_KEY_ID and HAL_S3_SECRET_ACCESS_KEY, or neither (the AWS default chain)');

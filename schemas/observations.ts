@@ -1,7 +1,7 @@
 /**
  * The observation record (`/observations/{id}`): the contract names its content (document
  * address, fetch moment, sha256, parser version, the row as printed) but not its fields; this
- * is our shape, documented in the OpenAPI document and the README.
+ * is our shape, documented in the OpenAPI document and docs/api-decisions.md.
  */
 import { z } from 'zod';
 import { Attribution, Day, Slug, Timestamp } from './common.ts';

@@ -8,7 +8,7 @@ const db = openDb(option('db', DEFAULT_DB));
 const outDir = option('out', DEFAULT_OUT);
 const { today, builtAt } = buildClock();
 console.log(`Building ${outDir}/ for ${today}`);
-// --previous DIR: a previous build (another directory) whose unchanged rows are taken (README "Incremental build").
+// --previous DIR: a previous build (another directory) whose unchanged rows are taken (docs/incremental-build.md).
 const previous = option('previous', '') || undefined;
 const report = buildSite({ db, outDir, today, builtAt, previous, fetchMissing: FETCH_MISSING, log: console.log });
 console.log(`Built ${report.objects} objects, ${(report.bytes / 1e6).toFixed(1)} MB in ${report.ms} ms`);

@@ -5,7 +5,7 @@
  * `fetch-previous` (npm run fetch-previous), what the nightly's incremental build takes from the
  * published build.
  * Bucket from the environment: HAL_S3_ENDPOINT, HAL_S3_REGION, HAL_S3_BUCKET,
- * HAL_S3_ACCESS_KEY_ID, HAL_S3_SECRET_ACCESS_KEY (README, Publishing).
+ * HAL_S3_ACCESS_KEY_ID, HAL_S3_SECRET_ACCESS_KEY (docs/publishing.md).
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,7 +38,7 @@ if (command === 'restore-store') {
   throw new Error(`unknown command ${command}: publish (default), restore-store, save-store, fetch-previous`);
 }
 
-/** What tonight's build takes from the published build, downloaded into --into (README, Incremental build). */
+/** What tonight's build takes from the published build, downloaded into --into (docs/incremental-build.md). */
 async function fetchPreviousBuild(): Promise<void> {
   const into = option('into', DEFAULT_PREVIOUS);
   const { today } = buildClock();

@@ -1,5 +1,5 @@
 /**
- * Keeps the benchmark working (issue 6): the CI-sized profile runs end to end and prints every
+ * Keeps the benchmark working: the CI-sized profile runs end to end and prints every
  * figure. Nothing is timed here; the figures are for reading (npm run bench).
  */
 import { execFileSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * The basket of the weekly price index (issue 8): 15 basic products. A member is either a
+ * The basket of the weekly price index: 15 basic products. A member is either a
  * product family (every catalogue variant of the family sold in the member's unit: "domates"
  * is every tomato the bulletins print by the kilogram) or one variant, where the issue names a
  * kind ("biber sivri", "kuru soğan", "kıvırcık marul", "yerli muz"). Each member has one unit,

@@ -70,8 +70,8 @@ type Sum = { week: string; member: string; series: string; sum: number; n: numbe
 
 /**
  * The weekly table built as quotes stream by, oldest day first: one day's daily sums are held at
- * a time and folded into the week's when the day changes (a decade of quotes held at once was
- * ~3 GB at national-5y).
+ * a time and folded into the week's when the day changes: a decade of quotes held at once does
+ * not fit a nightly runner's memory.
  */
 export class WeeklyTableBuilder {
   private day: Day | null = null;

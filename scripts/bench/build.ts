@@ -1,7 +1,7 @@
 /**
  * npm run bench [-- --profile small|national-1y|national-5y|national-10y --rounds N]:
- * builds a synthetic profile and prints, in one run, the figures of issue 6 beside their targets.
- * Nothing here is asserted; the numbers are for reading. See README "Benchmark".
+ * builds a synthetic profile and prints, in one run, the build's and the worker's figures beside
+ * their targets. Nothing here is asserted; the numbers are for reading (docs/benchmark.md).
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -86,8 +86,8 @@ function floor(dbPath: string, outputBytes: number): { ms: number; rowBytes: num
  * `previous`: the output of the previous build (an incremental build), else a full build.
  * `togetherKb`: the peak of both processes' memory taken together, sampled (scripts/bench/tree-memory.ts).
  * The output of an earlier run is removed first, untimed: a build empties its output directory,
- * and deleting a national output's 268,000 files was most of the 41 s a timed nightly build
- * spent outside its steps (the nightly's runner starts empty).
+ * and deleting a national output's files would be timed as the build's, which the nightly's
+ * runner (it starts empty) never pays.
  */
 function build(dbPath: string, outDir: string, previous?: string): { ms: number; maxRssKb: number; togetherKb: number; report: BuildReport } {
   rmSync(outDir, { recursive: true, force: true });
@@ -99,8 +99,7 @@ function build(dbPath: string, outDir: string, previous?: string): { ms: number;
 /**
  * What the nightly downloads of the published build before building (publish/fetch-previous.ts),
  * for the boundary its build will take, read once here as its download leaves them: in the page
- * cache. Cold, the ~54,000 small files cost 66 s of a 160 s price step on this machine's disk,
- * while the nightly's build reads them right after writing them.
+ * cache: the nightly's build reads them right after writing them, never cold from disk.
  */
 function nightlyDownload(): { from: string; indexes: IndexRead[]; partitions: string[] } | null {
   const db = openDb(before);
