@@ -1,5 +1,5 @@
 /** The Ankara parsers as the adapter interface sees them: id, version, document → rows as printed. */
-import type { Parser } from '../adapter.ts';
+import type { Parser } from '../types.ts';
 import * as live from './live-html.ts';
 import * as head from './page-head.ts';
 import * as store from './scraper-sqlite.ts';

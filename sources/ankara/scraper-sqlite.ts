@@ -9,7 +9,7 @@
  */
 import Database from 'better-sqlite3';
 import { isDay } from '../../core/dates.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
+import { LayoutError, type ParsedDocument, type PrintedRow } from '../types.ts';
 
 export const PARSER = 'ankara-scraper-sqlite';
 export const PARSER_VERSION = 1;

@@ -1,7 +1,7 @@
 /** Antalya on constructed text and PDFs (tests/fixtures/antalya/README.md): not real documents. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LayoutError } from '../lib/types.ts';
+import { LayoutError } from '../types.ts';
 import { fakeHttp, fetchedDocument, firstDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { adapter, ANTALYA_API } from './index.ts';

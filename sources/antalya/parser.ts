@@ -11,11 +11,10 @@
  * The text comes from `pdf-text.ts`, which reads uncompressed content streams only: a real,
  * compressed PDF fails with "PDF text extraction not available" until a real extractor exists.
  */
-import type { Parser, SourceDocument } from '../adapter.ts';
+import { LayoutError, type ParsedDocument, type Parser, type PrintedRow, type SourceDocument } from '../types.ts';
 import { parseDottedDay, type Day } from '../../core/dates.ts';
 import { fold } from '../../core/turkish.ts';
 import { parseTurkishNumber } from '../lib/numbers.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 import { pdfTextLines } from './pdf-text.ts';
 
 export const PDF_PARSER = 'antalya-pdf';

@@ -6,9 +6,8 @@
  */
 import type { AnyNode } from 'domhandler';
 import { fold } from '../../core/turkish.ts';
-import type { SourceDocument } from '../adapter.ts';
+import { LayoutError, type ParsedDocument, type PrintedRow, type SourceDocument } from '../types.ts';
 import { loadHtml, type Html } from '../lib/html.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 import { MARKET, requestedDay, turkishPrice } from './common.ts';
 
 export const PARSER = 'bursa-html';

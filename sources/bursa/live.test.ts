@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
-import type { SourceDocument } from '../adapter.ts';
+import type { SourceDocument } from '../types.ts';
 import { parseBursaApi, PARSER as API } from './live-api.ts';
 import { parseBursaHtml, PARSER as HTML, readPrice } from './live-html.ts';
 import { parseBursaScraperJson } from './scraper-json.ts';

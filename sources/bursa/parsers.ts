@@ -1,5 +1,5 @@
 /** The Bursa parsers as the adapter interface sees them: id, version, document → rows as printed. */
-import type { Parser } from '../adapter.ts';
+import type { Parser } from '../types.ts';
 import * as history from './git-history.ts';
 import * as api from './live-api.ts';
 import * as html from './live-html.ts';

@@ -7,9 +7,8 @@
  * column does not shift them; the page prints no date known to us, so the data day is the
  * requested day.
  */
-import type { Parser, SourceDocument } from '../adapter.ts';
+import type { ParsedDocument, Parser, SourceDocument } from '../types.ts';
 import { parseDatelessTable } from '../lib/table.ts';
-import type { ParsedDocument } from '../lib/types.ts';
 
 export const PARSER = 'corum-table';
 export const MARKET = 'corum-sebze-meyve';

@@ -5,10 +5,9 @@
  * print no unit (read as kg), no group (which table is fruit is not described) and no date
  * (the data day is the day requested).
  */
-import type { Parser, SourceDocument } from '../adapter.ts';
+import { LayoutError, type ParsedDocument, type Parser, type PrintedRow, type SourceDocument } from '../types.ts';
 import { allTableRows, loadHtmlDocument } from '../lib/html.ts';
 import { fullWidthRows, parsedRows, priceCells, priceReader, tablesWithHeader } from '../lib/table.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'denizli-html';
 export const DENIZLI_URL = 'https://www.denizli.bel.tr/Default.aspx?k=halfiyatlari';

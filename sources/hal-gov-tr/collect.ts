@@ -20,10 +20,9 @@
  */
 import * as cheerio from 'cheerio';
 import { addDays } from '../../core/dates.ts';
-import type { Collected, CollectContext, Parser } from '../adapter.ts';
+import { LayoutError, type CollectContext, type Collected, type Parser } from '../types.ts';
 import { assertWholePage } from '../lib/html.ts';
 import type { HttpResponse } from '../lib/http.ts';
-import { LayoutError } from '../lib/types.ts';
 import { dottedDay } from './dates.ts';
 import { DATE_FIELD_SELECTOR, GRID_SELECTOR, PARSER, readBulletinLabel, readHksGrid, readPager } from './grid.ts';
 

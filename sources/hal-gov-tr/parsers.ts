@@ -1,5 +1,5 @@
 /** The HKS parsers as the adapter interface sees them: id, version, document → rows as printed. */
-import type { Parser } from '../adapter.ts';
+import type { Parser } from '../types.ts';
 import * as excel from './excel.ts';
 import * as grid from './grid.ts';
 import * as json from './json.ts';

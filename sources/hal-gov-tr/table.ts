@@ -9,7 +9,7 @@
 import type { AnyNode, Element } from 'domhandler';
 import { cellText, type Html } from '../lib/html.ts';
 import { parseTurkishNumber, PriceFormatError } from '../lib/numbers.ts';
-import { LayoutError } from '../lib/types.ts';
+import { LayoutError } from '../types.ts';
 import { isPagerText, type HksLine } from './aggregate.ts';
 
 const COLUMNS = {

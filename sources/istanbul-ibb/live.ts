@@ -8,8 +8,7 @@
  * until the night), so the nightly run asks for D−1 (dataLagDays 1).
  */
 import type { Day } from '../../core/dates.ts';
-import type { CollectContext, Collected, SourceDocument } from '../adapter.ts';
-import { LayoutError } from '../lib/types.ts';
+import { LayoutError, type CollectContext, type Collected, type SourceDocument } from '../types.ts';
 import { istanbulIbbHtml } from './parsers.ts';
 import { GROUPS, KATEGORI_OF_GROUP, type IbbGroup } from './table.ts';
 

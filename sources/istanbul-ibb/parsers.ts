@@ -1,5 +1,5 @@
 /** The İBB parsers as the adapter interface sees them: id, version, document → rows as printed. */
-import type { Parser } from '../adapter.ts';
+import type { Parser } from '../types.ts';
 import * as crawl from './crawl-index.ts';
 import * as csv from './csv.ts';
 import * as html from './html.ts';

@@ -1,5 +1,5 @@
 /** The İzmir parsers as the adapter interface sees them: id, version, document → rows as printed. */
-import type { Parser } from '../adapter.ts';
+import type { Parser } from '../types.ts';
 import * as apiDump from './api-dump.ts';
 import * as live from './live-api.ts';
 import * as report2025 from './report-2025.ts';

@@ -11,12 +11,11 @@
  * - whole-lira integers: a dot can only group thousands (`1.250` = 1250);
  * - every row carries its own date (Tarih), which is its data day.
  */
-import type { Parser, SourceDocument } from '../adapter.ts';
+import { LayoutError, type ParsedDocument, type Parser, type PrintedRow, type SourceDocument } from '../types.ts';
 import { parseDottedDay, type Day } from '../../core/dates.ts';
 import { fold } from '../../core/turkish.ts';
 import { loadHtml, tableRows } from '../lib/html.ts';
 import { findLabelledHeader, namedRows, parsedRows, priceCells, priceReader } from '../lib/table.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'kahramanmaras-table';
 /** The Hal column (folded, first word) → market slug. */

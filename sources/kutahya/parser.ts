@@ -13,10 +13,9 @@
  *   header, else from the page's meta tag, else UTF-8;
  * - the page takes no date and prints none known to us: the data day is the requested day.
  */
-import type { Parser, SourceDocument } from '../adapter.ts';
+import { LayoutError, type ParsedDocument, type Parser, type PrintedRow, type SourceDocument } from '../types.ts';
 import { loadHtml } from '../lib/html.ts';
 import { findTableByLabels, namedRows, parsedRows, priceCells, priceReader } from '../lib/table.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'kutahya-table';
 export const MARKET = 'kutahya-sebze-meyve';

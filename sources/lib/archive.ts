@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Day } from '../../core/dates.ts';
-import type { ArchiveDocument, Parser } from '../adapter.ts';
+import type { ArchiveDocument, Parser } from '../types.ts';
 
 export type ArchiveFile = {
   file: string;

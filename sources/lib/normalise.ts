@@ -7,7 +7,7 @@
  */
 import { roundKurus } from './numbers.ts';
 import { normaliseUnit, UnitError, type Unit } from './units.ts';
-import type { PrintedRow } from './types.ts';
+import type { PrintedRow } from '../types.ts';
 
 export type NormalisedPrice = {
   min: number | null;

@@ -6,11 +6,10 @@
  * reported average. The fifth column's meaning is not known: it is kept in `printed` only, as
  * are Şube and Türü. The fragment prints no date: the data day is the date posted.
  */
-import type { Parser, SourceDocument } from '../adapter.ts';
+import { LayoutError, type ParsedDocument, type Parser, type PrintedRow, type SourceDocument } from '../types.ts';
 import { fold } from '../../core/turkish.ts';
 import { allTableRows, loadHtmlDocument } from '../lib/html.ts';
 import { fullWidthRows, parsedRows, priceCells, priceReader, tablesWithHeader } from '../lib/table.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'mersin-html';
 export const MERSIN_URL = 'https://www.mersin.bel.tr/hal-fiyatlari-day';

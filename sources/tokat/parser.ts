@@ -8,9 +8,8 @@
  * are not today's prices and stay in `printed` only; the page takes no date and prints none
  * known to us, so the data day is the requested day.
  */
-import type { Parser, SourceDocument } from '../adapter.ts';
+import type { ParsedDocument, Parser, SourceDocument } from '../types.ts';
 import { parseDatelessTable } from '../lib/table.ts';
-import type { ParsedDocument } from '../lib/types.ts';
 
 export const PARSER = 'tokat-table';
 export const MARKET = 'tokat-sebze-meyve';

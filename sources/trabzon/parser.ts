@@ -17,10 +17,9 @@
  */
 import type { Cheerio } from 'cheerio';
 import type { AnyNode } from 'domhandler';
-import type { Parser, SourceDocument } from '../adapter.ts';
+import { LayoutError, type ParsedDocument, type Parser, type PrintedRow, type SourceDocument } from '../types.ts';
 import { loadHtml } from '../lib/html.ts';
 import { priceReader } from '../lib/table.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'trabzon-cards';
 export const MARKET = 'trabzon-sebze-meyve';

@@ -10,11 +10,10 @@
  * - prices `150,00 ₺`; Urun Turu is the source's group;
  * - no unit is printed: prices are taken as per kg (assumption).
  */
-import type { Parser, SourceDocument } from '../adapter.ts';
+import { LayoutError, type ParsedDocument, type Parser, type PrintedRow, type SourceDocument } from '../types.ts';
 import { parseDottedDay, type Day } from '../../core/dates.ts';
 import { loadHtml } from '../lib/html.ts';
 import { findTableByLabels, namedRows, parsedRows, priceCells, priceReader } from '../lib/table.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'yalova-table';
 export const MARKET = 'yalova-sebze-meyve';
