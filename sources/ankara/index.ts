@@ -68,5 +68,3 @@ export const adapter: SourceAdapter = {
     return collected;
   },
 };
-
-export const ankara = adapter;

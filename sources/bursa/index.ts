@@ -37,5 +37,3 @@ export const adapter: SourceAdapter = {
     return [{ document, parser: bursaApi }];
   },
 };
-
-export const bursa = adapter;
