@@ -37,7 +37,7 @@ export const ADAPTERS: readonly SourceAdapter[] = [
 ];
 export const SOURCES: readonly SourceDefinition[] = ADAPTERS.map((a) => a.definition);
 
-export function adapterByKey(key: string): SourceAdapter {
+function adapterByKey(key: string): SourceAdapter {
   const adapter = ADAPTERS.find((a) => a.definition.key === key);
   if (!adapter) throw new Error(`unknown source ${key}`);
   return adapter;

@@ -41,9 +41,9 @@ export class LayoutError extends Error {
 }
 
 /** ISO weekday: 1 is Monday. */
-export type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
-export type MarketDefinition = {
+type MarketDefinition = {
   /** market short name, the `market` filter value */
   slug: string;
   name: string;

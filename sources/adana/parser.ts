@@ -13,7 +13,7 @@ import { parsedRows, priceReader } from '../lib/table.ts';
 
 export const PARSER = 'adana-html';
 export const ADANA_LIST_URL = 'https://www.adana.bel.tr/tr/hal-fiyat-listesi';
-export const MARKET = 'adana-sebze-meyve';
+const MARKET = 'adana-sebze-meyve';
 
 /** The newest bulletin's address on the list page (highest id), or null when it links none. */
 export function newestDetailUrl(html: string): string | null {

@@ -15,7 +15,7 @@ export const PARSER = 'ankara-scraper-sqlite';
 export const PARSER_VERSION = 1;
 
 /** The scraper's two categories → our markets (fish has its own hall). */
-export const MARKET_OF_CATEGORY: Readonly<Record<string, string>> = { 'MEYVE / SEBZE': 'ankara-sebze-meyve', BALIK: 'ankara-balik' };
+const MARKET_OF_CATEGORY: Readonly<Record<string, string>> = { 'MEYVE / SEBZE': 'ankara-sebze-meyve', BALIK: 'ankara-balik' };
 
 const COLUMNS: Record<string, string[]> = {
   categories: ['id', 'name'],

@@ -22,7 +22,7 @@ export const MARKETS = [
   { number: 4, market: 'antalya-antkomder-kumluca' },
 ] as const;
 /** The table has no unit column; prices are read as per kg (an assumption to check on a real page). */
-export const ASSUMED_UNIT = 'kg';
+const ASSUMED_UNIT = 'kg';
 
 export function antkomderUrl(number: number, day: Day): string {
   return `https://antalyakomisyonculardernegi.com/hal-fiyatlari/${number}?daily=${day}`;

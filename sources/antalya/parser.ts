@@ -19,7 +19,7 @@ import { pdfTextLines } from './pdf-text.ts';
 
 export const PDF_PARSER = 'antalya-pdf';
 export const TEXT_PARSER = 'antalya-pdf-text';
-export const MARKET = 'antalya-sebze-meyve';
+const MARKET = 'antalya-sebze-meyve';
 
 const SECTIONS: Record<string, string> = { sebzeler: 'SEBZELER', meyveler: 'MEYVELER', ithal: 'İTHAL' };
 const NUM = String.raw`\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?|\d+(?:,\d{1,2})?`;

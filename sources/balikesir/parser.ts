@@ -23,7 +23,7 @@ import { fullWidthRows, parsedRows, priceCells, priceReader, tablesWithHeader } 
 export const PARSER = 'balikesir-html';
 export const BALIKESIR_PAGE = 'https://halvepazarfiyatlari.balikesir.bel.tr/SebzeMeyveHal';
 export const BALIKESIR_LIST = 'https://halvepazarfiyatlari.balikesir.bel.tr/Home/Listele';
-export const MARKET = 'balikesir-merkez';
+const MARKET = 'balikesir-merkez';
 
 /** Folded header text → field; the dates are printed with or without a space. */
 const HEADER = {

@@ -20,8 +20,8 @@ import { roundKurus } from '../lib/numbers.ts';
 import { parsedRows } from '../lib/table.ts';
 
 export const PARSER = 'bolu-weekly-table';
-export const MARKET = 'bolu-sebze-meyve';
-export const POST_PATH = /\/(\d{2})-(\d{2})-(\d{4})-(?:toptanci-hal-fiyat-listesi|haftalik-fiyat-listesi)\/?$/;
+const MARKET = 'bolu-sebze-meyve';
+const POST_PATH = /\/(\d{2})-(\d{2})-(\d{4})-(?:toptanci-hal-fiyat-listesi|haftalik-fiyat-listesi)\/?$/;
 
 /** The day a post's URL carries, or null. */
 export function postDay(url: string): Day | null {

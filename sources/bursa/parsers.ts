@@ -5,8 +5,8 @@ import * as api from './live-api.ts';
 import * as json from './scraper-json.ts';
 
 export const bursaApi: Parser = { id: api.PARSER, version: api.PARSER_VERSION, parse: api.parseBursaApi };
-export const bursaScraperJson: Parser = { id: json.PARSER, version: json.PARSER_VERSION, parse: json.parseBursaScraperJson };
-export const bursaGitHistory: Parser = { id: history.PARSER, version: history.PARSER_VERSION, parse: history.parseBursaGitHistory };
+const bursaScraperJson: Parser = { id: json.PARSER, version: json.PARSER_VERSION, parse: json.parseBursaScraperJson };
+const bursaGitHistory: Parser = { id: history.PARSER, version: history.PARSER_VERSION, parse: history.parseBursaGitHistory };
 
 export const ARCHIVE_PARSERS: Record<string, Parser> = {
   [bursaScraperJson.id]: bursaScraperJson,

@@ -15,7 +15,7 @@ import { loadHtml } from '../lib/html.ts';
 import { findTableByLabels, namedRows, parsedRows, priceCells, priceReader } from '../lib/table.ts';
 
 export const PARSER = 'canakkale-table';
-export const MARKET = 'canakkale-sebze-meyve';
+const MARKET = 'canakkale-sebze-meyve';
 
 const LABELS = { name: 'malzemenin adi', unit: 'birim', min: 'asgari', max: 'azami' } as const;
 const MONTHS = ['ocak', 'subat', 'mart', 'nisan', 'mayis', 'haziran', 'temmuz', 'agustos', 'eylul', 'ekim', 'kasim', 'aralik'];

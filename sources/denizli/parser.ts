@@ -11,9 +11,9 @@ import { fullWidthRows, parsedRows, priceCells, priceReader, tablesWithHeader } 
 
 export const PARSER = 'denizli-html';
 export const DENIZLI_URL = 'https://www.denizli.bel.tr/Default.aspx?k=halfiyatlari';
-export const MARKET = 'denizli-sebze-meyve';
+const MARKET = 'denizli-sebze-meyve';
 /** The tables have no unit column; prices are read as per kg (an assumption to check on a real page). */
-export const ASSUMED_UNIT = 'kg';
+const ASSUMED_UNIT = 'kg';
 
 /** Quirk: three grades, read as minimum (Asgari), average (Orta) and maximum (Ekstra). */
 const HEADER = { 'urun adi': 'name', asgari: 'min', orta: 'avg', ekstra: 'max' } as const;

@@ -16,9 +16,9 @@ import { cellText, loadHtml, type Html } from '../lib/html.ts';
 import { priceReader } from '../lib/table.ts';
 
 export const PARSER = 'elazig-list';
-export const MARKET = 'elazig-sebze-meyve';
+const MARKET = 'elazig-sebze-meyve';
 /** The page prints no unit (see above). */
-export const ASSUMED_UNIT = 'kg';
+const ASSUMED_UNIT = 'kg';
 
 type Item = { name: string; min: string; max: string; printed: string };
 

@@ -14,9 +14,9 @@ import { fullWidthRows, parsedRows, priceCells, priceReader, tablesWithHeader } 
 
 export const PARSER = 'eskisehir-html';
 export const ESKISEHIR_URL = 'https://www.eskisehir.bel.tr/hal-fiyatlari';
-export const MARKET = 'eskisehir-sebze-meyve';
+const MARKET = 'eskisehir-sebze-meyve';
 /** The table has no unit column; prices are read as per kg (an assumption to check on a real page). */
-export const ASSUMED_UNIT = 'kg';
+const ASSUMED_UNIT = 'kg';
 
 const HEADER = { 'urun adi': 'name', cinsi: 'variety', tur: 'group', max: 'max', min: 'min', avg: 'avg' } as const;
 const price = priceReader(PARSER, 'compact');

@@ -11,7 +11,7 @@ import { allTableRows, loadHtmlDocument } from '../lib/html.ts';
 import { fullWidthRows, parsedRows, priceCells, priceReader, tablesWithHeader } from '../lib/table.ts';
 
 export const PARSER = 'gaziantep-html';
-export const MARKET = 'gaziantep-sebze-meyve';
+const MARKET = 'gaziantep-sebze-meyve';
 
 export function gaziantepUrl(day: Day): string {
   return `https://www.gaziantep.bel.tr/tr/hal-rayic?date=${day}`;

@@ -9,7 +9,7 @@
 import type { Day } from '../../core/dates.ts';
 import type { PrintedRow } from '../types.ts';
 
-export const MARKET = 'hal-gov-tr-turkiye';
+const MARKET = 'hal-gov-tr-turkiye';
 
 /** One printed HKS line, already read from its document. */
 export type HksLine = {

@@ -28,7 +28,7 @@ import { DATE_FIELD_SELECTOR, GRID_SELECTOR, PARSER, readBulletinLabel, readHksG
 
 export const PAGE_URL = 'https://www.hal.gov.tr/Sayfalar/FiyatDetaylari.aspx';
 /** a bulletin has had 18 pages of 25 lines; far more means the pager is not what we know */
-export const MAX_PAGES = 100;
+const MAX_PAGES = 100;
 
 type FormPage = { $: cheerio.CheerioAPI; hidden: Record<string, string>; dateField: string };
 

@@ -45,7 +45,7 @@ function headerMap(cells: string[]): Record<Column, number> | null {
   return map;
 }
 
-export function isPagerRow($: Html, tr: Element, cells: string[]): boolean {
+function isPagerRow($: Html, tr: Element, cells: string[]): boolean {
   return $(tr).hasClass('pager') || $(tr).find('table').length > 0 || (cells.length > 0 && isPagerText(cells[0]!));
 }
 

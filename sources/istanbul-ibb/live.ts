@@ -14,7 +14,7 @@ import { GROUPS, KATEGORI_OF_GROUP, type IbbGroup } from './table.ts';
 
 export const PAGE_URL = 'https://tarim.ibb.istanbul/tr/istatistik/124/hal-fiyatlari.html';
 export const ENDPOINT = 'https://tarim.ibb.istanbul/inc/halfiyatlari/gunluk_fiyatlar.asp';
-export const HAL_TUR_ID = '2';
+const HAL_TUR_ID = '2';
 
 export type Tokens = { tUsr: string; tPas: string; tVal: string };
 

@@ -19,7 +19,7 @@ import { findLabelledHeader, namedRows, parsedRows, priceCells, priceReader } fr
 
 export const PARSER = 'kahramanmaras-table';
 /** The Hal column (folded, first word) → market slug. */
-export const MARKET_OF_HAL: Record<string, string> = { kahramanmaras: 'kahramanmaras-sebze-meyve', elbistan: 'kahramanmaras-elbistan' };
+const MARKET_OF_HAL: Record<string, string> = { kahramanmaras: 'kahramanmaras-sebze-meyve', elbistan: 'kahramanmaras-elbistan' };
 
 const LABELS = { hal: 'hal', group: 'urun turu', name: 'urun adi', unit: 'birim', max: '1 kalite', min: '2 kalite', avg: 'rayic', day: 'tarih' } as const;
 const readPrice = priceReader(PARSER);

@@ -11,7 +11,7 @@ import { fullWidthRows, parsedRows, priceCells, priceReader, tablesWithHeader } 
 
 export const PARSER = 'kayseri-html';
 export const KAYSERI_URL = 'https://www.kayseri.bel.tr/hal-fiyatlari';
-export const MARKET = 'kayseri-sebze-meyve';
+const MARKET = 'kayseri-sebze-meyve';
 
 /** Folded header text → field (En Yüksek is printed before En Düşük: mapped, never by position). */
 const HEADER = { cinsi: 'name', birimi: 'unit', 'en yuksek': 'max', 'en dusuk': 'min' } as const;

@@ -17,7 +17,7 @@ import { fullWidthRows, parsedRows, priceReader } from '../lib/table.ts';
 
 export const HTML_PARSER = 'konya-html';
 export const CSV_PARSER = 'konya-csv';
-export const MARKET = 'konya-sebze-meyve';
+const MARKET = 'konya-sebze-meyve';
 /** The page's tables in order, and the CSV's `tur` codes. */
 const TABLE_GROUPS = ['SEBZE', 'MEYVE'] as const;
 const TUR: Record<string, string> = { '0': 'SEBZE', '1': 'MEYVE' };

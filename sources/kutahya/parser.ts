@@ -18,8 +18,8 @@ import { loadHtml } from '../lib/html.ts';
 import { findTableByLabels, namedRows, parsedRows, priceCells, priceReader } from '../lib/table.ts';
 
 export const PARSER = 'kutahya-table';
-export const MARKET = 'kutahya-sebze-meyve';
-export const ASSUMED_UNIT = 'kg';
+const MARKET = 'kutahya-sebze-meyve';
+const ASSUMED_UNIT = 'kg';
 
 const LABELS = { name: 'urun adi', variety: 'urun cinsi', min: 'minimum', max: 'maksimum', avg: 'ortalama' } as const;
 const price = priceReader(PARSER);

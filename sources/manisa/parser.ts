@@ -11,7 +11,7 @@ import type { ParsedDocument, Parser, SourceDocument } from '../types.ts';
 import { parseDatelessTable } from '../lib/table.ts';
 
 export const PARSER = 'manisa-table';
-export const MARKET = 'manisa-sebze-meyve';
+const MARKET = 'manisa-sebze-meyve';
 
 /** Tip (MEYVE/SEBZE) is the source's group. */
 const LABELS = { group: 'tip', name: 'adi', unit: 'birim', min: 'en az', max: 'en cok' } as const;

@@ -14,7 +14,7 @@ import { fullWidthRows, parsedRows, priceCells, priceReader, tablesWithHeader } 
 export const PARSER = 'mersin-html';
 export const MERSIN_URL = 'https://www.mersin.bel.tr/hal-fiyatlari-day';
 export const MERSIN_PAGE = 'https://www.mersin.bel.tr/hal-fiyatlari';
-export const MARKET = 'mersin-merkez';
+const MARKET = 'mersin-merkez';
 /** The form's product_category values and the group they stand for. */
 export const CATEGORIES = [
   { category: '3', group: 'MEYVE' },

@@ -19,7 +19,7 @@ import { loadHtml, type Html } from '../lib/html.ts';
 import { findTableByLabels, namedRows, parsedRows, priceCells, priceReader } from '../lib/table.ts';
 
 export const PARSER = 'tekirdag-detail';
-export const MARKET = 'tekirdag-sebze-meyve';
+const MARKET = 'tekirdag-sebze-meyve';
 
 /** Folded header labels, any of which names the column (max before min: mapped, not swapped). */
 const LABELS = {

@@ -12,7 +12,7 @@ import type { ParsedDocument, Parser, SourceDocument } from '../types.ts';
 import { parseDatelessTable } from '../lib/table.ts';
 
 export const PARSER = 'tokat-table';
-export const MARKET = 'tokat-sebze-meyve';
+const MARKET = 'tokat-sebze-meyve';
 
 /** Tür is the source's group; Önceki and Değişim have no label, so they stay in `printed` only. */
 const LABELS = { name: 'urun', group: 'tur', unit: 'birim', min: 'en dusuk', max: 'en yuksek' } as const;

@@ -22,8 +22,8 @@ import { loadHtml } from '../lib/html.ts';
 import { priceReader } from '../lib/table.ts';
 
 export const PARSER = 'trabzon-cards';
-export const MARKET = 'trabzon-sebze-meyve';
-export const UNIT = 'kg';
+const MARKET = 'trabzon-sebze-meyve';
+const UNIT = 'kg';
 
 const PRICE = /\d[\d.,]*\s*₺/g;
 const LABEL_BEFORE_PRICE = /\s*(en düşük|en az|asgari|min(imum)?|fiyat)\s*:?\s*$/i;

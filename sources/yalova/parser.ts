@@ -16,8 +16,8 @@ import { loadHtml } from '../lib/html.ts';
 import { findTableByLabels, namedRows, parsedRows, priceCells, priceReader } from '../lib/table.ts';
 
 export const PARSER = 'yalova-table';
-export const MARKET = 'yalova-sebze-meyve';
-export const ASSUMED_UNIT = 'kg';
+const MARKET = 'yalova-sebze-meyve';
+const ASSUMED_UNIT = 'kg';
 
 const LABELS = { name: 'urun adi', group: 'urun turu', min: 'asgari', max: 'azami', day: 'fiyat tarihi' } as const;
 const price = priceReader(PARSER);
