@@ -16,10 +16,10 @@ export type Category = { slug: string; name: string };
 export type Product = { slug: string; name: string; category: string };
 export type Variant = { slug: string; product: string; name: string; unit: string };
 export type Alias = { source: string; matchKey: string; unit: string; variant: string; note: string; method?: 'seed' | 'manual'; reviewedAt?: string | null };
-export type Match = { variant: string; method: 'exact' | 'seed' | 'manual' | 'trigram'; confidence: number | null; reviewedAt?: string | null };
+type Match = { variant: string; method: 'exact' | 'seed' | 'manual' | 'trigram'; confidence: number | null; reviewedAt?: string | null };
 
 export const TRIGRAM_THRESHOLD = 0.6;
-export const TRIGRAM_MARGIN = 0.1;
+const TRIGRAM_MARGIN = 0.1;
 
 export type Catalogue = {
   categories: Category[];

@@ -3,7 +3,7 @@
  * once here in registry-number order. It feeds scraping, /sources/status, /markets and the
  * attribution texts.
  */
-import type { SourceAdapter } from './adapter.ts';
+import type { SourceAdapter, SourceDefinition } from './types.ts';
 import { adapter as adana } from './adana/index.ts';
 import { adapter as ankara } from './ankara/index.ts';
 import { adapter as antalya } from './antalya/index.ts';
@@ -31,14 +31,13 @@ import { adapter as tekirdag } from './tekirdag/index.ts';
 import { adapter as tokat } from './tokat/index.ts';
 import { adapter as trabzon } from './trabzon/index.ts';
 import { adapter as yalova } from './yalova/index.ts';
-import type { SourceDefinition } from './registry-types.ts';
 
 export const ADAPTERS: readonly SourceAdapter[] = [
   izmir, istanbulIbb, ankara, bursa, halGovTr, antalya, antalyaAntkomder, konya, kayseri, eskisehir, denizli, mersin, kocaeli, gaziantep, balikesir, adana, elazig, corum, kutahya, manisa, kahramanmaras, canakkale, yalova, trabzon, bolu, tokat, tekirdag,
 ];
 export const SOURCES: readonly SourceDefinition[] = ADAPTERS.map((a) => a.definition);
 
-export function adapterByKey(key: string): SourceAdapter {
+function adapterByKey(key: string): SourceAdapter {
   const adapter = ADAPTERS.find((a) => a.definition.key === key);
   if (!adapter) throw new Error(`unknown source ${key}`);
   return adapter;

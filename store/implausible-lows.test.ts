@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../core/dates.ts';
 import { loadCatalogue } from '../sources/catalogue.ts';
-import type { PrintedRow } from '../sources/lib/types.ts';
+import type { PrintedRow } from '../sources/types.ts';
 import { SOURCES, sourceByKey } from '../sources/registry.ts';
 import { openDb, type Db } from './db.ts';
 import { belowHistory, floorOf, markImplausibleLows } from './implausible-lows.ts';

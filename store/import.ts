@@ -6,12 +6,10 @@
  * found), the other documents are read, and the summary lists it. Any other error is a bug and
  * stops the import.
  */
-import type { ArchiveDocument } from '../sources/adapter.ts';
+import { LayoutError, type ArchiveDocument, type SourceDefinition } from '../sources/types.ts';
 import { loadCatalogue, type Catalogue } from '../sources/catalogue.ts';
 import { hasArchive } from '../sources/lib/archive.ts';
-import { LayoutError } from '../sources/lib/types.ts';
 import { ADAPTERS, SOURCES } from '../sources/registry.ts';
-import type { SourceDefinition } from '../sources/registry-types.ts';
 import { markRepeatedBulletins } from './bulletins.ts';
 import { syncCorrections } from './corrections.ts';
 import type { Db } from './db.ts';

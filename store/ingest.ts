@@ -11,8 +11,7 @@ import { encodeObservationId } from '../core/observation-id.ts';
 import { fold } from '../core/turkish.ts';
 import type { Catalogue } from '../sources/catalogue.ts';
 import { normalisePrice } from '../sources/lib/normalise.ts';
-import type { ParsedDocument } from '../sources/lib/types.ts';
-import type { SourceDefinition } from '../sources/registry-types.ts';
+import type { ParsedDocument, SourceDefinition } from '../sources/types.ts';
 import type { Db } from './db.ts';
 
 export type DocumentMeta = {

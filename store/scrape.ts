@@ -13,10 +13,9 @@
  * not started by then is recorded unreachable too, both with a message naming the deadline.
  */
 import { istanbulDay, type Day } from '../core/dates.ts';
-import type { Collected, SourceAdapter } from '../sources/adapter.ts';
+import { LayoutError, type Collected, type SourceAdapter } from '../sources/types.ts';
 import type { Catalogue } from '../sources/catalogue.ts';
 import { BodyTooLargeError, HttpStatusError, NetworkError, type HttpClient } from '../sources/lib/http.ts';
-import { LayoutError } from '../sources/lib/types.ts';
 import { markRepeatedBulletins } from './bulletins.ts';
 import type { Db } from './db.ts';
 import type { DocumentStore } from './documents.ts';

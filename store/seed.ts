@@ -1,7 +1,7 @@
 /** Writes the registry (sources, markets) and the catalogue into the store; data files win. */
 import { slugify } from '../core/turkish.ts';
 import type { Catalogue } from '../sources/catalogue.ts';
-import type { SourceDefinition } from '../sources/registry-types.ts';
+import type { SourceDefinition } from '../sources/types.ts';
 import type { Db } from './db.ts';
 import { readHolidays, type Holiday } from './holidays.ts';
 

@@ -1,6 +1,5 @@
-import type { SourceAdapter } from '../adapter.ts';
+import { LayoutError, type SourceAdapter } from '../types.ts';
 import { documentOf } from '../lib/collect.ts';
-import { LayoutError } from '../lib/types.ts';
 import { ADANA_LIST_URL, adanaHtml, newestDetailUrl, PARSER } from './parser.ts';
 
 export const adapter: SourceAdapter = {

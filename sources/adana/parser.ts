@@ -5,16 +5,15 @@
  * first vegetables and the rest fruit. Prices use a decimal point (`25.50`). `0` / `0` means
  * no quote: such a row is returned with null prices (normalisation rejects it as no quote).
  */
-import type { Parser, SourceDocument } from '../adapter.ts';
+import { LayoutError, type ParsedDocument, type Parser, type PrintedRow, type SourceDocument } from '../types.ts';
 import { parseDottedDay, type Day } from '../../core/dates.ts';
 import { fold } from '../../core/turkish.ts';
 import { loadHtml, loadHtmlDocument, tableRows } from '../lib/html.ts';
 import { parsedRows, priceReader } from '../lib/table.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'adana-html';
 export const ADANA_LIST_URL = 'https://www.adana.bel.tr/tr/hal-fiyat-listesi';
-export const MARKET = 'adana-sebze-meyve';
+const MARKET = 'adana-sebze-meyve';
 
 /** The newest bulletin's address on the list page (highest id), or null when it links none. */
 export function newestDetailUrl(html: string): string | null {

@@ -1,5 +1,5 @@
 /** Ankara as a static archive: the files listed in data/sources/ankara/archive.json. */
-import type { ArchiveDocument } from '../adapter.ts';
+import type { ArchiveDocument } from '../types.ts';
 import { readArchive } from '../lib/archive.ts';
 import { ARCHIVE_PARSERS } from './parsers.ts';
 

@@ -7,9 +7,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fakeHttp } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
-import type { Collected } from '../adapter.ts';
+import { LayoutError, type Collected } from '../types.ts';
 import { HttpStatusError, type HttpRequest } from '../lib/http.ts';
-import { LayoutError } from '../lib/types.ts';
 import { adapter, dottedDay } from './index.ts';
 import { parseAnkaraPageHead, readCsrfToken } from './page-head.ts';
 

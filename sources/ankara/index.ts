@@ -1,5 +1,5 @@
 import type { Day } from '../../core/dates.ts';
-import type { Collected, Parser, SourceAdapter, SourceDocument } from '../adapter.ts';
+import type { Collected, Parser, SourceAdapter, SourceDocument } from '../types.ts';
 import { ankaraArchive } from './archive.ts';
 import { ANKARA_TYPES, PAGE_URL } from './live-html.ts';
 import { readCsrfToken } from './page-head.ts';
@@ -68,5 +68,3 @@ export const adapter: SourceAdapter = {
     return collected;
   },
 };
-
-export const ankara = adapter;

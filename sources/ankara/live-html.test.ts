@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
-import type { PrintedRow } from '../lib/types.ts';
+import type { PrintedRow } from '../types.ts';
 import { columnsOf, MARKET_OF_TYPE, parseAnkaraHtml, PARSER, type AnkaraType } from './live-html.ts';
 import { parseAnkaraScraperSqlite } from './scraper-sqlite.ts';
 

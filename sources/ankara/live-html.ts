@@ -10,7 +10,7 @@ import { parseDottedDay } from '../../core/dates.ts';
 import { fold } from '../../core/turkish.ts';
 import { assertWholePage, loadHtml, type Html } from '../lib/html.ts';
 import { parseTurkishNumber, PriceFormatError } from '../lib/numbers.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
+import { LayoutError, type ParsedDocument, type PrintedRow } from '../types.ts';
 
 export const PARSER = 'ankara-html';
 export const PARSER_VERSION = 1;

@@ -5,7 +5,7 @@
  * still works this way, not a bulletin: it yields no rows.
  */
 import { loadHtml } from '../lib/html.ts';
-import { LayoutError, type ParsedDocument } from '../lib/types.ts';
+import { LayoutError, type ParsedDocument } from '../types.ts';
 
 export const PARSER = 'ankara-page-head';
 export const PARSER_VERSION = 1;

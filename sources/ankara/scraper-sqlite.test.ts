@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
-import type { PrintedRow } from '../lib/types.ts';
+import type { PrintedRow } from '../types.ts';
 import { parseAnkaraScraperSqlite, PARSER } from './scraper-sqlite.ts';
 
 const BYTES = readFileSync(new URL('../../data/sources/ankara/hal_fiyatlari.db', import.meta.url));

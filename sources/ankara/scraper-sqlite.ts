@@ -9,13 +9,13 @@
  */
 import Database from 'better-sqlite3';
 import { isDay } from '../../core/dates.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
+import { LayoutError, type ParsedDocument, type PrintedRow } from '../types.ts';
 
 export const PARSER = 'ankara-scraper-sqlite';
 export const PARSER_VERSION = 1;
 
 /** The scraper's two categories → our markets (fish has its own hall). */
-export const MARKET_OF_CATEGORY: Readonly<Record<string, string>> = { 'MEYVE / SEBZE': 'ankara-sebze-meyve', BALIK: 'ankara-balik' };
+const MARKET_OF_CATEGORY: Readonly<Record<string, string>> = { 'MEYVE / SEBZE': 'ankara-sebze-meyve', BALIK: 'ankara-balik' };
 
 const COLUMNS: Record<string, string[]> = {
   categories: ['id', 'name'],

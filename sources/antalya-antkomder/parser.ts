@@ -8,12 +8,11 @@
  * repeats what that day's page said. A page where every price is a placeholder (Merkez since
  * 2026-06) is a day without a list. No unit is printed: prices are read as per kg.
  */
-import type { Parser, SourceDocument } from '../adapter.ts';
+import { LayoutError, type ParsedDocument, type Parser, type PrintedRow, type SourceDocument } from '../types.ts';
 import { isDay, type Day } from '../../core/dates.ts';
 import { fold } from '../../core/turkish.ts';
 import { allTableRows, loadHtmlDocument } from '../lib/html.ts';
 import { fullWidthRows, parsedRows, priceReader } from '../lib/table.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'antalya-antkomder-html';
 /** The site's market number and our market key. */
@@ -23,7 +22,7 @@ export const MARKETS = [
   { number: 4, market: 'antalya-antkomder-kumluca' },
 ] as const;
 /** The table has no unit column; prices are read as per kg (an assumption to check on a real page). */
-export const ASSUMED_UNIT = 'kg';
+const ASSUMED_UNIT = 'kg';
 
 export function antkomderUrl(number: number, day: Day): string {
   return `https://antalyakomisyonculardernegi.com/hal-fiyatlari/${number}?daily=${day}`;

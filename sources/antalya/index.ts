@@ -1,6 +1,5 @@
-import type { SourceAdapter } from '../adapter.ts';
+import { LayoutError, type SourceAdapter } from '../types.ts';
 import { documentOf, dottedDay } from '../lib/collect.ts';
-import { LayoutError } from '../lib/types.ts';
 import { antalyaPdf, PDF_PARSER } from './parser.ts';
 
 export const ANTALYA_API = 'https://gezipanel.antalya.bel.tr/Methods.aspx/GetGunlukHalFiyatPdf';

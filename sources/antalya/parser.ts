@@ -11,16 +11,15 @@
  * The text comes from `pdf-text.ts`, which reads uncompressed content streams only: a real,
  * compressed PDF fails with "PDF text extraction not available" until a real extractor exists.
  */
-import type { Parser, SourceDocument } from '../adapter.ts';
+import { LayoutError, type ParsedDocument, type Parser, type PrintedRow, type SourceDocument } from '../types.ts';
 import { parseDottedDay, type Day } from '../../core/dates.ts';
 import { fold } from '../../core/turkish.ts';
 import { parseTurkishNumber } from '../lib/numbers.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 import { pdfTextLines } from './pdf-text.ts';
 
 export const PDF_PARSER = 'antalya-pdf';
 export const TEXT_PARSER = 'antalya-pdf-text';
-export const MARKET = 'antalya-sebze-meyve';
+const MARKET = 'antalya-sebze-meyve';
 
 const SECTIONS: Record<string, string> = { sebzeler: 'SEBZELER', meyveler: 'MEYVELER', ithal: 'İTHAL' };
 const NUM = String.raw`\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?|\d+(?:,\d{1,2})?`;

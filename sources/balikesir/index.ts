@@ -1,6 +1,5 @@
-import type { SourceAdapter } from '../adapter.ts';
+import { LayoutError, type SourceAdapter } from '../types.ts';
 import { documentOf, documentOrNone, dottedDay } from '../lib/collect.ts';
-import { LayoutError } from '../lib/types.ts';
 import { BALIKESIR_LIST, BALIKESIR_PAGE, balikesirHtml, PARSER, verificationToken } from './parser.ts';
 
 export const adapter: SourceAdapter = {

@@ -15,16 +15,15 @@
  *   the period (collect asks for one day at a time, so the row is that day's price);
  * - anything else (reversed period, or a period that does not hold the requested day) → LayoutError.
  */
-import type { Parser, SourceDocument } from '../adapter.ts';
+import { LayoutError, type ParsedDocument, type Parser, type PrintedRow, type SourceDocument } from '../types.ts';
 import { parseDottedDay, type Day } from '../../core/dates.ts';
 import { allTableRows, loadHtml, loadHtmlDocument } from '../lib/html.ts';
 import { fullWidthRows, parsedRows, priceCells, priceReader, tablesWithHeader } from '../lib/table.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'balikesir-html';
 export const BALIKESIR_PAGE = 'https://halvepazarfiyatlari.balikesir.bel.tr/SebzeMeyveHal';
 export const BALIKESIR_LIST = 'https://halvepazarfiyatlari.balikesir.bel.tr/Home/Listele';
-export const MARKET = 'balikesir-merkez';
+const MARKET = 'balikesir-merkez';
 
 /** Folded header text → field; the dates are printed with or without a space. */
 const HEADER = {

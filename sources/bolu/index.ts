@@ -1,7 +1,6 @@
-import type { SourceAdapter } from '../adapter.ts';
+import { LayoutError, type SourceAdapter } from '../types.ts';
 import { documentOf } from '../lib/collect.ts';
 import { loadHtml } from '../lib/html.ts';
-import { LayoutError } from '../lib/types.ts';
 import { boluWeeklyTable, postDay } from './parser.ts';
 
 export const BOLU_CATEGORY_URL = 'https://www.bolu.bel.tr/category/halfiyatlari/';

@@ -12,17 +12,16 @@
  * - the price table is the last table of the page that has the SEBZE … MEYVE header (a
  *   sidebar table such as a calendar may follow it on a WordPress page).
  */
-import type { Parser, SourceDocument } from '../adapter.ts';
+import { LayoutError, type ParsedDocument, type Parser, type PrintedRow, type SourceDocument } from '../types.ts';
 import { isDay, type Day } from '../../core/dates.ts';
 import { fold } from '../../core/turkish.ts';
 import { loadHtml, tableRows } from '../lib/html.ts';
 import { roundKurus } from '../lib/numbers.ts';
 import { parsedRows } from '../lib/table.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'bolu-weekly-table';
-export const MARKET = 'bolu-sebze-meyve';
-export const POST_PATH = /\/(\d{2})-(\d{2})-(\d{4})-(?:toptanci-hal-fiyat-listesi|haftalik-fiyat-listesi)\/?$/;
+const MARKET = 'bolu-sebze-meyve';
+const POST_PATH = /\/(\d{2})-(\d{2})-(\d{4})-(?:toptanci-hal-fiyat-listesi|haftalik-fiyat-listesi)\/?$/;
 
 /** The day a post's URL carries, or null. */
 export function postDay(url: string): Day | null {

@@ -1,8 +1,7 @@
 /** What every Bursa document shares: one market, and a data day the documents do not print. */
 import type { Day } from '../../core/dates.ts';
-import type { SourceDocument } from '../adapter.ts';
+import { LayoutError, type SourceDocument } from '../types.ts';
 import { parseTurkishNumber, PriceFormatError } from '../lib/numbers.ts';
-import { LayoutError } from '../lib/types.ts';
 
 export const MARKET = 'bursa-sebze-meyve';
 export const API_URL = 'https://bapi.bursa.bel.tr/apigateway/acikveri/hal-fiyatlari';

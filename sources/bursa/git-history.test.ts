@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
-import type { SourceDocument } from '../adapter.ts';
+import type { SourceDocument } from '../types.ts';
 import { listsByDay, parseBursaGitHistory, PARSER, readSnapshots } from './git-history.ts';
 
 const PATH = new URL('../../data/sources/bursa/bursa_history_from_git_commits.csv', import.meta.url);

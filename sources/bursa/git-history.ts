@@ -9,9 +9,8 @@
  * snapshot of a day supersedes the earlier ones and is that day's list.
  */
 import { istanbulDay, type Day } from '../../core/dates.ts';
-import type { SourceDocument } from '../adapter.ts';
+import { LayoutError, type ParsedDocument, type PrintedRow, type SourceDocument } from '../types.ts';
 import { parseCsvRecords, type CsvRecord } from '../lib/csv.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 import { MARKET, utf8 } from './common.ts';
 
 export const PARSER = 'bursa-git-history';

@@ -1,5 +1,5 @@
 import { istanbulDay } from '../../core/dates.ts';
-import type { SourceAdapter } from '../adapter.ts';
+import type { SourceAdapter } from '../types.ts';
 import { bursaArchive } from './archive.ts';
 import { API_URL, PAGE_URL } from './common.ts';
 import { bursaApi } from './parsers.ts';
@@ -37,5 +37,3 @@ export const adapter: SourceAdapter = {
     return [{ document, parser: bursaApi }];
   },
 };
-
-export const bursa = adapter;

@@ -5,8 +5,7 @@
  * (`requestedDay`). A product can appear twice with different units (Limon per `Kg.` and per
  * `Sandık`): both rows are kept, they become different variants later.
  */
-import type { SourceDocument } from '../adapter.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
+import { LayoutError, type ParsedDocument, type PrintedRow, type SourceDocument } from '../types.ts';
 import { MARKET, requestedDay, turkishPrice, utf8 } from './common.ts';
 import { readJsonBody } from '../lib/json.ts';
 

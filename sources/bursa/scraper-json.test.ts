@@ -7,8 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
-import type { SourceDocument } from '../adapter.ts';
-import type { PrintedRow } from '../lib/types.ts';
+import type { PrintedRow, SourceDocument } from '../types.ts';
 import { parseBursaGitHistory } from './git-history.ts';
 import { parseBursaScraperJson, PARSER } from './scraper-json.ts';
 

@@ -5,8 +5,7 @@
  * whose prices did not read, and keyed by name: when the API lists a name twice (Limon per kg and
  * per Sandık) the file keeps one of them. The file prints no date: the day is `requestedDay`.
  */
-import type { SourceDocument } from '../adapter.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
+import { LayoutError, type ParsedDocument, type PrintedRow, type SourceDocument } from '../types.ts';
 import { MARKET, requestedDay, utf8 } from './common.ts';
 
 export const PARSER = 'bursa-scraper-json';

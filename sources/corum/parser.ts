@@ -7,12 +7,11 @@
  * column does not shift them; the page prints no date known to us, so the data day is the
  * requested day.
  */
-import type { Parser, SourceDocument } from '../adapter.ts';
+import type { ParsedDocument, Parser, SourceDocument } from '../types.ts';
 import { parseDatelessTable } from '../lib/table.ts';
-import type { ParsedDocument } from '../lib/types.ts';
 
 export const PARSER = 'corum-table';
-export const MARKET = 'corum-sebze-meyve';
+const MARKET = 'corum-sebze-meyve';
 
 /** Folded header labels; a header cell may add words (`En Düşük Fiyat`), and the change-icon column has none. No group column. */
 const LABELS = { name: 'urun', min: 'en dusuk', max: 'en yuksek', unit: 'birim' } as const;

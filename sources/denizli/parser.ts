@@ -5,16 +5,15 @@
  * print no unit (read as kg), no group (which table is fruit is not described) and no date
  * (the data day is the day requested).
  */
-import type { Parser, SourceDocument } from '../adapter.ts';
+import { LayoutError, type ParsedDocument, type Parser, type PrintedRow, type SourceDocument } from '../types.ts';
 import { allTableRows, loadHtmlDocument } from '../lib/html.ts';
 import { fullWidthRows, parsedRows, priceCells, priceReader, tablesWithHeader } from '../lib/table.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'denizli-html';
 export const DENIZLI_URL = 'https://www.denizli.bel.tr/Default.aspx?k=halfiyatlari';
-export const MARKET = 'denizli-sebze-meyve';
+const MARKET = 'denizli-sebze-meyve';
 /** The tables have no unit column; prices are read as per kg (an assumption to check on a real page). */
-export const ASSUMED_UNIT = 'kg';
+const ASSUMED_UNIT = 'kg';
 
 /** Quirk: three grades, read as minimum (Asgari), average (Orta) and maximum (Ekstra). */
 const HEADER = { 'urun adi': 'name', asgari: 'min', orta: 'avg', ekstra: 'max' } as const;

@@ -2,8 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectHttpStatus, fakeHttp, onlyDocument } from '../../tests/support/fake-http.ts';
-import type { Collected } from '../adapter.ts';
-import { LayoutError } from '../lib/types.ts';
+import { LayoutError, type Collected } from '../types.ts';
 import { adapter, ELAZIG_URL } from './index.ts';
 
 const PAGE = readFileSync(new URL('../../tests/fixtures/elazig/hal-fiyatlari.html', import.meta.url));

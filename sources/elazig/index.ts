@@ -1,6 +1,5 @@
-import type { SourceAdapter } from '../adapter.ts';
+import { LayoutError, type SourceAdapter } from '../types.ts';
 import { documentOf } from '../lib/collect.ts';
-import { LayoutError } from '../lib/types.ts';
 import { elazigList, elazigListFingerprint } from './parser.ts';
 
 export const ELAZIG_URL = 'https://www.elazig.bel.tr/hal-fiyatlari/';

@@ -11,15 +11,14 @@
  * - no unit is printed: the list is taken as per kg (assumption until a real document shows otherwise).
  */
 import { createHash } from 'node:crypto';
-import type { Parser, SourceDocument } from '../adapter.ts';
+import { LayoutError, type ParsedDocument, type Parser, type PrintedRow, type SourceDocument } from '../types.ts';
 import { cellText, loadHtml, type Html } from '../lib/html.ts';
 import { priceReader } from '../lib/table.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'elazig-list';
-export const MARKET = 'elazig-sebze-meyve';
+const MARKET = 'elazig-sebze-meyve';
 /** The page prints no unit (see above). */
-export const ASSUMED_UNIT = 'kg';
+const ASSUMED_UNIT = 'kg';
 
 type Item = { name: string; min: string; max: string; printed: string };
 

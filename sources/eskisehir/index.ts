@@ -1,4 +1,4 @@
-import type { SourceAdapter } from '../adapter.ts';
+import type { SourceAdapter } from '../types.ts';
 import { documentOf, documentOrNone } from '../lib/collect.ts';
 import { ESKISEHIR_URL, eskisehirHtml } from './parser.ts';
 

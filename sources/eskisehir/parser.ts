@@ -7,17 +7,16 @@
  * the variety (joined to the name) and Tür as the group. No unit and no date are printed: the
  * unit is taken as kg and the data day is the day requested.
  */
-import type { Parser, SourceDocument } from '../adapter.ts';
+import { LayoutError, type ParsedDocument, type Parser, type PrintedRow, type SourceDocument } from '../types.ts';
 import { fold } from '../../core/turkish.ts';
 import { allTableRows, loadHtmlDocument } from '../lib/html.ts';
 import { fullWidthRows, parsedRows, priceCells, priceReader, tablesWithHeader } from '../lib/table.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'eskisehir-html';
 export const ESKISEHIR_URL = 'https://www.eskisehir.bel.tr/hal-fiyatlari';
-export const MARKET = 'eskisehir-sebze-meyve';
+const MARKET = 'eskisehir-sebze-meyve';
 /** The table has no unit column; prices are read as per kg (an assumption to check on a real page). */
-export const ASSUMED_UNIT = 'kg';
+const ASSUMED_UNIT = 'kg';
 
 const HEADER = { 'urun adi': 'name', cinsi: 'variety', tur: 'group', max: 'max', min: 'min', avg: 'avg' } as const;
 const price = priceReader(PARSER, 'compact');

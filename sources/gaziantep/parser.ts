@@ -5,14 +5,13 @@
  * Every row carries its own date, which is the row's data day (a row left from an earlier day
  * keeps that day).
  */
-import type { Parser, SourceDocument } from '../adapter.ts';
+import { LayoutError, type ParsedDocument, type Parser, type PrintedRow, type SourceDocument } from '../types.ts';
 import { isDay, parseDottedDay, type Day } from '../../core/dates.ts';
 import { allTableRows, loadHtmlDocument } from '../lib/html.ts';
 import { fullWidthRows, parsedRows, priceCells, priceReader, tablesWithHeader } from '../lib/table.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'gaziantep-html';
-export const MARKET = 'gaziantep-sebze-meyve';
+const MARKET = 'gaziantep-sebze-meyve';
 
 export function gaziantepUrl(day: Day): string {
   return `https://www.gaziantep.bel.tr/tr/hal-rayic?date=${day}`;

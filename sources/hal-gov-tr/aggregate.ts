@@ -7,9 +7,9 @@
  * half kuruş is not pushed either way by binary floating point.
  */
 import type { Day } from '../../core/dates.ts';
-import type { PrintedRow } from '../lib/types.ts';
+import type { PrintedRow } from '../types.ts';
 
-export const MARKET = 'hal-gov-tr-turkiye';
+const MARKET = 'hal-gov-tr-turkiye';
 
 /** One printed HKS line, already read from its document. */
 export type HksLine = {

@@ -1,5 +1,5 @@
 /** HKS as a static archive: the files listed in data/sources/hal-gov-tr/archive.json. */
-import type { ArchiveDocument } from '../adapter.ts';
+import type { ArchiveDocument } from '../types.ts';
 import { readArchive } from '../lib/archive.ts';
 import { readHksJson } from './json.ts';
 import { ARCHIVE_PARSERS } from './parsers.ts';

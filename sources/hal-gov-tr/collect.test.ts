@@ -6,9 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { onlyDocument } from '../../tests/support/fake-http.ts';
-import type { CollectContext } from '../adapter.ts';
+import { LayoutError, type CollectContext } from '../types.ts';
 import { HttpStatusError, type HttpClient, type HttpRequest, type HttpResponse } from '../lib/http.ts';
-import { LayoutError } from '../lib/types.ts';
 import { collectBulletin, concatBytes, PAGE_URL } from './collect.ts';
 import { adapter } from './index.ts';
 import { readHksJson } from './json.ts';

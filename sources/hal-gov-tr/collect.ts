@@ -20,16 +20,15 @@
  */
 import * as cheerio from 'cheerio';
 import { addDays } from '../../core/dates.ts';
-import type { Collected, CollectContext, Parser } from '../adapter.ts';
+import { LayoutError, type CollectContext, type Collected, type Parser } from '../types.ts';
 import { assertWholePage } from '../lib/html.ts';
 import type { HttpResponse } from '../lib/http.ts';
-import { LayoutError } from '../lib/types.ts';
 import { dottedDay } from './dates.ts';
 import { DATE_FIELD_SELECTOR, GRID_SELECTOR, PARSER, readBulletinLabel, readHksGrid, readPager } from './grid.ts';
 
 export const PAGE_URL = 'https://www.hal.gov.tr/Sayfalar/FiyatDetaylari.aspx';
 /** a bulletin has had 18 pages of 25 lines; far more means the pager is not what we know */
-export const MAX_PAGES = 100;
+const MAX_PAGES = 100;
 
 type FormPage = { $: cheerio.CheerioAPI; hidden: Record<string, string>; dateField: string };
 

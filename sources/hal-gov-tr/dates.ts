@@ -5,7 +5,7 @@
  * Tarihli`).
  */
 import { addDays, isDay, parseDottedDay, type Day } from '../../core/dates.ts';
-import { LayoutError } from '../lib/types.ts';
+import { LayoutError } from '../types.ts';
 
 export type BulletinDates = { bulletinDay: Day; dataDay: Day; dataDayPrinted: boolean };
 

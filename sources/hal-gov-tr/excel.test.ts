@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
-import type { SourceDocument } from '../adapter.ts';
+import type { SourceDocument } from '../types.ts';
 import { decodeExport, parseHksExcel, PARSER, readHksExcel } from './excel.ts';
 import { readHksJson } from './json.ts';
 

@@ -7,8 +7,7 @@
  */
 import * as cheerio from 'cheerio';
 import type { Day } from '../../core/dates.ts';
-import type { SourceDocument } from '../adapter.ts';
-import { LayoutError, type ParsedDocument } from '../lib/types.ts';
+import { LayoutError, type ParsedDocument, type SourceDocument } from '../types.ts';
 import { aggregateLines, type HksProduct } from './aggregate.ts';
 import { readBulletinLabel } from './grid.ts';
 import { readTable, type TableRead } from './table.ts';

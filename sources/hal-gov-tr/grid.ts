@@ -11,9 +11,8 @@
 import * as cheerio from 'cheerio';
 import type { AnyNode } from 'domhandler';
 import type { Day } from '../../core/dates.ts';
-import type { SourceDocument } from '../adapter.ts';
+import { LayoutError, type ParsedDocument, type SourceDocument } from '../types.ts';
 import type { Html } from '../lib/html.ts';
-import { LayoutError, type ParsedDocument } from '../lib/types.ts';
 import { aggregateLines, type HksLine, type HksProduct } from './aggregate.ts';
 import { findBulletinLabels, type BulletinDates } from './dates.ts';
 import { ownRows, readTable } from './table.ts';

@@ -1,4 +1,4 @@
-import type { SourceAdapter } from '../adapter.ts';
+import type { SourceAdapter } from '../types.ts';
 import { halGovTrArchive } from './archive.ts';
 import { collectBulletin, PAGE_URL } from './collect.ts';
 import { halGovTrGrid } from './parsers.ts';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { parseCsv } from '../lib/csv.ts';
-import { LayoutError } from '../lib/types.ts';
+import { LayoutError } from '../types.ts';
 import { parseHksJson, PARSER, readHksJson } from './json.ts';
 
 const REAL = readFileSync(new URL('../../data/sources/hal-gov-tr/hal_fiyatlari_bulten-2026-04-22_veri-2026-04-21.json', import.meta.url), 'utf8');

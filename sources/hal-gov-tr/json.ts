@@ -9,7 +9,7 @@
  */
 import type { Day } from '../../core/dates.ts';
 import { parseTurkishNumber, PriceFormatError } from '../lib/numbers.ts';
-import { LayoutError, type ParsedDocument } from '../lib/types.ts';
+import { LayoutError, type ParsedDocument } from '../types.ts';
 import { aggregateLines, isPagerText, type HksLine, type HksProduct } from './aggregate.ts';
 import { istanbulTimestampToIso, readBulletinDates } from './dates.ts';
 

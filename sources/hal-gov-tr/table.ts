@@ -9,7 +9,7 @@
 import type { AnyNode, Element } from 'domhandler';
 import { cellText, type Html } from '../lib/html.ts';
 import { parseTurkishNumber, PriceFormatError } from '../lib/numbers.ts';
-import { LayoutError } from '../lib/types.ts';
+import { LayoutError } from '../types.ts';
 import { isPagerText, type HksLine } from './aggregate.ts';
 
 const COLUMNS = {
@@ -45,7 +45,7 @@ function headerMap(cells: string[]): Record<Column, number> | null {
   return map;
 }
 
-export function isPagerRow($: Html, tr: Element, cells: string[]): boolean {
+function isPagerRow($: Html, tr: Element, cells: string[]): boolean {
   return $(tr).hasClass('pager') || $(tr).find('table').length > 0 || (cells.length > 0 && isPagerText(cells[0]!));
 }
 

@@ -1,5 +1,5 @@
 /** İBB as a static archive: the files listed in data/sources/istanbul-ibb/archive.json, in its order. */
-import type { ArchiveDocument } from '../adapter.ts';
+import type { ArchiveDocument } from '../types.ts';
 import { archiveFiles, readArchive, type ArchiveFile as BaseArchiveFile } from '../lib/archive.ts';
 import { archiveParser } from './parsers.ts';
 import type { IbbGroup } from './table.ts';

@@ -9,7 +9,7 @@
  * price: the parser checks the layout and returns no row and no bulletin day. The undated rows
  * stay readable through `crawlIndexRows`, for tests and as evidence.
  */
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
+import { LayoutError, type ParsedDocument, type PrintedRow } from '../types.ts';
 import { readJsonTable } from './json.ts';
 import { price } from './table.ts';
 

@@ -10,10 +10,9 @@
  *
  * A header-only file is a day without a list (the endpoint's empty table).
  */
-import type { SourceDocument } from '../adapter.ts';
+import { LayoutError, type ParsedDocument, type SourceDocument } from '../types.ts';
 import { parseCsvRecords } from '../lib/csv.ts';
 import { repairMojibake } from '../lib/encoding.ts';
-import { LayoutError, type ParsedDocument } from '../lib/types.ts';
 import { checkHeader, requestedDayOf, toPrintedRow, type IbbGroup } from './table.ts';
 
 export const PARSER = 'istanbul-ibb-csv';

@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
-import { LayoutError } from '../lib/types.ts';
+import { LayoutError } from '../types.ts';
 import { parseIbbCsv } from './csv.ts';
 import { parseIbbHtml, PARSER } from './html.ts';
 

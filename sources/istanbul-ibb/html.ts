@@ -10,9 +10,8 @@
  * page echoes it in its date field (`2020-1-30`), which must then agree.
  */
 import { isDay, type Day } from '../../core/dates.ts';
-import type { SourceDocument } from '../adapter.ts';
+import { LayoutError, type ParsedDocument, type SourceDocument } from '../types.ts';
 import { loadHtml, tableRows, type Html } from '../lib/html.ts';
-import { LayoutError, type ParsedDocument } from '../lib/types.ts';
 import { checkHeader, GROUP_OF_KATEGORI, requestedDayOf, toPrintedRow, type IbbGroup } from './table.ts';
 
 export const PARSER = 'istanbul-ibb-html';

@@ -1,4 +1,4 @@
-import type { SourceAdapter } from '../adapter.ts';
+import type { SourceAdapter } from '../types.ts';
 import { istanbulIbbArchive } from './archive.ts';
 import { collectIstanbulIbb, ENDPOINT, PAGE_URL } from './live.ts';
 import { MARKET } from './table.ts';

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
-import { LayoutError } from '../lib/types.ts';
+import { LayoutError } from '../types.ts';
 import { parseIbbHtml } from './html.ts';
 import { parseIbbJson, PARSER } from './json.ts';
 

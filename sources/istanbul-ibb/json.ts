@@ -5,8 +5,7 @@
  * empty table (no list that day); a file without the table (`[]`) or with other keys is a
  * changed layout. No category and no date inside: both come from the request (see archive.json).
  */
-import type { SourceDocument } from '../adapter.ts';
-import { LayoutError, type ParsedDocument } from '../lib/types.ts';
+import { LayoutError, type ParsedDocument, type SourceDocument } from '../types.ts';
 import { HEADER, requestedDayOf, toPrintedRow, type IbbGroup, type TableRow } from './table.ts';
 
 export const PARSER = 'istanbul-ibb-json';

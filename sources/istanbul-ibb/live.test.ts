@@ -5,9 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fakeHttp } from '../../tests/support/fake-http.ts';
-import type { Collected } from '../adapter.ts';
+import { LayoutError, type Collected } from '../types.ts';
 import { HttpStatusError, type HttpClient } from '../lib/http.ts';
-import { LayoutError } from '../lib/types.ts';
 import { adapter } from './index.ts';
 import { dottedDay, fragmentUrl, PAGE_URL, readTokens } from './live.ts';
 

@@ -8,14 +8,13 @@
  * until the night), so the nightly run asks for D−1 (dataLagDays 1).
  */
 import type { Day } from '../../core/dates.ts';
-import type { CollectContext, Collected, SourceDocument } from '../adapter.ts';
-import { LayoutError } from '../lib/types.ts';
+import { LayoutError, type CollectContext, type Collected, type SourceDocument } from '../types.ts';
 import { istanbulIbbHtml } from './parsers.ts';
 import { GROUPS, KATEGORI_OF_GROUP, type IbbGroup } from './table.ts';
 
 export const PAGE_URL = 'https://tarim.ibb.istanbul/tr/istatistik/124/hal-fiyatlari.html';
 export const ENDPOINT = 'https://tarim.ibb.istanbul/inc/halfiyatlari/gunluk_fiyatlar.asp';
-export const HAL_TUR_ID = '2';
+const HAL_TUR_ID = '2';
 
 export type Tokens = { tUsr: string; tPas: string; tVal: string };
 

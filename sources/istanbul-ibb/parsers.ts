@@ -1,5 +1,5 @@
 /** The İBB parsers as the adapter interface sees them: id, version, document → rows as printed. */
-import type { Parser } from '../adapter.ts';
+import type { Parser } from '../types.ts';
 import * as crawl from './crawl-index.ts';
 import * as csv from './csv.ts';
 import * as html from './html.ts';
@@ -12,15 +12,15 @@ const utf8 = (bytes: Uint8Array) => new TextDecoder('utf-8').decode(bytes);
 export const istanbulIbbHtml: Parser = { id: html.PARSER, version: html.PARSER_VERSION, parse: (d) => html.parseIbbHtml(d) };
 
 /** JSON and CSV dumps do not say their category: it comes from the request (archive.json). */
-export function istanbulIbbJson(group: IbbGroup): Parser {
+function istanbulIbbJson(group: IbbGroup): Parser {
   return { id: json.PARSER, version: json.PARSER_VERSION, parse: (d) => json.parseIbbJson(utf8(d.bytes), d, group) };
 }
 
-export function istanbulIbbCsv(group: IbbGroup): Parser {
+function istanbulIbbCsv(group: IbbGroup): Parser {
   return { id: csv.PARSER, version: csv.PARSER_VERSION, parse: (d) => csv.parseIbbCsv(d.bytes, d, group) };
 }
 
-export const istanbulIbbCrawlIndex: Parser = { id: crawl.PARSER, version: crawl.PARSER_VERSION, parse: (d) => crawl.parseCrawlIndex(utf8(d.bytes)) };
+const istanbulIbbCrawlIndex: Parser = { id: crawl.PARSER, version: crawl.PARSER_VERSION, parse: (d) => crawl.parseCrawlIndex(utf8(d.bytes)) };
 
 /** The parser an archive.json entry names; JSON and CSV need the entry's group. */
 export function archiveParser(id: string, group: IbbGroup | null): Parser {

@@ -7,9 +7,8 @@
  * the archive's JSON and CSV files are dumps of it.
  */
 import type { Day } from '../../core/dates.ts';
-import type { SourceDocument } from '../adapter.ts';
+import { LayoutError, type PrintedRow, type SourceDocument } from '../types.ts';
 import { parseTurkishNumber, PriceFormatError } from '../lib/numbers.ts';
-import { LayoutError, type PrintedRow } from '../lib/types.ts';
 
 export const MARKET = 'istanbul-ibb-sebze-meyve';
 

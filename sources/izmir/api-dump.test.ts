@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LayoutError } from '../lib/types.ts';
+import { LayoutError } from '../types.ts';
 import { parseIzmirApiDump, PARSER } from './api-dump.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 

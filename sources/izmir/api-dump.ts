@@ -7,7 +7,7 @@
 import { isDay } from '../../core/dates.ts';
 import { parseCsv } from '../lib/csv.ts';
 import { parseTurkishNumber } from '../lib/numbers.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
+import { LayoutError, type ParsedDocument, type PrintedRow } from '../types.ts';
 
 export const PARSER = 'izmir-api-dump';
 export const PARSER_VERSION = 1;

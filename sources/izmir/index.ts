@@ -1,4 +1,4 @@
-import type { SourceAdapter } from '../adapter.ts';
+import type { SourceAdapter } from '../types.ts';
 import { izmirArchive } from './archive.ts';
 import { izmirApiUrl, type IzmirFeed } from './live-api.ts';
 import { izmirLive } from './parsers.ts';

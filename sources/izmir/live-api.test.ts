@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LayoutError, type PrintedRow } from '../lib/types.ts';
+import { LayoutError, type PrintedRow } from '../types.ts';
 import { parseIzmirApiDump } from './api-dump.ts';
 import { izmirApiUrl, MARKET_OF_FEED, parseIzmirLiveJson, PARSER } from './live-api.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';

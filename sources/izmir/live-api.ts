@@ -7,7 +7,7 @@
  */
 import { isDay, parseDottedDay, type Day } from '../../core/dates.ts';
 import { parseTurkishNumber } from '../lib/numbers.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
+import { LayoutError, type ParsedDocument, type PrintedRow } from '../types.ts';
 import { readJsonBody } from '../lib/json.ts';
 
 export const PARSER = 'izmir-openapi';

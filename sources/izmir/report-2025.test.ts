@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { LayoutError, type PrintedRow } from '../lib/types.ts';
+import { LayoutError, type PrintedRow } from '../types.ts';
 import { decodeWindows1254, parseIzmirReport2025, PARSER } from './report-2025.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 

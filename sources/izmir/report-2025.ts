@@ -9,7 +9,7 @@
 import { parseDottedDay, type Day } from '../../core/dates.ts';
 import { parseCsvRecords } from '../lib/csv.ts';
 import { parseTurkishNumber } from '../lib/numbers.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
+import { LayoutError, type ParsedDocument, type PrintedRow } from '../types.ts';
 
 export const PARSER = 'izmir-report-2025';
 export const PARSER_VERSION = 1;

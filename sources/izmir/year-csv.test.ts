@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LayoutError, type ParsedDocument } from '../lib/types.ts';
+import { LayoutError, type ParsedDocument } from '../types.ts';
 import { parseIzmirYearCsv, PARSER } from './year-csv.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 

@@ -1,4 +1,4 @@
-import type { SourceAdapter } from '../adapter.ts';
+import type { SourceAdapter } from '../types.ts';
 import { documentOf } from '../lib/collect.ts';
 import { kahramanmarasTable } from './parser.ts';
 

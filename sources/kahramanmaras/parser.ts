@@ -11,16 +11,15 @@
  * - whole-lira integers: a dot can only group thousands (`1.250` = 1250);
  * - every row carries its own date (Tarih), which is its data day.
  */
-import type { Parser, SourceDocument } from '../adapter.ts';
+import { LayoutError, type ParsedDocument, type Parser, type PrintedRow, type SourceDocument } from '../types.ts';
 import { parseDottedDay, type Day } from '../../core/dates.ts';
 import { fold } from '../../core/turkish.ts';
 import { loadHtml, tableRows } from '../lib/html.ts';
 import { findLabelledHeader, namedRows, parsedRows, priceCells, priceReader } from '../lib/table.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'kahramanmaras-table';
 /** The Hal column (folded, first word) → market slug. */
-export const MARKET_OF_HAL: Record<string, string> = { kahramanmaras: 'kahramanmaras-sebze-meyve', elbistan: 'kahramanmaras-elbistan' };
+const MARKET_OF_HAL: Record<string, string> = { kahramanmaras: 'kahramanmaras-sebze-meyve', elbistan: 'kahramanmaras-elbistan' };
 
 const LABELS = { hal: 'hal', group: 'urun turu', name: 'urun adi', unit: 'birim', max: '1 kalite', min: '2 kalite', avg: 'rayic', day: 'tarih' } as const;
 const readPrice = priceReader(PARSER);

@@ -5,14 +5,13 @@
  * swap). The page takes no date and, as described, prints none: the data day is the day the
  * document was requested for. Kuruş printed without a separator (`3850`) is kept as printed.
  */
-import type { Parser, SourceDocument } from '../adapter.ts';
+import { LayoutError, type ParsedDocument, type Parser, type PrintedRow, type SourceDocument } from '../types.ts';
 import { allTableRows, loadHtmlDocument } from '../lib/html.ts';
 import { fullWidthRows, parsedRows, priceCells, priceReader, tablesWithHeader } from '../lib/table.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'kayseri-html';
 export const KAYSERI_URL = 'https://www.kayseri.bel.tr/hal-fiyatlari';
-export const MARKET = 'kayseri-sebze-meyve';
+const MARKET = 'kayseri-sebze-meyve';
 
 /** Folded header text → field (En Yüksek is printed before En Düşük: mapped, never by position). */
 const HEADER = { cinsi: 'name', birimi: 'unit', 'en yuksek': 'max', 'en dusuk': 'min' } as const;

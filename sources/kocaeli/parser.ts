@@ -4,11 +4,10 @@
  * En çok. A day without a list prints "henüz bir veri yayınlanmamıştır" instead. The page prints
  * no date of its own: the data day is the date posted (the document's requested day).
  */
-import type { Parser, SourceDocument } from '../adapter.ts';
+import { LayoutError, type ParsedDocument, type Parser, type PrintedRow, type SourceDocument } from '../types.ts';
 import { fold } from '../../core/turkish.ts';
 import { allTableRows, loadHtmlDocument } from '../lib/html.ts';
 import { fullWidthRows, parsedRows, priceCells, priceReader, tablesWithHeader } from '../lib/table.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'kocaeli-html';
 export const KOCAELI_URL = 'https://www.kocaeli.bel.tr/hal-fiyatlari/';

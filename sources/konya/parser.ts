@@ -8,17 +8,16 @@
  *   before 2005 are old lira and kept as printed).
  * Prices are often unchanged for weeks: that is how Konya publishes, not a frozen source.
  */
-import type { Parser, SourceDocument } from '../adapter.ts';
+import { LayoutError, type ParsedDocument, type Parser, type PrintedRow, type SourceDocument } from '../types.ts';
 import { isDay, parseDottedDay, type Day } from '../../core/dates.ts';
 import { fold } from '../../core/turkish.ts';
 import { parseCsvRecords } from '../lib/csv.ts';
 import { allTableRows, loadHtmlDocument } from '../lib/html.ts';
 import { fullWidthRows, parsedRows, priceReader } from '../lib/table.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const HTML_PARSER = 'konya-html';
 export const CSV_PARSER = 'konya-csv';
-export const MARKET = 'konya-sebze-meyve';
+const MARKET = 'konya-sebze-meyve';
 /** The page's tables in order, and the CSV's `tur` codes. */
 const TABLE_GROUPS = ['SEBZE', 'MEYVE'] as const;
 const TUR: Record<string, string> = { '0': 'SEBZE', '1': 'MEYVE' };

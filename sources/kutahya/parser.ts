@@ -13,14 +13,13 @@
  *   header, else from the page's meta tag, else UTF-8;
  * - the page takes no date and prints none known to us: the data day is the requested day.
  */
-import type { Parser, SourceDocument } from '../adapter.ts';
+import { LayoutError, type ParsedDocument, type Parser, type PrintedRow, type SourceDocument } from '../types.ts';
 import { loadHtml } from '../lib/html.ts';
 import { findTableByLabels, namedRows, parsedRows, priceCells, priceReader } from '../lib/table.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'kutahya-table';
-export const MARKET = 'kutahya-sebze-meyve';
-export const ASSUMED_UNIT = 'kg';
+const MARKET = 'kutahya-sebze-meyve';
+const ASSUMED_UNIT = 'kg';
 
 const LABELS = { name: 'urun adi', variety: 'urun cinsi', min: 'minimum', max: 'maksimum', avg: 'ortalama' } as const;
 const price = priceReader(PARSER);

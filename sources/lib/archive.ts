@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Day } from '../../core/dates.ts';
-import type { ArchiveDocument, Parser } from '../adapter.ts';
+import type { ArchiveDocument, Parser } from '../types.ts';
 
 export type ArchiveFile = {
   file: string;
@@ -24,7 +24,7 @@ export type ArchiveFile = {
 /** The repository's archive, data/sources/; another directory laid out the same way can be imported instead. */
 export const ARCHIVE_ROOT = fileURLToPath(new URL('../../data/sources', import.meta.url));
 
-export function archiveDir(source: string, root = ARCHIVE_ROOT): string {
+function archiveDir(source: string, root = ARCHIVE_ROOT): string {
   return join(root, source) + '/';
 }
 

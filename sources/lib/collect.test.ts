@@ -1,9 +1,8 @@
 /** The shared collect() helpers. */
 import { describe, expect, it } from 'vitest';
-import type { Parser } from '../adapter.ts';
+import { LayoutError, type Parser, type PrintedRow } from '../types.ts';
 import { documentOf, documentOrNone, dottedDay } from './collect.ts';
 import type { HttpResponse } from './http.ts';
-import { LayoutError, type PrintedRow } from './types.ts';
 
 const BYTES = new TextEncoder().encode('<table></table>');
 const RESPONSE: HttpResponse = {

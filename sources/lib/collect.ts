@@ -1,6 +1,6 @@
 /** Helpers of the adapters' `collect()`: an answer as a document, "no list" told from a document to keep, request dates. */
 import type { Day } from '../../core/dates.ts';
-import type { Collected, Parser, SourceDocument } from '../adapter.ts';
+import type { Collected, Parser, SourceDocument } from '../types.ts';
 import type { HttpResponse } from './http.ts';
 
 /**

@@ -1,7 +1,7 @@
 /** cheerio helpers for the HTML sources: decode, load, and read a table as rows of cell texts. */
 import * as cheerio from 'cheerio';
 import type { AnyNode } from 'domhandler';
-import { LayoutError } from './types.ts';
+import { LayoutError } from '../types.ts';
 
 export type Html = cheerio.CheerioAPI;
 

@@ -13,7 +13,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { fetch, type RequestInit as UndiciInit, type Response } from 'undici';
 
-export const USER_AGENT = 'hal-api/1.0 (+https://github.com/hal-api; open data collector; one request per list per day)';
+const USER_AGENT = 'hal-api/1.0 (+https://github.com/hal-api; open data collector; one request per list per day)';
 
 export class HttpStatusError extends Error {
   constructor(

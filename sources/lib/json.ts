@@ -1,4 +1,4 @@
-import { LayoutError } from './types.ts';
+import { LayoutError } from '../types.ts';
 
 /**
  * A JSON answer: undefined for an empty body (no list that day; JSON itself never gives

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalisePrice } from './normalise.ts';
-import type { PrintedRow } from './types.ts';
+import type { PrintedRow } from '../types.ts';
 
 const row = (over: Partial<PrintedRow>): PrintedRow => ({
   dataDay: '2014-08-15',

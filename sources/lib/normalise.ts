@@ -7,7 +7,7 @@
  */
 import { roundKurus } from './numbers.ts';
 import { normaliseUnit, UnitError, type Unit } from './units.ts';
-import type { PrintedRow } from './types.ts';
+import type { PrintedRow } from '../types.ts';
 
 export type NormalisedPrice = {
   min: number | null;
@@ -73,11 +73,11 @@ export function normalisePrice(row: PrintedRow): NormalisedPrice | Rejection {
  * a magnitude beyond any produce, fish or crate price. These are upper bounds, which a row shows
  * alone; prices implausibly low for their variant are flagged from the store (store/implausible-lows.ts).
  */
-export const OLD_LIRA_FROM = 100_000;
-export const IMPLAUSIBLE_FROM = 20_000;
-export const IMPLAUSIBLE_SPREAD = 25;
+const OLD_LIRA_FROM = 100_000;
+const IMPLAUSIBLE_FROM = 20_000;
+const IMPLAUSIBLE_SPREAD = 25;
 
-export function plausibilityFlags(min: number | null, max: number | null, avg: number): string[] {
+function plausibilityFlags(min: number | null, max: number | null, avg: number): string[] {
   const flags: string[] = [];
   const values = [min, max, avg].filter((v): v is number => v !== null);
   const top = Math.max(...values);

@@ -17,7 +17,7 @@ import {
   tablesWithHeader,
   type HeaderedTable,
 } from './table.ts';
-import type { PrintedRow } from './types.ts';
+import type { PrintedRow } from '../types.ts';
 
 const html = (text: string) => loadHtml(new TextEncoder().encode(text));
 const tr = (...cells: string[]) => `<tr>${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`;

@@ -14,10 +14,9 @@
  *   many cells as the header.
  */
 import { fold } from '../../core/turkish.ts';
-import type { SourceDocument } from '../adapter.ts';
+import { LayoutError, type ParsedDocument, type PrintedRow, type SourceDocument } from '../types.ts';
 import { loadHtml, tableRows, type Html } from './html.ts';
 import { parseTurkishNumber, PriceFormatError } from './numbers.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from './types.ts';
 
 /** Field → its column in the table's rows. */
 export type Columns<F extends string> = Record<F, number>;

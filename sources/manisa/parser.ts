@@ -7,12 +7,11 @@
  * found by their header text; the page takes no date and prints none known to us, so the data
  * day is the requested day.
  */
-import type { Parser, SourceDocument } from '../adapter.ts';
+import type { ParsedDocument, Parser, SourceDocument } from '../types.ts';
 import { parseDatelessTable } from '../lib/table.ts';
-import type { ParsedDocument } from '../lib/types.ts';
 
 export const PARSER = 'manisa-table';
-export const MARKET = 'manisa-sebze-meyve';
+const MARKET = 'manisa-sebze-meyve';
 
 /** Tip (MEYVE/SEBZE) is the source's group. */
 const LABELS = { group: 'tip', name: 'adi', unit: 'birim', min: 'en az', max: 'en cok' } as const;

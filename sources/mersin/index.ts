@@ -1,4 +1,4 @@
-import type { Collected, SourceAdapter } from '../adapter.ts';
+import type { Collected, SourceAdapter } from '../types.ts';
 import { documentOf, documentOrNone } from '../lib/collect.ts';
 import { CATEGORIES, MERSIN_PAGE, MERSIN_URL, mersinHtml } from './parser.ts';
 

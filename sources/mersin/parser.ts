@@ -6,16 +6,15 @@
  * reported average. The fifth column's meaning is not known: it is kept in `printed` only, as
  * are Şube and Türü. The fragment prints no date: the data day is the date posted.
  */
-import type { Parser, SourceDocument } from '../adapter.ts';
+import { LayoutError, type ParsedDocument, type Parser, type PrintedRow, type SourceDocument } from '../types.ts';
 import { fold } from '../../core/turkish.ts';
 import { allTableRows, loadHtmlDocument } from '../lib/html.ts';
 import { fullWidthRows, parsedRows, priceCells, priceReader, tablesWithHeader } from '../lib/table.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'mersin-html';
 export const MERSIN_URL = 'https://www.mersin.bel.tr/hal-fiyatlari-day';
 export const MERSIN_PAGE = 'https://www.mersin.bel.tr/hal-fiyatlari';
-export const MARKET = 'mersin-merkez';
+const MARKET = 'mersin-merkez';
 /** The form's product_category values and the group they stand for. */
 export const CATEGORIES = [
   { category: '3', group: 'MEYVE' },

@@ -1,7 +1,6 @@
-import type { SourceAdapter } from '../adapter.ts';
+import { LayoutError, type SourceAdapter } from '../types.ts';
 import { documentOf } from '../lib/collect.ts';
 import { loadHtml } from '../lib/html.ts';
-import { LayoutError } from '../lib/types.ts';
 import { tekirdagDetail } from './parser.ts';
 
 export const TEKIRDAG_LISTING_URL = 'https://www.tekirdag.bel.tr/hal_fiyat_gunluk';

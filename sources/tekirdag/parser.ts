@@ -13,14 +13,13 @@
  * - the data day is the first date printed on the page (`15.09.2026`).
  */
 import type { AnyNode } from 'domhandler';
-import type { Parser, SourceDocument } from '../adapter.ts';
+import { LayoutError, type ParsedDocument, type Parser, type PrintedRow, type SourceDocument } from '../types.ts';
 import { parseDottedDay, type Day } from '../../core/dates.ts';
 import { loadHtml, type Html } from '../lib/html.ts';
 import { findTableByLabels, namedRows, parsedRows, priceCells, priceReader } from '../lib/table.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'tekirdag-detail';
-export const MARKET = 'tekirdag-sebze-meyve';
+const MARKET = 'tekirdag-sebze-meyve';
 
 /** Folded header labels, any of which names the column (max before min: mapped, not swapped). */
 const LABELS = {

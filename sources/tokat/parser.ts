@@ -8,12 +8,11 @@
  * are not today's prices and stay in `printed` only; the page takes no date and prints none
  * known to us, so the data day is the requested day.
  */
-import type { Parser, SourceDocument } from '../adapter.ts';
+import type { ParsedDocument, Parser, SourceDocument } from '../types.ts';
 import { parseDatelessTable } from '../lib/table.ts';
-import type { ParsedDocument } from '../lib/types.ts';
 
 export const PARSER = 'tokat-table';
-export const MARKET = 'tokat-sebze-meyve';
+const MARKET = 'tokat-sebze-meyve';
 
 /** Tür is the source's group; Önceki and Değişim have no label, so they stay in `printed` only. */
 const LABELS = { name: 'urun', group: 'tur', unit: 'birim', min: 'en dusuk', max: 'en yuksek' } as const;

@@ -17,14 +17,13 @@
  */
 import type { Cheerio } from 'cheerio';
 import type { AnyNode } from 'domhandler';
-import type { Parser, SourceDocument } from '../adapter.ts';
+import { LayoutError, type ParsedDocument, type Parser, type PrintedRow, type SourceDocument } from '../types.ts';
 import { loadHtml } from '../lib/html.ts';
 import { priceReader } from '../lib/table.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'trabzon-cards';
-export const MARKET = 'trabzon-sebze-meyve';
-export const UNIT = 'kg';
+const MARKET = 'trabzon-sebze-meyve';
+const UNIT = 'kg';
 
 const PRICE = /\d[\d.,]*\s*₺/g;
 const LABEL_BEFORE_PRICE = /\s*(en düşük|en az|asgari|min(imum)?|fiyat)\s*:?\s*$/i;

@@ -10,15 +10,14 @@
  * - prices `150,00 ₺`; Urun Turu is the source's group;
  * - no unit is printed: prices are taken as per kg (assumption).
  */
-import type { Parser, SourceDocument } from '../adapter.ts';
+import { LayoutError, type ParsedDocument, type Parser, type PrintedRow, type SourceDocument } from '../types.ts';
 import { parseDottedDay, type Day } from '../../core/dates.ts';
 import { loadHtml } from '../lib/html.ts';
 import { findTableByLabels, namedRows, parsedRows, priceCells, priceReader } from '../lib/table.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow } from '../lib/types.ts';
 
 export const PARSER = 'yalova-table';
-export const MARKET = 'yalova-sebze-meyve';
-export const ASSUMED_UNIT = 'kg';
+const MARKET = 'yalova-sebze-meyve';
+const ASSUMED_UNIT = 'kg';
 
 const LABELS = { name: 'urun adi', group: 'urun turu', min: 'asgari', max: 'azami', day: 'fiyat tarihi' } as const;
 const price = priceReader(PARSER);

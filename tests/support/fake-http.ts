@@ -4,7 +4,7 @@
  * an adapter must let through.
  */
 import { expect } from 'vitest';
-import type { Collected, Parser, SourceDocument } from '../../sources/adapter.ts';
+import type { Collected, Parser, SourceDocument } from '../../sources/types.ts';
 import { HttpStatusError, type HttpClient, type HttpRequest, type HttpResponse } from '../../sources/lib/http.ts';
 
 /** The defaults of a fake answer: an HTML page fetched on 2026-09-15 at 05:00 UTC. */

@@ -12,7 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { addDays, type Day } from '../../core/dates.ts';
-import type { SourceAdapter } from '../../sources/adapter.ts';
+import type { SourceAdapter } from '../../sources/types.ts';
 import { adapter as ankara } from '../../sources/ankara/index.ts';
 import { adapter as hks } from '../../sources/hal-gov-tr/index.ts';
 import { adapter as izmir } from '../../sources/izmir/index.ts';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { LayoutError } from '../../sources/lib/types.ts';
+import { LayoutError } from '../../sources/types.ts';
 
 /** Runs `run`, which must throw a LayoutError naming `parser`; returns it for further checks. */
 export function expectLayoutError(parser: string, run: () => unknown): LayoutError {

@@ -16,7 +16,7 @@ import { DocumentStore } from '../../store/documents.ts';
 import { loadModel } from '../../build/model.ts';
 import { scrapeAll, type RunLimits, type RunReport } from '../../store/scrape.ts';
 import { seedCatalogue, seedHolidays, seedRegistry } from '../../store/seed.ts';
-import type { SourceAdapter } from '../../sources/adapter.ts';
+import type { SourceAdapter } from '../../sources/types.ts';
 import { loadCatalogue } from '../../sources/catalogue.ts';
 import { createHttpClient, type HttpOptions } from '../../sources/lib/http.ts';
 import { SOURCES } from '../../sources/registry.ts';

@@ -1,15 +1,12 @@
-/** Eskişehir on a constructed page (tests/fixtures/eskisehir/README.md): not a real document. */
+/** The Eskişehir parser on a constructed page (tests/fixtures/eskisehir/README.md): not a real document. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fakeHttp, fetchedDocument, firstDocument } from '../../tests/support/fake-http.ts';
+import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
-import { adapter } from './index.ts';
 import { decodeNumericEntities, ESKISEHIR_URL, parseEskisehirHtml, PARSER } from './parser.ts';
 
 const PAGE = readFileSync(new URL('../../tests/fixtures/eskisehir/hal-fiyatlari-2026-09-14.html', import.meta.url), 'utf8');
 const doc = (html: string, requestedDay: string | null = '2026-09-14') => fetchedDocument(ESKISEHIR_URL, html, { fetchedAt: null, contentType: 'text/html', requestedDay });
-
-const SERVED = { contentType: 'text/html', fetchedAt: '2026-09-14T09:00:00.000Z' };
 
 describe('Eskişehir page', () => {
   it('finds the table by its entity-encoded header and reads 10 rows of the requested day', () => {
@@ -60,20 +57,5 @@ describe('Eskişehir page', () => {
     );
     expect(() => parseEskisehirHtml(doc(PAGE.replace('<td>38,25</td>', '<td>38,25</td><td>KG</td>')))).toThrow('eskisehir-html: table[0] tr[1]: 7 cells, expected 6');
     expect(() => parseEskisehirHtml(doc(PAGE.replace('<td>38,25</td>', '<td>otuz sekiz</td>')))).toThrow('table[0] tr[1]: not a price');
-  });
-});
-
-describe('Eskişehir collect', () => {
-  it('GETs the page and hands it on with the requested day', async () => {
-    const { http, calls } = fakeHttp(() => PAGE, SERVED);
-    const item = firstDocument(await adapter.collect!({ day: '2026-09-14', http, log: () => {} }));
-    expect(calls).toEqual([{ url: 'https://www.eskisehir.bel.tr/hal-fiyatlari', req: { method: 'GET', headers: { accept: 'text/html' } } }]);
-    expect(item.document.requestedDay).toBe('2026-09-14');
-    expect(item.parser.id).toBe('eskisehir-html');
-  });
-
-  it('declares an unverified municipal source', () => {
-    expect(adapter.definition).toMatchObject({ key: 'eskisehir', number: 10, kind: 'municipal', verification: 'unverified', licence: null });
-    expect(adapter.definition.note).toContain('Built from the published description; no real document has proven the parser yet.');
   });
 });

@@ -1,15 +1,12 @@
-/** Denizli on a constructed page (tests/fixtures/denizli/README.md): not a real document. */
+/** The Denizli parser on a constructed page (tests/fixtures/denizli/README.md): not a real document. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fakeHttp, fetchedDocument, firstDocument } from '../../tests/support/fake-http.ts';
+import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
-import { adapter } from './index.ts';
 import { DENIZLI_URL, parseDenizliHtml, PARSER } from './parser.ts';
 
 const PAGE = readFileSync(new URL('../../tests/fixtures/denizli/halfiyatlari-2026-09-14.html', import.meta.url), 'utf8');
 const doc = (html: string) => fetchedDocument(DENIZLI_URL, html, { fetchedAt: null, contentType: 'text/html; charset=utf-8', requestedDay: '2026-09-14' });
-
-const SERVED = { contentType: 'text/html; charset=utf-8', fetchedAt: '2026-09-14T09:00:00.000Z' };
 
 describe('Denizli page', () => {
   it('reads both tables: 9 rows of the requested day', () => {
@@ -50,20 +47,5 @@ describe('Denizli page', () => {
     const changed = PAGE.replaceAll('<th>Orta</th>', '<th>Ortalama</th>');
     expect(expectLayoutError(PARSER, () => parseDenizliHtml(doc(changed))).message).toBe('denizli-html: no table with the header Ürün Adı · Asgari · Orta · Ekstra');
     expect(() => parseDenizliHtml(doc(PAGE.replace('<td>40,00 TL</td>', '<td>40,00 TL</td><td>Kg</td>')))).toThrow('denizli-html: table[0] tr[1]: 5 cells, expected 4');
-  });
-});
-
-describe('Denizli collect', () => {
-  it('GETs the page and hands it on with the requested day', async () => {
-    const { http, calls } = fakeHttp(() => PAGE, SERVED);
-    const item = firstDocument(await adapter.collect!({ day: '2026-09-14', http, log: () => {} }));
-    expect(calls).toEqual([{ url: 'https://www.denizli.bel.tr/Default.aspx?k=halfiyatlari', req: { method: 'GET', headers: { accept: 'text/html' } } }]);
-    expect(item.document.requestedDay).toBe('2026-09-14');
-    expect(item.parser.parse(item.document).rows).toHaveLength(9);
-  });
-
-  it('declares an unverified municipal source', () => {
-    expect(adapter.definition).toMatchObject({ key: 'denizli', number: 11, verification: 'unverified', licence: null });
-    expect(adapter.definition.note).toContain('Built from the published description; no real document has proven the parser yet.');
   });
 });

@@ -1,15 +1,12 @@
-/** Gaziantep on a constructed page (tests/fixtures/gaziantep/README.md): not a real document. */
+/** The Gaziantep parser on a constructed page (tests/fixtures/gaziantep/README.md): not a real document. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fakeHttp, fetchedDocument, firstDocument } from '../../tests/support/fake-http.ts';
+import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
-import { adapter } from './index.ts';
 import { gaziantepUrl, parseGaziantepHtml, PARSER } from './parser.ts';
 
 const PAGE = readFileSync(new URL('../../tests/fixtures/gaziantep/hal-rayic-2026-09-14.html', import.meta.url), 'utf8');
 const doc = (html: string) => fetchedDocument(gaziantepUrl('2026-09-14'), html, { fetchedAt: null, requestedDay: '2026-09-14' });
-
-const SERVED = { fetchedAt: '2026-09-14T09:00:00.000Z' };
 
 describe('Gaziantep page', () => {
   it('takes each row’s data day from its own Tarih cell', () => {
@@ -56,24 +53,5 @@ describe('Gaziantep page', () => {
     );
     expect(() => parseGaziantepHtml(doc(PAGE.replace('<td>14.09.2026</td>', '<td>Bugün</td>')))).toThrow('gaziantep-html: table[0] tr[1]: not a date "Bugün"');
     expect(() => parseGaziantepHtml(doc(PAGE.replace('<td>14.09.2026</td>', '<td>31.09.2026</td>')))).toThrow('not a date');
-  });
-});
-
-describe('Gaziantep collect', () => {
-  it('GETs the page for the day and hands it on', async () => {
-    const { http, calls } = fakeHttp(() => PAGE, SERVED);
-    const item = firstDocument(await adapter.collect!({ day: '2026-09-14', http, log: () => {} }));
-    expect(calls).toEqual([{ url: 'https://www.gaziantep.bel.tr/tr/hal-rayic?date=2026-09-14', req: { method: 'GET', headers: { accept: 'text/html' } } }]);
-    expect(item.parser.parse(item.document).rows).toHaveLength(10);
-  });
-
-  it('returns none for an empty table', async () => {
-    const { http } = fakeHttp(() => PAGE.replace(/<tbody>[\s\S]*<\/tbody>/, '<tbody></tbody>'), SERVED);
-    expect(await adapter.collect!({ day: '2026-09-15', http, log: () => {} })).toEqual([{ none: 'gaziantep: empty table for 2026-09-15' }]);
-  });
-
-  it('declares an unverified municipal source', () => {
-    expect(adapter.definition).toMatchObject({ key: 'gaziantep', number: 14, verification: 'unverified', licence: null });
-    expect(adapter.definition.note).toContain('Built from the published description; no real document has proven the parser yet.');
   });
 });

@@ -1,18 +1,14 @@
-/** Adana on constructed pages (tests/fixtures/adana/README.md): not real documents. */
+/** The Adana parser on constructed pages (tests/fixtures/adana/README.md): not real documents. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LayoutError } from '../lib/types.ts';
-import { fakeHttp, fetchedDocument, firstDocument } from '../../tests/support/fake-http.ts';
+import { LayoutError } from '../types.ts';
+import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
-import { adapter } from './index.ts';
-import { newestDetailUrl, parseAdanaHtml, PARSER } from './parser.ts';
+import { parseAdanaHtml, PARSER } from './parser.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/adana/${name}`, import.meta.url), 'utf8');
-const LIST = fixture('hal-fiyat-listesi.html');
 const DETAIL = fixture('hal-detay-4812.html');
 const doc = (html: string) => fetchedDocument('https://www.adana.bel.tr/tr/hal-detay/4812', html, { fetchedAt: null, contentType: 'text/html; charset=utf-8' });
-
-const SERVED = { contentType: 'text/html; charset=utf-8', fetchedAt: '2026-09-14T12:00:00.000Z' };
 
 describe('Adana bulletin', () => {
   it('takes the data day from the heading "Günlük Raiç … DD/MM/YYYY"', () => {
@@ -58,32 +54,5 @@ describe('Adana bulletin', () => {
     expect(() => parseAdanaHtml(doc(DETAIL.replace('<td>20.00</td>', '<td>20.00</td><td>26.25</td>')))).toThrow('adana-html: table[0] tr[2]: 5 cells, expected 4');
     expect(() => parseAdanaHtml(doc(DETAIL.replace(/<table[\s\S]*<\/table>/, '<p>Liste hazırlanıyor</p>')))).toThrow('adana-html: no price table');
     expect(() => parseAdanaHtml(doc(DETAIL.replace('14/09/2026', '31/09/2026')))).toThrow(LayoutError);
-  });
-});
-
-describe('Adana collect', () => {
-  it('picks the highest /tr/hal-detay id on the list page', () => {
-    expect(newestDetailUrl(LIST)).toBe('https://www.adana.bel.tr/tr/hal-detay/4812');
-    expect(newestDetailUrl('<html><body><a href="/tr/haberler/1">Haber</a></body></html>')).toBeNull();
-  });
-
-  it('GETs the list, then the newest bulletin', async () => {
-    const { http, calls } = fakeHttp((url) => (url.endsWith('/hal-detay/4812') ? DETAIL : LIST), SERVED);
-    const item = firstDocument(await adapter.collect!({ day: '2026-09-14', http, log: () => {} }));
-    expect(calls).toEqual([
-      { url: 'https://www.adana.bel.tr/tr/hal-fiyat-listesi', req: { method: 'GET', headers: { accept: 'text/html' } } },
-      { url: 'https://www.adana.bel.tr/tr/hal-detay/4812', req: { method: 'GET', headers: { accept: 'text/html', referer: 'https://www.adana.bel.tr/tr/hal-fiyat-listesi' } } },
-    ]);
-    expect(item.parser.parse(item.document).bulletinDays).toEqual(['2026-09-14']);
-  });
-
-  it('throws a LayoutError when the list page links no bulletin', async () => {
-    const { http } = fakeHttp(() => '<html><body><p>Sayfa bulunamadı</p></body></html>', SERVED);
-    await expect(adapter.collect!({ day: '2026-09-14', http, log: () => {} })).rejects.toThrow('adana-html: no /tr/hal-detay/{id} link on the list page');
-  });
-
-  it('declares an unverified municipal source', () => {
-    expect(adapter.definition).toMatchObject({ key: 'adana', number: 16, verification: 'unverified', licence: null });
-    expect(adapter.definition.note).toContain('Built from the published description; no real document has proven the parser yet.');
   });
 });

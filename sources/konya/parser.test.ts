@@ -1,17 +1,14 @@
-/** Konya on a constructed page and CSV (tests/fixtures/konya/README.md): not real documents. */
+/** The Konya parsers on a constructed page and CSV (tests/fixtures/konya/README.md): not real documents. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fakeHttp, fetchedDocument, firstDocument } from '../../tests/support/fake-http.ts';
+import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
-import { adapter } from './index.ts';
 import { CSV_PARSER, HTML_PARSER, konyaCsv, konyaUrl, parseKonyaCsv, parseKonyaHtml } from './parser.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/konya/${name}`, import.meta.url), 'utf8');
 const PAGE = fixture('hal-fiyatlari-2026-09-14.html');
 const CSV = fixture('hal_fiyatlari.csv');
 const doc = (html: string) => fetchedDocument(konyaUrl('2026-09-14'), html, { fetchedAt: null, contentType: 'text/html; charset=utf-8', requestedDay: '2026-09-14' });
-
-const SERVED = { contentType: 'text/html; charset=utf-8', fetchedAt: '2026-09-14T09:00:00.000Z' };
 
 describe('Konya page', () => {
   it('reads the vegetable and the fruit table: 6 + 4 rows of the requested day', () => {
@@ -84,26 +81,5 @@ describe('Konya open-data CSV', () => {
     expect(expectLayoutError(CSV_PARSER, () => parseKonyaCsv(CSV.replace('en_yuksek_fiyat', 'ortalama'))).message).toContain('konya-csv: header');
     expect(() => parseKonyaCsv(CSV.replace('2026-09-08,Patates,Kg,0', '2026-09-08,Patates,Kg,2'))).toThrow('konya-csv: line 4: tur "2", expected 0 or 1');
     expect(() => parseKonyaCsv(CSV.replace('2026-09-08,Patates', '2026-13-08,Patates'))).toThrow('konya-csv: line 4: not a date');
-  });
-});
-
-describe('Konya collect', () => {
-  it('GETs the page for the day', async () => {
-    const { http, calls } = fakeHttp(() => PAGE, SERVED);
-    const item = firstDocument(await adapter.collect!({ day: '2026-09-14', http, log: () => {} }));
-    expect(calls).toEqual([{ url: 'https://www.konya.bel.tr/hal-fiyatlari?tarih=2026-09-14', req: { method: 'GET', headers: { accept: 'text/html' } } }]);
-    expect(item.document.requestedDay).toBe('2026-09-14');
-    expect(item.parser.parse(item.document).rows).toHaveLength(10);
-  });
-
-  it('returns none on a day without a list (Konya publishes 2–3 times a week)', async () => {
-    const { http } = fakeHttp(() => PAGE.replace(/<tbody>[\s\S]*?<\/tbody>/g, '<tbody></tbody>'), SERVED);
-    expect(await adapter.collect!({ day: '2026-09-15', http, log: () => {} })).toEqual([{ none: 'konya: no list for 2026-09-15' }]);
-  });
-
-  it('declares CC BY 4.0 with the licence sentence', () => {
-    expect(adapter.definition).toMatchObject({ key: 'konya', number: 8, licence: 'CC BY 4.0', verification: 'unverified', publishingDays: [1, 2, 3, 4, 5, 6] });
-    expect(adapter.definition.attribution).toContain('Atıf 4.0 Uluslararası (CC BY 4.0) kapsamında lisanslanan kamu sektörü bilgilerini içerir.');
-    expect(adapter.definition.note).toContain('Built from the published description; no real document has proven the parser yet.');
   });
 });

@@ -1,0 +1,59 @@
+/** The Antalya adapter: registry entry and live collection against a fake HTTP client. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { LayoutError } from '../types.ts';
+import { fakeHttp, firstDocument } from '../../tests/support/fake-http.ts';
+import { adapter, ANTALYA_API } from './index.ts';
+
+const dir = new URL('../../tests/fixtures/antalya/', import.meta.url);
+const PDF = new Uint8Array(readFileSync(new URL('gunluk-fiyat-listesi-2026-09-14-uncompressed.pdf', dir)));
+const FLATE = new Uint8Array(readFileSync(new URL('gunluk-fiyat-listesi-2026-09-14-flate.pdf', dir)));
+
+describe('Antalya collect', () => {
+  /** The API answers `answer`; any other URL is the PDF. */
+  const site = (answer: string, pdf: Uint8Array = PDF) =>
+    fakeHttp((url) => (url === ANTALYA_API ? answer : pdf), {
+      contentType: (url) => (url === ANTALYA_API ? 'application/json; charset=utf-8' : 'application/pdf'),
+      fetchedAt: '2026-09-14T10:00:00.000Z',
+    });
+  const ANSWER = JSON.stringify({ d: { PdfUrl: '/HalFiyatPdf/14092026.pdf', PdfDate: '14.09.2026', Mesaj: '' } });
+
+  it('POSTs the date as JSON, then GETs the PDF it names', async () => {
+    const { http, calls } = site(ANSWER);
+    const item = firstDocument(await adapter.collect!({ day: '2026-09-14', http, log: () => {} }));
+    expect(calls).toEqual([
+      { url: 'https://gezipanel.antalya.bel.tr/Methods.aspx/GetGunlukHalFiyatPdf', req: { method: 'POST', json: { tarih: '14.09.2026' }, headers: { accept: 'application/json' } } },
+      { url: 'https://gezipanel.antalya.bel.tr/HalFiyatPdf/14092026.pdf', req: { method: 'GET', headers: { accept: 'application/pdf' } } },
+    ]);
+    expect(item.parser.id).toBe('antalya-pdf');
+    expect(item.document.requestedDay).toBe('2026-09-14');
+    expect(item.parser.parse(item.document).rows).toHaveLength(8);
+  });
+
+  it('reads `d` sent as a JSON string', async () => {
+    const { http, calls } = site(JSON.stringify({ d: JSON.stringify({ PdfUrl: 'https://cdn.antalya.bel.tr/hal/14092026.pdf', PdfDate: '14.09.2026', Mesaj: null }) }));
+    await adapter.collect!({ day: '2026-09-14', http, log: () => {} });
+    expect(calls[1]!.url).toBe('https://cdn.antalya.bel.tr/hal/14092026.pdf');
+  });
+
+  it('returns none with the message when there is no PDF for the day', async () => {
+    const { http, calls } = site(JSON.stringify({ d: { PdfUrl: null, PdfDate: null, Mesaj: 'Seçilen tarihe ait fiyat listesi bulunamadı.' } }));
+    expect(await adapter.collect!({ day: '2026-09-13', http, log: () => {} })).toEqual([{ none: 'antalya: no PDF for 2026-09-13 (Seçilen tarihe ait fiyat listesi bulunamadı.)' }]);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('hands a compressed PDF on (the scrape marks it broken and keeps it) and throws on a changed answer', async () => {
+    const item = firstDocument(await adapter.collect!({ day: '2026-09-14', http: site(ANSWER, FLATE).http, log: () => {} }));
+    expect(() => item.parser.parse(item.document)).toThrow('PDF text extraction not available');
+    await expect(adapter.collect!({ day: '2026-09-14', http: site('{"Message":"Authentication failed."}').http, log: () => {} })).rejects.toThrow(
+      'antalya-pdf: GetGunlukHalFiyatPdf: no d.PdfUrl',
+    );
+    await expect(adapter.collect!({ day: '2026-09-14', http: site('<html>').http, log: () => {} })).rejects.toBeInstanceOf(LayoutError);
+  });
+
+  it('declares an unverified source and says the PDF text cannot be read yet', () => {
+    expect(adapter.definition).toMatchObject({ key: 'antalya', number: 6, verification: 'unverified', enabled: true, licence: null });
+    expect(adapter.definition.note).toContain('Built from the published description; no real document has proven the parser yet.');
+    expect(adapter.definition.note).toContain('no PDF library is installed');
+  });
+});
