@@ -8,7 +8,7 @@ import { frozenSources } from '../store/bulletins.ts';
 import type { SourceFreshnessState } from './freshness.ts';
 import { deriveSourceState, type Run, type SourceState } from './source-status.ts';
 
-export type SourceRow = {
+type SourceRow = {
   key: string;
   number: number;
   name: string;
@@ -30,9 +30,9 @@ export type SourceRow = {
   latestFetchedAt: string | null;
 };
 export type MarketRow = { slug: string; source: string; name: string; province: string; provinceSlug: string; district: string | null; kind: string };
-export type VariantRow = { slug: string; product: string; name: string; unit: string; category: string };
-export type ProductRow = { slug: string; name: string; category: string };
-export type Correction = { field: 'min_price' | 'max_price' | 'avg_price'; value: number; reason: string; by: string; at: string };
+type VariantRow = { slug: string; product: string; name: string; unit: string; category: string };
+type ProductRow = { slug: string; name: string; category: string };
+type Correction = { field: 'min_price' | 'max_price' | 'avg_price'; value: number; reason: string; by: string; at: string };
 
 export type Model = {
   today: Day;

@@ -24,10 +24,10 @@ import { DELAYED_TOLERANCE_DAYS } from '../core/calendar.ts';
 import { missedPublishingDays, type PublishingCalendar, type SourceCondition } from './freshness.ts';
 
 export type Run = { started_at: string; finished_at: string | null; outcome: string; observations: number; scheduled: number; message?: string | null };
-export type SourceStatus = 'unverified' | 'verified' | 'blocked' | 'unreachable' | 'broken' | 'frozen';
-export type SourceHealth = 'healthy' | 'delayed' | 'warning' | 'failed' | 'off';
+type SourceStatus = 'unverified' | 'verified' | 'blocked' | 'unreachable' | 'broken' | 'frozen';
+type SourceHealth = 'healthy' | 'delayed' | 'warning' | 'failed' | 'off';
 
-export const HEALTH_LABELS: Record<SourceHealth, string> = { healthy: 'Sağlıklı', delayed: 'Gecikmeli', warning: 'Uyarı', failed: 'Hata', off: 'Kapalı' };
+const HEALTH_LABELS: Record<SourceHealth, string> = { healthy: 'Sağlıklı', delayed: 'Gecikmeli', warning: 'Uyarı', failed: 'Hata', off: 'Kapalı' };
 const READABLE = new Set(['ok', 'unchanged', 'no_bulletin']);
 
 export type SourceFacts = {

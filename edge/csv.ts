@@ -19,7 +19,7 @@ export type CsvCell = string | number | null;
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-export function csvText(value: string): string {
+function csvText(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
@@ -27,7 +27,7 @@ export function csvField(value: string, locale: CsvLocale): string {
   return /["\r\n]/.test(value) || value.includes(locale.separator) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
-export function csvNumber(value: number | null, locale: CsvLocale): string {
+function csvNumber(value: number | null, locale: CsvLocale): string {
   if (value === null) return '';
   const text = String(value);
   return locale.decimal === ',' ? text.replace('.', ',') : text;

@@ -1,7 +1,7 @@
 import type { ContentCoding } from '../core/encodings.ts';
 import { FILTER_SUGGESTIONS, NEWEST_DATA_DAY, STALE_COPY, UNCOUNTED, UNKNOWN_FILTERS } from '../core/extra-headers.ts';
 /** Headers every answer carries: CORS for any origin, the request id, and what a browser may read. */
-export const EXPOSED_HEADERS = [
+const EXPOSED_HEADERS = [
   'etag', 'link', 'x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after',
   NEWEST_DATA_DAY, UNKNOWN_FILTERS, FILTER_SUGGESTIONS, STALE_COPY, UNCOUNTED,
 ].join(', ');

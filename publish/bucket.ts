@@ -63,7 +63,7 @@ export function s3Client(config: BucketConfig): S3Client {
  * (3,300 HEADs on a loaded machine) time out without a connection ever being tried, so a Bucket
  * lets a request start only when a socket is free for it.
  */
-export const SOCKETS = 50;
+const SOCKETS = 50;
 
 export type PutInput = {
   key: string;
@@ -81,7 +81,7 @@ const statusOf = (error: unknown): number | undefined => (error as { $metadata?:
 const unquote = (etag: string | undefined): string => (etag ?? '').replace(/^W\//, '').replace(/"/g, '');
 export const md5Hex = (bytes: Uint8Array): string => createHash('md5').update(bytes).digest('hex');
 
-export function isRetryable(error: unknown): boolean {
+function isRetryable(error: unknown): boolean {
   const status = statusOf(error);
   if (status === undefined) return true; // no answer at all: network, timeout, connection reset
   return status >= 500 || status === 408 || status === 429;

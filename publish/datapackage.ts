@@ -6,7 +6,7 @@
  */
 
 /** `table.column` → what it means. Units are in UNITS. */
-export const FIELD_DESCRIPTIONS: Record<string, string> = {
+const FIELD_DESCRIPTIONS: Record<string, string> = {
   'sources.key': 'Short name of the official source (the `source` of price rows)',
   'sources.number': 'Stable registry number, encoded in observation ids',
   'sources.name': 'Name of the source as shown to users',
@@ -165,7 +165,7 @@ export const PRICES_FIELDS: Record<string, string> = {
 };
 
 /** Units of measure, in the field descriptor's `unit` (a Frictionless extension property). */
-export const UNITS: Record<string, string> = {
+const UNITS: Record<string, string> = {
   'observations.min_price': 'TRY per `unit`',
   'observations.max_price': 'TRY per `unit`',
   'observations.avg_price': 'TRY per `unit`',

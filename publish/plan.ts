@@ -63,9 +63,3 @@ function assertContentAddressed(path: string, etag: string): void {
   const hash = basename(path).split('.')[0];
   if (`"${hash}"` !== etag) throw new Error(`${path} is under a shared prefix but is not content-addressed (ETag ${etag})`);
 }
-
-export function countActions(actions: readonly Action[]): Record<Action['op'], number> {
-  const counts = { put: 0, copy: 0, keep: 0 };
-  for (const a of actions) counts[a.op]++;
-  return counts;
-}

@@ -25,7 +25,7 @@ const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 const brotliDecompressAsync = promisify(brotliDecompress);
 
-export type SnapshotRef = { prefix: string; files: { path: string; bytes: number; sha256: string }[] };
+type SnapshotRef = { prefix: string; files: { path: string; bytes: number; sha256: string }[] };
 export type Release = {
   format: 1;
   releaseId: string;

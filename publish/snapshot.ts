@@ -16,7 +16,7 @@ import { CACHE, snapshotPrefix } from './layout.ts';
 import { sha256Hex, etagOf } from '../core/digest.ts';
 import type { LocalObject } from './plan.ts';
 
-export type SnapshotFile = { path: string; bytes: number; sha256: string };
+type SnapshotFile = { path: string; bytes: number; sha256: string };
 export type SnapshotFiles = { day: string; prefix: string; dir: string; files: SnapshotFile[]; objects: LocalObject[]; rows: Record<string, number> };
 export type SnapshotOptions = { dbPath: string; outDir: string; day: string; buildId: string; builtAt: string };
 
@@ -24,7 +24,7 @@ type Table = { name: string; columns: Column[]; primaryKey: string[]; foreignKey
 
 export const DATABASE_FILE = 'hal.sqlite.gz';
 export const DATAPACKAGE_FILE = 'datapackage.json';
-export const CHECKSUMS_FILE = 'SHA256SUMS';
+const CHECKSUMS_FILE = 'SHA256SUMS';
 
 export async function createSnapshot(options: SnapshotOptions): Promise<SnapshotFiles> {
   const dir = options.outDir;

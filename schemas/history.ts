@@ -8,7 +8,7 @@ import { Attribution, Day, freshnessShape, Slug } from './common.ts';
 
 const Decimal = z.string().regex(/^\d+\.\d{2}$/).meta({ description: 'Decimal TEXT with two decimals, e.g. "42.50"' });
 
-export const HISTORY_BUCKETS = ['daily', 'weekly', 'monthly'] as const;
+const HISTORY_BUCKETS = ['daily', 'weekly', 'monthly'] as const;
 
 export const HistoryItem = z
   .strictObject({

@@ -204,8 +204,6 @@ export const WeeklySummary = z
       'Top 10 risers and fallers of an ISO week against the ISO week before, per product variant: the national median of the markets that quoted it in both weeks (each market: the mean of its daily averages in the week). Products without a market in both weeks are not compared.',
   });
 
-export type IndexLatestT = z.infer<typeof IndexLatest>;
 export type IndexHistoryT = z.infer<typeof IndexHistory>;
-export type IndexSeriesT = z.infer<typeof IndexSeries>;
 export type MoverItemT = z.infer<typeof MoverItem>;
 export type TrendingItemT = z.infer<typeof TrendingItem>;

@@ -32,7 +32,7 @@ export const PriceRow = z
   })
   .meta({ id: 'PriceRow' });
 
-export const PricesMeta = z.strictObject({
+const PricesMeta = z.strictObject({
   count: z.int().min(0),
   limit: z.int().min(1),
   page: z.int().min(1),

@@ -22,15 +22,15 @@ import { dayToEpochDays } from '../core/dates.ts';
 import { lowerBound } from '../core/sorted.ts';
 import type { Db } from './db.ts';
 
-export const IMPLAUSIBLE_LOW = 'implausible_value';
-export const HISTORY_DAYS = { from: 90, to: 28 } as const;
-export const MIN_HISTORY_ROWS = 10;
-export const LOW_RATIO = 1 / 20;
+const IMPLAUSIBLE_LOW = 'implausible_value';
+const HISTORY_DAYS = { from: 90, to: 28 } as const;
+const MIN_HISTORY_ROWS = 10;
+const LOW_RATIO = 1 / 20;
 
-export const FLOOR_BASE_YEAR = 2014;
-export const FLOOR_GROWTH = 1.2;
+const FLOOR_BASE_YEAR = 2014;
+const FLOOR_GROWTH = 1.2;
 /** TL per unit in the base year, by `category|unit`: about a fifth of the lowest real price. */
-export const FLOORS: Readonly<Record<string, number>> = {
+const FLOORS: Readonly<Record<string, number>> = {
   'balik|kg': 0.5,
   'meyve|kg': 0.04,
   'sebze|kg': 0.04,

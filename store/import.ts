@@ -18,7 +18,7 @@ import { ingestDocument, refuseDocument, type DocumentMeta, type IngestReport } 
 import { relinkNames, seedCatalogue, seedHolidays, seedRegistry } from './seed.ts';
 import { recordRun } from './source-runs.ts';
 
-export type ImportedDocument = { source: string; file: string; parser: string; report: IngestReport };
+type ImportedDocument = { source: string; file: string; parser: string; report: IngestReport };
 export type RefusedDocument = { source: string; file: string; parser: string; reason: string };
 export type ImportSummary = { documents: ImportedDocument[]; refused: RefusedDocument[] };
 

@@ -66,7 +66,7 @@ function classify(error: unknown): { outcome: RunOutcome; httpStatus: number | n
 }
 
 /** GET requests carry the validators of the copy we hold; a 304 hands back that copy's bytes. */
-export function conditionalHttp(db: Db, http: HttpClient, evidence: DocumentStore): HttpClient {
+function conditionalHttp(db: Db, http: HttpClient, evidence: DocumentStore): HttpClient {
   const find = db.prepare('SELECT etag, last_modified, sha256, content_type FROM fetch_validators WHERE url = ?');
   const save = db.prepare(`INSERT INTO fetch_validators (url, etag, last_modified, sha256, content_type, fetched_at) VALUES (?, ?, ?, ?, ?, ?)
     ON CONFLICT(url) DO UPDATE SET etag = excluded.etag, last_modified = excluded.last_modified, sha256 = excluded.sha256,

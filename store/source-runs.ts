@@ -19,7 +19,7 @@ export type RunRecord = {
   observations: number;
 };
 
-export const MAX_RUN_MESSAGE = 2000;
+const MAX_RUN_MESSAGE = 2000;
 
 export function recordRun(db: Db, run: RunRecord): void {
   db.prepare(`INSERT INTO source_runs (source_key, started_at, finished_at, scheduled, outcome, http_status, message, documents, observations)

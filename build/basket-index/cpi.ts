@@ -12,7 +12,7 @@ import { addDays, type Day } from '../../core/dates.ts';
 
 const Month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
 
-export const CpiFile = z.strictObject({
+const CpiFile = z.strictObject({
   id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
   name: z.string().min(1),
   publisher: z.string().min(1),
@@ -25,7 +25,7 @@ export const CpiFile = z.strictObject({
 });
 export type CpiFileT = z.infer<typeof CpiFile>;
 
-export const CPI_FILE = fileURLToPath(new URL('../../data/cpi/tuik-tufe-2003-100.json', import.meta.url));
+const CPI_FILE = fileURLToPath(new URL('../../data/cpi/tuik-tufe-2003-100.json', import.meta.url));
 
 export function readCpiFile(path = CPI_FILE): CpiFileT {
   const file = CpiFile.parse(JSON.parse(readFileSync(path, 'utf8')));

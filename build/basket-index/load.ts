@@ -33,7 +33,7 @@ type Raw = {
 };
 
 /** The first day that is not in a closed week: Monday of the build day's ISO week. */
-export function openWeekStart(today: Day): Day {
+function openWeekStart(today: Day): Day {
   return isoWeek(today).weekStart;
 }
 

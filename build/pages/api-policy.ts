@@ -4,7 +4,7 @@ import { LIMITER_TIMEOUT_MS, RATE_LIMIT, WIDGET_RATE_LIMIT, WIDGETS } from '../.
 import type { Model } from '../model.ts';
 import { escapeHtml, page } from './html.ts';
 
-export const NOTICE_MONTHS = 6;
+const NOTICE_MONTHS = 6;
 
 export function apiPolicyPage(model: Model): string {
   const attributions = [...model.sources.values()]

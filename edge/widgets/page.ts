@@ -12,7 +12,7 @@ import { WIDGET_CSS } from './style.ts';
 export type Theme = 'light' | 'dark';
 export type WidgetKind = WidgetSpec['widget'];
 /** The finished state in `<main data-state>`, for embedders and tests. */
-export type WidgetState = 'ready' | 'empty' | 'unpublished' | 'error';
+type WidgetState = 'ready' | 'empty' | 'unpublished' | 'error';
 
 /** theme=light|dark; anything else is light. */
 export function themeOf(params: URLSearchParams): Theme {

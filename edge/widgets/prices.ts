@@ -8,9 +8,9 @@ import { attributionLine, attributionOf, freshnessMark, freshnessOf, price, trDa
 import { html, type Html } from './markup.ts';
 import { widgetPage, WIDGET_TITLES, type Theme } from './page.ts';
 
-export const DEFAULT_LIMIT = 10;
-export const MAX_LIMIT = 50;
-export const MAX_SLUGS = 20;
+const DEFAULT_LIMIT = 10;
+const MAX_LIMIT = 50;
+const MAX_SLUGS = 20;
 const CATEGORY_NAMES: Record<string, string> = { sebze: 'Sebze', meyve: 'Meyve', balik: 'Balık ve deniz ürünleri' };
 
 export type LatestItem = Freshness & {
@@ -19,7 +19,7 @@ export type LatestItem = Freshness & {
 };
 export type LatestBody = { items: LatestItem[]; attribution: string };
 /** One chosen product as written (`text`) and folded like the API folds it (`slug`, empty when nothing is left). */
-export type Asked = { text: string; slug: string };
+type Asked = { text: string; slug: string };
 export type PricesRequest = { category: string; categoryText: string; asked: Asked[]; tooMany: boolean; limit: number };
 /** An answer and the chosen product it was asked for (none: the whole list or a category). */
 export type Answered = { asked?: Asked; body: LatestBody | null };
@@ -57,7 +57,7 @@ const newestFirst = (a: LatestItem, b: LatestItem) =>
   a.observed_date === b.observed_date ? (b.market_count || 0) - (a.market_count || 0) : a.observed_date < b.observed_date ? 1 : -1;
 
 /** Answers in the order asked, each newest first, each product once; and the chosen products nothing answered. */
-export function mergePrices(answers: readonly Answered[]): { rows: LatestItem[]; missing: string[] } {
+function mergePrices(answers: readonly Answered[]): { rows: LatestItem[]; missing: string[] } {
   const rows: LatestItem[] = [];
   const seen = new Set<string>();
   const missing: string[] = [];

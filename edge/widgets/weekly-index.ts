@@ -10,7 +10,7 @@ import { widgetPage, WIDGET_TITLES, type Theme } from './page.ts';
 export const WEEKS = 12;
 
 export type Week = { week: string; week_start: string; week_end: string; value: number; member_count?: number };
-export type LatestWeek = Week & { member_count: number; previous_value: number | null; change: number | null };
+type LatestWeek = Week & { member_count: number; previous_value: number | null; change: number | null };
 export type IndexLatestBody = Freshness & {
   index?: { name?: string; base_week?: string | null; base_value?: number | null };
   latest: LatestWeek | null;
@@ -18,7 +18,7 @@ export type IndexLatestBody = Freshness & {
 };
 
 /** The last WEEKS weeks with a value up to the latest one, oldest first. */
-export function recentWeeks(latest: LatestWeek, history: readonly Week[]): Week[] {
+function recentWeeks(latest: LatestWeek, history: readonly Week[]): Week[] {
   return history
     .filter((w) => w.week_start <= latest.week_start && isNumber(w.value))
     .sort((a, b) => (a.week_start < b.week_start ? -1 : 1))

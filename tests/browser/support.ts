@@ -14,9 +14,9 @@ import { expect, inject } from 'vitest';
 import { startLocalWorker, type LocalWorker } from '../../scripts/lib/local-worker.ts';
 import { a11yProblems, contrastProblems, layoutProblems } from './in-page.ts';
 
-export const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = '/usr/bin/chromium';
 /** Screenshots land here (git-ignored; CI keeps them as artefacts). */
-export const ARTIFACTS = 'test-artifacts/browser';
+const ARTIFACTS = 'test-artifacts/browser';
 export const WIDTHS = [280, 800] as const;
 export const THEMES = ['light', 'dark'] as const;
 

@@ -30,7 +30,7 @@ function random(seed: number): () => number {
   };
 }
 
-export function publishingDays(profile: Profile): Day[] {
+function publishingDays(profile: Profile): Day[] {
   const holidays = new Set(readHolidays().filter((h) => !h.halfDay).map((h) => h.day));
   const days: Day[] = [];
   const span = Math.round(profile.years * 365.25);

@@ -1,7 +1,7 @@
 /** Named synthetic profiles: markets × products × publishing days (Monday–Saturday, minus holidays). */
 export type Profile = { name: string; sources: number; marketsPerSource: number; products: number; years: number; endDay: string };
 
-export const PROFILES: Record<string, Profile> = {
+const PROFILES: Record<string, Profile> = {
   /** for tests: about 20 thousand observations */
   small: { name: 'small', sources: 2, marketsPerSource: 2, products: 40, years: 0.5, endDay: '2026-11-20' },
   /** the national shape over a quarter: 30 markets × 250 products × ~75 days ≈ 0.5 million */
