@@ -1,11 +1,12 @@
 /**
  * GET /prices/export: the rows of /prices (every filter, date and range) or, with latest=1,
  * each variant's latest price per market, as CSV (see edge/csv.ts). Not cached, no 304.
- * At most 20,000 rows per file: a larger selection answers 400 EXPORT_TOO_LARGE (narrow it, or
- * download the dated snapshot of the whole dataset).
+ * At most the route's `maxRows` per file (core/routes.ts): a larger selection answers 400
+ * EXPORT_TOO_LARGE (narrow it, or download the dated snapshot of the whole dataset).
  */
 import { priceCollectionKey } from '../../core/collection-keys.ts';
 import { EXPORT_COLUMNS } from '../../core/export-columns.ts';
+import { routeSpec } from '../../core/routes.ts';
 import { slugify } from '../../core/turkish.ts';
 import { rangeWindow, readIndex, readRows, window } from '../collection.ts';
 import type { Answer, RouteContext } from '../context.ts';
@@ -19,7 +20,7 @@ import { sha256Etag } from '../headers.ts';
 import { dateParam, rangeDays, slugParam } from '../params.ts';
 import { readSearchData } from '../search.ts';
 
-export const MAX_EXPORT_ROWS = 20_000;
+const MAX_EXPORT_ROWS = routeSpec('/prices/export').maxRows!;
 
 function enumParam(params: URLSearchParams, name: string, allowed: string[]): string | undefined {
   const value = params.get(name);
