@@ -17,17 +17,10 @@ import { exportCells, type StoredPriceRow } from '../export-rows.ts';
 import { NEWEST_DATA_DAY } from '../../core/extra-headers.ts';
 import { DIMENSIONS, newestDayHeader, sentFilters, unknownFilterHeaders, type Dimension } from '../filter-hints.ts';
 import { sha256Etag } from '../headers.ts';
-import { dateParam, rangeDays, slugParam } from '../params.ts';
+import { dayParam, enumParam, rangeDays, slugParam } from '../params.ts';
 import { readSearchData } from '../search.ts';
 
 const MAX_EXPORT_ROWS = routeSpec('/prices/export').maxRows!;
-
-function enumParam(params: URLSearchParams, name: string, allowed: string[]): string | undefined {
-  const value = params.get(name);
-  if (value === null) return undefined;
-  if (!allowed.includes(value)) throw new ApiError(400, 'INVALID_PARAMETER', { parameter: name, value: value.slice(0, 64), allowed });
-  return value;
-}
 
 export async function exportPrices(ctx: RouteContext): Promise<Answer> {
   const { params, store } = ctx;
@@ -36,7 +29,7 @@ export async function exportPrices(ctx: RouteContext): Promise<Answer> {
   const turkish = enumParam(params, 'locale', ['tr']) === 'tr';
   const locale = turkish ? CSV_TR : CSV_DEFAULT;
   const filters = Object.fromEntries(DIMENSIONS.map((f) => [f, slugParam(params, f)]).filter(([, v]) => v !== undefined)) as Partial<Record<Dimension, string>>;
-  const date = dateParam(params.get('date'));
+  const date = dayParam(params, 'date');
   const range = date ? undefined : rangeDays(params.get('range'));
   const days = date ? { from: date, to: date } : range ? rangeWindow(ctx.today, range) : { from: null, to: null };
 
