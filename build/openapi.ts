@@ -4,6 +4,7 @@
  * schema dialect, so zod's own converter is enough.
  */
 import { z } from 'zod';
+import { codesOf, type ErrorCode } from '../core/errors.ts';
 import { RATE_LIMIT, ROUTES, type RouteSpec } from '../core/routes.ts';
 import { ErrorBody, Freshness, Warning } from '../schemas/common.ts';
 import { LatestEnvelope, LatestItem } from '../schemas/latest.ts';
@@ -121,13 +122,25 @@ const HINTS: Record<string, string[]> = {
   exportPrices: [NEWEST_DATA_DAY, UNKNOWN_FILTERS, FILTER_SUGGESTIONS],
 };
 
+/** The codes of a status (core/errors.ts), as the descriptions name them. */
+const codes = (status: number) => codesOf(status).join(', ');
+/** One code named in prose: only a code of core/errors.ts compiles. */
+const code = (c: ErrorCode): string => c;
 const ERROR_TEXT: Record<number, string> = {
-  400: 'Invalid request (error body). Codes: INVALID_DATE, INVALID_PAGE, INVALID_LIMIT, INVALID_ID, QUERY_TOO_SHORT, INVALID_PARAMETER, EXPORT_TOO_LARGE.',
-  404: 'Unknown resource (error body, code NOT_FOUND).',
-  409: 'The municipal index is defined but not published: it does not meet the publication rule yet (error body, code INDEX_NOT_PUBLISHED; details: slug, weeks, rule).',
-  429: 'Rate limit exceeded (error body, code RATE_LIMITED); header Retry-After: 60.',
-  500: 'Server error (error body): INTERNAL_ERROR, or ORIGIN_UNAVAILABLE when the bucket failed to give a published object (an error, a timeout, something that is not the object, or nothing where the build published one) and the edge keeps no copy of the answer from today.',
+  400: `Invalid request (error body). Codes: ${codes(400)}.`,
+  404: `Unknown resource (error body, code ${codes(404)}).`,
+  409:
+    'The municipal index is defined but not published: it does not meet the publication rule yet ' +
+    `(error body, code ${codes(409)}; details: slug, weeks, rule).`,
+  429: `Rate limit exceeded (error body, code ${codes(429)}); header Retry-After: ${RATE_LIMIT.windowSeconds}.`,
+  500:
+    `Server error (error body): ${code('INTERNAL_ERROR')}, or ${code('ORIGIN_UNAVAILABLE')} ` +
+    'when the bucket failed to give a published object ' +
+    '(an error, a timeout, something that is not the object, or nothing where the build published one) ' +
+    'and the edge keeps no copy of the answer from today.',
 };
+
+const RETRY_AFTER = header(`Seconds to wait: ${RATE_LIMIT.windowSeconds}.`, { type: 'integer' });
 
 function operation(r: RouteSpec, schemas: Record<string, Json>): Json {
   const schema = RESPONSE_SCHEMAS[r.operationId];
@@ -157,7 +170,7 @@ function operation(r: RouteSpec, schemas: Record<string, Json>): Json {
     }
     responses[status] = {
       description: ERROR_TEXT[status] ?? 'Error',
-      ...(status === 429 ? { headers: { 'retry-after': header('Seconds to wait: 60.', { type: 'integer' }) } } : {}),
+      ...(status === 429 ? { headers: { 'retry-after': RETRY_AFTER } } : {}),
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
     };
   }

@@ -19,6 +19,8 @@ export type RouteSpec = {
   paging?: PageLimits;
   /** `limit` of an endpoint that is not paged (search, trending): the same rule as paging's */
   limit?: PageLimits;
+  /** the most rows one answer holds (the export): a larger selection is refused, not cut */
+  maxRows?: number;
   /** the body is JSON (everything but the CSV export) */
   json: boolean;
   /** answers 304 on a matching If-None-Match (every endpoint but the export) */
@@ -32,7 +34,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: '/products', operationId: 'listProducts', summary: 'Product variants with their latest national indicator', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [400, 429, 500], paging: { default: 100, max: 500 }, json: true },
   { path: '/markets', operationId: 'listMarkets', summary: 'Markets with their source, status and freshness', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [429, 500], json: true },
   { path: '/prices/history/{slug}', operationId: 'productHistory', summary: 'A product\'s prices per market over time, by day, week or month', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [400, 429, 500], paging: { default: 100, max: 1000 }, json: true },
-  { path: '/prices/export', operationId: 'exportPrices', summary: 'Price rows as CSV (every filter of /prices; latest=1; locale=tr)', cache: { sMaxAge: 0, staleWhileRevalidate: 0 }, statuses: [400, 429, 500], json: false, conditional: false },
+  { path: '/prices/export', operationId: 'exportPrices', summary: 'Price rows as CSV (every filter of /prices; latest=1; locale=tr)', cache: { sMaxAge: 0, staleWhileRevalidate: 0 }, statuses: [400, 429, 500], maxRows: 20_000, json: false, conditional: false },
   { path: '/products/search', operationId: 'searchProducts', summary: 'Products by name and by the names sources print (Turkish folding)', cache: { sMaxAge: 300, staleWhileRevalidate: 600 }, statuses: [400, 429, 500], limit: { default: 20, max: 50 }, json: true },
   { path: '/products/{slug}/aliases', operationId: 'productAliases', summary: 'The names sources print for a product variant or family, and how they are linked', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 }, statuses: [400, 404, 429, 500], json: true },
   { path: '/search', operationId: 'search', summary: 'Products and markets by name (Turkish folding)', cache: { sMaxAge: 300, staleWhileRevalidate: 600 }, statuses: [400, 429, 500], limit: { default: 20, max: 50 }, json: true },

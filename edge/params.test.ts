@@ -1,7 +1,7 @@
 /** The query parameters' contract: fallbacks for `range`, clamps for `limit`, 400s for malformed values, folded filters. */
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './errors.ts';
-import { dateParam, limitParam, NAMES_NOTHING, paging, pathSlug, rangeDays, slugParam } from './params.ts';
+import { dayParam, enumParam, limitParam, NAMES_NOTHING, paging, pathSlug, rangeDays, slugParam } from './params.ts';
 
 const LIMITS = { default: 50, max: 200 };
 
@@ -39,19 +39,45 @@ describe('range', () => {
   });
 });
 
-describe('date', () => {
+describe('day', () => {
+  const day = (name: string, value: string | null) =>
+    dayParam(new URLSearchParams(value === null ? {} : { [name]: value }), name);
+
   it('a real day, trimmed; absent is undefined', () => {
-    expect(dateParam('2026-11-20')).toBe('2026-11-20');
-    expect(dateParam(' 2026-11-20 ')).toBe('2026-11-20');
-    expect(dateParam(null)).toBeUndefined();
+    expect(day('date', '2026-11-20')).toBe('2026-11-20');
+    expect(day('from', ' 2026-11-20 ')).toBe('2026-11-20');
+    expect(day('to', null)).toBeUndefined();
   });
 
-  it.each(['2026-02-30', '20261120', 'yesterday', ''])('%j is INVALID_DATE', (value) => {
-    expect(thrown(() => dateParam(value))).toMatchObject({ status: 400, code: 'INVALID_DATE', details: { parameter: 'date', value } });
+  it.each(['2026-02-30', '20261120', 'yesterday', ''])('%j is INVALID_DATE, naming the parameter', (value) => {
+    for (const name of ['date', 'from', 'to']) {
+      expect(thrown(() => day(name, value))).toMatchObject({
+        status: 400,
+        code: 'INVALID_DATE',
+        details: { parameter: name, value },
+      });
+    }
   });
 
   it('the value quoted back is at most 64 characters', () => {
-    expect(thrown(() => dateParam('9'.repeat(100))).details).toEqual({ parameter: 'date', value: '9'.repeat(64) });
+    expect(thrown(() => day('date', '9'.repeat(100))).details).toEqual({ parameter: 'date', value: '9'.repeat(64) });
+  });
+});
+
+describe('a closed list of values', () => {
+  const SERIES = ['nominal', 'real'] as const;
+
+  it('a listed value as written; absent is undefined', () => {
+    expect(enumParam(new URLSearchParams('series=real'), 'series', SERIES)).toBe('real');
+    expect(enumParam(new URLSearchParams(''), 'series', SERIES)).toBeUndefined();
+  });
+
+  it.each(['REAL', ' real', '', 'x'.repeat(100)])('%j is INVALID_PARAMETER, listing the values', (value) => {
+    expect(thrown(() => enumParam(new URLSearchParams({ series: value }), 'series', SERIES))).toMatchObject({
+      status: 400,
+      code: 'INVALID_PARAMETER',
+      details: { parameter: 'series', value: value.slice(0, 64), allowed: ['nominal', 'real'] },
+    });
   });
 });
 

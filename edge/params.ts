@@ -1,9 +1,9 @@
 /**
  * Query parameters → values, with the contract's fallbacks: an invalid `range` counts as 7 days
  * and a range above 3650 days as 3650; `limit` is clamped to the endpoint's bound; malformed
- * dates, pages and limits are clear 400s. Filter values are folded to slugs, so `İzmir`,
- * `izmir` and `IZMIR` are the same city; a value given is never dropped (one that folds to
- * nothing matches nothing).
+ * days, pages and limits, and values outside a closed list, are clear 400s. Filter values are
+ * folded to slugs, so `İzmir`, `izmir` and `IZMIR` are the same city; a value given is never
+ * dropped (one that folds to nothing matches nothing). Every route parses its parameters here.
  */
 import { isDay, type Day } from '../core/dates.ts';
 import type { PageLimits } from '../core/routes.ts';
@@ -21,10 +21,26 @@ export function rangeDays(value: string | null): number | undefined {
   return Math.min(days, MAX_RANGE_DAYS);
 }
 
-export function dateParam(value: string | null): Day | undefined {
+/** A day parameter (`date`, `from`, `to`): absent → undefined; not a real day YYYY-MM-DD → a 400 naming it. */
+export function dayParam(params: URLSearchParams, name: string): Day | undefined {
+  const value = params.get(name);
   if (value === null) return undefined;
-  if (!isDay(value.trim())) throw new ApiError(400, 'INVALID_DATE', { parameter: 'date', value: value.slice(0, 64) });
+  if (!isDay(value.trim())) throw new ApiError(400, 'INVALID_DATE', { parameter: name, value: value.slice(0, 64) });
   return value.trim();
+}
+
+/** A parameter of a few allowed values, taken as written: absent → undefined; another value is a 400 listing them. */
+export function enumParam<T extends string>(
+  params: URLSearchParams,
+  name: string,
+  allowed: readonly T[],
+): T | undefined {
+  const value = params.get(name);
+  if (value === null) return undefined;
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new ApiError(400, 'INVALID_PARAMETER', { parameter: name, value: value.slice(0, 64), allowed });
+  }
+  return value as T;
 }
 
 export type Paging = { page: number; limit: number; sent: boolean };

@@ -37,6 +37,52 @@ async function keyRead(handler: (ctx: RouteContext) => Promise<unknown>): Promis
   return keys;
 }
 
+/** A store with the objects the `limit` routes read, each longer than any limit. */
+const LONG = 300;
+function longListStore() {
+  const objects: Record<string, unknown> = {
+    'api/v1/prices/trending.json': {
+      items: Array.from({ length: LONG }, (_, i) => ({ productSlug: `p${i}` })),
+      meta: { count: LONG, limit: LONG, total: LONG, from: null, to: null },
+    },
+    'api/v1/_meta/search.json': {
+      products: Array.from({ length: LONG }, (_, i) => {
+        return [`domates-${i}`, `Domates ${i}`, 'domates', 'sebze', 'kg', null, `domates ${i}`, []];
+      }),
+      markets: Array.from({ length: LONG }, (_, i) => {
+        return [`domates-hali-${i}`, `Domates Hali ${i}`, 'izmir', `domates hali ${i}`, 'izmir'];
+      }),
+      attribution: '',
+    },
+  };
+  const object = (key: string): StoredObject => ({
+    etag: `"${key}"`,
+    contentType: 'application/json; charset=utf-8',
+    encoding: null,
+    raw: () => new Uint8Array(),
+    body: null,
+    text: async () => JSON.stringify(objects[key]),
+    bytes: async () => new Uint8Array(),
+    lines: async () => new Uint8Array(),
+    discard: async () => {},
+  });
+  return { get: async (key: string) => (key in objects ? object(key) : null) };
+}
+
+async function limitOf(path: string, query: string): Promise<number> {
+  const url = new URL(`http://x/api/v1${path}?q=domates&${query}`);
+  const route = matchRoute(path)!;
+  const answer = await route.handler({
+    url,
+    params: url.searchParams,
+    store: longListStore(),
+    today: '2026-11-21',
+    pathParams: {},
+    codings: [],
+  });
+  return (JSON.parse(answer.body as string) as { meta: { limit: number } }).meta.limit;
+}
+
 function thrownBy(fn: () => unknown): unknown {
   try {
     fn();
@@ -117,6 +163,32 @@ describe('API routes', () => {
   it('the literal routes win over a slug that spells them', () => {
     expect(matchRoute('/index/latest')?.handler).toBe(indexLatest);
     expect(matchRoute('/index/basket')?.handler).toBe(indexBasket);
+  });
+});
+
+describe('the `limit` of a route that is not paged, by the rule of paged ones', () => {
+  const limited = ROUTES.filter((r) => r.limit).map((r) => [r.path, r.limit!] as const);
+
+  it('covers search and trending', () => {
+    expect(limited.map(([path]) => path)).toEqual(['/products/search', '/search', '/prices/trending']);
+  });
+
+  it.each(limited)('%s: the default when absent, clamped to the maximum however long', async (path, limits) => {
+    expect(await limitOf(path, '')).toBe(limits.default);
+    expect(await limitOf(path, 'limit=1')).toBe(1);
+    expect(await limitOf(path, `limit=${limits.max + 1}`)).toBe(limits.max);
+    expect(await limitOf(path, 'limit=1234567')).toBe(limits.max);
+    expect(await limitOf(path, `limit=${'9'.repeat(30)}`)).toBe(limits.max);
+  });
+
+  it.each(limited)('%s: not a whole number ≥ 1 is INVALID_LIMIT, naming the maximum', async (path, limits) => {
+    for (const value of ['0', '-1', 'abc', '2.5']) {
+      await expect(limitOf(path, `limit=${value}`)).rejects.toMatchObject({
+        status: 400,
+        code: 'INVALID_LIMIT',
+        details: { parameter: 'limit', value, max: limits.max },
+      });
+    }
   });
 });
 

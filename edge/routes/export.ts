@@ -1,11 +1,12 @@
 /**
  * GET /prices/export: the rows of /prices (every filter, date and range) or, with latest=1,
  * each variant's latest price per market, as CSV (see edge/csv.ts). Not cached, no 304.
- * At most 20,000 rows per file: a larger selection answers 400 EXPORT_TOO_LARGE (narrow it, or
- * download the dated snapshot of the whole dataset).
+ * At most the route's `maxRows` per file (core/routes.ts): a larger selection answers 400
+ * EXPORT_TOO_LARGE (narrow it, or download the dated snapshot of the whole dataset).
  */
 import { priceCollectionKey } from '../../core/collection-keys.ts';
 import { EXPORT_COLUMNS } from '../../core/export-columns.ts';
+import { routeSpec } from '../../core/routes.ts';
 import { slugify } from '../../core/turkish.ts';
 import { rangeWindow, readIndex, readRows, window } from '../collection.ts';
 import type { Answer, RouteContext } from '../context.ts';
@@ -16,17 +17,10 @@ import { exportCells, type StoredPriceRow } from '../export-rows.ts';
 import { NEWEST_DATA_DAY } from '../../core/extra-headers.ts';
 import { DIMENSIONS, newestDayHeader, sentFilters, unknownFilterHeaders, type Dimension } from '../filter-hints.ts';
 import { sha256Etag } from '../headers.ts';
-import { dateParam, rangeDays, slugParam } from '../params.ts';
+import { dayParam, enumParam, rangeDays, slugParam } from '../params.ts';
 import { readSearchData } from '../search.ts';
 
-export const MAX_EXPORT_ROWS = 20_000;
-
-function enumParam(params: URLSearchParams, name: string, allowed: string[]): string | undefined {
-  const value = params.get(name);
-  if (value === null) return undefined;
-  if (!allowed.includes(value)) throw new ApiError(400, 'INVALID_PARAMETER', { parameter: name, value: value.slice(0, 64), allowed });
-  return value;
-}
+const MAX_EXPORT_ROWS = routeSpec('/prices/export').maxRows!;
 
 export async function exportPrices(ctx: RouteContext): Promise<Answer> {
   const { params, store } = ctx;
@@ -35,7 +29,7 @@ export async function exportPrices(ctx: RouteContext): Promise<Answer> {
   const turkish = enumParam(params, 'locale', ['tr']) === 'tr';
   const locale = turkish ? CSV_TR : CSV_DEFAULT;
   const filters = Object.fromEntries(DIMENSIONS.map((f) => [f, slugParam(params, f)]).filter(([, v]) => v !== undefined)) as Partial<Record<Dimension, string>>;
-  const date = dateParam(params.get('date'));
+  const date = dayParam(params, 'date');
   const range = date ? undefined : rangeDays(params.get('range'));
   const days = date ? { from: date, to: date } : range ? rangeWindow(ctx.today, range) : { from: null, to: null };
 

@@ -5,16 +5,16 @@
  *   /index/history                 the whole series; `range`, `from`, `to` keep the weeks that
  *                                  overlap the period (from/to win over range); series=real
  *   /index/{slug}                  published → the series; defined, not published → 409; else 404
- *   /prices/trending               the ranked list cut to `limit` (default 20, at most 100)
+ *   /prices/trending               the ranked list cut to `limit` (its bounds in core/routes.ts)
  *   /prices/weekly-summary         one object per closed week; `week` = YYYY-WW
  */
-import { addDays, isDay, isoWeek, type Day } from '../../core/dates.ts';
+import { addDays, isoWeek, type Day } from '../../core/dates.ts';
 import { routeSpec } from '../../core/routes.ts';
 import { rangeWindow } from '../collection.ts';
 import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { sha256Etag } from '../headers.ts';
-import { limitParam, pathSlug, rangeDays } from '../params.ts';
+import { dayParam, enumParam, limitParam, pathSlug, rangeDays } from '../params.ts';
 import { missingFromBuild } from '../store.ts';
 import { serveStored, storedRoute } from './stored.ts';
 
@@ -26,20 +26,10 @@ async function json(body: unknown): Promise<Answer> {
 export const indexLatest = storedRoute('api/v1/index/latest.json');
 export const indexBasket = storedRoute('api/v1/index/basket.json');
 
-function dayParam(params: URLSearchParams, name: string): Day | undefined {
-  const value = params.get(name);
-  if (value === null) return undefined;
-  if (!isDay(value.trim())) throw new ApiError(400, 'INVALID_DATE', { parameter: name, value: value.slice(0, 64) });
-  return value.trim();
-}
-
 type Week = { week: string; week_start: Day; week_end: Day };
 
 export async function indexHistory(ctx: RouteContext): Promise<Answer> {
-  const series = ctx.params.get('series');
-  if (series !== null && series !== 'nominal' && series !== 'real') {
-    throw new ApiError(400, 'INVALID_PARAMETER', { parameter: 'series', value: series.slice(0, 64), allowed: ['nominal', 'real'] });
-  }
+  const series = enumParam(ctx.params, 'series', ['nominal', 'real']);
   const from = dayParam(ctx.params, 'from');
   const to = dayParam(ctx.params, 'to');
   if (from && to && from > to) throw new ApiError(400, 'INVALID_DATE', { parameter: 'from', value: from, to });

@@ -10,12 +10,12 @@ import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '.
 import { sha256Etag } from '../headers.ts';
 import { DIMENSIONS, newestDayHeader, sentFilters, unknownFilterHeaders, type Dimension } from '../filter-hints.ts';
 import { pageLinks } from '../page-links.ts';
-import { dateParam, paging, rangeDays, slugParam } from '../params.ts';
+import { dayParam, paging, rangeDays, slugParam } from '../params.ts';
 
 export async function listPrices(ctx: RouteContext): Promise<Answer> {
   const { params, store } = ctx;
   const filters = Object.fromEntries(DIMENSIONS.map((f) => [f, slugParam(params, f)]).filter(([, v]) => v !== undefined)) as Record<Dimension, string>;
-  const date = dateParam(params.get('date'));
+  const date = dayParam(params, 'date');
   const range = date ? undefined : rangeDays(params.get('range'));
   const { page, limit } = paging(params, routeSpec('/prices').paging!);
 

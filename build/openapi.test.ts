@@ -1,0 +1,37 @@
+/** The OpenAPI document names the error codes the worker sends, from the one list of core/errors.ts. */
+import { describe, expect, it } from 'vitest';
+import { codesOf, ERRORS, type ErrorCode } from '../core/errors.ts';
+import { ROUTES } from '../core/routes.ts';
+import { buildOpenApi } from './openapi.ts';
+
+type Operation = { responses: Record<string, { description: string }> };
+const operations = Object.values(buildOpenApi().paths as Record<string, { get: Operation }>).map((p) => p.get);
+
+describe('error codes in the OpenAPI document', () => {
+  it('every error response of every operation names each code sent with its status', () => {
+    let checked = 0;
+    for (const operation of operations) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        for (const code of codesOf(Number(status))) {
+          expect(response.description, `${status} ${code}`).toContain(code);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(ROUTES.length);
+  });
+
+  it('every code but the refused method is sent with a status some operation declares', () => {
+    const declared = new Set(ROUTES.flatMap((r) => r.statuses));
+    const undeclared = (Object.keys(ERRORS) as ErrorCode[]).filter((code) => !declared.has(ERRORS[code].status));
+    expect(undeclared).toEqual(['METHOD_NOT_ALLOWED']);
+  });
+
+  it('the 400 description lists the 400 codes in their order', () => {
+    const prices = operations.find((o) => (o as { operationId?: string }).operationId === 'listPrices')!;
+    expect(prices.responses['400']!.description).toBe(
+      'Invalid request (error body). Codes: INVALID_DATE, INVALID_PAGE, INVALID_LIMIT, INVALID_ID, ' +
+        'QUERY_TOO_SHORT, INVALID_PARAMETER, EXPORT_TOO_LARGE.',
+    );
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * Every error code the API answers with: its status and its Turkish message. The worker builds the
+ * error body from it (edge/errors.ts) and the OpenAPI document names each status's codes from it
+ * (build/openapi.ts), so a code cannot be sent without being documented, nor documented apart
+ * from what is sent. Figures in a message come from the limits they describe.
+ */
+import { RATE_LIMIT, routeSpec } from './routes.ts';
+
+/** `20000` → `20.000`, as Turkish text writes it. */
+const turkishThousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+$)/g, '.');
+
+export const ERRORS = {
+  NOT_FOUND: { status: 404, message: 'İstenen kaynak bulunamadı.' },
+  RATE_LIMITED: {
+    status: 429,
+    message:
+      `İstek sınırı aşıldı: IP adresi başına dakikada ${RATE_LIMIT.requests} istek. ` +
+      `En geç ${RATE_LIMIT.windowSeconds} saniye sonra yeniden deneyin ` +
+      '(x-ratelimit-reset: pencerenin bitmesine kalan saniye).',
+  },
+  INVALID_DATE: { status: 400, message: 'Geçersiz tarih: YYYY-AA-GG biçiminde gerçek bir gün olmalı.' },
+  INVALID_PAGE: { status: 400, message: 'Geçersiz sayfa: page 1 veya daha büyük bir tam sayı olmalı.' },
+  INVALID_LIMIT: { status: 400, message: 'Geçersiz limit: limit 1 veya daha büyük bir tam sayı olmalı.' },
+  INVALID_ID: { status: 400, message: 'Geçersiz gözlem kimliği: UUID biçiminde olmalı.' },
+  QUERY_TOO_SHORT: { status: 400, message: 'Arama sorgusu (q) en az 2 harf içermeli.' },
+  INVALID_PARAMETER: { status: 400, message: 'Geçersiz parametre değeri: izin verilen değerler details alanında.' },
+  EXPORT_TOO_LARGE: {
+    status: 400,
+    message:
+      `Dışa aktarım çok büyük: en fazla ${turkishThousands(routeSpec('/prices/export').maxRows!)} satır. ` +
+      'Filtreleri daraltın veya tarihli veri anlık görüntüsünü indirin.',
+  },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'Bu API yalnızca GET ve HEAD isteklerini kabul eder.' },
+  INDEX_NOT_PUBLISHED: {
+    status: 409,
+    message:
+      'Bu belediye endeksi tanımlı ama henüz yayımlanmadı: ' +
+      'yayımlama kuralını karşılamıyor (details alanına bakın).',
+  },
+  INTERNAL_ERROR: { status: 500, message: 'Sunucu hatası. Sorunu bildirirken requestId değerini belirtin.' },
+  ORIGIN_UNAVAILABLE: {
+    status: 500,
+    message:
+      'Veri deposu şu an yanıt vermiyor ya da eksik yanıt verdi; boş bir yanıt yerine hata döndü. ' +
+      'Biraz sonra yeniden deneyin.',
+  },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+/** The one status a code is sent with. */
+export type StatusOf<C extends ErrorCode> = (typeof ERRORS)[C]['status'];
+
+/** The codes sent with a status, in the order above. */
+export function codesOf(status: number): ErrorCode[] {
+  return (Object.keys(ERRORS) as ErrorCode[]).filter((code) => ERRORS[code].status === status);
+}
