@@ -8,7 +8,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { PAGES, ROUTES, WIDGETS } from '../core/routes.ts';
-import { MESSAGES } from '../edge/errors.ts';
+import { ERRORS } from '../core/errors.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
@@ -43,7 +43,7 @@ describe('docs/routes.md', () => {
 
 describe('docs/errors.md', () => {
   const doc = read('docs/errors.md');
-  it.each(Object.keys(MESSAGES))('names %s', (code) => {
+  it.each(Object.keys(ERRORS))('names %s', (code) => {
     expect(doc.includes(`\`${code}\``), `${code} is an error code: give it its status and meaning in docs/errors.md`)
       .toBe(true);
   });
