@@ -151,6 +151,12 @@ describe('links', () => {
     expect(broken).toEqual([]);
   });
 
+  it.each(pages)('every source path %s names in backticks exists', (page) => {
+    const stages = 'core|schemas|sources|store|build|publish|edge|scripts|tests|data|docs';
+    const paths = [...read(page).matchAll(new RegExp(`\`((?:${stages})(?:/[\\w.-]+)+/?)\``, 'g'))].map((m) => m[1]!);
+    expect(paths.filter((path) => !existsSync(join(ROOT, path)))).toEqual([]);
+  });
+
   it('the docs point to nothing outside the repository by path', () => {
     for (const page of pages) expect(read(page), page).not.toMatch(/\.\.\/shared\//);
   });
