@@ -5,6 +5,7 @@
  * JSON answer with the same rule (core/calendar.ts), never making anything fresher. Blocks that
  * are already stale, failed or unavailable keep their class and warnings.
  */
+import { CALENDARS_PATH } from '../core/objects.ts';
 import { classByMissedDays, missedPublishingDays, type EdgeCalendars, type PublishingCalendar } from '../core/calendar.ts';
 import { addDays, type Day } from '../core/dates.ts';
 import type { ObjectStore } from './store.ts';
@@ -15,7 +16,7 @@ const CACHE_MS = 60_000;
 /** Read once a minute per isolate: every request needs the build day. */
 export async function readCalendars(store: ObjectStore, now = Date.now()): Promise<EdgeCalendars | null> {
   if (cached && now - cached.at < CACHE_MS) return cached.value;
-  const object = await store.get('api/v1/_meta/calendars.json');
+  const object = await store.get(CALENDARS_PATH);
   cached = { at: now, value: object ? (JSON.parse(await object.text()) as EdgeCalendars) : null };
   return cached.value;
 }

@@ -5,6 +5,7 @@
  * query, a word starting with it, the name containing it; then the same over the names the
  * sources print (aliases). Ties by slug, so results are stable.
  */
+import { SEARCH_DATA_PATH } from '../core/objects.ts';
 import { fold, foldedLength } from '../core/turkish.ts';
 import { missingFromBuild, type ObjectStore } from './store.ts';
 import { ApiError } from './errors.ts';
@@ -16,8 +17,8 @@ type MarketEntry = [slug: string, name: string, province: string, nameKey: strin
 export type SearchData = { products: ProductEntry[]; markets: MarketEntry[]; attribution: string };
 
 export async function readSearchData(store: ObjectStore): Promise<SearchData> {
-  const object = await store.get('api/v1/_meta/search.json');
-  if (!object) missingFromBuild('api/v1/_meta/search.json');
+  const object = await store.get(SEARCH_DATA_PATH);
+  if (!object) missingFromBuild(SEARCH_DATA_PATH);
   return JSON.parse(await object.text()) as SearchData;
 }
 

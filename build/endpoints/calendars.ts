@@ -3,6 +3,7 @@
  * (a late or failed nightly run): the build day, each source's publishing days and lag, and the
  * full holidays around the build day. See edge/aging.ts.
  */
+import { CALENDARS_PATH } from '../../core/objects.ts';
 import type { EdgeCalendars } from '../../core/calendar.ts';
 import { addDays } from '../../core/dates.ts';
 import { EdgeCalendarsSchema } from '../../schemas/internal.ts';
@@ -20,6 +21,6 @@ export function writeCalendars(model: Model, writer: OutputWriter): EdgeCalendar
     sources: Object.fromEntries([...model.sources.values()].map((s) => [s.key, { days: s.publishingDays, lag: s.dataLagDays }])),
     holidays,
   };
-  writer.writeJson('api/v1/_meta/calendars.json', EdgeCalendarsSchema.parse(calendars));
+  writer.writeJson(CALENDARS_PATH, EdgeCalendarsSchema.parse(calendars));
   return calendars;
 }

@@ -1,4 +1,5 @@
 /** /markets (and its legacy address /prices/markets): every market of the registry. */
+import { MARKETS_PATH } from '../../core/objects.ts';
 import { MarketsEnvelope } from '../../schemas/markets.ts';
 import type { Db } from '../../store/db.ts';
 import { classifyRow, unavailable } from '../freshness.ts';
@@ -58,6 +59,6 @@ export function buildMarkets(db: Db, model: Model) {
 
 export function writeMarkets(db: Db, model: Model, writer: OutputWriter): number {
   const body = buildMarkets(db, model);
-  writer.writeJson('api/v1/markets.json', body);
+  writer.writeJson(MARKETS_PATH, body);
   return body.items.length;
 }

@@ -3,6 +3,7 @@
  * derived from its runs and data (build/source-state.ts), and the freshness of its latest data.
  * The same object feeds the /data-health page.
  */
+import { SOURCES_STATUS_PATH } from '../../core/objects.ts';
 import { SourceStatusEnvelope, type SourceStatusEnvelopeT } from '../../schemas/sources.ts';
 import type { Db } from '../../store/db.ts';
 import { classifyRow, unavailable } from '../freshness.ts';
@@ -54,6 +55,6 @@ export function buildSourcesStatus(db: Db, model: Model, checkedAt: string): Sou
 
 export function writeSourcesStatus(db: Db, model: Model, writer: OutputWriter, checkedAt: string): SourceStatusEnvelopeT {
   const body = buildSourcesStatus(db, model, checkedAt);
-  writer.writeJson('api/v1/sources/status.json', body);
+  writer.writeJson(SOURCES_STATUS_PATH, body);
   return body;
 }
