@@ -8,7 +8,7 @@ import { PriceRow, type PriceRowT } from '../schemas/prices.ts';
 import { IMPLAUSIBLE_PREFIX } from '../sources/lib/normalise.ts';
 import type { Db } from '../store/db.ts';
 import { classifyRow } from './freshness.ts';
-import type { Model } from './model.ts';
+import type { Correction, Model } from './model.ts';
 
 export type PublishedRow = {
   id: string;
@@ -61,19 +61,43 @@ export function* publishedRows(db: Db, model: Model, where = '', params: unknown
   for (const raw of db.prepare(sql).iterate(...params) as IterableIterator<Raw>) yield toPublished(raw, model);
 }
 
+/** A row's three prices as stored (a correction names one of them). */
+export type Prices = { min_price: number | null; max_price: number | null; avg_price: number };
+
+/**
+ * The prices of observation `id` with its corrections applied in the order they were made, and
+ * each correction with the value it replaced: every answer shows the corrected figures, the
+ * evidence also the printed ones.
+ */
+export function correctedPrices(
+  id: string,
+  printed: Prices,
+  model: Model,
+): { price: Prices; applied: (Correction & { original: number | null })[] } {
+  const price = { ...printed };
+  const applied = (model.corrections.get(id) ?? []).map((c) => {
+    const original = price[c.field];
+    price[c.field] = c.value;
+    return { ...c, original };
+  });
+  return { price, applied };
+}
+
+/** The address of an observation's evidence. */
+export const observationUrl = (id: string): string => `/api/v1/observations/${id}`;
+
 export function toPublished(raw: Raw, model: Model): PublishedRow {
   const source = model.sources.get(raw.source_key)!;
   const market = model.markets.get(raw.market_slug)!;
   const variant = model.variants.get(raw.variant_slug)!;
-  const price = { min_price: raw.min_price, max_price: raw.max_price, avg_price: raw.avg_price };
-  const corrections = model.corrections.get(raw.id) ?? [];
-  for (const c of corrections) price[c.field] = c.value;
+  const printed = { min_price: raw.min_price, max_price: raw.max_price, avg_price: raw.avg_price };
+  const { price, applied } = correctedPrices(raw.id, printed, model);
   const freshness = classifyRow(
     {
       day: raw.data_day,
       fromArchive: raw.document_kind === 'archive',
       midpoint: raw.avg_method === 'midpoint',
-      corrected: corrections.length > 0,
+      corrected: applied.length > 0,
       fetchedAt: raw.fetched_at,
     },
     source.state,
@@ -104,7 +128,7 @@ export function toPublished(raw: Raw, model: Model): PublishedRow {
     source: source.key,
     ...freshness,
     documentUrl: raw.document_url,
-    observationUrl: `/api/v1/observations/${raw.id}`,
+    observationUrl: observationUrl(raw.id),
   };
   // Validated once here; every collection reuses the same serialized bytes.
   PriceRow.parse(row);

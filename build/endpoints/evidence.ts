@@ -8,6 +8,7 @@ import { observationShardPath, shardDayOf } from '../../core/observation-id.ts';
 import { ObservationRecord, type ObservationRecordT } from '../../schemas/observations.ts';
 import type { Db } from '../../store/db.ts';
 import type { Model } from '../model.ts';
+import { correctedPrices, observationUrl } from '../price-rows.ts';
 import type { OutputWriter } from '../writer.ts';
 
 type Raw = {
@@ -47,16 +48,12 @@ const SQL = `
 export function observationRecord(raw: Raw, model: Model): ObservationRecordT {
   const source = model.sources.get(raw.source_key)!;
   const variant = raw.variant_slug ? model.variants.get(raw.variant_slug) : undefined;
-  const original = { min_price: raw.min_price, max_price: raw.max_price, avg_price: raw.avg_price };
-  const price = { ...original };
-  const corrections = (model.corrections.get(raw.id) ?? []).map((c) => {
-    const before = price[c.field];
-    price[c.field] = c.value;
-    return { field: c.field, value: c.value, original: before, reason: c.reason, by: c.by, at: c.at };
-  });
+  const printed = { min_price: raw.min_price, max_price: raw.max_price, avg_price: raw.avg_price };
+  const { price, applied } = correctedPrices(raw.id, printed, model);
+  const corrections = applied.map((c) => ({ field: c.field, value: c.value, original: c.original, reason: c.reason, by: c.by, at: c.at }));
   return {
     id: raw.id,
-    observationUrl: `/api/v1/observations/${raw.id}`,
+    observationUrl: observationUrl(raw.id),
     source: source.key,
     sourceName: source.name,
     marketSlug: raw.market_slug,
