@@ -9,7 +9,7 @@
  *   /prices/weekly-summary         one object per closed week; `week` = YYYY-WW
  */
 import { BASKET_INDEX_HISTORY_PATH, BASKET_INDEX_HISTORY_REAL_PATH, BASKET_INDEX_LATEST_PATH, BASKET_PATH, basketIndexSeriesPath, NEWEST_WEEKLY_SUMMARY_PATH, TRENDING_PATH, unpublishedIndexPath, weeklySummaryPath } from '../../core/objects.ts';
-import { addDays, isDay, isoWeek, type Day } from '../../core/dates.ts';
+import { addDays, isDay, isoWeek, isoWeekMonday, type Day } from '../../core/dates.ts';
 import { routeSpec } from '../../core/routes.ts';
 import { rangeWindow } from '../collection.ts';
 import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
@@ -81,13 +81,6 @@ export async function trendingPrices(ctx: RouteContext): Promise<Answer> {
   return json(body);
 }
 
-/** Monday of an ISO week `YYYY-WW`, or null when no such week exists (week 53 of a 52-week year). */
-export function isoWeekStart(week: string): Day | null {
-  if (!/^\d{4}-(0[1-9]|[1-4]\d|5[0-3])$/.test(week)) return null;
-  const monday = addDays(isoWeek(`${week.slice(0, 4)}-01-04`).weekStart, (Number(week.slice(5)) - 1) * 7);
-  return isoWeek(monday).week === week ? monday : null;
-}
-
 export async function weeklySummary(ctx: RouteContext): Promise<Answer> {
   const value = ctx.params.get('week');
   let week: string;
@@ -97,12 +90,12 @@ export async function weeklySummary(ctx: RouteContext): Promise<Answer> {
     week = isoWeek(addDays(ctx.today, -7)).week;
   } else {
     week = value.trim();
-    if (!isoWeekStart(week)) throw new ApiError(400, 'INVALID_PARAMETER', { parameter: 'week', value: value.slice(0, 64), expected: 'YYYY-WW (ISO week, e.g. 2026-07)' });
+    if (!isoWeekMonday(week)) throw new ApiError(400, 'INVALID_PARAMETER', { parameter: 'week', value: value.slice(0, 64), expected: 'YYYY-WW (ISO week, e.g. 2026-07)' });
     const stored = await serveStored(ctx, weeklySummaryPath(week));
     if (stored) return stored;
   }
   // A real week without data (before the archive, after it, or still running): empty lists.
-  const weekStart = isoWeekStart(week)!;
+  const weekStart = isoWeekMonday(week)!;
   return json({
     week,
     weekStart,
