@@ -2,7 +2,7 @@
  * SQLite → dist/: every precomputed object of api/v1 plus the manifest. A pure function of the
  * store and the build day: the same database and `today` give byte-identical output.
  */
-import { BUILD_RECORD_PATH, OPENAPI_PATH } from '../core/objects.ts';
+import { API_POLICY_PAGE_PATH, BUILD_RECORD_PATH, DATA_HEALTH_PAGE_PATH, OPENAPI_PATH } from '../core/objects.ts';
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { COLLECTION_KEYS_PATH, collectionKeysOf } from '../core/collection-keys.ts';
@@ -118,8 +118,8 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, pre
   const buildId = `${today}-${etagOf(String([...writer.entries].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, e]) => e.etag))).slice(1, 13)}`;
   const sourcesStatus = step('sources status', () => writeSourcesStatus(db, model, writer, builtAt));
   step('pages', () => {
-    writer.write('pages/data-health.html', dataHealthPage(sourcesStatus), HTML_TYPE);
-    writer.write('pages/api-policy.html', apiPolicyPage(model), HTML_TYPE);
+    writer.write(DATA_HEALTH_PAGE_PATH, dataHealthPage(sourcesStatus), HTML_TYPE);
+    writer.write(API_POLICY_PAGE_PATH, apiPolicyPage(model), HTML_TYPE);
   });
   step('public pages', () => writePublic(writer));
   step('health', () => writeHealth(model, writer, { id: buildId, builtAt, newestDataDay, synthetic }));

@@ -53,8 +53,10 @@ export function weekOfSummaryPath(path: string): string | null {
 /** The names the sources print for a product. */
 export const aliasesPath = (slug: string): string => `${API}products/${slug}/aliases.json`;
 
-/** Human pages and their assets (build/pages/, public/). */
+/** Human pages and their assets (build/pages/, public/); core/routes.ts PAGES maps them to their paths. */
 export const PAGES_PREFIX = 'pages/';
+export const DATA_HEALTH_PAGE_PATH = `${PAGES_PREFIX}data-health.html`;
+export const API_POLICY_PAGE_PATH = `${PAGES_PREFIX}api-policy.html`;
 
 /** The build's list of its objects and their hashes, written beside them. */
 export const MANIFEST_FILE = 'manifest.json';
