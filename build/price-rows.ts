@@ -23,7 +23,8 @@ export type PublishedRow = {
   json: string;
 };
 
-type Raw = {
+/** An observation's own columns, read for the rows and for the evidence (table alias `o`). */
+export type ObservationColumns = {
   id: string;
   source_key: string;
   market_slug: string;
@@ -34,6 +35,11 @@ type Raw = {
   avg_method: 'reported' | 'midpoint';
   unit: string;
   quality_flags: string;
+};
+export const OBSERVATION_COLUMNS =
+  'o.id, o.source_key, o.market_slug, o.data_day, o.min_price, o.max_price, o.avg_price, o.avg_method, o.unit, o.quality_flags';
+
+type Raw = ObservationColumns & {
   variant_slug: string;
   document_url: string;
   fetched_at: string | null;
@@ -42,8 +48,8 @@ type Raw = {
 };
 
 export const PUBLISHED_ROWS_SQL = `
-  SELECT o.id, o.source_key, o.market_slug, o.data_day, o.min_price, o.max_price, o.avg_price, o.avg_method, o.unit,
-         o.quality_flags, n.variant_slug, d.url AS document_url, d.fetched_at, d.kind AS document_kind, d.parser
+  SELECT ${OBSERVATION_COLUMNS},
+         n.variant_slug, d.url AS document_url, d.fetched_at, d.kind AS document_kind, d.parser
   FROM observations o
   JOIN source_names n ON n.id = o.source_name_id
   JOIN documents d ON d.id = o.document_id
@@ -61,21 +67,20 @@ export function* publishedRows(db: Db, model: Model, where = '', params: unknown
   for (const raw of db.prepare(sql).iterate(...params) as IterableIterator<Raw>) yield toPublished(raw, model);
 }
 
-/** A row's three prices as stored (a correction names one of them). */
-export type Prices = { min_price: number | null; max_price: number | null; avg_price: number };
+/** A row's three prices (a correction names one of them). */
+type Prices = Pick<ObservationColumns, Correction['field']>;
 
 /**
- * The prices of observation `id` with its corrections applied in the order they were made, and
- * each correction with the value it replaced: every answer shows the corrected figures, the
- * evidence also the printed ones.
+ * An observation's prices with its corrections applied in the order they were made, and each
+ * correction with the value it replaced: every answer shows the corrected figures, the evidence
+ * also the printed ones.
  */
 export function correctedPrices(
-  id: string,
-  printed: Prices,
+  raw: ObservationColumns,
   model: Model,
 ): { price: Prices; applied: (Correction & { original: number | null })[] } {
-  const price = { ...printed };
-  const applied = (model.corrections.get(id) ?? []).map((c) => {
+  const price: Prices = { min_price: raw.min_price, max_price: raw.max_price, avg_price: raw.avg_price };
+  const applied = (model.corrections.get(raw.id) ?? []).map((c) => {
     const original = price[c.field];
     price[c.field] = c.value;
     return { ...c, original };
@@ -90,8 +95,7 @@ export function toPublished(raw: Raw, model: Model): PublishedRow {
   const source = model.sources.get(raw.source_key)!;
   const market = model.markets.get(raw.market_slug)!;
   const variant = model.variants.get(raw.variant_slug)!;
-  const printed = { min_price: raw.min_price, max_price: raw.max_price, avg_price: raw.avg_price };
-  const { price, applied } = correctedPrices(raw.id, printed, model);
+  const { price, applied } = correctedPrices(raw, model);
   const freshness = classifyRow(
     {
       day: raw.data_day,
