@@ -88,6 +88,18 @@ export function correctedPrices(
   return { price, applied };
 }
 
+/** The figures of a row or an evidence record, corrected, in the order both answers print them. */
+export function priceFields(raw: ObservationColumns, price: Prices) {
+  return {
+    minPrice: price.min_price,
+    maxPrice: price.max_price,
+    avgPrice: price.avg_price,
+    avgPriceMethod: raw.avg_method,
+    currency: 'TRY',
+    unit: raw.unit,
+  };
+}
+
 /** The address of an observation's evidence. */
 export const observationUrl = (id: string): string => `/api/v1/observations/${id}`;
 
@@ -109,12 +121,7 @@ export function toPublished(raw: Raw, model: Model): PublishedRow {
   );
   const row: PriceRowT = {
     id: raw.id,
-    minPrice: price.min_price,
-    maxPrice: price.max_price,
-    avgPrice: price.avg_price,
-    avgPriceMethod: raw.avg_method,
-    currency: 'TRY',
-    unit: raw.unit,
+    ...priceFields(raw, price),
     recordedDate: raw.data_day,
     sourceApi: raw.parser,
     productSlug: variant.slug,

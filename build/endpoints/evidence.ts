@@ -8,7 +8,7 @@ import { observationShardPath, shardDayOf } from '../../core/observation-id.ts';
 import { ObservationRecord, type ObservationRecordT } from '../../schemas/observations.ts';
 import type { Db } from '../../store/db.ts';
 import type { Model } from '../model.ts';
-import { correctedPrices, OBSERVATION_COLUMNS, observationUrl, type ObservationColumns } from '../price-rows.ts';
+import { correctedPrices, OBSERVATION_COLUMNS, observationUrl, priceFields, type ObservationColumns } from '../price-rows.ts';
 import type { OutputWriter } from '../writer.ts';
 
 type Raw = ObservationColumns & {
@@ -50,12 +50,7 @@ export function observationRecord(raw: Raw, model: Model): ObservationRecordT {
     productSlug: variant?.slug ?? null,
     productName: variant?.name ?? null,
     dataDate: raw.data_day,
-    minPrice: price.min_price,
-    maxPrice: price.max_price,
-    avgPrice: price.avg_price,
-    avgPriceMethod: raw.avg_method,
-    currency: 'TRY',
-    unit: raw.unit,
+    ...priceFields(raw, price),
     qualityFlags: JSON.parse(raw.quality_flags) as string[],
     printed: { name: raw.raw_name, unit: raw.unit_printed, row: raw.printed, location: raw.location },
     document: {
