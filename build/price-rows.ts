@@ -37,7 +37,8 @@ export type ObservationColumns = {
   quality_flags: string;
 };
 export const OBSERVATION_COLUMNS =
-  'o.id, o.source_key, o.market_slug, o.data_day, o.min_price, o.max_price, o.avg_price, o.avg_method, o.unit, o.quality_flags';
+  'o.id, o.source_key, o.market_slug, o.data_day, o.min_price, o.max_price, o.avg_price, o.avg_method, o.unit, ' +
+  'o.quality_flags';
 
 type Raw = ObservationColumns & {
   variant_slug: string;

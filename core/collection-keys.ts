@@ -53,15 +53,16 @@ export const historySeries = (product: string, market?: string): string =>
 
 /** The series a row of a variant of a product family in a market belongs to, each once. */
 export function historySeriesOfRow(family: string, variant: string, market: string): string[] {
-  return [
-    ...new Set([historySeries(family), historySeries(variant), historySeries(variant, market), historySeries(family, market)]),
-  ];
+  const alone = [historySeries(family), historySeries(variant)];
+  return [...new Set([...alone, historySeries(variant, market), historySeries(family, market)])];
 }
 
-export const historyCollectionKey = (resolution: HistoryResolution, series: string): string => `${resolution}/${series}`;
+export const historyCollectionKey = (resolution: HistoryResolution, series: string): string =>
+  `${resolution}/${series}`;
 
 /** The resolution of a history collection key. */
-export const resolutionOfHistoryKey = (key: string): HistoryResolution => key.slice(0, key.indexOf('/')) as HistoryResolution;
+export const resolutionOfHistoryKey = (key: string): HistoryResolution =>
+  key.slice(0, key.indexOf('/')) as HistoryResolution;
 
 export const COLLECTION_KINDS = ['prices', 'products', 'history'] as const;
 export type CollectionKind = (typeof COLLECTION_KINDS)[number];

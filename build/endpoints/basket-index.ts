@@ -10,7 +10,14 @@
  * Computed from the store's basket rows in one pass (weekly sums, not the rows, are kept); the
  * same store, CPI file and build day give the same bytes.
  */
-import { BASKET_INDEX_HISTORY_PATH, BASKET_INDEX_HISTORY_REAL_PATH, BASKET_INDEX_LATEST_PATH, BASKET_PATH, basketIndexSeriesPath, unpublishedIndexPath } from '../../core/objects.ts';
+import {
+  BASKET_INDEX_HISTORY_PATH,
+  BASKET_INDEX_HISTORY_REAL_PATH,
+  BASKET_INDEX_LATEST_PATH,
+  BASKET_PATH,
+  basketIndexSeriesPath,
+  unpublishedIndexPath,
+} from '../../core/objects.ts';
 import type { FreshnessBlock } from '../../schemas/common.ts';
 import { BasketResponse, IndexHistory, IndexLatest, IndexSeries, UnpublishedIndex, type IndexHistoryT } from '../../schemas/indexes.ts';
 import type { Db } from '../../store/db.ts';

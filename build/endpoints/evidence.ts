@@ -8,7 +8,13 @@ import { observationShardPath, shardDayOf } from '../../core/observation-id.ts';
 import { ObservationRecord, type ObservationRecordT } from '../../schemas/observations.ts';
 import type { Db } from '../../store/db.ts';
 import type { Model } from '../model.ts';
-import { correctedPrices, OBSERVATION_COLUMNS, observationUrl, priceFields, type ObservationColumns } from '../price-rows.ts';
+import {
+  correctedPrices,
+  OBSERVATION_COLUMNS,
+  observationUrl,
+  priceFields,
+  type ObservationColumns,
+} from '../price-rows.ts';
 import type { OutputWriter } from '../writer.ts';
 
 type Raw = ObservationColumns & {
@@ -39,7 +45,14 @@ export function observationRecord(raw: Raw, model: Model): ObservationRecordT {
   const source = model.sources.get(raw.source_key)!;
   const variant = raw.variant_slug ? model.variants.get(raw.variant_slug) : undefined;
   const { price, applied } = correctedPrices(raw, model);
-  const corrections = applied.map((c) => ({ field: c.field, value: c.value, original: c.original, reason: c.reason, by: c.by, at: c.at }));
+  const corrections = applied.map((c) => ({
+    field: c.field,
+    value: c.value,
+    original: c.original,
+    reason: c.reason,
+    by: c.by,
+    at: c.at,
+  }));
   return {
     id: raw.id,
     observationUrl: observationUrl(raw.id),

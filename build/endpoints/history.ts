@@ -179,7 +179,9 @@ class FamilyHistory {
   add(r: PublishedRow): void {
     const line = this.arena.add(JSON.stringify(HistoryItem.parse(dailyItem(r))));
     const ageable = isAgeable(r.row.freshness);
-    for (const key of historySeriesOfRow(this.family, r.variant, r.market)) this.collection('daily', key).push(r.day, line, ageable);
+    for (const key of historySeriesOfRow(this.family, r.variant, r.market)) {
+      this.collection('daily', key).push(r.day, line, ageable);
+    }
     if (!isImplausible(r.row.qualityFlags)) {
       this.aggregate('weekly', weekStart(r.day), r);
       // Rows before the monthly cut stream by for their weeks only (an incremental build).

@@ -25,7 +25,8 @@ export function newestListFreshness(
   today: Day,
 ): ReturnType<typeof classifyRow> {
   if (!day) return unavailable(state.condition);
-  const facts = { day, fromArchive: doc?.kind === 'archive', midpoint: false, corrected: false, fetchedAt: doc?.fetched_at ?? null };
+  const fromArchive = doc?.kind === 'archive';
+  const facts = { day, fromArchive, midpoint: false, corrected: false, fetchedAt: doc?.fetched_at ?? null };
   return classifyRow(facts, state, today);
 }
 

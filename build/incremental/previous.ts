@@ -44,7 +44,9 @@ export class PreviousBuild implements PreviousOutput {
     if (!existsSync(join(root, STATE_FILE)) || !existsSync(join(root, MANIFEST_FILE))) return null;
     const state = BuildState.safeParse(JSON.parse(readFileSync(join(root, STATE_FILE), 'utf8')));
     if (!state.success) return null;
-    const manifest = JSON.parse(readFileSync(join(root, MANIFEST_FILE), 'utf8')) as { objects: Record<string, ManifestEntry> };
+    const manifest = JSON.parse(readFileSync(join(root, MANIFEST_FILE), 'utf8')) as {
+      objects: Record<string, ManifestEntry>;
+    };
     const remote = existsSync(join(root, REMOTE_FILE)) ? (JSON.parse(readFileSync(join(root, REMOTE_FILE), 'utf8')) as Pointer) : null;
     return new PreviousBuild(root, state.data, new Map(Object.entries(manifest.objects)), remote, fetchMissing);
   }

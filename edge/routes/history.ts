@@ -31,7 +31,8 @@ export async function productHistory(ctx: RouteContext): Promise<Answer> {
   const index = await readIndex(ctx.store, 'history', historyCollectionKey(resolution, historySeries(slug, market)));
   // Weekly and monthly items start on their period's first day: widen the window to the period holding its first day.
   const { from, to } = rangeWindow(ctx.today, days);
-  const periodFrom = resolution === 'monthly' ? `${from.slice(0, 7)}-01` : resolution === 'weekly' ? isoWeek(from).weekStart : from;
+  const periodFrom =
+    resolution === 'monthly' ? `${from.slice(0, 7)}-01` : resolution === 'weekly' ? isoWeek(from).weekStart : from;
   const win = index ? window(index, periodFrom, to) : { offset: 0, total: 0 };
   let rows: Uint8Array[] = [];
   let link: string | undefined;

@@ -8,7 +8,17 @@
  *   /prices/trending               the ranked list cut to `limit` (default 20, at most 100)
  *   /prices/weekly-summary         one object per closed week; `week` = YYYY-WW
  */
-import { BASKET_INDEX_HISTORY_PATH, BASKET_INDEX_HISTORY_REAL_PATH, BASKET_INDEX_LATEST_PATH, BASKET_PATH, basketIndexSeriesPath, NEWEST_WEEKLY_SUMMARY_PATH, TRENDING_PATH, unpublishedIndexPath, weeklySummaryPath } from '../../core/objects.ts';
+import {
+  BASKET_INDEX_HISTORY_PATH,
+  BASKET_INDEX_HISTORY_REAL_PATH,
+  BASKET_INDEX_LATEST_PATH,
+  BASKET_PATH,
+  basketIndexSeriesPath,
+  NEWEST_WEEKLY_SUMMARY_PATH,
+  TRENDING_PATH,
+  unpublishedIndexPath,
+  weeklySummaryPath,
+} from '../../core/objects.ts';
 import { addDays, isDay, isoWeek, isoWeekMonday, type Day } from '../../core/dates.ts';
 import { routeSpec } from '../../core/routes.ts';
 import { rangeWindow } from '../collection.ts';
