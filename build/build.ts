@@ -2,6 +2,7 @@
  * SQLite → dist/: every precomputed object of api/v1 plus the manifest. A pure function of the
  * store and the build day: the same database and `today` give byte-identical output.
  */
+import { API_POLICY_PAGE_PATH, BUILD_RECORD_PATH, DATA_HEALTH_PAGE_PATH, OPENAPI_PATH } from '../core/objects.ts';
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { COLLECTION_KEYS_PATH, collectionKeysOf } from '../core/collection-keys.ts';
@@ -111,14 +112,14 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, pre
   );
   writer.adopt(partResult.entries, partResult.bytes);
   step('collection keys', () => writer.writeJson(COLLECTION_KEYS_PATH, CollectionKeysSchema.parse(collectionKeysOf(writer.entries.keys()))));
-  step('openapi', () => writer.writeJson('api/v1/openapi.json', buildOpenApi()));
+  step('openapi', () => writer.writeJson(OPENAPI_PATH, buildOpenApi()));
   const newestDataDay = (db.prepare('SELECT max(data_day) FROM bulletins').pluck().get() as string | null) ?? null;
   // The build id names the content: the same store and day give the same id, in whichever order the objects were written.
   const buildId = `${today}-${etagOf(String([...writer.entries].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, e]) => e.etag))).slice(1, 13)}`;
   const sourcesStatus = step('sources status', () => writeSourcesStatus(db, model, writer, builtAt));
   step('pages', () => {
-    writer.write('pages/data-health.html', dataHealthPage(sourcesStatus), HTML_TYPE);
-    writer.write('pages/api-policy.html', apiPolicyPage(model), HTML_TYPE);
+    writer.write(DATA_HEALTH_PAGE_PATH, dataHealthPage(sourcesStatus), HTML_TYPE);
+    writer.write(API_POLICY_PAGE_PATH, apiPolicyPage(model), HTML_TYPE);
   });
   step('public pages', () => writePublic(writer));
   step('health', () => writeHealth(model, writer, { id: buildId, builtAt, newestDataDay, synthetic }));
@@ -131,7 +132,7 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, pre
     attribution: defaultAttribution(model),
     objects: writer.entries.size + 1,
   });
-  writer.writeJson('api/v1/_meta/build.json', record);
+  writer.writeJson(BUILD_RECORD_PATH, record);
   writer.finish({ buildId: record.buildId, today, builtAt, newestDataDay });
   // Beside the manifest, not in it: the next build's input, not an object of the API.
   writeFileSync(join(outDir, STATE_FILE), JSON.stringify(BuildState.parse(state)));

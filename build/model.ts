@@ -32,7 +32,7 @@ type SourceRow = {
 export type MarketRow = { slug: string; source: string; name: string; province: string; provinceSlug: string; district: string | null; kind: string };
 type VariantRow = { slug: string; product: string; name: string; unit: string; category: string };
 type ProductRow = { slug: string; name: string; category: string };
-type Correction = { field: 'min_price' | 'max_price' | 'avg_price'; value: number; reason: string; by: string; at: string };
+export type Correction = { field: 'min_price' | 'max_price' | 'avg_price'; value: number; reason: string; by: string; at: string };
 
 export type Model = {
   today: Day;

@@ -8,7 +8,7 @@ import { PriceRow, type PriceRowT } from '../schemas/prices.ts';
 import { IMPLAUSIBLE_PREFIX } from '../sources/lib/normalise.ts';
 import type { Db } from '../store/db.ts';
 import { classifyRow } from './freshness.ts';
-import type { Model } from './model.ts';
+import type { Correction, Model } from './model.ts';
 
 export type PublishedRow = {
   id: string;
@@ -23,7 +23,8 @@ export type PublishedRow = {
   json: string;
 };
 
-type Raw = {
+/** An observation's own columns, read for the rows and for the evidence (table alias `o`). */
+export type ObservationColumns = {
   id: string;
   source_key: string;
   market_slug: string;
@@ -34,6 +35,12 @@ type Raw = {
   avg_method: 'reported' | 'midpoint';
   unit: string;
   quality_flags: string;
+};
+export const OBSERVATION_COLUMNS =
+  'o.id, o.source_key, o.market_slug, o.data_day, o.min_price, o.max_price, o.avg_price, o.avg_method, o.unit, ' +
+  'o.quality_flags';
+
+type Raw = ObservationColumns & {
   variant_slug: string;
   document_url: string;
   fetched_at: string | null;
@@ -42,8 +49,8 @@ type Raw = {
 };
 
 export const PUBLISHED_ROWS_SQL = `
-  SELECT o.id, o.source_key, o.market_slug, o.data_day, o.min_price, o.max_price, o.avg_price, o.avg_method, o.unit,
-         o.quality_flags, n.variant_slug, d.url AS document_url, d.fetched_at, d.kind AS document_kind, d.parser
+  SELECT ${OBSERVATION_COLUMNS},
+         n.variant_slug, d.url AS document_url, d.fetched_at, d.kind AS document_kind, d.parser
   FROM observations o
   JOIN source_names n ON n.id = o.source_name_id
   JOIN documents d ON d.id = o.document_id
@@ -61,19 +68,53 @@ export function* publishedRows(db: Db, model: Model, where = '', params: unknown
   for (const raw of db.prepare(sql).iterate(...params) as IterableIterator<Raw>) yield toPublished(raw, model);
 }
 
+/** A row's three prices (a correction names one of them). */
+type Prices = Pick<ObservationColumns, Correction['field']>;
+
+/**
+ * An observation's prices with its corrections applied in the order they were made, and each
+ * correction with the value it replaced: every answer shows the corrected figures, the evidence
+ * also the printed ones.
+ */
+export function correctedPrices(
+  raw: ObservationColumns,
+  model: Model,
+): { price: Prices; applied: (Correction & { original: number | null })[] } {
+  const price: Prices = { min_price: raw.min_price, max_price: raw.max_price, avg_price: raw.avg_price };
+  const applied = (model.corrections.get(raw.id) ?? []).map((c) => {
+    const original = price[c.field];
+    price[c.field] = c.value;
+    return { ...c, original };
+  });
+  return { price, applied };
+}
+
+/** The figures of a row or an evidence record, corrected, in the order both answers print them. */
+export function priceFields(raw: ObservationColumns, price: Prices) {
+  return {
+    minPrice: price.min_price,
+    maxPrice: price.max_price,
+    avgPrice: price.avg_price,
+    avgPriceMethod: raw.avg_method,
+    currency: 'TRY',
+    unit: raw.unit,
+  };
+}
+
+/** The address of an observation's evidence. */
+export const observationUrl = (id: string): string => `/api/v1/observations/${id}`;
+
 export function toPublished(raw: Raw, model: Model): PublishedRow {
   const source = model.sources.get(raw.source_key)!;
   const market = model.markets.get(raw.market_slug)!;
   const variant = model.variants.get(raw.variant_slug)!;
-  const price = { min_price: raw.min_price, max_price: raw.max_price, avg_price: raw.avg_price };
-  const corrections = model.corrections.get(raw.id) ?? [];
-  for (const c of corrections) price[c.field] = c.value;
+  const { price, applied } = correctedPrices(raw, model);
   const freshness = classifyRow(
     {
       day: raw.data_day,
       fromArchive: raw.document_kind === 'archive',
       midpoint: raw.avg_method === 'midpoint',
-      corrected: corrections.length > 0,
+      corrected: applied.length > 0,
       fetchedAt: raw.fetched_at,
     },
     source.state,
@@ -81,12 +122,7 @@ export function toPublished(raw: Raw, model: Model): PublishedRow {
   );
   const row: PriceRowT = {
     id: raw.id,
-    minPrice: price.min_price,
-    maxPrice: price.max_price,
-    avgPrice: price.avg_price,
-    avgPriceMethod: raw.avg_method,
-    currency: 'TRY',
-    unit: raw.unit,
+    ...priceFields(raw, price),
     recordedDate: raw.data_day,
     sourceApi: raw.parser,
     productSlug: variant.slug,
@@ -104,7 +140,7 @@ export function toPublished(raw: Raw, model: Model): PublishedRow {
     source: source.key,
     ...freshness,
     documentUrl: raw.document_url,
-    observationUrl: `/api/v1/observations/${raw.id}`,
+    observationUrl: observationUrl(raw.id),
   };
   // Validated once here; every collection reuses the same serialized bytes.
   PriceRow.parse(row);

@@ -11,6 +11,7 @@
  * twin `<path>.br` from the same thread (core/encodings.ts), listed with `encoding: "br"` and
  * the ETag and size of the identity they encode.
  */
+import { MANIFEST_FILE } from '../core/objects.ts';
 import { partitionPath } from '../core/collection-keys.ts';
 import { JSON_TYPE, NDJSON_TYPE } from '../core/media-types.ts';
 import { BROTLI_TWIN, hasBrotliTwin, isBrotliTwin, type ContentCoding } from '../core/encodings.ts';
@@ -215,6 +216,6 @@ export class OutputWriter {
   finish(record: Record<string, unknown>): void {
     this.settle();
     const objects = Object.fromEntries([...this.entries].sort(([a], [b]) => (a < b ? -1 : 1)));
-    writeFileSync(join(this.root, 'manifest.json'), JSON.stringify({ ...record, objects }, null, 0));
+    writeFileSync(join(this.root, MANIFEST_FILE), JSON.stringify({ ...record, objects }, null, 0));
   }
 }

@@ -56,14 +56,3 @@ export const DELAYED_TOLERANCE_DAYS = 2;
 export function classByMissedDays(missed: number): 'fresh' | 'delayed' | 'stale' {
   return missed === 0 ? 'fresh' : missed <= DELAYED_TOLERANCE_DAYS ? 'delayed' : 'stale';
 }
-
-/** The calendars the build publishes for the edge (api/v1/_meta/calendars.json). */
-export type EdgeCalendars = {
-  /** the build day */
-  today: Day;
-  /** for rows that do not name their source */
-  fallback: { days: number[]; lag: number };
-  sources: Record<string, { days: number[]; lag: number }>;
-  /** full holidays around the build day */
-  holidays: Day[];
-};

@@ -40,6 +40,30 @@ export function priceCollectionKey(f: PriceFilters): { key: string; checkCategor
   };
 }
 
+/**
+ * History collections: per product (variant or product family) and per product × market, each
+ * in three resolutions. A key is `{resolution}/{series}`.
+ */
+export const HISTORY_RESOLUTIONS = ['daily', 'weekly', 'monthly'] as const;
+export type HistoryResolution = (typeof HISTORY_RESOLUTIONS)[number];
+
+/** The series a request reads: a product, optionally in one market. */
+export const historySeries = (product: string, market?: string): string =>
+  market ? `product/${product}/market/${market}` : `product/${product}`;
+
+/** The series a row of a variant of a product family in a market belongs to, each once. */
+export function historySeriesOfRow(family: string, variant: string, market: string): string[] {
+  const alone = [historySeries(family), historySeries(variant)];
+  return [...new Set([...alone, historySeries(variant, market), historySeries(family, market)])];
+}
+
+export const historyCollectionKey = (resolution: HistoryResolution, series: string): string =>
+  `${resolution}/${series}`;
+
+/** The resolution of a history collection key. */
+export const resolutionOfHistoryKey = (key: string): HistoryResolution =>
+  key.slice(0, key.indexOf('/')) as HistoryResolution;
+
 export const COLLECTION_KINDS = ['prices', 'products', 'history'] as const;
 export type CollectionKind = (typeof COLLECTION_KINDS)[number];
 

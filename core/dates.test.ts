@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayToEpochDays, daysBetween, epochDaysToDay, isDay, isoWeek, isoWeekday, istanbulDay, parseDottedDay } from './dates.ts';
+import { addDays, dayToEpochDays, daysBetween, epochDaysToDay, isDay, isoWeek, isoWeekday, isoWeekMonday, istanbulDay, parseDottedDay } from './dates.ts';
 
 describe('isDay', () => {
   it('accepts real calendar days, including 29 February of a leap year', () => {
@@ -50,6 +50,14 @@ describe('ISO weeks', () => {
     expect(isoWeekday('2026-07-23')).toBe(4);
     expect(isoWeekday('2026-07-25')).toBe(6);
     expect(isoWeekday('2026-07-26')).toBe(7);
+  });
+
+  it('isoWeekMonday finds the Monday of a real week, null for any other string', () => {
+    expect(isoWeekMonday('2026-01')).toBe('2025-12-29');
+    expect(isoWeekMonday('2020-53')).toBe('2020-12-28');
+    expect(isoWeekMonday('2021-53')).toBeNull();
+    expect(isoWeekMonday('2026-00')).toBeNull();
+    expect(isoWeekMonday('2026-7')).toBeNull();
   });
 
   it('puts 2026-01-01 (a Thursday) in week 2026-01', () => {

@@ -59,6 +59,14 @@ export function isoWeek(day: Day): { week: string; weekStart: Day; weekEnd: Day 
   return { week: `${year}-${String(week).padStart(2, '0')}`, weekStart, weekEnd: addDays(weekStart, 6) };
 }
 
+/** Monday of the ISO week `YYYY-WW`; null when no such week exists (week 53 of a 52-week year). */
+export function isoWeekMonday(week: string): Day | null {
+  if (!/^\d{4}-(0[1-9]|[1-4]\d|5[0-3])$/.test(week)) return null;
+  // ISO week 1 holds 4 January.
+  const monday = addDays(isoWeek(`${week.slice(0, 4)}-01-04`).weekStart, (Number(week.slice(5)) - 1) * 7);
+  return isoWeek(monday).week === week ? monday : null;
+}
+
 /** Parse Turkish `D.M.YYYY` / `DD.MM.YYYY` (bulletin headings) to a day, or null. */
 export function parseDottedDay(text: string): Day | null {
   const m = /^\s*(\d{1,2})[./](\d{1,2})[./](\d{4})\s*$/.exec(text);

@@ -6,28 +6,65 @@
  * worker never inflates them (edge/routes/stored.ts). Build and edge read this one list, so the
  * edge asks for a twin only where the build wrote one.
  */
+import {
+  aliasesPath,
+  BASKET_INDEX_HISTORY_PATH,
+  BASKET_INDEX_HISTORY_REAL_PATH,
+  BASKET_INDEX_LATEST_PATH,
+  BASKET_PATH,
+  basketIndexSeriesPath,
+  LATEST_PATH,
+  latestGroupPath,
+  MARKETS_PATH,
+  NEWEST_WEEKLY_SUMMARY_PATH,
+  OPENAPI_PATH,
+  PAGES_PREFIX,
+  SEARCH_INDEX_PATH,
+  SOURCES_STATUS_PATH,
+  weeklySummaryPath,
+} from './objects.ts';
+
 export type ContentCoding = 'br' | 'gzip';
 
 export const BROTLI_TWIN = '.br';
+
+/** A builder's paths as a pattern: `segment` (a regular expression) where the builder puts its argument. */
+function pathPattern(build: (slot: string) => string, segment: string): RegExp {
+  const SLOT = '\u0000';
+  const [before, after] = build(SLOT).split(SLOT).map((part) => part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+  return new RegExp(`^${before}${segment}${after}$`);
+}
+
+const SLUG = '[a-z0-9-]+';
 
 /**
  * The paths a route may serve whole (edge/routes/*: serveStored). Collection indexes, partitions,
  * evidence shards and `_meta` objects are read by the worker, never sent as they are; health and
  * trending are always rewritten by their routes (late build, `limit`).
  */
-const WHOLE = [
-  /^api\/v1\/(markets|openapi|search-index)\.json$/,
-  /^api\/v1\/sources\/status\.json$/,
-  /^api\/v1\/index\/(latest|basket|history|history-real)\.json$/,
-  /^api\/v1\/index\/series\/[a-z0-9-]+\.json$/,
-  /^api\/v1\/prices\/latest(\/(product|category)\/[a-z0-9-]+)?\.json$/,
-  /^api\/v1\/prices\/weekly-summary(\/\d{4}-\d{2})?\.json$/,
-  /^api\/v1\/products\/[a-z0-9-]+\/aliases\.json$/,
-  /^pages\/[a-z0-9/-]+\.(html|css|js)$/,
+const WHOLE_PATHS: ReadonlySet<string> = new Set([
+  MARKETS_PATH,
+  OPENAPI_PATH,
+  SEARCH_INDEX_PATH,
+  SOURCES_STATUS_PATH,
+  BASKET_INDEX_LATEST_PATH,
+  BASKET_PATH,
+  BASKET_INDEX_HISTORY_PATH,
+  BASKET_INDEX_HISTORY_REAL_PATH,
+  LATEST_PATH,
+  NEWEST_WEEKLY_SUMMARY_PATH,
+]);
+const WHOLE_PATTERNS = [
+  pathPattern(basketIndexSeriesPath, SLUG),
+  pathPattern((slug) => latestGroupPath('product', slug), SLUG),
+  pathPattern((slug) => latestGroupPath('category', slug), SLUG),
+  pathPattern(weeklySummaryPath, '\\d{4}-\\d{2}'),
+  pathPattern(aliasesPath, SLUG),
+  pathPattern((name) => `${PAGES_PREFIX}${name}`, '[a-z0-9/-]+\\.(html|css|js)'),
 ];
 
 export function hasBrotliTwin(path: string): boolean {
-  return WHOLE.some((pattern) => pattern.test(path));
+  return WHOLE_PATHS.has(path) || WHOLE_PATTERNS.some((pattern) => pattern.test(path));
 }
 
 export const isBrotliTwin = (path: string): boolean => path.endsWith(BROTLI_TWIN);

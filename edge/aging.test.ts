@@ -1,8 +1,8 @@
+import type { EdgeCalendarsT } from '../schemas/internal.ts';
 import { describe, expect, it } from 'vitest';
-import type { EdgeCalendars } from '../core/calendar.ts';
 import { ageValue, buildIsLate } from './aging.ts';
 
-const calendars: EdgeCalendars = {
+const calendars: EdgeCalendarsT = {
   today: '2026-11-20',
   fallback: { days: [1, 2, 3, 4, 5, 6], lag: 0 },
   sources: { izmir: { days: [1, 2, 3, 4, 5, 6], lag: 0 }, 'hal-gov-tr': { days: [1, 2, 3, 4, 5, 6], lag: 1 } },

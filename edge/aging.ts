@@ -5,18 +5,20 @@
  * JSON answer with the same rule (core/calendar.ts), never making anything fresher. Blocks that
  * are already stale, failed or unavailable keep their class and warnings.
  */
-import { classByMissedDays, missedPublishingDays, type EdgeCalendars, type PublishingCalendar } from '../core/calendar.ts';
+import type { EdgeCalendarsT } from '../schemas/internal.ts';
+import { CALENDARS_PATH } from '../core/objects.ts';
+import { classByMissedDays, missedPublishingDays, type PublishingCalendar } from '../core/calendar.ts';
 import { addDays, type Day } from '../core/dates.ts';
 import type { ObjectStore } from './store.ts';
 
-let cached: { at: number; value: EdgeCalendars | null } | null = null;
+let cached: { at: number; value: EdgeCalendarsT | null } | null = null;
 const CACHE_MS = 60_000;
 
 /** Read once a minute per isolate: every request needs the build day. */
-export async function readCalendars(store: ObjectStore, now = Date.now()): Promise<EdgeCalendars | null> {
+export async function readCalendars(store: ObjectStore, now = Date.now()): Promise<EdgeCalendarsT | null> {
   if (cached && now - cached.at < CACHE_MS) return cached.value;
-  const object = await store.get('api/v1/_meta/calendars.json');
-  cached = { at: now, value: object ? (JSON.parse(await object.text()) as EdgeCalendars) : null };
+  const object = await store.get(CALENDARS_PATH);
+  cached = { at: now, value: object ? (JSON.parse(await object.text()) as EdgeCalendarsT) : null };
   return cached.value;
 }
 
@@ -24,7 +26,7 @@ export async function readCalendars(store: ObjectStore, now = Date.now()): Promi
  * The calendars to re-age with when an answer is served on a later day than its build; null when
  * it is served on its build day (or no build is published), as the build wrote it.
  */
-export async function agingCalendars(store: ObjectStore, today: Day): Promise<EdgeCalendars | null> {
+export async function agingCalendars(store: ObjectStore, today: Day): Promise<EdgeCalendarsT | null> {
   const calendars = await readCalendars(store);
   return calendars && today > calendars.today ? calendars : null;
 }
@@ -45,7 +47,7 @@ type Block = { dataDate?: unknown; freshness?: unknown; isStale?: unknown; warni
  * data day) is computed once, because a page of rows repeats a few sources and days.
  * Returns whether it changed anything in the value it was given.
  */
-export function ager(calendars: EdgeCalendars, today: Day): (value: unknown) => boolean {
+export function ager(calendars: EdgeCalendarsT, today: Day): (value: unknown) => boolean {
   const holidays = new Set(calendars.holidays);
   const classes = new Map<string, 'fresh' | 'delayed' | 'stale'>();
   const calendarsOf = new Map<string, PublishingCalendar>();
@@ -92,6 +94,6 @@ export function ager(calendars: EdgeCalendars, today: Day): (value: unknown) => 
 }
 
 /** Re-ages every freshness block in a parsed JSON value; returns whether anything changed. */
-export function ageValue(value: unknown, calendars: EdgeCalendars, today: Day): boolean {
+export function ageValue(value: unknown, calendars: EdgeCalendarsT, today: Day): boolean {
   return ager(calendars, today)(value);
 }

@@ -1,7 +1,7 @@
+import type { EdgeCalendarsT } from '../schemas/internal.ts';
 import { describe, expect, it } from 'vitest';
 import { partitionsBetween } from '../core/collection-keys.ts';
 import { addDays } from '../core/dates.ts';
-import type { EdgeCalendars } from '../core/calendar.ts';
 import { ageValue, forgetCalendars } from './aging.ts';
 import { ageRows, forgetIndexes, itemsBody, readIndex, sliceLines, window, type CollectionIndex } from './collection.ts';
 import type { ObjectStore } from './store.ts';
@@ -80,7 +80,7 @@ describe('partitions of a page', () => {
 });
 
 describe('re-aging the rows of a page', () => {
-  const calendars: EdgeCalendars = { today: '2026-11-20', fallback: { days: [1, 2, 3, 4, 5, 6], lag: 0 }, sources: { izmir: { days: [1, 2, 3, 4, 5, 6], lag: 0 } }, holidays: [] };
+  const calendars: EdgeCalendarsT = { today: '2026-11-20', fallback: { days: [1, 2, 3, 4, 5, 6], lag: 0 }, sources: { izmir: { days: [1, 2, 3, 4, 5, 6], lag: 0 } }, holidays: [] };
   const store: ObjectStore = {
     get: async (key) => {
       if (key !== 'api/v1/_meta/calendars.json') return null;

@@ -5,27 +5,11 @@
  */
 import { addDays, type Day } from '../core/dates.ts';
 import { COLLECTION_KEYS_PATH, collectionIndexPath, partitionsBetween, type CollectionKeys, type CollectionKind } from '../core/collection-keys.ts';
+import type { CollectionIndexT as CollectionIndex } from '../schemas/internal.ts';
 import { ager, agingCalendars } from './aging.ts';
 import { missingFromBuild, type ObjectStore } from './store.ts';
 
-export type CollectionIndex = {
-  kind: CollectionKind;
-  key: string;
-  order: 'asc' | 'desc';
-  scope: { category: string | null; city: string | null };
-  total: number;
-  /** data days in the collection's order, 10 characters each */
-  days: string;
-  /** rows up to and including each day */
-  ends: number[];
-  /** partition content hashes, 32 characters each (core/collection-keys.ts) */
-  partitions: string;
-  /** rows up to and including each partition */
-  partitionEnds: number[];
-  /** the oldest day of a row that can still age (schemas/internal.ts), null: none can */
-  agingFrom: Day | null;
-  attribution: string;
-};
+export type { CollectionIndex };
 
 /**
  * Parsed indexes the isolate keeps between requests, by path and ETag (another build's index

@@ -1,3 +1,4 @@
+import { BUILD_RECORD_PATH } from '../core/objects.ts';
 import type { Day } from '../core/dates.ts';
 import type { ContentCoding } from '../core/encodings.ts';
 import type { ObjectStore } from './store.ts';
@@ -24,7 +25,7 @@ export type Answer = {
 export { JSON_TYPE } from '../core/media-types.ts';
 
 export async function defaultAttribution(store: ObjectStore): Promise<string> {
-  const build = await store.get('api/v1/_meta/build.json');
-  if (!build) throw new Error('api/v1/_meta/build.json is missing: no build is published');
+  const build = await store.get(BUILD_RECORD_PATH);
+  if (!build) throw new Error(`${BUILD_RECORD_PATH} is missing: no build is published`);
   return (JSON.parse(await build.text()) as { attribution: string }).attribution;
 }

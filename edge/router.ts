@@ -1,4 +1,5 @@
 /** Paths of the contract → handlers; cache values come from the shared route table. */
+import { MARKETS_PATH, OPENAPI_PATH, SEARCH_INDEX_PATH, SOURCES_STATUS_PATH } from '../core/objects.ts';
 import { PAGES, ROUTES, WIDGETS, type RouteSpec } from '../core/routes.ts';
 import type { Answer, RouteContext } from './context.ts';
 import { ApiError } from './errors.ts';
@@ -20,19 +21,19 @@ type Handler = (ctx: RouteContext) => Promise<Answer>;
 const HANDLERS: Record<string, Handler> = {
   listPrices,
   latestPrices,
-  listMarketsLegacy: storedRoute('api/v1/markets.json'),
-  listMarkets: storedRoute('api/v1/markets.json'),
+  listMarketsLegacy: storedRoute(MARKETS_PATH),
+  listMarkets: storedRoute(MARKETS_PATH),
   listProducts,
   getObservation,
-  getOpenApi: storedRoute('api/v1/openapi.json'),
+  getOpenApi: storedRoute(OPENAPI_PATH),
   productHistory,
   exportPrices,
   searchProducts: productSearch,
   productAliases,
   search: combinedSearch,
   health,
-  searchIndex: storedRoute('api/v1/search-index.json'),
-  sourcesStatus: storedRoute('api/v1/sources/status.json'),
+  searchIndex: storedRoute(SEARCH_INDEX_PATH),
+  sourcesStatus: storedRoute(SOURCES_STATUS_PATH),
   indexLatest,
   indexHistory,
   indexBasket,

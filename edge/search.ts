@@ -5,19 +5,21 @@
  * query, a word starting with it, the name containing it; then the same over the names the
  * sources print (aliases). Ties by slug, so results are stable.
  */
+import { SEARCH_DATA_PATH } from '../core/objects.ts';
 import { fold, foldedLength } from '../core/turkish.ts';
+import type { EdgeSearchDataT } from '../schemas/search.ts';
 import { missingFromBuild, type ObjectStore } from './store.ts';
 import { ApiError } from './errors.ts';
 
 export const MAX_QUERY_LENGTH = 100;
 
-type ProductEntry = [slug: string, name: string, product: string, category: string, unit: string | null, observedDate: string | null, key: string, aliases: [string, string][]];
-type MarketEntry = [slug: string, name: string, province: string, nameKey: string, provinceKey: string];
-export type SearchData = { products: ProductEntry[]; markets: MarketEntry[]; attribution: string };
+export type SearchData = EdgeSearchDataT;
+type ProductEntry = SearchData['products'][number];
+type MarketEntry = SearchData['markets'][number];
 
 export async function readSearchData(store: ObjectStore): Promise<SearchData> {
-  const object = await store.get('api/v1/_meta/search.json');
-  if (!object) missingFromBuild('api/v1/_meta/search.json');
+  const object = await store.get(SEARCH_DATA_PATH);
+  if (!object) missingFromBuild(SEARCH_DATA_PATH);
   return JSON.parse(await object.text()) as SearchData;
 }
 

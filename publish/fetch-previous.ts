@@ -12,12 +12,12 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { collectionIndexPrefix, partitionPath } from '../core/collection-keys.ts';
+import { collectionIndexPrefix, partitionPath, resolutionOfHistoryKey } from '../core/collection-keys.ts';
 import type { Day } from '../core/dates.ts';
 import { isGzip } from '../core/gzip.ts';
 import { type Pointer, resolveKey, type ManifestEntry } from '../core/publication.ts';
 import type { Db } from '../store/db.ts';
-import { historyCuts, partitionItems, type HistoryBucket } from '../build/endpoints/history.ts';
+import { historyCuts, partitionItems } from '../build/endpoints/history.ts';
 import { loadModel } from '../build/model.ts';
 import type { Bucket } from './bucket.ts';
 import { BUILD_INPUT_FILES, buildInputKey } from './layout.ts';
@@ -98,8 +98,8 @@ export function indexesRead(paths: Iterable<string>, from: Day): IndexRead[] {
   for (const path of paths) {
     if (path.startsWith(PRICE_INDEXES)) read.push({ path, cut: from, full: null });
     else if (path.startsWith(HISTORY_INDEXES)) {
-      const bucket = path.slice(HISTORY_INDEXES.length).split('/')[0] as HistoryBucket;
-      read.push({ path, cut: cuts[bucket], full: partitionItems(bucket) });
+      const resolution = resolutionOfHistoryKey(path.slice(HISTORY_INDEXES.length));
+      read.push({ path, cut: cuts[resolution], full: partitionItems(resolution) });
     }
   }
   return read;

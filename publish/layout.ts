@@ -5,6 +5,7 @@
  * edge/store.ts) names the current build and moves last. Snapshots for researchers live under
  * `snapshots/<day>/<content hash>/`; the working store between nightly runs under `state/`.
  */
+import { MANIFEST_FILE } from '../core/objects.ts';
 import type { ContentCoding } from '../core/encodings.ts';
 import { cacheControl } from '../core/routes.ts';
 import { POINTER_KEY, SHARED_PATHS, type DistManifest } from '../core/publication.ts';
@@ -20,7 +21,7 @@ export const SNAPSHOTS_PREFIX = 'snapshots/';
 export const SNAPSHOTS_INDEX_KEY = 'snapshots/index.json';
 export const STATE_DB_KEY = 'state/hal.sqlite.gz';
 /** Beside a build's objects, not served: what the next night's incremental build starts from (publish/fetch-previous.ts). */
-export const BUILD_INPUT_FILES = ['manifest.json', STATE_FILE, SERIES_CENSUS_FILE] as const;
+export const BUILD_INPUT_FILES = [MANIFEST_FILE, STATE_FILE, SERIES_CENSUS_FILE] as const;
 export const buildInputKey = (prefix: string, file: (typeof BUILD_INPUT_FILES)[number]): string => `${prefix}_build/${file}`;
 export const EVIDENCE_PREFIX = 'evidence/';
 

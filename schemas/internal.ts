@@ -3,6 +3,7 @@
  * themselves): a paged collection's index and the build record. Validated like the rest.
  */
 import { z } from 'zod';
+import { COLLECTION_KINDS } from '../core/collection-keys.ts';
 import { Attribution, Day, Slug, Timestamp } from './common.ts';
 
 /**
@@ -16,7 +17,7 @@ const RowEnds = z.custom<number[]>((v) => Array.isArray(v) && v.every((n, i) => 
 
 
 export const CollectionIndex = z.strictObject({
-  kind: z.enum(['prices', 'products', 'history']),
+  kind: z.enum(COLLECTION_KINDS),
   key: z.string(),
   /** row order: newest first (time collections; the edge answers history oldest first by reading backwards), or a list's own order (products) */
   order: z.enum(['desc', 'asc']),
@@ -66,14 +67,19 @@ export const BuildRecord = z.strictObject({
   objects: z.int().min(0),
 });
 
-/** What the edge re-ages freshness with (core/calendar.ts EdgeCalendars). */
+/** A source's publishing weekdays (ISO, Monday 1) and its data lag in days. */
 const Calendar = z.strictObject({ days: z.array(z.int().min(1).max(7)).min(1), lag: z.int().min(0) });
+/** What the edge re-ages freshness with (edge/aging.ts), published as core/objects.ts CALENDARS_PATH. */
 export const EdgeCalendarsSchema = z.strictObject({
+  /** the build day */
   today: Day,
+  /** for rows that do not name their source */
   fallback: Calendar,
   sources: z.record(z.string(), Calendar),
+  /** full holidays around the build day */
   holidays: z.array(Day),
 });
+export type EdgeCalendarsT = z.infer<typeof EdgeCalendarsSchema>;
 
 /** The market of each /prices/latest item that comes from one market: variant slug → market name (build/endpoints/latest-markets.ts). */
 export const LatestMarkets = z.record(Slug, z.string().min(1));

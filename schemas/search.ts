@@ -75,7 +75,12 @@ export const SearchIndex = z
   })
   .meta({ id: 'SearchIndex' });
 
-/** What the edge searches (internal): names and aliases already folded, so a query folds once. */
+/**
+ * What the edge searches (internal): names and aliases already folded, so a query folds once.
+ * A product: slug, name, product family, category, unit, newest observed day, folded name, and
+ * its aliases as [name as printed, folded]. A market: slug, name, province, folded name, folded
+ * province.
+ */
 export const EdgeSearchData = z.strictObject({
   products: z.array(
     z.tuple([Slug, z.string(), Slug, Slug, z.string().nullable(), Day.nullable(), z.string(), z.array(z.tuple([z.string(), z.string()]))]),

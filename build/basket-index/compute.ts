@@ -15,7 +15,7 @@
  * 4. value(t) = value(previous) × link(t). The first week with at least `minMembers` members
  *    priced is the base week, = baseValue.
  */
-import { addDays, isoWeek, type Day } from '../../core/dates.ts';
+import { addDays, isoWeek, isoWeekMonday, type Day } from '../../core/dates.ts';
 
 export type Quote = { day: Day; member: string; variant: string; market: string; price: number };
 
@@ -157,13 +157,9 @@ export function chainIndex(table: WeeklyTable, { members, minMembers, baseValue,
 
 /** Monday and Sunday of an ISO week `YYYY-WW`. */
 export function weekBounds(week: string): { weekStart: Day; weekEnd: Day } {
-  const year = Number(week.slice(0, 4));
-  const n = Number(week.slice(5));
-  // The ISO week 1 holds 4 January.
-  const jan4 = `${year}-01-04`;
-  const w1 = isoWeek(jan4).weekStart;
-  const start = new Date(Date.parse(`${w1}T00:00:00Z`) + (n - 1) * 7 * 86_400_000).toISOString().slice(0, 10);
-  return { weekStart: start, weekEnd: isoWeek(start).weekEnd };
+  const weekStart = isoWeekMonday(week);
+  if (weekStart === null) throw new Error(`${week} is not an ISO week`);
+  return { weekStart, weekEnd: addDays(weekStart, 6) };
 }
 
 /** The ISO week before `week` (`YYYY-WW`). */
@@ -173,6 +169,5 @@ export function previousWeekOf(week: string): string {
 
 /** `YYYY-WW` that names a real ISO week (week 53 only in years that have one). */
 export function isIsoWeek(week: string): boolean {
-  if (!/^\d{4}-(0[1-9]|[1-4]\d|5[0-3])$/.test(week)) return false;
-  return isoWeek(weekBounds(week).weekStart).week === week;
+  return isoWeekMonday(week) !== null;
 }

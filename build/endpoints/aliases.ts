@@ -1,4 +1,5 @@
 /** /products/{slug}/aliases: every printed name linked to a variant, or to any variant of a product family. */
+import { aliasesPath } from '../../core/objects.ts';
 import { AliasResponse } from '../../schemas/search.ts';
 import type { Db } from '../../store/db.ts';
 import { attributionOf, defaultAttribution, type Model } from '../model.ts';
@@ -28,7 +29,7 @@ export function writeAliases(db: Db, model: Model, writer: OutputWriter): number
       meta: { count: rows.length, note: ALIAS_NOTE },
       attribution: sources.size ? attributionOf(model, sources) : defaultAttribution(model),
     });
-    writer.writeJson(`api/v1/products/${slug}/aliases.json`, body);
+    writer.writeJson(aliasesPath(slug), body);
   };
   let files = 0;
   for (const v of model.variants.values()) {

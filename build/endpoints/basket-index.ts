@@ -10,6 +10,14 @@
  * Computed from the store's basket rows in one pass (weekly sums, not the rows, are kept); the
  * same store, CPI file and build day give the same bytes.
  */
+import {
+  BASKET_INDEX_HISTORY_PATH,
+  BASKET_INDEX_HISTORY_REAL_PATH,
+  BASKET_INDEX_LATEST_PATH,
+  BASKET_PATH,
+  basketIndexSeriesPath,
+  unpublishedIndexPath,
+} from '../../core/objects.ts';
 import type { FreshnessBlock } from '../../schemas/common.ts';
 import { BasketResponse, IndexHistory, IndexLatest, IndexSeries, UnpublishedIndex, type IndexHistoryT } from '../../schemas/indexes.ts';
 import type { Db } from '../../store/db.ts';
@@ -216,15 +224,15 @@ export function basketBody(model: Model) {
 export function writeIndexes(db: Db, model: Model, writer: OutputWriter): { indexes: number; weeks: number } {
   const cpi = readCpiFile();
   const [national, ...municipal] = computeAllIndexes(db, model, cpi);
-  writer.writeJson('api/v1/index/latest.json', latestBody(national!, municipal, model));
-  writer.writeJson('api/v1/index/history.json', historyBody(national!, 'nominal', model, cpi));
-  writer.writeJson('api/v1/index/history-real.json', historyBody(national!, 'real', model, cpi));
-  writer.writeJson('api/v1/index/basket.json', basketBody(model));
+  writer.writeJson(BASKET_INDEX_LATEST_PATH, latestBody(national!, municipal, model));
+  writer.writeJson(BASKET_INDEX_HISTORY_PATH, historyBody(national!, 'nominal', model, cpi));
+  writer.writeJson(BASKET_INDEX_HISTORY_REAL_PATH, historyBody(national!, 'real', model, cpi));
+  writer.writeJson(BASKET_PATH, basketBody(model));
   for (const idx of [national!, ...municipal]) {
-    if (idx.published) writer.writeJson(`api/v1/index/series/${idx.def.slug}.json`, seriesBody(idx, model, cpi));
+    if (idx.published) writer.writeJson(basketIndexSeriesPath(idx.def.slug), seriesBody(idx, model, cpi));
     else
       writer.writeJson(
-        `api/v1/index/unpublished/${idx.def.slug}.json`,
+        unpublishedIndexPath(idx.def.slug),
         UnpublishedIndex.parse({ slug: idx.def.slug, name: idx.def.name, scope: idx.def.scope, province: idx.def.province, published: false, weeks: idx.points.length, rule: PUBLICATION_RULE }),
       );
   }

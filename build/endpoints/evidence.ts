@@ -8,20 +8,17 @@ import { observationShardPath, shardDayOf } from '../../core/observation-id.ts';
 import { ObservationRecord, type ObservationRecordT } from '../../schemas/observations.ts';
 import type { Db } from '../../store/db.ts';
 import type { Model } from '../model.ts';
+import {
+  correctedPrices,
+  OBSERVATION_COLUMNS,
+  observationUrl,
+  priceFields,
+  type ObservationColumns,
+} from '../price-rows.ts';
 import type { OutputWriter } from '../writer.ts';
 
-type Raw = {
-  id: string;
-  source_key: string;
-  market_slug: string;
-  data_day: string;
-  min_price: number | null;
-  max_price: number | null;
-  avg_price: number;
-  avg_method: 'reported' | 'midpoint';
-  unit: string;
+type Raw = ObservationColumns & {
   unit_printed: string;
-  quality_flags: string;
   location: string;
   printed: string;
   raw_name: string;
@@ -37,8 +34,8 @@ type Raw = {
 };
 
 const SQL = `
-  SELECT o.id, o.source_key, o.market_slug, o.data_day, o.min_price, o.max_price, o.avg_price, o.avg_method, o.unit,
-         o.unit_printed, o.quality_flags, o.location, o.printed, n.raw_name, n.variant_slug,
+  SELECT ${OBSERVATION_COLUMNS},
+         o.unit_printed, o.location, o.printed, n.raw_name, n.variant_slug,
          d.url, d.kind, d.fetched_at, d.sha256, d.bytes, d.content_type, d.parser, d.parser_version
   FROM observations o JOIN source_names n ON n.id = o.source_name_id JOIN documents d ON d.id = o.document_id
   WHERE o.data_day >= ?
@@ -47,16 +44,18 @@ const SQL = `
 export function observationRecord(raw: Raw, model: Model): ObservationRecordT {
   const source = model.sources.get(raw.source_key)!;
   const variant = raw.variant_slug ? model.variants.get(raw.variant_slug) : undefined;
-  const original = { min_price: raw.min_price, max_price: raw.max_price, avg_price: raw.avg_price };
-  const price = { ...original };
-  const corrections = (model.corrections.get(raw.id) ?? []).map((c) => {
-    const before = price[c.field];
-    price[c.field] = c.value;
-    return { field: c.field, value: c.value, original: before, reason: c.reason, by: c.by, at: c.at };
-  });
+  const { price, applied } = correctedPrices(raw, model);
+  const corrections = applied.map((c) => ({
+    field: c.field,
+    value: c.value,
+    original: c.original,
+    reason: c.reason,
+    by: c.by,
+    at: c.at,
+  }));
   return {
     id: raw.id,
-    observationUrl: `/api/v1/observations/${raw.id}`,
+    observationUrl: observationUrl(raw.id),
     source: source.key,
     sourceName: source.name,
     marketSlug: raw.market_slug,
@@ -64,12 +63,7 @@ export function observationRecord(raw: Raw, model: Model): ObservationRecordT {
     productSlug: variant?.slug ?? null,
     productName: variant?.name ?? null,
     dataDate: raw.data_day,
-    minPrice: price.min_price,
-    maxPrice: price.max_price,
-    avgPrice: price.avg_price,
-    avgPriceMethod: raw.avg_method,
-    currency: 'TRY',
-    unit: raw.unit,
+    ...priceFields(raw, price),
     qualityFlags: JSON.parse(raw.quality_flags) as string[],
     printed: { name: raw.raw_name, unit: raw.unit_printed, row: raw.printed, location: raw.location },
     document: {

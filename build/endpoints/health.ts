@@ -1,4 +1,5 @@
 /** /health, computed with the build (see schemas/health.ts for the rule). */
+import { HEALTH_PATH } from '../../core/objects.ts';
 import { classByMissedDays, DELAYED_TOLERANCE_DAYS } from '../../core/calendar.ts';
 import { HealthResponse, type HealthResponseT } from '../../schemas/health.ts';
 import { defaultAttribution, type Model } from '../model.ts';
@@ -33,6 +34,6 @@ export function buildHealth(model: Model, build: { id: string; builtAt: string; 
 
 export function writeHealth(model: Model, writer: OutputWriter, build: Parameters<typeof buildHealth>[1]): HealthResponseT {
   const health = buildHealth(model, build);
-  writer.writeJson('api/v1/health.json', health);
+  writer.writeJson(HEALTH_PATH, health);
   return health;
 }

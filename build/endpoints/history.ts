@@ -1,6 +1,6 @@
 /**
  * /prices/history/{slug}: per product (variant or family) and per product × market, the whole
- * series in three buckets, oldest first, as time collections the edge slices by range (and
+ * series in three resolutions, oldest first, as time collections the edge slices by range (and
  * pages only when page or limit is sent).
  *   daily   one item per market, variant and data day (the price row in the legacy shape)
  *   weekly  per market, variant and ISO week (Monday): mean of the daily averages, lowest
@@ -14,7 +14,13 @@
  * the line arena), never its whole series (at national-5y the largest family, biber, has
  * 1,169,230 rows). An incremental build streams only the rows from its cuts on (`historyCuts`).
  */
-import { collectionIndexPath } from '../../core/collection-keys.ts';
+import {
+  collectionIndexPath,
+  HISTORY_RESOLUTIONS,
+  historyCollectionKey,
+  historySeriesOfRow,
+  type HistoryResolution,
+} from '../../core/collection-keys.ts';
 import { isoWeek, type Day } from '../../core/dates.ts';
 import { HistoryItem, type HistoryItemT } from '../../schemas/history.ts';
 import { isImplausible } from '../../sources/lib/normalise.ts';
@@ -67,7 +73,7 @@ function weekStart(day: Day): Day {
 const monthStart = (day: Day) => `${day.slice(0, 7)}-01`;
 
 /** A period's aggregate of one market and variant, fed its rows oldest first. */
-class Bucket {
+class PeriodAggregate {
   private count = 0;
   private min = Infinity;
   private max = -Infinity;
@@ -100,10 +106,6 @@ class Bucket {
   }
 }
 
-const historyKeys = (family: string, variant: string, market: string) => [
-  ...new Set([`product/${family}`, `product/${variant}`, `product/${variant}/market/${market}`, `product/${family}/market/${market}`]),
-];
-
 /** Per history key, from the rows per series and month: its product family, rows, months, cities and sources (granularity, scope, attribution). */
 type KeyCensus = { family: string; total: number; months: Set<string>; cities: Set<string>; sources: Set<string> };
 
@@ -113,7 +115,7 @@ function censusOfKeys(db: Db, model: Model, incremental: Incremental | undefined
   const previous = incremental ? { kept: readKeptCensus(incremental.previous.root), from: incremental.from } : null;
   for (const g of monthCounts(db, previous)) {
     const family = model.variants.get(g.variant)!.product;
-    for (const key of historyKeys(family, g.variant, g.market)) {
+    for (const key of historySeriesOfRow(family, g.variant, g.market)) {
       let c = census.get(key);
       if (!c) census.set(key, (c = { family, total: 0, months: new Set(), cities: new Set(), sources: new Set() }));
       c.total += g.rows;
@@ -140,30 +142,29 @@ const PERIOD_ITEMS_PER_PARTITION = 5000;
  */
 const HISTORY_ARENA = { maxLiveSlabs: 16, keepSlabs: 4 };
 
-export type HistoryBucket = 'daily' | 'weekly' | 'monthly';
-
 /**
- * An incremental build (build/incremental/) computes each bucket's items again from these days
+ * An incremental build (build/incremental/) computes each resolution's items again from these days
  * on and takes the older ones from the previous build: from the boundary's month for monthly
  * items, and from the Monday on or before it for weekly and daily ones, so every week and month
  * computed again has all of its rows (at most five weeks more than the boundary asks).
  */
-export function historyCuts(from: Day): Record<HistoryBucket, Day> {
+export function historyCuts(from: Day): Record<HistoryResolution, Day> {
   const month = monthStart(from);
   return { daily: weekStart(month), weekly: weekStart(month), monthly: month };
 }
 
-/** The most items a partition of a bucket holds (a full one is taken whole by an incremental build). */
-export const partitionItems = (bucket: HistoryBucket): number => (bucket === 'daily' ? MAX_PARTITION_ROWS : PERIOD_ITEMS_PER_PARTITION);
+/** The most items a partition of a resolution holds (a full one is taken whole by an incremental build). */
+export const partitionItems = (resolution: HistoryResolution): number =>
+  resolution === 'daily' ? MAX_PARTITION_ROWS : PERIOD_ITEMS_PER_PARTITION;
 
 /** The previous build's items older than the cuts, for an incremental build. */
-type OlderItems = { cuts: Record<HistoryBucket, Day>; previous: PreviousBuild };
+type OlderItems = { cuts: Record<HistoryResolution, Day>; previous: PreviousBuild };
 
-/** One product family's three buckets of every key, written as its rows stream by. */
+/** One product family's three resolutions of every key, written as its rows stream by. */
 class FamilyHistory {
   /** weekly and monthly items go into their collections as each period closes (the partition size needs no census) */
   private readonly collections = { daily: new Map<string, TimeCollection>(), weekly: new Map<string, TimeCollection>(), monthly: new Map<string, TimeCollection>() };
-  private readonly open = { weekly: new Map<string, Bucket>(), monthly: new Map<string, Bucket>() };
+  private readonly open = { weekly: new Map<string, PeriodAggregate>(), monthly: new Map<string, PeriodAggregate>() };
   private readonly period = { weekly: '', monthly: '' };
 
   constructor(
@@ -178,33 +179,38 @@ class FamilyHistory {
   add(r: PublishedRow): void {
     const line = this.arena.add(JSON.stringify(HistoryItem.parse(dailyItem(r))));
     const ageable = isAgeable(r.row.freshness);
-    for (const key of historyKeys(this.family, r.variant, r.market)) this.collection('daily', key).push(r.day, line, ageable);
+    for (const key of historySeriesOfRow(this.family, r.variant, r.market)) {
+      this.collection('daily', key).push(r.day, line, ageable);
+    }
     if (!isImplausible(r.row.qualityFlags)) {
-      this.bucket('weekly', weekStart(r.day), r);
+      this.aggregate('weekly', weekStart(r.day), r);
       // Rows before the monthly cut stream by for their weeks only (an incremental build).
-      if (!this.older || r.day >= this.older.cuts.monthly) this.bucket('monthly', monthStart(r.day), r);
+      if (!this.older || r.day >= this.older.cuts.monthly) this.aggregate('monthly', monthStart(r.day), r);
     }
     if (this.arena.crowded) this.compact();
   }
 
-  /** A key's collection of a bucket, begun with the previous build's older items (an incremental build). */
-  private collection(bucket: HistoryBucket, key: string): TimeCollection {
-    let collection = this.collections[bucket].get(key);
+  /** A key's collection of a resolution, begun with the previous build's older items (an incremental build). */
+  private collection(resolution: HistoryResolution, key: string): TimeCollection {
+    let collection = this.collections[resolution].get(key);
     if (collection) return collection;
-    if (bucket === 'daily') {
+    const full = partitionItems(resolution);
+    if (resolution === 'daily') {
       const c = this.census.get(key)!;
-      collection = new TimeCollection(granularityOf(c.total, c.months.size), 'asc', this.arena, this.writer, partitionItems(bucket));
-    } else collection = new TimeCollection('all', 'asc', this.arena, this.writer, partitionItems(bucket));
-    this.collections[bucket].set(key, collection);
-    const before = this.older?.previous.index('history', `${bucket}/${key}`);
-    if (before) appendOlderRows(collection, before, this.older!.cuts[bucket], this.older!.previous, this.arena);
+      collection = new TimeCollection(granularityOf(c.total, c.months.size), 'asc', this.arena, this.writer, full);
+    } else collection = new TimeCollection('all', 'asc', this.arena, this.writer, full);
+    this.collections[resolution].set(key, collection);
+    const before = this.older?.previous.index('history', historyCollectionKey(resolution, key));
+    if (before) appendOlderRows(collection, before, this.older!.cuts[resolution], this.older!.previous, this.arena);
     return collection;
   }
 
   /** Moves the lines its open partitions hold in old slabs into the current one (build/line-arena.ts). */
   private compact(): void {
     const pass = this.arena.compaction();
-    for (const bucket of BUCKETS) for (const collection of this.collections[bucket].values()) collection.compact(pass);
+    for (const resolution of HISTORY_RESOLUTIONS) {
+      for (const collection of this.collections[resolution].values()) collection.compact(pass);
+    }
     pass.done();
   }
 
@@ -216,26 +222,27 @@ class FamilyHistory {
   finish(keys: readonly string[]): number {
     this.close('weekly');
     this.close('monthly');
-    for (const bucket of BUCKETS) {
+    for (const resolution of HISTORY_RESOLUTIONS) {
       for (const key of keys) {
-        if (!this.collections[bucket].has(key) && this.takeUnchanged(bucket, key)) continue;
-        this.collection(bucket, key).finish(this.index(`${bucket}/${key}`, key));
+        if (!this.collections[resolution].has(key) && this.takeUnchanged(resolution, key)) continue;
+        this.collection(resolution, key).finish(this.index(historyCollectionKey(resolution, key), key));
       }
     }
     return keys.length;
   }
 
   /**
-   * A key of a bucket without an item since its cut (an incremental build) whose previous items
+   * A key of a resolution without an item since its cut (an incremental build) whose previous items
    * all end before the cut is the previous build's as it was: the same items cut the same way
    * (its census is unchanged), none of them re-aged. Its index and partitions are taken by name,
    * never read. False when it must be built (a full build, or an item at or after the cut gone).
    */
-  private takeUnchanged(bucket: HistoryBucket, key: string): boolean {
+  private takeUnchanged(resolution: HistoryResolution, key: string): boolean {
     if (!this.older) return false;
-    const before = this.older.previous.index('history', `${bucket}/${key}`);
-    if (!before || before.days.slice(0, 10) >= this.older.cuts[bucket] || before.agingFrom !== null) return false;
-    this.writer.adoptObject(collectionIndexPath('history', `${bucket}/${key}`));
+    const collectionKey = historyCollectionKey(resolution, key);
+    const before = this.older.previous.index('history', collectionKey);
+    if (!before || before.days.slice(0, 10) >= this.older.cuts[resolution] || before.agingFrom !== null) return false;
+    this.writer.adoptObject(collectionIndexPath('history', collectionKey));
     for (let at = 0; at < before.partitions.length; at += 32) this.writer.adoptPartition(before.partitions.slice(at, at + 32));
     return true;
   }
@@ -250,31 +257,34 @@ class FamilyHistory {
     };
   }
 
-  private bucket(bucket: 'weekly' | 'monthly', start: Day, r: PublishedRow): void {
-    if (start !== this.period[bucket]) {
-      this.close(bucket);
-      this.period[bucket] = start;
+  private aggregate(resolution: 'weekly' | 'monthly', start: Day, r: PublishedRow): void {
+    if (start !== this.period[resolution]) {
+      this.close(resolution);
+      this.period[resolution] = start;
     }
     const series = `${r.variant}|${r.market}`;
-    let b = this.open[bucket].get(series);
-    if (!b) this.open[bucket].set(series, (b = new Bucket(start)));
-    b.add(r);
+    let a = this.open[resolution].get(series);
+    if (!a) this.open[resolution].set(series, (a = new PeriodAggregate(start)));
+    a.add(r);
   }
 
   /** The period ended for every series of the family: its items, in (variant, market) order. */
-  private close(bucket: 'weekly' | 'monthly'): void {
-    const closing = [...this.open[bucket].values()].sort((a, b) => compare(a.last.variant, b.last.variant) || compare(a.last.market, b.last.market));
-    this.open[bucket].clear();
-    for (const b of closing) {
-      const item = HistoryItem.parse(b.item());
+  private close(resolution: 'weekly' | 'monthly'): void {
+    const closing = [...this.open[resolution].values()].sort(
+      (a, b) => compare(a.last.variant, b.last.variant) || compare(a.last.market, b.last.market),
+    );
+    this.open[resolution].clear();
+    for (const period of closing) {
+      const item = HistoryItem.parse(period.item());
       const line = this.arena.add(JSON.stringify(item));
       const ageable = isAgeable(item.freshness);
-      for (const key of historyKeys(this.family, b.last.variant, b.last.market)) this.collection(bucket, key).push(b.start, line, ageable);
+      for (const key of historySeriesOfRow(this.family, period.last.variant, period.last.market)) {
+        this.collection(resolution, key).push(period.start, line, ageable);
+      }
     }
   }
 }
 
-const BUCKETS = ['daily', 'weekly', 'monthly'] as const;
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**

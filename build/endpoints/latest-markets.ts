@@ -5,11 +5,10 @@
  * (latest-rows.ndjson) hold the name too, but the worker would read and parse all of them
  * (0.5 MB on the real archive, ~7.5 MB at national-5y) for a few names.
  */
+import { LATEST_MARKETS_PATH } from '../../core/objects.ts';
 import { LatestMarkets } from '../../schemas/internal.ts';
 import type { NationalIndicator } from '../national.ts';
 import type { OutputWriter } from '../writer.ts';
-
-export const LATEST_MARKETS_PATH = 'api/v1/_meta/latest-markets.json';
 
 export function writeLatestMarkets(indicators: Map<string, NationalIndicator>, writer: OutputWriter): number {
   const names: [string, string][] = [];

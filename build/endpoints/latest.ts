@@ -3,6 +3,7 @@
  * its own day. Precomputed for no filter, every product (variant or family) and every
  * category; the edge checks a product × category request against the product's category.
  */
+import { LATEST_PATH, latestGroupPath } from '../../core/objects.ts';
 import { LATEST_NOTE } from '../../core/latest-note.ts';
 import { LatestEnvelope } from '../../schemas/latest.ts';
 import { attributionOf, type Model } from '../model.ts';
@@ -40,18 +41,18 @@ function latestEnvelope(model: Model, indicators: NationalIndicator[]) {
 
 export function writeLatest(model: Model, indicators: Map<string, NationalIndicator>, writer: OutputWriter): number {
   const all = [...indicators.values()].sort((a, b) => (a.variant < b.variant ? -1 : 1));
-  writer.writeJson('api/v1/prices/latest.json', latestEnvelope(model, all));
+  writer.writeJson(LATEST_PATH, latestEnvelope(model, all));
   let files = 1;
   const groups = new Map<string, NationalIndicator[]>();
-  const add = (key: string, n: NationalIndicator) => groups.set(key, [...(groups.get(key) ?? []), n]);
+  const add = (path: string, n: NationalIndicator) => groups.set(path, [...(groups.get(path) ?? []), n]);
   for (const n of all) {
     const v = model.variants.get(n.variant)!;
-    add(`product/${v.slug}`, n);
-    add(`product/${v.product}`, n);
-    add(`category/${v.category}`, n);
+    add(latestGroupPath('product', v.slug), n);
+    add(latestGroupPath('product', v.product), n);
+    add(latestGroupPath('category', v.category), n);
   }
-  for (const [key, group] of groups) {
-    writer.writeJson(`api/v1/prices/latest/${key}.json`, latestEnvelope(model, group));
+  for (const [path, group] of groups) {
+    writer.writeJson(path, latestEnvelope(model, group));
     files++;
   }
   return files;

@@ -1,9 +1,10 @@
 /** /markets (and its legacy address /prices/markets): every market of the registry. */
+import { MARKETS_PATH } from '../../core/objects.ts';
 import { MarketsEnvelope } from '../../schemas/markets.ts';
 import type { Db } from '../../store/db.ts';
-import { classifyRow, unavailable } from '../freshness.ts';
 import { attributionOf, expectedDaysText, type Model } from '../model.ts';
 import type { OutputWriter } from '../writer.ts';
+import { newestListFreshness } from './sources-status.ts';
 
 type MarketLatest = { market_slug: string; day: string; kind: 'archive' | 'live'; fetched_at: string | null; products: number };
 
@@ -26,9 +27,7 @@ export function buildMarkets(db: Db, model: Model) {
   const items = [...model.markets.values()].map((m) => {
     const source = model.sources.get(m.source)!;
     const l = latest.get(m.slug);
-    const freshness = l
-      ? classifyRow({ day: l.day, fromArchive: l.kind === 'archive', midpoint: false, corrected: false, fetchedAt: l.fetched_at }, source.state, model.today)
-      : unavailable(source.state.condition);
+    const freshness = newestListFreshness(l?.day, l, source.state, model.today);
     return {
       slug: m.slug,
       name: m.name,
@@ -58,6 +57,6 @@ export function buildMarkets(db: Db, model: Model) {
 
 export function writeMarkets(db: Db, model: Model, writer: OutputWriter): number {
   const body = buildMarkets(db, model);
-  writer.writeJson('api/v1/markets.json', body);
+  writer.writeJson(MARKETS_PATH, body);
   return body.items.length;
 }

@@ -9,6 +9,7 @@
  *                           week with data, api/v1/prices/weekly-summary.json
  * Municipal markets only (the Ministry's national bulletin is itself an aggregate).
  */
+import { NEWEST_WEEKLY_SUMMARY_PATH, TRENDING_PATH, weekOfSummaryPath, weeklySummaryPath } from '../../core/objects.ts';
 import { addDays, type Day } from '../../core/dates.ts';
 import { TrendingResponse, WeeklySummary, type MoverItemT, type TrendingItemT } from '../../schemas/indexes.ts';
 import type { Db } from '../../store/db.ts';
@@ -59,7 +60,7 @@ export function writeTrending(db: Db, model: Model, writer: OutputWriter): numbe
   const items = trendingItems(rows, model);
   const sources = new Set(rows.map((r) => r.source));
   writer.writeJson(
-    'api/v1/prices/trending.json',
+    TRENDING_PATH,
     TrendingResponse.parse({
       items,
       meta: { count: items.length, limit: Math.max(1, items.length), total: items.length, from, to },
@@ -102,9 +103,6 @@ export function weeklyMovers(table: ReturnType<typeof weeklyTable>, week: string
 
 type Week = { week: string; rows: QuoteRow[] };
 
-const SUMMARIES = 'api/v1/prices/weekly-summary/';
-const NEWEST_SUMMARY = 'api/v1/prices/weekly-summary.json';
-
 /**
  * Every closed week's summary, week by week as the rows stream by (each summary needs its week
  * and the one before only). `incremental`: so the weeks from the boundary's and from the previous
@@ -117,7 +115,12 @@ export function writeWeeklySummaries(db: Db, model: Model, writer: OutputWriter,
   let newest: unknown = null;
   let weeks = 0;
   const first = incremental ? [weekOf(incremental.from), weekOf(incremental.previous.state.today)].sort()[0]! : null;
-  if (first) weeks += writer.adoptWhere((path) => path.startsWith(SUMMARIES) && path.slice(SUMMARIES.length, -'.json'.length) < first);
+  if (first) {
+    weeks += writer.adoptWhere((path) => {
+      const week = weekOfSummaryPath(path);
+      return week !== null && week < first;
+    });
+  }
   const summarize = (w: Week, before: Week | null) => {
     const { weekStart, weekEnd } = weekBounds(w.week);
     const previousRows = before && before.week === previousWeekOf(w.week) ? before.rows : [];
@@ -134,7 +137,7 @@ export function writeWeeklySummaries(db: Db, model: Model, writer: OutputWriter,
       ...freshnessOfRows(w.rows, model),
       attribution: attributionOf(model, new Set([...w.rows, ...previousRows].map((r) => r.source))),
     });
-    writer.writeJson(`${SUMMARIES}${w.week}.json`, newest);
+    writer.writeJson(weeklySummaryPath(w.week), newest);
     weeks++;
   };
   const summarized = (w: Week | null): w is Week => w !== null && (first === null || w.week >= first);
@@ -149,8 +152,8 @@ export function writeWeeklySummaries(db: Db, model: Model, writer: OutputWriter,
     current.rows.push(r);
   }
   if (summarized(current)) summarize(current, previous);
-  if (newest) writer.writeJson(NEWEST_SUMMARY, newest);
+  if (newest) writer.writeJson(NEWEST_WEEKLY_SUMMARY_PATH, newest);
   // No closed week computed again: the newest summary is the previous build's.
-  else if (first) writer.adoptWhere((path) => path === NEWEST_SUMMARY);
+  else if (first) writer.adoptWhere((path) => path === NEWEST_WEEKLY_SUMMARY_PATH);
   return weeks;
 }

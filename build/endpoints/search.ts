@@ -3,6 +3,7 @@
  * compact copy with every name and alias already folded by core/turkish.ts, the function ingest
  * uses, so a query is folded once at the edge and compared.
  */
+import { SEARCH_DATA_PATH, SEARCH_INDEX_PATH } from '../../core/objects.ts';
 import { fold } from '../../core/turkish.ts';
 import { EdgeSearchData, SearchIndex } from '../../schemas/search.ts';
 import type { Db } from '../../store/db.ts';
@@ -34,7 +35,7 @@ export function writeSearch(db: Db, model: Model, indicators: Map<string, Nation
   }
   const attribution = defaultAttribution(model);
   writer.writeJson(
-    'api/v1/search-index.json',
+    SEARCH_INDEX_PATH,
     SearchIndex.parse({
       products: variants.map((v) => ({ slug: v.slug, name: v.name, product: v.product, category: v.category, unit: v.unit, names: (aliases.get(v.slug) ?? []).map(([raw]) => raw) })),
       markets: markets.map((m) => ({ slug: m.slug, name: m.name, province: m.province })),
@@ -45,7 +46,7 @@ export function writeSearch(db: Db, model: Model, indicators: Map<string, Nation
     }),
   );
   writer.writeJson(
-    'api/v1/_meta/search.json',
+    SEARCH_DATA_PATH,
     EdgeSearchData.parse({
       products: variants.map((v) => [v.slug, v.name, v.product, v.category, v.unit, indicators.get(v.slug)?.observedDate ?? null, fold(v.name), aliases.get(v.slug) ?? []]),
       markets: markets.map((m) => [m.slug, m.name, m.province, fold(m.name), fold(m.province)]),

@@ -3,14 +3,32 @@
  * derived from its runs and data (build/source-status.ts), and the freshness of its latest data.
  * The same object feeds the /data-health page.
  */
+import { SOURCES_STATUS_PATH } from '../../core/objects.ts';
 import { SourceStatusEnvelope, type SourceStatusEnvelopeT } from '../../schemas/sources.ts';
 import type { Db } from '../../store/db.ts';
-import { classifyRow, unavailable } from '../freshness.ts';
+import type { Day } from '../../core/dates.ts';
+import { classifyRow, unavailable, type SourceFreshnessState } from '../freshness.ts';
 import { defaultAttribution, expectedDaysText, type Model } from '../model.ts';
 import type { OutputWriter } from '../writer.ts';
 
 export const SOURCES_NOTE =
   'Durum (status) kaynağın bilinen hâlidir; sağlık (health) kullanıcı için özetidir. Geride kalan yayın günleri kaynağın yayın takvimi ve resmî tatiller üzerinden sayılır.';
+
+/**
+ * The freshness of a source's or a market's newest list, of day `day` read from document `doc`
+ * (archive or live); unavailable when there is none.
+ */
+export function newestListFreshness(
+  day: Day | null | undefined,
+  doc: { kind: 'archive' | 'live'; fetched_at: string | null } | undefined,
+  state: SourceFreshnessState,
+  today: Day,
+): ReturnType<typeof classifyRow> {
+  if (!day) return unavailable(state.condition);
+  const fromArchive = doc?.kind === 'archive';
+  const facts = { day, fromArchive, midpoint: false, corrected: false, fetchedAt: doc?.fetched_at ?? null };
+  return classifyRow(facts, state, today);
+}
 
 export function buildSourcesStatus(db: Db, model: Model, checkedAt: string): SourceStatusEnvelopeT {
   const latestDoc = db.prepare(`SELECT d.kind, d.fetched_at FROM bulletins b JOIN documents d ON d.id = b.document_id
@@ -20,9 +38,7 @@ export function buildSourcesStatus(db: Db, model: Model, checkedAt: string): Sou
   const items = [...model.sources.values()].map((s) => {
     const day = s.state.latestDay;
     const doc = day ? (latestDoc.get(s.key) as { kind: 'archive' | 'live'; fetched_at: string | null } | undefined) : undefined;
-    const freshness = day
-      ? classifyRow({ day, fromArchive: doc?.kind === 'archive', midpoint: false, corrected: false, fetchedAt: doc?.fetched_at ?? null }, s.state, model.today)
-      : unavailable(s.state.condition);
+    const freshness = newestListFreshness(day, doc, s.state, model.today);
     return {
       key: s.key,
       name: s.name,
@@ -54,6 +70,6 @@ export function buildSourcesStatus(db: Db, model: Model, checkedAt: string): Sou
 
 export function writeSourcesStatus(db: Db, model: Model, writer: OutputWriter, checkedAt: string): SourceStatusEnvelopeT {
   const body = buildSourcesStatus(db, model, checkedAt);
-  writer.writeJson('api/v1/sources/status.json', body);
+  writer.writeJson(SOURCES_STATUS_PATH, body);
   return body;
 }

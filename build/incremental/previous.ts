@@ -5,6 +5,7 @@
  * was foreseen to read: whatever else it reads is fetched on the spot by the command the build
  * was handed (`FetchMissing`), and what it takes without reading stays in the bucket (`remote`).
  */
+import { MANIFEST_FILE } from '../../core/objects.ts';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,10 +41,12 @@ export class PreviousBuild implements PreviousOutput {
 
   /** The build in `root`, or null when it has no state (built before incremental builds, or never). */
   static read(root: string, fetchMissing?: FetchMissing): PreviousBuild | null {
-    if (!existsSync(join(root, STATE_FILE)) || !existsSync(join(root, 'manifest.json'))) return null;
+    if (!existsSync(join(root, STATE_FILE)) || !existsSync(join(root, MANIFEST_FILE))) return null;
     const state = BuildState.safeParse(JSON.parse(readFileSync(join(root, STATE_FILE), 'utf8')));
     if (!state.success) return null;
-    const manifest = JSON.parse(readFileSync(join(root, 'manifest.json'), 'utf8')) as { objects: Record<string, ManifestEntry> };
+    const manifest = JSON.parse(readFileSync(join(root, MANIFEST_FILE), 'utf8')) as {
+      objects: Record<string, ManifestEntry>;
+    };
     const remote = existsSync(join(root, REMOTE_FILE)) ? (JSON.parse(readFileSync(join(root, REMOTE_FILE), 'utf8')) as Pointer) : null;
     return new PreviousBuild(root, state.data, new Map(Object.entries(manifest.objects)), remote, fetchMissing);
   }

@@ -1,4 +1,5 @@
 /** GET /products/{slug}/aliases: a precomputed object per variant and per product family; unknown → 404. */
+import { aliasesPath } from '../../core/objects.ts';
 import type { Answer, RouteContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { pathSlug } from '../params.ts';
@@ -6,7 +7,7 @@ import { serveStored } from './stored.ts';
 
 export async function productAliases(ctx: RouteContext): Promise<Answer> {
   const slug = pathSlug(ctx.pathParams);
-  const answer = await serveStored(ctx, `api/v1/products/${slug}/aliases.json`);
+  const answer = await serveStored(ctx, aliasesPath(slug));
   if (!answer) throw new ApiError(404, 'NOT_FOUND', { slug: (ctx.pathParams.slug ?? '').slice(0, 100) });
   return answer;
 }

@@ -4,6 +4,7 @@
  * At most the route's `maxRows` per file (core/routes.ts): a larger selection answers 400
  * EXPORT_TOO_LARGE (narrow it, or download the dated snapshot of the whole dataset).
  */
+import { LATEST_ROWS_PATH } from '../../core/objects.ts';
 import { priceCollectionKey } from '../../core/collection-keys.ts';
 import { EXPORT_COLUMNS } from '../../core/export-columns.ts';
 import { routeSpec } from '../../core/routes.ts';
@@ -36,7 +37,7 @@ export async function exportPrices(ctx: RouteContext): Promise<Answer> {
   let lines: string[];
   let hints: Record<string, string> = {};
   if (latest) {
-    const object = await store.get('api/v1/_meta/latest-rows.ndjson');
+    const object = await store.get(LATEST_ROWS_PATH);
     const family = new Map((await readSearchData(store)).products.map((p) => [p[0], p[2]]));
     const all = object ? (await object.text()).split('\n').filter(Boolean) : [];
     lines = all.filter((line) => {

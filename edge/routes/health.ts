@@ -3,6 +3,7 @@
  * nightly build that is late (edge/aging.ts) degrades it too: the data may be fine, but nobody
  * has checked since the build day.
  */
+import { HEALTH_PATH } from '../../core/objects.ts';
 import { istanbulDay } from '../../core/dates.ts';
 import { buildIsLate, readCalendars } from '../aging.ts';
 import type { Answer, RouteContext } from '../context.ts';
@@ -12,8 +13,8 @@ import { missingFromBuild } from '../store.ts';
 const hourFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Istanbul', hour: '2-digit', hourCycle: 'h23' });
 
 export async function health(ctx: RouteContext): Promise<Answer> {
-  const object = await ctx.store.get('api/v1/health.json');
-  if (!object) missingFromBuild('api/v1/health.json');
+  const object = await ctx.store.get(HEALTH_PATH);
+  if (!object) missingFromBuild(HEALTH_PATH);
   const text = await object.text();
   const body = JSON.parse(text) as { status: string; reasons: string[]; build: { today: string } };
   const calendars = await readCalendars(ctx.store);

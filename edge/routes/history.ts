@@ -4,6 +4,7 @@
  * `bucket` asked (daily, weekly, monthly; auto picks daily up to 90 days, weekly up to 730,
  * monthly beyond; anything else counts as daily). Paged only when page or limit is sent.
  */
+import { historyCollectionKey, historySeries, type HistoryResolution } from '../../core/collection-keys.ts';
 import { routeSpec } from '../../core/routes.ts';
 import { isoWeek } from '../../core/dates.ts';
 import { itemsBody, rangeWindow, readAgedRows, readIndex, window, type CollectionIndex } from '../collection.ts';
@@ -13,9 +14,8 @@ import { newestDayHeader, unknownFilterHeaders } from '../filter-hints.ts';
 import { pageLinks } from '../page-links.ts';
 import { DEFAULT_RANGE_DAYS, pathSlug, paging, rangeDays, slugParam } from '../params.ts';
 
-export type Bucket = 'daily' | 'weekly' | 'monthly';
-
-export function bucketOf(value: string | null, days: number): Bucket {
+/** The resolution the `bucket` parameter asks for. */
+function resolutionOf(value: string | null, days: number): HistoryResolution {
   if (value === 'weekly' || value === 'monthly' || value === 'daily') return value;
   if (value === 'auto') return days <= 90 ? 'daily' : days <= 730 ? 'weekly' : 'monthly';
   return 'daily';
@@ -25,17 +25,18 @@ export async function productHistory(ctx: RouteContext): Promise<Answer> {
   // The table lists no 404 here: a slug is folded like a filter value, and an unknown one has no items.
   const slug = pathSlug(ctx.pathParams);
   const days = rangeDays(ctx.params.get('range')) ?? DEFAULT_RANGE_DAYS;
-  const bucket = bucketOf(ctx.params.get('bucket'), days);
+  const resolution = resolutionOf(ctx.params.get('bucket'), days);
   const market = slugParam(ctx.params, 'market');
   const { page, limit, sent } = paging(ctx.params, routeSpec('/prices/history/{slug}').paging!);
-  const index = await readIndex(ctx.store, 'history', `${bucket}/product/${slug}${market ? `/market/${market}` : ''}`);
+  const index = await readIndex(ctx.store, 'history', historyCollectionKey(resolution, historySeries(slug, market)));
   // Weekly and monthly items start on their period's first day: widen the window to the period holding its first day.
   const { from, to } = rangeWindow(ctx.today, days);
-  const periodFrom = bucket === 'monthly' ? `${from.slice(0, 7)}-01` : bucket === 'weekly' ? isoWeek(from).weekStart : from;
+  const periodFrom =
+    resolution === 'monthly' ? `${from.slice(0, 7)}-01` : resolution === 'weekly' ? isoWeek(from).weekStart : from;
   const win = index ? window(index, periodFrom, to) : { offset: 0, total: 0 };
   let rows: Uint8Array[] = [];
   let link: string | undefined;
-  const meta: Record<string, unknown> = { productSlug: slug, rangeDays: days, bucket };
+  const meta: Record<string, unknown> = { productSlug: slug, rangeDays: days, bucket: resolution };
   // Stored newest first, answered oldest first: items [s, e) of the answer are the window's
   // stored rows [total - e, total - s), read and reversed.
   const oldestFirst = async (stored: CollectionIndex, s: number, e: number) =>
@@ -44,7 +45,7 @@ export async function productHistory(ctx: RouteContext): Promise<Answer> {
     const start = (page - 1) * limit;
     const outside = page > 1 && start >= win.total;
     rows = index && !outside ? await oldestFirst(index, start, Math.min(win.total, start + limit)) : [];
-    const query = new URLSearchParams({ range: `${days}d`, bucket, ...(market ? { market } : {}) });
+    const query = new URLSearchParams({ range: `${days}d`, bucket: resolution, ...(market ? { market } : {}) });
     const links = pageLinks(`/api/v1/prices/history/${slug}`, query, page, limit, win.total);
     link = links.link;
     Object.assign(meta, { page, limit, next: links.next, total: outside ? null : win.total, count: rows.length });

@@ -8,7 +8,18 @@
  *   /prices/trending               the ranked list cut to `limit` (its bounds in core/routes.ts)
  *   /prices/weekly-summary         one object per closed week; `week` = YYYY-WW
  */
-import { addDays, isoWeek, type Day } from '../../core/dates.ts';
+import {
+  BASKET_INDEX_HISTORY_PATH,
+  BASKET_INDEX_HISTORY_REAL_PATH,
+  BASKET_INDEX_LATEST_PATH,
+  BASKET_PATH,
+  basketIndexSeriesPath,
+  NEWEST_WEEKLY_SUMMARY_PATH,
+  TRENDING_PATH,
+  unpublishedIndexPath,
+  weeklySummaryPath,
+} from '../../core/objects.ts';
+import { addDays, isoWeek, isoWeekMonday, type Day } from '../../core/dates.ts';
 import { routeSpec } from '../../core/routes.ts';
 import { rangeWindow } from '../collection.ts';
 import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
@@ -23,8 +34,8 @@ async function json(body: unknown): Promise<Answer> {
   return { body: text, etag: await sha256Etag(text), contentType: JSON_TYPE };
 }
 
-export const indexLatest = storedRoute('api/v1/index/latest.json');
-export const indexBasket = storedRoute('api/v1/index/basket.json');
+export const indexLatest = storedRoute(BASKET_INDEX_LATEST_PATH);
+export const indexBasket = storedRoute(BASKET_PATH);
 
 type Week = { week: string; week_start: Day; week_end: Day };
 
@@ -34,7 +45,7 @@ export async function indexHistory(ctx: RouteContext): Promise<Answer> {
   const to = dayParam(ctx.params, 'to');
   if (from && to && from > to) throw new ApiError(400, 'INVALID_DATE', { parameter: 'from', value: from, to });
   const range = from || to ? undefined : rangeDays(ctx.params.get('range'));
-  const key = series === 'real' ? 'api/v1/index/history-real.json' : 'api/v1/index/history.json';
+  const key = series === 'real' ? BASKET_INDEX_HISTORY_REAL_PATH : BASKET_INDEX_HISTORY_PATH;
   if (!from && !to && range === undefined) return (await serveStored(ctx, key)) ?? missingFromBuild(key);
   const period = range !== undefined ? rangeWindow(ctx.today, range) : { from: from ?? null, to: to ?? null };
   const object = await ctx.store.get(key);
@@ -49,9 +60,9 @@ export async function indexHistory(ctx: RouteContext): Promise<Answer> {
 
 export async function indexSeries(ctx: RouteContext): Promise<Answer> {
   const slug = pathSlug(ctx.pathParams);
-  const published = await serveStored(ctx, `api/v1/index/series/${slug}.json`);
+  const published = await serveStored(ctx, basketIndexSeriesPath(slug));
   if (published) return published;
-  const defined = await ctx.store.get(`api/v1/index/unpublished/${slug}.json`);
+  const defined = await ctx.store.get(unpublishedIndexPath(slug));
   if (defined) {
     const d = JSON.parse(await defined.text()) as { weeks: number; rule: string };
     throw new ApiError(409, 'INDEX_NOT_PUBLISHED', { slug, weeks: d.weeks, rule: d.rule });
@@ -61,7 +72,7 @@ export async function indexSeries(ctx: RouteContext): Promise<Answer> {
 
 export async function trendingPrices(ctx: RouteContext): Promise<Answer> {
   const limit = limitParam(ctx.params, routeSpec('/prices/trending').limit!);
-  const key = 'api/v1/prices/trending.json';
+  const key = TRENDING_PATH;
   const object = await ctx.store.get(key);
   if (!object) return missingFromBuild(key);
   const body = JSON.parse(await object.text()) as { items: unknown[]; meta: { count: number; limit: number; total: number; from: Day | null; to: Day | null } };
@@ -70,28 +81,21 @@ export async function trendingPrices(ctx: RouteContext): Promise<Answer> {
   return json(body);
 }
 
-/** Monday of an ISO week `YYYY-WW`, or null when no such week exists (week 53 of a 52-week year). */
-export function isoWeekStart(week: string): Day | null {
-  if (!/^\d{4}-(0[1-9]|[1-4]\d|5[0-3])$/.test(week)) return null;
-  const monday = addDays(isoWeek(`${week.slice(0, 4)}-01-04`).weekStart, (Number(week.slice(5)) - 1) * 7);
-  return isoWeek(monday).week === week ? monday : null;
-}
-
 export async function weeklySummary(ctx: RouteContext): Promise<Answer> {
   const value = ctx.params.get('week');
   let week: string;
   if (value === null) {
-    const latest = await serveStored(ctx, 'api/v1/prices/weekly-summary.json');
+    const latest = await serveStored(ctx, NEWEST_WEEKLY_SUMMARY_PATH);
     if (latest) return latest;
     week = isoWeek(addDays(ctx.today, -7)).week;
   } else {
     week = value.trim();
-    if (!isoWeekStart(week)) throw new ApiError(400, 'INVALID_PARAMETER', { parameter: 'week', value: value.slice(0, 64), expected: 'YYYY-WW (ISO week, e.g. 2026-07)' });
-    const stored = await serveStored(ctx, `api/v1/prices/weekly-summary/${week}.json`);
+    if (!isoWeekMonday(week)) throw new ApiError(400, 'INVALID_PARAMETER', { parameter: 'week', value: value.slice(0, 64), expected: 'YYYY-WW (ISO week, e.g. 2026-07)' });
+    const stored = await serveStored(ctx, weeklySummaryPath(week));
     if (stored) return stored;
   }
   // A real week without data (before the archive, after it, or still running): empty lists.
-  const weekStart = isoWeekStart(week)!;
+  const weekStart = isoWeekMonday(week)!;
   return json({
     week,
     weekStart,

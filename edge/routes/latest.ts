@@ -2,6 +2,7 @@
  * GET /prices/latest: a precomputed object per product (variant or family) and per category.
  * product × category reads the product's object and keeps it only when the category agrees.
  */
+import { LATEST_PATH, latestGroupPath } from '../../core/objects.ts';
 import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
 import { sha256Etag } from '../headers.ts';
 import { sentFilters, unknownFilterHeaders } from '../filter-hints.ts';
@@ -27,9 +28,9 @@ const optional = (name: string, value: string | undefined) => (value === undefin
 export async function latestPrices(ctx: RouteContext): Promise<Answer> {
   const product = slugParam(ctx.params, 'product');
   const category = slugParam(ctx.params, 'category');
-  if (!product && !category) return (await serveStored(ctx, 'api/v1/prices/latest.json')) ?? empty(ctx);
-  if (!product) return (await serveStored(ctx, `api/v1/prices/latest/category/${category}.json`)) ?? empty(ctx);
-  const key = `api/v1/prices/latest/product/${product}.json`;
+  if (!product && !category) return (await serveStored(ctx, LATEST_PATH)) ?? empty(ctx);
+  if (!product) return (await serveStored(ctx, latestGroupPath('category', category!))) ?? empty(ctx);
+  const key = latestGroupPath('product', product);
   if (!category) return (await serveStored(ctx, key)) ?? empty(ctx);
   const object = await ctx.store.get(key);
   if (!object) return empty(ctx);

@@ -4,6 +4,7 @@
  * like the API's JSON when served on a later day than the build. One view is one response, which
  * the CDN keeps per URL; when the data cannot be shown, the page says so in Turkish.
  */
+import { LATEST_MARKETS_PATH } from '../../core/objects.ts';
 import { addDays } from '../../core/dates.ts';
 import { HTML_TYPE } from '../../core/media-types.ts';
 import { WIDGET_RATE_LIMIT, type WidgetSpec } from '../../core/routes.ts';
@@ -16,9 +17,6 @@ import { pricesPage, pricesRequest, type Answered, type LatestBody, type MarketN
 import { indexPage, WEEKS, type IndexLatestBody, type Week } from '../widgets/weekly-index.ts';
 import { indexHistory, indexLatest } from './indexes.ts';
 import { latestPrices } from './latest.ts';
-
-/** Written by the build beside the rows behind /prices/latest (build/endpoints/latest-markets.ts). */
-const LATEST_MARKETS_KEY = 'api/v1/_meta/latest-markets.json';
 
 type Route = (ctx: RouteContext) => Promise<Answer>;
 type Age = ((value: unknown) => boolean) | null;
@@ -39,8 +37,8 @@ async function agerOf(ctx: RouteContext): Promise<Age> {
 }
 
 async function marketNames(ctx: RouteContext): Promise<MarketNames> {
-  const object = await ctx.store.get(LATEST_MARKETS_KEY);
-  if (!object) missingFromBuild(LATEST_MARKETS_KEY);
+  const object = await ctx.store.get(LATEST_MARKETS_PATH);
+  if (!object) missingFromBuild(LATEST_MARKETS_PATH);
   return JSON.parse(await object.text()) as MarketNames;
 }
 
