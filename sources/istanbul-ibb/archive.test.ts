@@ -30,7 +30,7 @@ describe('İBB archive', () => {
   const docs = istanbulIbbArchive();
 
   it('lists every file of data/sources/istanbul-ibb once', () => {
-    const dir = new URL('../../data/sources/istanbul-ibb', import.meta.url);
+    const dir = new URL('../../data/sources/istanbul-ibb/', import.meta.url);
     const onDisk = [
       ...readdirSync(dir).filter((f) => f !== 'archive.json' && f !== 'csv'),
       ...readdirSync(new URL('csv/', dir)).map((f) => `csv/${f}`),
