@@ -14,7 +14,7 @@ import { classByMissedDays, missedPublishingDays, type PublishingCalendar } from
 import type { Day } from '../core/dates.ts';
 import { WARNING_CODES, type FreshnessBlock, type WarningCode } from '../schemas/common.ts';
 
-export { isPublishingDay, missedPublishingDays, type PublishingCalendar } from '../core/calendar.ts';
+export { missedPublishingDays, type PublishingCalendar } from '../core/calendar.ts';
 
 export type SourceCondition = 'ok' | 'blocked' | 'unreachable' | 'broken' | 'frozen' | 'paused' | 'last_fetch_failed';
 

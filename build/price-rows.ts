@@ -59,7 +59,7 @@ export const PUBLISHED_ROWS_SQL = `
 /** Rows an aggregate takes (national indicator, movers, indexes): none flagged `implausible_…`. */
 export const PLAUSIBLE_SQL = `instr(o.quality_flags, '"${IMPLAUSIBLE_PREFIX}') = 0`;
 
-export const NEWEST_FIRST = 'o.data_day DESC, n.variant_slug, o.market_slug, o.id';
+const NEWEST_FIRST = 'o.data_day DESC, n.variant_slug, o.market_slug, o.id';
 /** Product family by family, each oldest first (the history generator's order). */
 export const BY_FAMILY_OLDEST_FIRST = '(SELECT product_slug FROM variants WHERE slug = n.variant_slug), o.data_day, n.variant_slug, o.market_slug, o.id';
 
@@ -104,7 +104,7 @@ export function priceFields(raw: ObservationColumns, price: Prices) {
 /** The address of an observation's evidence. */
 export const observationUrl = (id: string): string => `/api/v1/observations/${id}`;
 
-export function toPublished(raw: Raw, model: Model): PublishedRow {
+function toPublished(raw: Raw, model: Model): PublishedRow {
   const source = model.sources.get(raw.source_key)!;
   const market = model.markets.get(raw.market_slug)!;
   const variant = model.variants.get(raw.variant_slug)!;

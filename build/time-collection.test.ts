@@ -186,7 +186,7 @@ describe('time collection', () => {
       const before = asc(previous, [...january, ...february.slice(0, 2)]);
       // Oldest first, cut by 3 from each month's first row: January [3, 2], February [2].
       expect(allPartitions(before.index).map((p) => p.rows)).toEqual([2, 2, 3]);
-      const linesOf = (index: CollectionIndexT, hash: string) => gunzipSync(readFileSync(join(previous.root, partitionPath(hash)))).toString('utf8').trimEnd().split('\n').map((l) => Buffer.from(l));
+      const linesOf = (_index: CollectionIndexT, hash: string) => gunzipSync(readFileSync(join(previous.root, partitionPath(hash)))).toString('utf8').trimEnd().split('\n').map((l) => Buffer.from(l));
       const writer = writerAt();
       writer.reuseFrom({ root: previous.root, entries: previous.entries, remote: null });
       // February's third day is new: January's partitions are taken, February's (still open) is cut again.

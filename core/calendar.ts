@@ -2,7 +2,7 @@
  * Publishing calendars, shared by the build (freshness at build time) and the edge (freshness
  * on the day of the request, when the nightly build is late): pure functions only.
  */
-import { dayToEpochDays, isoWeekday, type Day } from './dates.ts';
+import { dayToEpochDays, type Day } from './dates.ts';
 import { lowerBound } from './sorted.ts';
 
 /**
@@ -10,10 +10,6 @@ import { lowerBound } from './sorted.ts';
  * data lag (1 when the list of day D appears on D+1: İBB, HKS).
  */
 export type PublishingCalendar = { publishingDays: ReadonlySet<number>; holidays: ReadonlySet<Day>; lagDays?: number };
-
-export function isPublishingDay(calendar: PublishingCalendar, day: Day): boolean {
-  return calendar.publishingDays.has(isoWeekday(day)) && !calendar.holidays.has(day);
-}
 
 /** Publishing weekdays in the epoch-day range [from, to), by whole weeks plus the remainder. */
 function weekdaysBetween(days: ReadonlySet<number>, from: number, to: number): number {

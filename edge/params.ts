@@ -11,7 +11,7 @@ import { slugify } from '../core/turkish.ts';
 import { ApiError } from './errors.ts';
 
 export const DEFAULT_RANGE_DAYS = 7;
-export const MAX_RANGE_DAYS = 3650;
+const MAX_RANGE_DAYS = 3650;
 
 export function rangeDays(value: string | null): number | undefined {
   if (value === null) return undefined;

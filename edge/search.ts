@@ -11,7 +11,7 @@ import type { EdgeSearchDataT } from '../schemas/search.ts';
 import { missingFromBuild, type ObjectStore } from './store.ts';
 import { ApiError } from './errors.ts';
 
-export const MAX_QUERY_LENGTH = 100;
+const MAX_QUERY_LENGTH = 100;
 
 export type SearchData = EdgeSearchDataT;
 type ProductEntry = SearchData['products'][number];
@@ -30,7 +30,7 @@ export function searchQuery(params: URLSearchParams): { query: string; normalise
   return { query, normalised: fold(query) };
 }
 
-export function rank(key: string, q: string): number {
+function rank(key: string, q: string): number {
   if (key === q) return 0;
   if (key.startsWith(q)) return 1;
   if (key.includes(` ${q}`)) return 2;

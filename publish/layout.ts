@@ -6,9 +6,8 @@
  * `snapshots/<day>/<content hash>/`; the working store between nightly runs under `state/`.
  */
 import { MANIFEST_FILE } from '../core/objects.ts';
-import type { ContentCoding } from '../core/encodings.ts';
 import { cacheControl } from '../core/routes.ts';
-import { POINTER_KEY, SHARED_PATHS, type DistManifest } from '../core/publication.ts';
+import { SHARED_PATHS, type DistManifest } from '../core/publication.ts';
 import { sha256Hex } from '../core/digest.ts';
 import { STATE_FILE } from '../build/incremental/state.ts';
 import { SERIES_CENSUS_FILE } from '../build/incremental/series-census.ts';
@@ -23,7 +22,7 @@ export const STATE_DB_KEY = 'state/hal.sqlite.gz';
 /** Beside a build's objects, not served: what the next night's incremental build starts from (publish/fetch-previous.ts). */
 export const BUILD_INPUT_FILES = [MANIFEST_FILE, STATE_FILE, SERIES_CENSUS_FILE] as const;
 export const buildInputKey = (prefix: string, file: (typeof BUILD_INPUT_FILES)[number]): string => `${prefix}_build/${file}`;
-export const EVIDENCE_PREFIX = 'evidence/';
+const EVIDENCE_PREFIX = 'evidence/';
 
 /**
  * Immutable objects are cached for a year; the pointer gets the contract's shortest cache value

@@ -53,7 +53,7 @@ function fakeHttp(answer: (url: string, req: HttpRequest) => Answer): HttpClient
   };
 }
 
-const options = (db: Db, evidence: DocumentStore, http: HttpClient) => ({ day: '2026-07-23', http, evidence, catalogue, now: () => new Date('2026-07-24T03:10:00Z') });
+const options = (_db: Db, evidence: DocumentStore, http: HttpClient) => ({ day: '2026-07-23', http, evidence, catalogue, now: () => new Date('2026-07-24T03:10:00Z') });
 const lastRun = (db: Db) => db.prepare('SELECT outcome, http_status, message, documents, observations FROM source_runs ORDER BY id DESC LIMIT 1').get();
 
 describe('scrape', () => {

@@ -5,7 +5,7 @@ import type { Db } from '../../store/db.ts';
 import { attributionOf, defaultAttribution, type Model } from '../model.ts';
 import type { OutputWriter } from '../writer.ts';
 
-export const ALIAS_NOTE =
+const ALIAS_NOTE =
   'Kaynakların bu ürün için yazdığı adlar. method: exact (katlanmış ad eşit), trigram (benzerlik ≥ 0,6; confidence benzerliktir, karar değil), seed (gözden geçirilmiş eşleme), manual (yönetici eşlemesi).';
 
 type NameRow = { source: string; raw_name: string; match_key: string; unit: string; method: 'exact' | 'trigram' | 'manual' | 'seed' | null; confidence: number | null; reviewed_at: string | null; variant: string };

@@ -28,16 +28,16 @@ import { freshnessOfRows, quoteRows, type QuoteRow } from '../basket-index/load.
 import { attributionOf, type MarketRow, type Model } from '../model.ts';
 import type { OutputWriter } from '../writer.ts';
 
-export const METHODOLOGY_NOTE =
+const METHODOLOGY_NOTE =
   'Sepet: 15 temel ürün (domates, sivri biber, patlıcan, salatalık, patates, kuru soğan, havuç, kıvırcık marul, kabak, brokoli, elma, portakal, limon, üzüm, yerli muz). ' +
   'Haftalar ISO haftasıdır (Pazartesi–Pazar, Europe/Istanbul). Bir seri, bir çeşidin bir haldeki fiyatıdır; haftalık fiyatı, o haftaki günlük ortalamaların ortalamasıdır. ' +
   'Her hafta her ürün için yalnızca bu hafta ve son değer alan haftada fiyatı olan seriler karşılaştırılır: ürünün oranı, bu serilerin medyan fiyatlarının oranıdır. ' +
   'Haftalık bağ, ürün oranlarının geometrik ortalamasıdır; endeks = önceki değer × bağ. En az 10 ürünü karşılaştırılamayan hafta değer almaz ve sonraki hafta son değer alan haftayla karşılaştırılır. ' +
   'İlk değer alan hafta temel haftadır (100). Reel seri, endeksin TÜFE ile temel haftanın fiyatlarına indirgenmiş hâlidir.';
 
-export type IndexDefinition = { slug: string; name: string; scope: 'national' | 'municipal'; province: string | null; markets: ReadonlySet<string> };
+type IndexDefinition = { slug: string; name: string; scope: 'national' | 'municipal'; province: string | null; markets: ReadonlySet<string> };
 
-export type ComputedIndex = {
+type ComputedIndex = {
   def: IndexDefinition;
   points: IndexPoint[];
   real: RealPoint[];
@@ -50,7 +50,7 @@ export type ComputedIndex = {
 };
 
 /** National first, then one definition per province with a municipal fruit-and-vegetable market that prices a member. */
-export function indexDefinitions(model: Model, marketsWithRows: ReadonlySet<string>): IndexDefinition[] {
+function indexDefinitions(model: Model, marketsWithRows: ReadonlySet<string>): IndexDefinition[] {
   const fruitMarkets = municipalFruitMarkets(model);
   const provinces = new Map<string, { name: string; markets: Set<string> }>();
   for (const m of fruitMarkets.filter((m) => marketsWithRows.has(m.slug))) {
@@ -108,7 +108,7 @@ class IndexInputs {
 }
 
 /** Every index, from the store's basket rows (closed weeks, each member's unit only) read once. */
-export function computeAllIndexes(db: Db, model: Model, cpi: CpiFileT = readCpiFile()): ComputedIndex[] {
+function computeAllIndexes(db: Db, model: Model, cpi: CpiFileT = readCpiFile()): ComputedIndex[] {
   const memberOf = new Map<string, string>();
   for (const m of BASKET) for (const v of memberVariants(m, model.variants.values())) memberOf.set(v, m.slug);
   const unitOf = new Map(BASKET.map((m) => [m.slug, m.unit]));
@@ -131,7 +131,7 @@ export function computeAllIndexes(db: Db, model: Model, cpi: CpiFileT = readCpiF
 
 const sourceText = (idx: ComputedIndex, extra: string[] = []) => [...idx.sources, ...extra].join(',') || 'none';
 
-export function latestBody(national: ComputedIndex, municipal: ComputedIndex[], model: Model) {
+function latestBody(national: ComputedIndex, municipal: ComputedIndex[], model: Model) {
   const points = national.points;
   const last = points[points.length - 1];
   const before = last ? points.find((p) => p.week === previousWeekOf(last.week)) : undefined;
@@ -154,7 +154,7 @@ export function latestBody(national: ComputedIndex, municipal: ComputedIndex[], 
   });
 }
 
-export function historyBody(idx: ComputedIndex, series: 'nominal' | 'real', model: Model, cpi: CpiFileT): IndexHistoryT {
+function historyBody(idx: ComputedIndex, series: 'nominal' | 'real', model: Model, cpi: CpiFileT): IndexHistoryT {
   const byWeek = new Map(idx.points.map((p) => [p.week, p]));
   const values = series === 'nominal' ? idx.points : idx.real;
   return IndexHistory.parse({
@@ -176,7 +176,7 @@ export function historyBody(idx: ComputedIndex, series: 'nominal' | 'real', mode
 
 const realAttribution = (text: string, series: 'nominal' | 'real', cpi: CpiFileT) => (series === 'real' ? `${text} · Enflasyon: ${cpi.publisher}, ${cpi.name}` : text);
 
-export function seriesBody(idx: ComputedIndex, model: Model, cpi: CpiFileT) {
+function seriesBody(idx: ComputedIndex, model: Model, cpi: CpiFileT) {
   return IndexSeries.parse({
     slug: idx.def.slug,
     name: idx.def.name,
@@ -199,7 +199,7 @@ export function seriesBody(idx: ComputedIndex, model: Model, cpi: CpiFileT) {
   });
 }
 
-export function basketBody(model: Model) {
+function basketBody(model: Model) {
   const basket = BASKET.map((m) => ({
     slug: m.slug,
     label: m.label,
@@ -239,4 +239,4 @@ export function writeIndexes(db: Db, model: Model, writer: OutputWriter): { inde
   return { indexes: 1 + municipal.length, weeks: national!.points.length };
 }
 
-export const PUBLICATION_RULE = `Belediye endeksi, en az ${PUBLISH_MIN_WEEKS} haftası değer aldığında (her biri en az ${MIN_MEMBERS} ürünle) yayımlanır.`;
+const PUBLICATION_RULE = `Belediye endeksi, en az ${PUBLISH_MIN_WEEKS} haftası değer aldığında (her biri en az ${MIN_MEMBERS} ürünle) yayımlanır.`;

@@ -41,7 +41,7 @@ const SQL = `
   WHERE o.data_day >= ?
   ORDER BY o.data_day, o.source_key, o.id`;
 
-export function observationRecord(raw: Raw, model: Model): ObservationRecordT {
+function observationRecord(raw: Raw, model: Model): ObservationRecordT {
   const source = model.sources.get(raw.source_key)!;
   const variant = raw.variant_slug ? model.variants.get(raw.variant_slug) : undefined;
   const { price, applied } = correctedPrices(raw, model);

@@ -36,7 +36,7 @@ import type { OutputWriter } from '../writer.ts';
 
 const decimal = (v: number | null) => (v === null ? null : v.toFixed(2));
 
-export function dailyItem(r: PublishedRow): HistoryItemT {
+function dailyItem(r: PublishedRow): HistoryItemT {
   const row = r.row;
   return {
     recordedDate: `${r.day}T00:00:00.000Z`,

@@ -8,7 +8,7 @@ import { newestListFreshness } from './sources-status.ts';
 
 type MarketLatest = { market_slug: string; day: string; kind: 'archive' | 'live'; fetched_at: string | null; products: number };
 
-export function buildMarkets(db: Db, model: Model) {
+function buildMarkets(db: Db, model: Model) {
   // Each market's newest bulletin, found once per market: a correlated max() per bulletin row
   // scanned the bulletins for every one of them (94 s at national-5y's 44,337 bulletins).
   const latest = new Map(

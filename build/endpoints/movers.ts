@@ -19,15 +19,15 @@ import { freshnessOfRows, loadQuoteRows, quoteRows, type QuoteRow } from '../bas
 import { attributionOf, defaultAttribution, type Model } from '../model.ts';
 import type { OutputWriter } from '../writer.ts';
 
-export const TRENDING_DAYS = 7;
-export const SUMMARY_LIMIT = 10;
-export const SUMMARY_NOTE =
+const TRENDING_DAYS = 7;
+const SUMMARY_LIMIT = 10;
+const SUMMARY_NOTE =
   'Her ürün (çeşit) için haftalık ulusal medyan: iki haftada da fiyat veren hallerin, hafta içindeki günlük ortalamalarının ortalamasının medyanı. change = bu hafta / önceki hafta − 1.';
 
 const decimal = (v: number) => v.toFixed(2);
 
 /** The trending list: variants ranked by rows in the window, then markets, then slug. */
-export function trendingItems(rows: readonly QuoteRow[], model: Model): TrendingItemT[] {
+function trendingItems(rows: readonly QuoteRow[], model: Model): TrendingItemT[] {
   const groups = new Map<string, QuoteRow[]>();
   for (const r of rows) {
     if (!groups.has(r.variant)) groups.set(r.variant, []);
@@ -72,7 +72,7 @@ export function writeTrending(db: Db, model: Model, writer: OutputWriter): numbe
 }
 
 /** Risers and fallers of one week against the ISO week before, from weekly prices per variant × market. */
-export function weeklyMovers(table: ReturnType<typeof weeklyTable>, week: string, model: Model): { risers: MoverItemT[]; fallers: MoverItemT[]; compared: number; previousWeek: string } {
+function weeklyMovers(table: ReturnType<typeof weeklyTable>, week: string, model: Model): { risers: MoverItemT[]; fallers: MoverItemT[]; compared: number; previousWeek: string } {
   const previousWeek = previousWeekOf(week);
   const current = table.get(week);
   const previous = table.get(previousWeek);

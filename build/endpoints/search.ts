@@ -11,7 +11,7 @@ import { defaultAttribution, type Model } from '../model.ts';
 import type { NationalIndicator } from '../national.ts';
 import type { OutputWriter } from '../writer.ts';
 
-export const SEARCH_INDEX_NOTE = 'Hızlı arama için adlar: ürün çeşitleri (kaynakların yazdığı adlarla), haller, şehirler. Komisyoncu (firma) adları henüz hiçbir kaynakta yok.';
+const SEARCH_INDEX_NOTE = 'Hızlı arama için adlar: ürün çeşitleri (kaynakların yazdığı adlarla), haller, şehirler. Komisyoncu (firma) adları henüz hiçbir kaynakta yok.';
 
 export function writeSearch(db: Db, model: Model, indicators: Map<string, NationalIndicator>, writer: OutputWriter): void {
   const aliasRows = db.prepare('SELECT DISTINCT variant_slug AS variant, raw_name, match_key FROM source_names WHERE variant_slug IS NOT NULL ORDER BY variant_slug, match_key, raw_name').all() as {

@@ -11,7 +11,7 @@ import { classifyRow, unavailable, type SourceFreshnessState } from '../freshnes
 import { defaultAttribution, expectedDaysText, type Model } from '../model.ts';
 import type { OutputWriter } from '../writer.ts';
 
-export const SOURCES_NOTE =
+const SOURCES_NOTE =
   'Durum (status) kaynağın bilinen hâlidir; sağlık (health) kullanıcı için özetidir. Geride kalan yayın günleri kaynağın yayın takvimi ve resmî tatiller üzerinden sayılır.';
 
 /**

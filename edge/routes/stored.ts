@@ -2,7 +2,6 @@
 import { BROTLI_TWIN, hasBrotliTwin, type ContentCoding } from '../../core/encodings.ts';
 import { agingCalendars } from '../aging.ts';
 import type { Answer, RouteContext } from '../context.ts';
-import { ApiError } from '../errors.ts';
 import { missingFromBuild, type StoredObject } from '../store.ts';
 
 /**
@@ -40,8 +39,4 @@ export function storedRoute(key: string) {
     if (!answer) missingFromBuild(key);
     return answer;
   };
-}
-
-export function notFound(): never {
-  throw new ApiError(404, 'NOT_FOUND');
 }

@@ -47,7 +47,7 @@ async function page(text: string): Promise<Answer> {
 }
 
 /** The whole list or a category in one answer; or one answer per chosen product (a slug that folds to nothing is not found). */
-export async function pricesWidget(ctx: RouteContext): Promise<Answer> {
+async function pricesWidget(ctx: RouteContext): Promise<Answer> {
   const request = pricesRequest(ctx.params);
   const age = await agerOf(ctx);
   const category: Record<string, string> = request.category ? { category: request.category } : {};
@@ -59,7 +59,7 @@ export async function pricesWidget(ctx: RouteContext): Promise<Answer> {
 }
 
 /** The latest week, then the weeks of its sparkline (the history's freshness is not shown, so not re-aged). */
-export async function indexWidget(ctx: RouteContext): Promise<Answer> {
+async function indexWidget(ctx: RouteContext): Promise<Answer> {
   const body = await read<IndexLatestBody>(ctx, indexLatest, {}, await agerOf(ctx));
   const latest = body.latest;
   const weeks = latest
