@@ -3,26 +3,15 @@
  * state, markets, the catalogue, and corrections. Rows themselves are streamed (price-rows.ts).
  */
 import type { Day } from '../core/dates.ts';
+import type { SourceDefinition } from '../sources/types.ts';
 import type { Db } from '../store/db.ts';
 import { frozenSources } from '../store/bulletins.ts';
 import type { SourceFreshnessState } from './freshness.ts';
 import { deriveSourceState, type Run, type SourceState } from './source-status.ts';
 
-type SourceRow = {
-  key: string;
-  number: number;
-  name: string;
-  organisation: string;
-  kind: 'municipal' | 'national' | 'association';
-  url: string | null;
-  licence: string | null;
-  attribution: string;
+/** A source as the store holds it (its registry definition, store/seed.ts), with what the build derives. */
+type SourceRow = Omit<SourceDefinition, 'method' | 'markets' | 'publishingDays'> & {
   publishingDays: number[];
-  publishWindow: string | null;
-  dataLagDays: number;
-  enabled: boolean;
-  verification: 'verified' | 'unverified';
-  note: string;
   state: SourceFreshnessState;
   /** status, health and reasons (build/source-status.ts) */
   derived: SourceState;

@@ -18,7 +18,8 @@ import { HistoryEnvelope, HistoryItem } from '../schemas/history.ts';
 import { AliasItem, AliasResponse, ProductSearchItem, ProductSearchResponse, SearchIndex, SearchResponse } from '../schemas/search.ts';
 import { EXPORT_COLUMNS } from '../core/export-columns.ts';
 import { FILTER_SUGGESTIONS, HINT_HEADERS, NEWEST_DATA_DAY, STATE_HEADERS, UNKNOWN_FILTERS } from '../core/extra-headers.ts';
-import { BasketResponse, IndexLatest, IndexHistory, IndexRef, IndexSeries, IndexWeek, MoverItem, MunicipalIndexRef, TrendingItem, TrendingResponse, WeeklySummary } from '../schemas/indexes.ts';
+import { BasketResponse, IndexLatest, IndexHistory, IndexRef, IndexSeries, IndexWeek, MunicipalIndexRef } from '../schemas/basket-index.ts';
+import { MoverItem, TrendingItem, TrendingResponse, WeeklySummary } from '../schemas/movers.ts';
 
 type Json = Record<string, unknown>;
 

@@ -98,7 +98,9 @@ export function collectionKeysOf(paths: Iterable<string>): CollectionKeys {
 export type PartitionList = { partitions: string; partitionEnds: number[] };
 export type PartitionRef = { path: string; start: number; rows: number };
 
-export const partitionPath = (hash: string): string => `api/v1/_p/${hash.slice(0, 2)}/${hash}.ndjson`;
+/** Partitions are content-addressed, so builds share them (core/publication.ts `SHARED_PATHS`). */
+export const PARTITIONS_PREFIX = 'api/v1/_p/';
+export const partitionPath = (hash: string): string => `${PARTITIONS_PREFIX}${hash.slice(0, 2)}/${hash}.ndjson`;
 
 /** Partition i of the list. */
 export function partitionAt(list: PartitionList, i: number): PartitionRef {

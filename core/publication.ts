@@ -2,6 +2,7 @@
  * The publication as build, publisher and worker share it: the pointer that names the current
  * build, how a build path resolves to a bucket key under it, and the manifest of a build.
  */
+import { PARTITIONS_PREFIX } from './collection-keys.ts';
 import type { ContentCoding } from './encodings.ts';
 
 /**
@@ -28,7 +29,7 @@ export type Pointer = {
 export const POINTER_KEY = 'current.json';
 
 /** Paths the build writes content-addressed (build/writer.ts `writePartition`), shared by every build. */
-export const SHARED_PATHS = ['api/v1/_p/'] as const;
+export const SHARED_PATHS = [PARTITIONS_PREFIX] as const;
 
 /** Where a build path lives in the bucket under a pointer. */
 export function resolveKey(pointer: Pointer, path: string): string {

@@ -3,6 +3,8 @@
  * in seconds), page sizes and statuses. The edge routes and sets headers from it; the OpenAPI
  * document declares the same values as `x-cache`, so they cannot drift.
  */
+import { API_POLICY_PAGE_PATH, DATA_HEALTH_PAGE_PATH, PAGES_PREFIX } from './objects.ts';
+
 export type CacheValues = { sMaxAge: number; staleWhileRevalidate: number };
 export type PageLimits = { default: number; max: number };
 
@@ -54,12 +56,12 @@ export const ROUTES: readonly RouteSpec[] = [
 /** Human pages (not part of /api/v1): served by the same worker, with the same headers and limit. */
 export type PageSpec = { path: string; key: string; cache: CacheValues };
 export const PAGES: readonly PageSpec[] = [
-  { path: '/data-health', key: 'pages/data-health.html', cache: { sMaxAge: 60, staleWhileRevalidate: 300 } },
-  { path: '/api-policy', key: 'pages/api-policy.html', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 } },
+  { path: '/data-health', key: DATA_HEALTH_PAGE_PATH, cache: { sMaxAge: 60, staleWhileRevalidate: 300 } },
+  { path: '/api-policy', key: API_POLICY_PAGE_PATH, cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 } },
   // The widgets' listing page: a hand-written file of public/ (build/pages/public.ts).
-  { path: '/widgets', key: 'pages/widgets.html', cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 } },
+  { path: '/widgets', key: `${PAGES_PREFIX}widgets.html`, cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 } },
   // Browsers ask every page's origin for /favicon.ico: a small icon instead of a 404 (which is never cached).
-  { path: '/favicon.ico', key: 'pages/favicon.ico', cache: { sMaxAge: 86400, staleWhileRevalidate: 86400 } },
+  { path: '/favicon.ico', key: `${PAGES_PREFIX}favicon.ico`, cache: { sMaxAge: 86400, staleWhileRevalidate: 86400 } },
 ];
 
 /**

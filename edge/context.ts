@@ -1,6 +1,7 @@
 import { BUILD_RECORD_PATH } from '../core/objects.ts';
 import type { Day } from '../core/dates.ts';
 import type { ContentCoding } from '../core/encodings.ts';
+import { sha256Etag } from './headers.ts';
 import type { ObjectStore } from './store.ts';
 
 /**
@@ -22,10 +23,17 @@ export type Answer = {
   aged?: boolean;
 };
 
-export { JSON_TYPE } from '../core/media-types.ts';
+import { JSON_TYPE } from '../core/media-types.ts';
+export { JSON_TYPE };
 
 export async function defaultAttribution(store: ObjectStore): Promise<string> {
   const build = await store.get(BUILD_RECORD_PATH);
   if (!build) throw new Error(`${BUILD_RECORD_PATH} is missing: no build is published`);
   return (JSON.parse(await build.text()) as { attribution: string }).attribution;
+}
+
+/** A JSON body built by the route, with its ETag. */
+export async function jsonAnswer(body: unknown): Promise<Answer> {
+  const text = JSON.stringify(body);
+  return { body: text, etag: await sha256Etag(text), contentType: JSON_TYPE };
 }

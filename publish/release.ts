@@ -14,6 +14,7 @@ import type { ContentCoding } from '../core/encodings.ts';
 import { type Pointer, type DistManifest, SHARED_PATHS, POINTER_KEY } from '../core/publication.ts';
 import { JSON_TYPE } from '../build/writer.ts';
 import { etagOf } from '../core/digest.ts';
+import { MANIFEST_FILE } from '../core/objects.ts';
 import { md5Hex, type Bucket } from './bucket.ts';
 import { BUILD_INPUT_FILES, BUILDS_INDEX_KEY, CACHE, buildInputKey, RELEASE_FILE, SHARED_PREFIX, SNAPSHOTS_INDEX_KEY, buildPrefix, compressible, releaseIdOf } from './layout.ts';
 import { planBuild, planFiles, type Action, type LocalObject, type StoredEntry } from './plan.ts';
@@ -77,7 +78,7 @@ export type PublishReport = {
 export class PublishError extends Error {}
 
 export async function readManifest(distDir: string): Promise<DistManifest> {
-  return JSON.parse(await readFile(join(distDir, 'manifest.json'), 'utf8')) as DistManifest;
+  return JSON.parse(await readFile(join(distDir, MANIFEST_FILE), 'utf8')) as DistManifest;
 }
 
 export async function publishRelease(options: PublishOptions): Promise<PublishReport> {

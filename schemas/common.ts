@@ -20,10 +20,22 @@ export const FRESHNESS_VALUES = ['fresh', 'delayed', 'stale', 'failed', 'unavail
 export const Day = z.iso.date().meta({ description: 'Calendar day YYYY-MM-DD (Europe/Istanbul)' });
 export const Timestamp = z.iso.datetime().meta({ description: 'ISO 8601 timestamp in UTC' });
 export const IsoWeek = z.string().regex(/^\d{4}-(0[1-9]|[1-4]\d|5[0-3])$/).meta({ description: 'ISO week YYYY-WW' });
+export const Decimal = z.string().regex(/^\d+\.\d{2}$/).meta({ description: 'Decimal TEXT with two decimals, e.g. "42.50"' });
+export const Ratio = z.number().meta({ description: 'Change as a ratio: 0.012 means +1.2 percent, -0.05 means -5 percent (4 decimals)' });
 export const Slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
 export const Warning = z.enum(WARNING_CODES).meta({ id: 'Warning' });
 export const Freshness = z.enum(FRESHNESS_VALUES).meta({ id: 'Freshness' });
 export const Attribution = z.string().min(1).meta({ description: 'Attribution text that republishing requires' });
+
+/** A price row's figures as the source printed them (build/price-rows.ts `priceFields`), in the contract's order. */
+export const priceFiguresShape = {
+  minPrice: z.number().nullable(),
+  maxPrice: z.number().nullable(),
+  avgPrice: z.number(),
+  avgPriceMethod: z.enum(['reported', 'midpoint']),
+  currency: z.string(),
+  unit: z.string(),
+};
 
 /** The freshness block, with every key required (price rows, markets, source status). */
 export const freshnessShape = {

@@ -4,9 +4,8 @@
  * carry the period's first day. Keys are kept in the legacy order; new keys only at the end.
  */
 import { z } from 'zod';
-import { Attribution, Day, freshnessShape, Slug } from './common.ts';
+import { Attribution, Day, Decimal, freshnessShape, Slug } from './common.ts';
 
-const Decimal = z.string().regex(/^\d+\.\d{2}$/).meta({ description: 'Decimal TEXT with two decimals, e.g. "42.50"' });
 
 const HISTORY_BUCKETS = ['daily', 'weekly', 'monthly'] as const;
 

@@ -4,7 +4,7 @@
  * is our shape, documented in the OpenAPI document and docs/api-decisions.md.
  */
 import { z } from 'zod';
-import { Attribution, Day, Slug, Timestamp } from './common.ts';
+import { Attribution, Day, Slug, Timestamp, priceFiguresShape } from './common.ts';
 
 export const ObservationRecord = z
   .strictObject({
@@ -17,12 +17,7 @@ export const ObservationRecord = z
     productSlug: Slug.nullable().meta({ description: 'null while the printed name is not linked to a catalogue variant' }),
     productName: z.string().nullable(),
     dataDate: Day,
-    minPrice: z.number().nullable(),
-    maxPrice: z.number().nullable(),
-    avgPrice: z.number(),
-    avgPriceMethod: z.enum(['reported', 'midpoint']),
-    currency: z.string(),
-    unit: z.string(),
+    ...priceFiguresShape,
     qualityFlags: z.array(z.string()),
     printed: z.strictObject({
       name: z.string().meta({ description: 'product name exactly as printed' }),

@@ -1,16 +1,11 @@
 import { z } from 'zod';
-import { Attribution, Day, freshnessShape, Slug } from './common.ts';
+import { Attribution, Day, freshnessShape, priceFiguresShape, Slug } from './common.ts';
 
 /** Items of /prices: closed, every key required, in the contract's order. */
 export const PriceRow = z
   .strictObject({
     id: z.uuid(),
-    minPrice: z.number().nullable(),
-    maxPrice: z.number().nullable(),
-    avgPrice: z.number(),
-    avgPriceMethod: z.enum(['reported', 'midpoint']),
-    currency: z.string(),
-    unit: z.string(),
+    ...priceFiguresShape,
     recordedDate: Day,
     sourceApi: z.string().meta({ description: 'The adapter and document layout that read the row, e.g. izmir-year-csv' }),
     productSlug: Slug,

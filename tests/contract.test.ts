@@ -29,7 +29,8 @@ import { MarketsEnvelope } from '../schemas/markets.ts';
 import { ObservationRecord } from '../schemas/observations.ts';
 import { PriceRow } from '../schemas/prices.ts';
 import { ProductItem } from '../schemas/products.ts';
-import { BasketResponse, IndexHistory, IndexLatest, IndexSeries, TrendingResponse, UnpublishedIndex, WeeklySummary } from '../schemas/indexes.ts';
+import { BasketResponse, IndexHistory, IndexLatest, IndexSeries, UnpublishedIndex } from '../schemas/basket-index.ts';
+import { TrendingResponse, WeeklySummary } from '../schemas/movers.ts';
 
 const distDir = inject('distDir');
 type Manifest = { buildId: string; objects: Record<string, { etag: string; bytes: number; type: string; encoding?: 'gzip' | 'br'; stored?: number }> };

@@ -19,7 +19,7 @@ import {
   unpublishedIndexPath,
 } from '../../core/objects.ts';
 import type { FreshnessBlock } from '../../schemas/common.ts';
-import { BasketResponse, IndexHistory, IndexLatest, IndexSeries, UnpublishedIndex, type IndexHistoryT } from '../../schemas/indexes.ts';
+import { BasketResponse, IndexHistory, IndexLatest, IndexSeries, UnpublishedIndex, type IndexHistoryT } from '../../schemas/basket-index.ts';
 import type { Db } from '../../store/db.ts';
 import { BASE_VALUE, BASKET, INDEX_VERSION, memberVariants, METHOD, MIN_MEMBERS, NATIONAL_SLUG, PUBLISH_MIN_WEEKS } from '../basket-index/basket.ts';
 import { chainIndex, previousWeekOf, round2, round4, weekOf, WeeklyTableBuilder, type IndexPoint } from '../basket-index/compute.ts';

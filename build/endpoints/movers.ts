@@ -11,7 +11,7 @@
  */
 import { NEWEST_WEEKLY_SUMMARY_PATH, TRENDING_PATH, weekOfSummaryPath, weeklySummaryPath } from '../../core/objects.ts';
 import { addDays, type Day } from '../../core/dates.ts';
-import { TrendingResponse, WeeklySummary, type MoverItemT, type TrendingItemT } from '../../schemas/indexes.ts';
+import { TrendingResponse, WeeklySummary, type MoverItemT, type TrendingItemT } from '../../schemas/movers.ts';
 import type { Db } from '../../store/db.ts';
 import type { Incremental } from '../incremental/previous.ts';
 import { memberLink, previousWeekOf, round2, round4, weekBounds, weekOf, weeklyTable } from '../basket-index/compute.ts';

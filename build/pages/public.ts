@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PAGES_PREFIX } from '../../core/objects.ts';
 import { PAGES } from '../../core/routes.ts';
 import { TYPES_BY_EXTENSION } from '../../core/media-types.ts';
 import type { OutputWriter } from '../writer.ts';
@@ -23,14 +24,14 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** Copies every file of `dir` to `pages/<relative path>`; returns the keys written. */
+/** Copies every file of `dir` to `PAGES_PREFIX<relative path>`; returns the keys written. */
 export function writePublic(writer: OutputWriter, dir = PUBLIC_DIR): string[] {
   const keys: string[] = [];
   for (const file of filesUnder(dir).sort()) {
     const rel = relative(dir, file).split(sep).join('/');
     const type = PUBLIC_TYPES[extname(file)];
     if (!type) throw new Error(`public/${rel}: no content type for "${extname(file)}" (see PUBLIC_TYPES in build/pages/public.ts)`);
-    const key = `pages/${rel}`;
+    const key = `${PAGES_PREFIX}${rel}`;
     if (!PAGES.some((p) => p.key === key)) throw new Error(`public/${rel} is not served: add a PAGES entry with key "${key}" in core/routes.ts`);
     writer.write(key, readFileSync(file), type);
     keys.push(key);

@@ -1,15 +1,10 @@
 /** GET /products/search and GET /search (see edge/search.ts for matching and ranking). */
 import { routeSpec } from '../../core/routes.ts';
-import { JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
-import { sha256Etag } from '../headers.ts';
+import { jsonAnswer, type Answer, type RouteContext } from '../context.ts';
 import { limitParam } from '../params.ts';
 import { readSearchData, searchMarkets, searchProducts, searchQuery } from '../search.ts';
 
 
-async function answer(body: unknown): Promise<Answer> {
-  const text = JSON.stringify(body);
-  return { body: text, etag: await sha256Etag(text), contentType: JSON_TYPE };
-}
 
 export async function productSearch(ctx: RouteContext): Promise<Answer> {
   const { query, normalised } = searchQuery(ctx.params);
@@ -27,7 +22,7 @@ export async function productSearch(ctx: RouteContext): Promise<Answer> {
     url: `/api/v1/prices?product=${entry[0]}`,
     aliases_url: `/api/v1/products/${entry[0]}/aliases`,
   }));
-  return answer({ query, normalised, items, meta: { count: items.length, limit }, attribution: data.attribution });
+  return jsonAnswer({ query, normalised, items, meta: { count: items.length, limit }, attribution: data.attribution });
 }
 
 export async function combinedSearch(ctx: RouteContext): Promise<Answer> {
@@ -43,5 +38,5 @@ export async function combinedSearch(ctx: RouteContext): Promise<Answer> {
     url: `/api/v1/prices?product=${entry[0]}`,
   }));
   const markets = searchMarkets(data, normalised, limit).map((m) => ({ slug: m[0], name: m[1], province: m[2], url: `/api/v1/prices?market=${m[0]}` }));
-  return answer({ query, normalised, products, markets, meta: { products: products.length, markets: markets.length, limit }, attribution: data.attribution });
+  return jsonAnswer({ query, normalised, products, markets, meta: { products: products.length, markets: markets.length, limit }, attribution: data.attribution });
 }

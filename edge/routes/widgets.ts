@@ -15,7 +15,7 @@ import { missingFromBuild } from '../store.ts';
 import { themeOf, unavailablePage } from '../widgets/page.ts';
 import { pricesPage, pricesRequest, type Answered, type LatestBody, type MarketNames } from '../widgets/prices.ts';
 import { indexPage, WEEKS, type IndexLatestBody, type Week } from '../widgets/weekly-index.ts';
-import { indexHistory, indexLatest } from './indexes.ts';
+import { indexHistory, indexLatest } from './basket-index.ts';
 import { latestPrices } from './latest.ts';
 
 type Route = (ctx: RouteContext) => Promise<Answer>;

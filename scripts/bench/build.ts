@@ -16,6 +16,7 @@ import { BUILD_INPUT_FILES } from '../../publish/layout.ts';
 import { loadModel } from '../../build/model.ts';
 import { publishedRows } from '../../build/price-rows.ts';
 import { etagOf } from '../../core/digest.ts';
+import { MANIFEST_FILE } from '../../core/objects.ts';
 import { generateSynthetic } from './synthetic/generate.ts';
 import { profileByName } from './synthetic/profiles.ts';
 import { addDays } from '../../core/dates.ts';
@@ -114,7 +115,7 @@ function nightlyDownload(): { from: string; indexes: IndexRead[]; partitions: st
 }
 
 type Manifest = { objects: Record<string, { etag: string; bytes: number; encoding?: 'gzip' | 'br'; stored?: number }> };
-const manifestOf = (outDir: string) => JSON.parse(readFileSync(join(outDir, 'manifest.json'), 'utf8')) as Manifest;
+const manifestOf = (outDir: string) => JSON.parse(readFileSync(join(outDir, MANIFEST_FILE), 'utf8')) as Manifest;
 
 const outA = join(dir, 'dist-before');
 const fullBuild = build(before, outA);
@@ -237,7 +238,7 @@ if (download && 'from' in boundary) {
 }
 if (process.argv.includes('--verify')) {
   const check = build(before, join(dir, 'dist-check'));
-  const same = readFileSync(join(outB, 'manifest.json'), 'utf8') === readFileSync(join(dir, 'dist-check', 'manifest.json'), 'utf8');
+  const same = readFileSync(join(outB, MANIFEST_FILE), 'utf8') === readFileSync(join(dir, 'dist-check', MANIFEST_FILE), 'utf8');
   line('incremental output = full build output', same ? 'yes (manifests byte-identical)' : 'NO: the manifests differ', `full build of the same store ${(check.ms / 1000).toFixed(1)} s`);
   rmSync(join(dir, 'dist-check'), { recursive: true, force: true });
 }

@@ -6,6 +6,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { MANIFEST_FILE } from '../../core/objects.ts';
 
 type Manifest = { objects: Record<string, { etag: string; type: string; encoding?: 'gzip' | 'br' }> };
 
@@ -13,9 +14,9 @@ export function distOrigin(distDir: string): (request: Request) => Promise<Respo
   let manifest: Manifest | null = null;
   let loadedAt = 0;
   const current = async () => {
-    const { mtimeMs } = await stat(join(distDir, 'manifest.json'));
+    const { mtimeMs } = await stat(join(distDir, MANIFEST_FILE));
     if (!manifest || mtimeMs !== loadedAt) {
-      manifest = JSON.parse(await readFile(join(distDir, 'manifest.json'), 'utf8')) as Manifest;
+      manifest = JSON.parse(await readFile(join(distDir, MANIFEST_FILE), 'utf8')) as Manifest;
       loadedAt = mtimeMs;
     }
     return manifest;

@@ -1,0 +1,55 @@
+/**
+ * The market movers, answered from the build's objects (build/endpoints/movers.ts):
+ *   /prices/trending               the ranked list cut to `limit` (its bounds in core/routes.ts)
+ *   /prices/weekly-summary         one object per closed week; `week` = YYYY-WW
+ */
+import { NEWEST_WEEKLY_SUMMARY_PATH, TRENDING_PATH, weeklySummaryPath } from '../../core/objects.ts';
+import { addDays, isoWeek, isoWeekMonday, type Day } from '../../core/dates.ts';
+import { routeSpec } from '../../core/routes.ts';
+import { defaultAttribution, jsonAnswer, type Answer, type RouteContext } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { limitParam } from '../params.ts';
+import { missingFromBuild } from '../store.ts';
+import { serveStored } from './stored.ts';
+
+export async function trendingPrices(ctx: RouteContext): Promise<Answer> {
+  const limit = limitParam(ctx.params, routeSpec('/prices/trending').limit!);
+  const key = TRENDING_PATH;
+  const object = await ctx.store.get(key);
+  if (!object) return missingFromBuild(key);
+  const body = JSON.parse(await object.text()) as { items: unknown[]; meta: { count: number; limit: number; total: number; from: Day | null; to: Day | null } };
+  body.items = body.items.slice(0, limit);
+  body.meta = { count: body.items.length, limit, total: body.meta.total, from: body.meta.from, to: body.meta.to };
+  return jsonAnswer(body);
+}
+
+export async function weeklySummary(ctx: RouteContext): Promise<Answer> {
+  const value = ctx.params.get('week');
+  let week: string;
+  if (value === null) {
+    const latest = await serveStored(ctx, NEWEST_WEEKLY_SUMMARY_PATH);
+    if (latest) return latest;
+    week = isoWeek(addDays(ctx.today, -7)).week;
+  } else {
+    week = value.trim();
+    if (!isoWeekMonday(week)) throw new ApiError(400, 'INVALID_PARAMETER', { parameter: 'week', value: value.slice(0, 64), expected: 'YYYY-WW (ISO week, e.g. 2026-07)' });
+    const stored = await serveStored(ctx, weeklySummaryPath(week));
+    if (stored) return stored;
+  }
+  // A real week without data (before the archive, after it, or still running): empty lists.
+  const weekStart = isoWeekMonday(week)!;
+  return jsonAnswer({
+    week,
+    weekStart,
+    weekEnd: addDays(weekStart, 6),
+    topRisers: [],
+    topFallers: [],
+    meta: { previousWeek: isoWeek(addDays(weekStart, -7)).week, compared: 0, limit: 10, note: 'Bu hafta için kapanmış haftalık fiyat verisi yok.' },
+    dataDate: null,
+    fetchedAt: null,
+    isStale: true,
+    freshness: 'unavailable',
+    warnings: ['no_data'],
+    attribution: await defaultAttribution(ctx.store),
+  });
+}
