@@ -26,7 +26,7 @@ export { HTML_TYPE, JSON_TYPE, NDJSON_TYPE } from '../core/media-types.ts';
 /**
  * Kilobytes handed to the compressing thread and not yet on disk before this thread waits: enough
  * to keep it busy (an object is at most a few MB), and little enough not to count in the build's
- * peak memory (a full queue of 256 MB did, in both processes of a national-5y build).
+ * peak memory, in both of its processes.
  */
 const QUEUE_KB = 64 * 1024;
 
@@ -169,7 +169,7 @@ export class OutputWriter {
     return entry;
   }
 
-  /** The twin of an unchanged object is the previous build's (brotli at quality 10 runs at ~1.7 MB/s). */
+  /** The twin of an unchanged object is the previous build's: brotli at quality 10 is slow. */
   private writeTwin(path: string, bytes: Uint8Array, etag: string, type: string): void {
     const twin = path + BROTLI_TWIN;
     if (this.previous?.entries.get(twin)?.etag === etag && this.linkPrevious(twin)) return;

@@ -13,10 +13,10 @@ export type { CollectionIndex };
 
 /**
  * Parsed indexes the isolate keeps between requests, by path and ETag (another build's index
- * has another ETag), least recently used first out, bounded by their JSON size. At national-5y
- * decoding and parsing `all`'s index (0.43 MB) and collecting the garbage was most of a dense
- * query's CPU; a cached index costs its read (I/O, not CPU) and a string comparison. Routes
- * never modify an index.
+ * has another ETag), least recently used first out, bounded by their JSON size. Decoding and
+ * parsing a large index and collecting the garbage would be most of a dense query's CPU; a
+ * cached index costs its read (I/O, not CPU) and a string comparison. Routes never modify an
+ * index.
  */
 const INDEX_CACHE_BYTES = 16 * 2 ** 20;
 const parsedIndexes = new Map<string, { etag: string; index: CollectionIndex; size: number }>();
@@ -117,7 +117,7 @@ export function rangeWindow(today: Day, days: number): { from: Day; to: Day } {
 
 /**
  * The `count` lines starting at line `first` of NDJSON bytes, as views (no copy, no decoding):
- * a partition is up to 1,000 rows (~0.8 MB), and decoding it to a string cost ~5 ms a request.
+ * a partition is up to 1,000 rows, and decoding it whole to a string would cost milliseconds a request.
  */
 export function sliceLines(bytes: Uint8Array, first: number, count: number): Uint8Array[] {
   let at = 0;
@@ -178,7 +178,7 @@ export function itemsBody(head: string, rows: readonly Uint8Array[], tail: strin
 /**
  * Served on a later day than the build (edge/aging.ts): re-ages the rows of a page that can
  * still age — those of the index's `agingFrom` day and newer — each row alone, so the answer is
- * never parsed whole (ten years of weekly history on the real archive: 23 ms more a request).
+ * never parsed whole (a long history's answer would be, every request).
  * `first` is the position of rows[0] in the collection.
  */
 export async function ageRows(store: ObjectStore, index: CollectionIndex, rows: Uint8Array[], first: number, today: Day): Promise<Uint8Array[]> {

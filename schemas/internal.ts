@@ -8,8 +8,8 @@ import { Attribution, Day, Slug, Timestamp } from './common.ts';
 
 /**
  * Cumulative row counts, each above the one before (every day and partition holds a row),
- * checked in one loop: a zod schema per element cost ~0.35 ms for an index of five years of
- * days, about 7 s of a national-5y build.
+ * checked in one loop: a zod schema per element is slow over an index of years of days, and the
+ * build validates thousands of indexes.
  */
 const RowEnds = z.custom<number[]>((v) => Array.isArray(v) && v.every((n, i) => Number.isInteger(n) && n > (i === 0 ? 0 : v[i - 1])), {
   message: 'expected cumulative row counts: integers from 1, each above the one before',
@@ -27,8 +27,8 @@ export const CollectionIndex = z.strictObject({
   /**
    * the data days in the collection's order, 10 characters each, one string (empty for
    * collections that are not in time): the edge parses it as one value and finds a date window
-   * by binary search; a list of [day, rows] pairs for the real archive's 3,497 days cost 1–2 ms a
-   * request to parse
+   * by binary search, where a list of [day, rows] pairs would be parsed element by element every
+   * request
    */
   days: z.string().regex(/^(\d{4}-\d{2}-\d{2})*$/),
   /** rows up to and including each of those days (cumulative, so a window is two look-ups) */
@@ -36,8 +36,8 @@ export const CollectionIndex = z.strictObject({
   /**
    * the partitions in order as their content hashes, 32 hex characters each (the object is
    * api/v1/_p/{first two}/{hash}.ndjson, core/collection-keys.ts), one string like `days`: the
-   * densest collection has ~10,000 partitions at five years, and a list of objects cost the
-   * edge ~10 ms a request to parse
+   * densest collections have thousands of partitions, and a list of objects would cost the
+   * edge its parse every request
    */
   partitions: z.string().regex(/^([0-9a-f]{32})*$/),
   /** rows up to and including each partition (cumulative) */
@@ -46,7 +46,7 @@ export const CollectionIndex = z.strictObject({
    * the oldest day (of `days`) holding a row whose freshness can still age — `fresh` or
    * `delayed` on the build day; null when none can (list collections: always null, their
    * answers are re-aged whole). Served on a later day, the edge re-ages only the rows of this
-   * day and newer: re-aging a whole answer cost 23 ms more for ten years of weekly history (real archive).
+   * day and newer, never a whole long answer.
    */
   agingFrom: Day.nullable(),
   attribution: Attribution,

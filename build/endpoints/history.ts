@@ -11,8 +11,8 @@
  * Streamed family by family in (day, variant, market) order, which is every key's order: daily
  * items go straight into their partitions, a week's (a month's) items go into theirs when the
  * family's stream enters the next week (month), so memory holds a family's open partitions (in
- * the line arena), never its whole series (at national-5y the largest family, biber, has
- * 1,169,230 rows). An incremental build streams only the rows from its cuts on (`historyCuts`).
+ * the line arena), never its whole series (at national scale a family runs to a million rows).
+ * An incremental build streams only the rows from its cuts on (`historyCuts`).
  */
 import {
   collectionIndexPath,
@@ -129,16 +129,15 @@ function censusOfKeys(db: Db, model: Model, incremental: Incremental | undefined
 
 /**
  * Weekly and monthly items are read whole far more often than paged (the legacy contract
- * answers the whole range unpaged): at national-5y a family's monthly items (acur-genel: 1,822)
- * were cut per year, seven reads for an unpaged ten-year answer; now one partition, and its
- * weekly items (7,650) two. Cut by size only, from the oldest item, so a new week changes only
- * the newest partition.
+ * answers the whole range unpaged), so their partitions are large: an unpaged ten-year answer
+ * reads one or two, not one a year. Cut by size only, from the oldest item, so a new week changes
+ * only the newest partition.
  */
 const PERIOD_ITEMS_PER_PARTITION = 5000;
 /**
  * Items held until a family ends (a small key's only partition) pin old slabs: compact above
- * 16 live slabs (512 MB), not the price collections' 64. National-5y, the history and evidence
- * process alone: 1.27 GiB peak without compaction, 1.04 GiB with it.
+ * 16 live slabs (512 MB), not the price collections' 64, which bounds the history process's peak
+ * memory at national scale.
  */
 const HISTORY_ARENA = { maxLiveSlabs: 16, keepSlabs: 4 };
 

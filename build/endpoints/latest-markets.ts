@@ -2,8 +2,8 @@
  * The market of each /prices/latest item that comes from one market (variant slug → market
  * name), for the price widget: such a price is that market's, not a national median, and the
  * widget names the market. The items themselves are closed objects; the rows behind them
- * (latest-rows.ndjson) hold the name too, but the worker would read and parse all of them
- * (0.5 MB on the real archive, ~7.5 MB at national-5y) for a few names.
+ * (latest-rows.ndjson) hold the name too, but the worker would read and parse all of them,
+ * megabytes at national scale, for a few names.
  */
 import { LATEST_MARKETS_PATH } from '../../core/objects.ts';
 import { LatestMarkets } from '../../schemas/internal.ts';

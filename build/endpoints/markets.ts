@@ -10,7 +10,7 @@ type MarketLatest = { market_slug: string; day: string; kind: 'archive' | 'live'
 
 function buildMarkets(db: Db, model: Model) {
   // Each market's newest bulletin, found once per market: a correlated max() per bulletin row
-  // scanned the bulletins for every one of them (94 s at national-5y's 44,337 bulletins).
+  // would scan the bulletins for every one of them.
   const latest = new Map(
     (
       db

@@ -3,8 +3,8 @@
  * month, and an order-independent signature of its row set. The price collections are cut and
  * aliased by it (build/collections.ts), history by its months (build/endpoints/history.ts).
  *
- * Counting it reads every row of the store: at national-5y 21 s of the nightly's price step and
- * 14 s of its history, for a night that adds 0.2 % of the rows. So each build keeps the census of
+ * Counting it reads every row of the store, on a night that adds a fraction of a percent of them
+ * (docs/incremental-build.md). So each build keeps the census of
  * the rows before a cut (`SERIES_CENSUS_FILE`, beside its state), and the next build, when
  * nothing before that cut changed (its boundary is not older: build/incremental/state.ts), counts
  * only the rows from the cut on. The cut is a month start a month before the oldest day that may

@@ -1,7 +1,7 @@
 /**
  * A real S3 protocol server (s3rver) on 127.0.0.1 over a temporary directory, in a process of its
  * own, and a Bucket that publishes to it. Its own process, because a server on the test's event
- * loop shares one core with the client it answers (a night's publication took ~30 % longer), and
+ * loop shares one core with the client it answers, and
  * could never answer code that blocks this process while a child of it asks the bucket (the
  * incremental build's fetch on the spot, build/incremental/previous.ts).
  */
