@@ -1,30 +1,25 @@
 import { LayoutError, type SourceAdapter } from '../types.ts';
 import { documentOf } from '../lib/collect.ts';
+import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { elazigList, elazigListFingerprint } from './parser.ts';
 
 export const ELAZIG_URL = 'https://www.elazig.bel.tr/hal-fiyatlari/';
 
 export const adapter: SourceAdapter = {
   definition: {
+    ...HALL_DEFAULTS,
     key: 'elazig',
     number: 17,
     name: 'Elazığ Belediyesi Hal Fiyatları',
     organisation: 'Elazığ Belediyesi',
-    kind: 'municipal',
     url: ELAZIG_URL,
     method: `GET ${ELAZIG_URL} (HTML list ul#halfiyat: name, min, max; no date on the page)`,
-    licence: null,
     attribution: 'Kaynak: Elazığ Belediyesi',
-    publishingDays: [1, 2, 3, 4, 5, 6],
-    publishWindow: null,
-    dataLagDays: 0,
-    enabled: true,
-    verification: 'unverified',
-    note:
-      'Built from the published description; no real document has proven the parser yet. ' +
+    note: unprovenNote(
       'The page prints no date: the data day is the requested day and a new list is told from an old one by its content ' +
       '(an unchanged page is the same document to the pipeline, which deduplicates by sha256). ' +
       'No unit is printed; prices are taken as per kg. 0 on the page means no quote. Publishing days are assumed (Monday to Saturday).',
+    ),
     markets: [{ slug: 'elazig-sebze-meyve', name: 'Elazığ Sebze ve Meyve Hali', province: 'Elazığ', district: null, kind: 'sebze-meyve' }],
   },
   async collect({ day, http, log }) {
