@@ -1,5 +1,5 @@
 import { LayoutError, type SourceAdapter } from '../types.ts';
-import { documentOf } from '../lib/collect.ts';
+import { documentOf, PAGE_ACCEPT } from '../lib/collect.ts';
 import { loadHtml } from '../lib/html.ts';
 import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { boluWeeklyTable, postDay } from './parser.ts';
@@ -46,7 +46,7 @@ export const adapter: SourceAdapter = {
     markets: [{ slug: 'bolu-sebze-meyve', name: 'Bolu Toptancı Hali', province: 'Bolu', district: null, kind: 'sebze-meyve' }],
   },
   async collect({ http, log }) {
-    const accept = { accept: 'text/html,application/xhtml+xml' };
+    const accept = { accept: PAGE_ACCEPT };
     const category = await http.request(BOLU_CATEGORY_URL, { headers: accept });
     const post = newestPost(category.bytes, category.url);
     log(`bolu: newest list post ${post.url} (${post.day})`);

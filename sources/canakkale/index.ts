@@ -1,5 +1,5 @@
 import type { SourceAdapter } from '../types.ts';
-import { documentOf } from '../lib/collect.ts';
+import { fetchPage } from '../lib/collect.ts';
 import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { canakkaleTable } from './parser.ts';
 
@@ -23,7 +23,6 @@ export const adapter: SourceAdapter = {
   },
   async collect({ http }) {
     // The table carries its own date: the page is read as it stands, whatever day was asked for.
-    const response = await http.request(CANAKKALE_URL, { headers: { accept: 'text/html,application/xhtml+xml' } });
-    return [{ document: documentOf(response), parser: canakkaleTable }];
+    return [{ document: await fetchPage(http, CANAKKALE_URL), parser: canakkaleTable }];
   },
 };

@@ -1,5 +1,5 @@
 import type { SourceAdapter } from '../types.ts';
-import { documentOf } from '../lib/collect.ts';
+import { fetchPage } from '../lib/collect.ts';
 import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { corumTable } from './parser.ts';
 
@@ -25,7 +25,6 @@ export const adapter: SourceAdapter = {
     markets: [{ slug: 'corum-sebze-meyve', name: 'Çorum Sebze ve Meyve Hali', province: 'Çorum', district: null, kind: 'sebze-meyve' }],
   },
   async collect({ day, http }) {
-    const response = await http.request(CORUM_URL, { headers: { accept: 'text/html,application/xhtml+xml' } });
-    return [{ document: documentOf(response, day), parser: corumTable }];
+    return [{ document: await fetchPage(http, CORUM_URL, { requestedDay: day }), parser: corumTable }];
   },
 };

@@ -1,5 +1,5 @@
 import type { SourceAdapter } from '../types.ts';
-import { documentOf, documentOrNone } from '../lib/collect.ts';
+import { documentOrNone, fetchPage } from '../lib/collect.ts';
 import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { DENIZLI_URL, denizliHtml } from './parser.ts';
 
@@ -20,7 +20,7 @@ export const adapter: SourceAdapter = {
     markets: [{ slug: 'denizli-sebze-meyve', name: 'Denizli Sebze ve Meyve Hali', province: 'Denizli', district: null, kind: 'sebze-meyve' }],
   },
   async collect({ day, http }) {
-    const response = await http.request(DENIZLI_URL, { method: 'GET', headers: { accept: 'text/html' } });
-    return [documentOrNone(documentOf(response, day), denizliHtml, `denizli: empty tables on ${day}`)];
+    const document = await fetchPage(http, DENIZLI_URL, { accept: 'text/html', requestedDay: day });
+    return [documentOrNone(document, denizliHtml, `denizli: empty tables on ${day}`)];
   },
 };

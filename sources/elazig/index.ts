@@ -1,5 +1,5 @@
 import { LayoutError, type SourceAdapter } from '../types.ts';
-import { documentOf } from '../lib/collect.ts';
+import { fetchPage } from '../lib/collect.ts';
 import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { elazigList, elazigListFingerprint } from './parser.ts';
 
@@ -23,17 +23,17 @@ export const adapter: SourceAdapter = {
     markets: [{ slug: 'elazig-sebze-meyve', name: 'Elazığ Sebze ve Meyve Hali', province: 'Elazığ', district: null, kind: 'sebze-meyve' }],
   },
   async collect({ day, http, log }) {
-    const response = await http.request(ELAZIG_URL, { headers: { accept: 'text/html,application/xhtml+xml' } });
+    const document = await fetchPage(http, ELAZIG_URL, { requestedDay: day });
     // Dateless page: the content fingerprint says whether the list changed, even when the
     // page around it did not stay byte-identical. The document is returned either way; a page
     // we cannot read goes on to the parser, whose LayoutError keeps it as evidence.
     try {
-      const fingerprint = elazigListFingerprint(response.bytes);
+      const fingerprint = elazigListFingerprint(document.bytes);
       log(`elazig: ${fingerprint.items} items, list fingerprint ${fingerprint.sha256.slice(0, 12)}`);
     } catch (error) {
       if (!(error instanceof LayoutError)) throw error;
       log(`elazig: no fingerprint (${error.message})`);
     }
-    return [{ document: documentOf(response, day), parser: elazigList }];
+    return [{ document, parser: elazigList }];
   },
 };

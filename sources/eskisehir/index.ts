@@ -1,5 +1,5 @@
 import type { SourceAdapter } from '../types.ts';
-import { documentOf, documentOrNone } from '../lib/collect.ts';
+import { documentOrNone, fetchPage } from '../lib/collect.ts';
 import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { ESKISEHIR_URL, eskisehirHtml } from './parser.ts';
 
@@ -21,7 +21,7 @@ export const adapter: SourceAdapter = {
     markets: [{ slug: 'eskisehir-sebze-meyve', name: 'Eskişehir Sebze ve Meyve Hali', province: 'Eskişehir', district: null, kind: 'sebze-meyve' }],
   },
   async collect({ day, http }) {
-    const response = await http.request(ESKISEHIR_URL, { method: 'GET', headers: { accept: 'text/html' } });
-    return [documentOrNone(documentOf(response, day), eskisehirHtml, `eskisehir: empty table on ${day}`)];
+    const document = await fetchPage(http, ESKISEHIR_URL, { accept: 'text/html', requestedDay: day });
+    return [documentOrNone(document, eskisehirHtml, `eskisehir: empty table on ${day}`)];
   },
 };

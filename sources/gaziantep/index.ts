@@ -1,5 +1,5 @@
 import type { SourceAdapter } from '../types.ts';
-import { documentOf, documentOrNone } from '../lib/collect.ts';
+import { documentOrNone, fetchPage } from '../lib/collect.ts';
 import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { gaziantepHtml, gaziantepUrl } from './parser.ts';
 
@@ -20,7 +20,7 @@ export const adapter: SourceAdapter = {
     markets: [{ slug: 'gaziantep-sebze-meyve', name: 'Gaziantep Sebze ve Meyve Hali', province: 'Gaziantep', district: null, kind: 'sebze-meyve' }],
   },
   async collect({ day, http }) {
-    const response = await http.request(gaziantepUrl(day), { method: 'GET', headers: { accept: 'text/html' } });
-    return [documentOrNone(documentOf(response, day), gaziantepHtml, `gaziantep: empty table for ${day}`)];
+    const document = await fetchPage(http, gaziantepUrl(day), { accept: 'text/html', requestedDay: day });
+    return [documentOrNone(document, gaziantepHtml, `gaziantep: empty table for ${day}`)];
   },
 };

@@ -1,5 +1,5 @@
 import type { SourceAdapter } from '../types.ts';
-import { documentOf } from '../lib/collect.ts';
+import { fetchPage } from '../lib/collect.ts';
 import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { kahramanmarasTable } from './parser.ts';
 
@@ -26,7 +26,6 @@ export const adapter: SourceAdapter = {
   },
   async collect({ http }) {
     // Rows carry their own dates: the page is read as it stands, whatever day was asked for.
-    const response = await http.request(KAHRAMANMARAS_URL, { headers: { accept: 'text/html,application/xhtml+xml' } });
-    return [{ document: documentOf(response), parser: kahramanmarasTable }];
+    return [{ document: await fetchPage(http, KAHRAMANMARAS_URL), parser: kahramanmarasTable }];
   },
 };

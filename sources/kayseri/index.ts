@@ -1,5 +1,5 @@
 import type { SourceAdapter } from '../types.ts';
-import { documentOf, documentOrNone } from '../lib/collect.ts';
+import { documentOrNone, fetchPage } from '../lib/collect.ts';
 import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { KAYSERI_URL, kayseriHtml } from './parser.ts';
 
@@ -21,7 +21,7 @@ export const adapter: SourceAdapter = {
     markets: [{ slug: 'kayseri-sebze-meyve', name: 'Kayseri Sebze ve Meyve Hali', province: 'Kayseri', district: null, kind: 'sebze-meyve' }],
   },
   async collect({ day, http }) {
-    const response = await http.request(KAYSERI_URL, { method: 'GET', headers: { accept: 'text/html' } });
-    return [documentOrNone(documentOf(response, day), kayseriHtml, `kayseri: empty table on ${day}`)];
+    const document = await fetchPage(http, KAYSERI_URL, { accept: 'text/html', requestedDay: day });
+    return [documentOrNone(document, kayseriHtml, `kayseri: empty table on ${day}`)];
   },
 };

@@ -1,5 +1,5 @@
 import type { SourceAdapter } from '../types.ts';
-import { documentOf, documentOrNone } from '../lib/collect.ts';
+import { documentOrNone, fetchPage } from '../lib/collect.ts';
 import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { konyaHtml, konyaUrl } from './parser.ts';
 
@@ -24,7 +24,7 @@ export const adapter: SourceAdapter = {
     markets: [{ slug: 'konya-sebze-meyve', name: 'Konya Sebze ve Meyve Hali', province: 'Konya', district: null, kind: 'sebze-meyve' }],
   },
   async collect({ day, http }) {
-    const response = await http.request(konyaUrl(day), { method: 'GET', headers: { accept: 'text/html' } });
-    return [documentOrNone(documentOf(response, day), konyaHtml, `konya: no list for ${day}`)];
+    const document = await fetchPage(http, konyaUrl(day), { accept: 'text/html', requestedDay: day });
+    return [documentOrNone(document, konyaHtml, `konya: no list for ${day}`)];
   },
 };

@@ -1,5 +1,5 @@
 import type { SourceAdapter } from '../types.ts';
-import { documentOf } from '../lib/collect.ts';
+import { fetchPage } from '../lib/collect.ts';
 import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { kutahyaTable } from './parser.ts';
 
@@ -23,7 +23,6 @@ export const adapter: SourceAdapter = {
     markets: [{ slug: 'kutahya-sebze-meyve', name: 'Kütahya Sebze ve Meyve Hali', province: 'Kütahya', district: null, kind: 'sebze-meyve' }],
   },
   async collect({ day, http }) {
-    const response = await http.request(KUTAHYA_URL, { headers: { accept: 'text/html,application/xhtml+xml' } });
-    return [{ document: documentOf(response, day), parser: kutahyaTable }];
+    return [{ document: await fetchPage(http, KUTAHYA_URL, { requestedDay: day }), parser: kutahyaTable }];
   },
 };

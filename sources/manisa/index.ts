@@ -1,5 +1,5 @@
 import type { SourceAdapter } from '../types.ts';
-import { documentOf } from '../lib/collect.ts';
+import { fetchPage } from '../lib/collect.ts';
 import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { manisaTable } from './parser.ts';
 
@@ -22,7 +22,6 @@ export const adapter: SourceAdapter = {
     markets: [{ slug: 'manisa-sebze-meyve', name: 'Manisa Sebze ve Meyve Hali', province: 'Manisa', district: null, kind: 'sebze-meyve' }],
   },
   async collect({ day, http }) {
-    const response = await http.request(MANISA_URL, { headers: { accept: 'text/html,application/xhtml+xml' } });
-    return [{ document: documentOf(response, day), parser: manisaTable }];
+    return [{ document: await fetchPage(http, MANISA_URL, { requestedDay: day }), parser: manisaTable }];
   },
 };

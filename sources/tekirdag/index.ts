@@ -1,5 +1,5 @@
 import { LayoutError, type SourceAdapter } from '../types.ts';
-import { documentOf } from '../lib/collect.ts';
+import { documentOf, PAGE_ACCEPT } from '../lib/collect.ts';
 import { loadHtml } from '../lib/html.ts';
 import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { tekirdagDetail } from './parser.ts';
@@ -40,7 +40,7 @@ export const adapter: SourceAdapter = {
     markets: [{ slug: 'tekirdag-sebze-meyve', name: 'Tekirdağ Sebze ve Meyve Hali', province: 'Tekirdağ', district: null, kind: 'sebze-meyve' }],
   },
   async collect({ http, log }) {
-    const accept = { accept: 'text/html,application/xhtml+xml' };
+    const accept = { accept: PAGE_ACCEPT };
     // Incomplete TLS chain: no workaround here; a verification failure surfaces as a NetworkError.
     const listing = await http.request(TEKIRDAG_LISTING_URL, { headers: accept });
     const detail = newestDetail(listing.bytes, listing.url);

@@ -1,5 +1,5 @@
 import type { SourceAdapter } from '../types.ts';
-import { documentOf } from '../lib/collect.ts';
+import { fetchPage } from '../lib/collect.ts';
 import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { tokatTable } from './parser.ts';
 
@@ -22,7 +22,6 @@ export const adapter: SourceAdapter = {
     markets: [{ slug: 'tokat-sebze-meyve', name: 'Tokat Sebze ve Meyve Hali', province: 'Tokat', district: null, kind: 'sebze-meyve' }],
   },
   async collect({ day, http }) {
-    const response = await http.request(TOKAT_URL, { headers: { accept: 'text/html,application/xhtml+xml' } });
-    return [{ document: documentOf(response, day), parser: tokatTable }];
+    return [{ document: await fetchPage(http, TOKAT_URL, { requestedDay: day }), parser: tokatTable }];
   },
 };

@@ -1,5 +1,5 @@
 import type { SourceAdapter } from '../types.ts';
-import { documentOf } from '../lib/collect.ts';
+import { fetchPage } from '../lib/collect.ts';
 import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { trabzonCards } from './parser.ts';
 
@@ -27,7 +27,6 @@ export const adapter: SourceAdapter = {
   // Only reached if collection is switched on: the page as served holds no cards, so the parser
   // reports the source broken until the HTTP client can render pages (a browser).
   async collect({ day, http }) {
-    const response = await http.request(TRABZON_URL, { headers: { accept: 'text/html,application/xhtml+xml' } });
-    return [{ document: documentOf(response, day), parser: trabzonCards }];
+    return [{ document: await fetchPage(http, TRABZON_URL, { requestedDay: day }), parser: trabzonCards }];
   },
 };
