@@ -14,7 +14,7 @@
  *   many cells as the header.
  */
 import { fold } from '../../core/turkish.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow, type SourceDocument } from '../types.ts';
+import { LayoutError, type ParsedDocument, type Parser, type PrintedRow, type SourceDocument } from '../types.ts';
 import { loadHtml, tableRows, type Html } from './html.ts';
 import { parseTurkishNumber, PriceFormatError } from './numbers.ts';
 
@@ -178,6 +178,11 @@ export function parseDatelessTable(document: SourceDocument, spec: { parser: str
   return parsedRows(rows);
 }
 
+/** The parser of a source that prints the dateless layout (see `parseDatelessTable`). */
+export function datelessTableParser(spec: { parser: string; market: string; labels: DatelessLabels; header: string }): Parser {
+  return { id: spec.parser, version: 1, parse: (document) => parseDatelessTable(document, spec) };
+}
+
 // ---------------------------------------------------------------- exact header
 
 /**
@@ -216,6 +221,37 @@ export function* fullWidthRows(parser: string, table: PageTable, skip: (cells: s
     if (cells.length !== expected) throw new LayoutError(parser, `${where}: ${cells.length} cells, expected ${expected}`);
     yield { cells, where };
   }
+}
+
+/** What a row of a table says beyond its prices. */
+export type RowFacts = Pick<PrintedRow, 'dataDay' | 'market' | 'name' | 'unit' | 'group'>;
+
+/**
+ * The plainest exact-header layout, read whole: the first table whose header is `spec.names`
+ * (`spec.width` cells), a row per product with what `facts` reads from it and its min · max
+ * (· avg) prices. No such table is a LayoutError naming `spec.header`; an empty one is no list.
+ */
+export function parseExactTable<F extends string>(
+  tables: string[][][],
+  spec: { parser: string; names: Record<string, F | 'min' | 'max'>; header: string; width?: number },
+  facts: (cells: string[], columns: Columns<F | 'min' | 'max'>, where: string) => RowFacts,
+): ParsedDocument {
+  const [table] = tablesWithHeader(tables, spec.names, spec.width);
+  if (!table) throw new LayoutError(spec.parser, `no table with the header ${spec.header}`);
+  const price = priceReader(spec.parser, 'compact');
+  const rows: PrintedRow[] = [];
+  for (const { cells, where } of fullWidthRows(spec.parser, table)) {
+    rows.push({ ...facts(cells, table.columns, where), ...priceCells(price, cells, where, table.columns, 'exact') });
+  }
+  return parsedRows(rows);
+}
+
+/**
+ * `DOMATES` + `SALKIM` → `DOMATES SALKIM`: a variety (Cinsi, as in the HKS tables) joined to the
+ * name; an empty, `-` or repeated variety adds nothing.
+ */
+export function nameWithVariety(name: string, variety: string): string {
+  return variety === '' || variety === '-' || fold(variety) === fold(name) ? name : `${name} ${variety}`;
 }
 
 // ---------------------------------------------------------------- result
