@@ -30,7 +30,7 @@ export type Catalogue = {
   match(source: string, printedName: string, unit: string): Match | null;
 };
 
-const DIR = fileURLToPath(new URL('../data/catalogue', import.meta.url));
+const DIR = fileURLToPath(new URL('../data/catalogue/', import.meta.url));
 
 /** Rows of a catalogue CSV; `optional` columns may follow the required ones. */
 function readTable(file: string, columns: string[], optional: string[] = []): Record<string, string>[] {

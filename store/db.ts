@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export type Db = Database.Database;
-const MIGRATIONS = fileURLToPath(new URL('../data/migrations', import.meta.url));
+const MIGRATIONS = fileURLToPath(new URL('../data/migrations/', import.meta.url));
 
 export function openDb(path: string): Db {
   const db = new Database(path);

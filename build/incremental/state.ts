@@ -142,7 +142,7 @@ function fingerprint(db: Db, maxNameId: number): string {
   return hash.digest('hex');
 }
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CODE_DIRS = ['store', 'build', 'core', 'schemas'];
 let code: string | null = null;
 

@@ -11,7 +11,7 @@ import { PAGES } from '../../core/routes.ts';
 import { TYPES_BY_EXTENSION } from '../../core/media-types.ts';
 import type { OutputWriter } from '../writer.ts';
 
-export const PUBLIC_DIR = fileURLToPath(new URL('../../public', import.meta.url));
+export const PUBLIC_DIR = fileURLToPath(new URL('../../public/', import.meta.url));
 
 /** Content types by extension (core/media-types.ts); anything else in public/ is a mistake the build reports. */
 export const PUBLIC_TYPES = TYPES_BY_EXTENSION;

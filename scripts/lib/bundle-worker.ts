@@ -2,7 +2,7 @@
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const WORKER_BUNDLE = '.cache/edge/worker.js';
 
 export async function bundleWorker(outfile = WORKER_BUNDLE): Promise<{ path: string; bytes: number }> {

@@ -22,7 +22,7 @@ export type ArchiveFile = {
 };
 
 /** The repository's archive, data/sources/; another directory laid out the same way can be imported instead. */
-export const ARCHIVE_ROOT = fileURLToPath(new URL('../../data/sources', import.meta.url));
+export const ARCHIVE_ROOT = fileURLToPath(new URL('../../data/sources/', import.meta.url));
 
 function archiveDir(source: string, root = ARCHIVE_ROOT): string {
   return join(root, source) + '/';
