@@ -17,9 +17,8 @@ export function expectDescribedHall(definition: SourceDefinition, entry: Partial
     publishingDays: [1, 2, 3, 4, 5, 6],
     ...entry,
   });
-  expect(definition.note.startsWith('Built from the published description; no real document has proven the parser yet.')).toBe(
-    true,
-  );
+  const opening = 'Built from the published description; no real document has proven the parser yet.';
+  expect(definition.note.startsWith(opening)).toBe(true);
 }
 
 /**

@@ -222,7 +222,8 @@ describe('parseExactTable', () => {
     expect(expectLayoutError('test-html', () => parseExactTable([[['Bakım']]], SPEC, facts)).message).toBe(
       'test-html: no table with the header Cinsi · Birimi · En Yüksek · En Düşük',
     );
-    expect(expectLayoutError('test-html', () => parseExactTable([[HEADER, ['Elma', 'Kg', 'kırk', '10']]], SPEC, facts)).message).toBe(
+    const notAPrice = [[HEADER, ['Elma', 'Kg', 'kırk', '10']]];
+    expect(expectLayoutError('test-html', () => parseExactTable(notAPrice, SPEC, facts)).message).toBe(
       'test-html: table[0] tr[1]: not a price "kırk"',
     );
   });

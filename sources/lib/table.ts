@@ -150,13 +150,16 @@ export function priceCells(
 /** The columns of a dateless table: name · unit · min · max, and a group where the page prints one. */
 export type DatelessLabels = ColumnLabels<'name' | 'unit' | 'min' | 'max'> & Partial<ColumnLabels<'group'>>;
 
+/** A dateless table's parser, market, labels and the header its LayoutError names. */
+type DatelessSpec = { parser: string; market: string; labels: DatelessLabels; header: string };
+
 /**
  * The dateless layout several sources print as it is: one table found by label, a row per
  * product with name · unit · min · max (and a group column where there is one; other columns
  * stay in `printed` only), and no date on the page, so every row is of the document's requested
  * day. A page with rows but no requested day is a LayoutError; one without rows is no list.
  */
-export function parseDatelessTable(document: SourceDocument, spec: { parser: string; market: string; labels: DatelessLabels; header: string }): ParsedDocument {
+export function parseDatelessTable(document: SourceDocument, spec: DatelessSpec): ParsedDocument {
   const { parser, market } = spec;
   const table = findTableByLabels(loadHtml(document.bytes), spec.labels as ColumnLabels<'name' | 'unit' | 'min' | 'max' | 'group'>);
   if (!table) throw new LayoutError(parser, `no table with the columns ${spec.header}`);
@@ -179,7 +182,7 @@ export function parseDatelessTable(document: SourceDocument, spec: { parser: str
 }
 
 /** The parser of a source that prints the dateless layout (see `parseDatelessTable`). */
-export function datelessTableParser(spec: { parser: string; market: string; labels: DatelessLabels; header: string }): Parser {
+export function datelessTableParser(spec: DatelessSpec): Parser {
   return { id: spec.parser, version: 1, parse: (document) => parseDatelessTable(document, spec) };
 }
 
