@@ -8,6 +8,7 @@
  * Anything else stays unmatched and is reported with counts; it is never dropped.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fold, SLUG_PATTERN } from '../core/turkish.ts';
 import { parseCsv } from './lib/csv.ts';
@@ -33,7 +34,7 @@ const DIR = fileURLToPath(new URL('../data/catalogue/', import.meta.url));
 
 /** Rows of a catalogue CSV; `optional` columns may follow the required ones. */
 function readTable(file: string, columns: string[], optional: string[] = []): Record<string, string>[] {
-  const [header, ...rows] = parseCsv(readFileSync(DIR + file, 'utf8'));
+  const [header, ...rows] = parseCsv(readFileSync(join(DIR, file), 'utf8'));
   const all = [...columns, ...optional];
   if (!header || columns.some((c, i) => header[i] !== c) || header.some((h, i) => all[i] !== h)) {
     throw new Error(`${file}: header must be ${columns.join(',')}${optional.length ? ` [,${optional.join(',')}]` : ''}`);
@@ -50,7 +51,7 @@ export function loadCatalogue(): Catalogue {
   const categories = readTable('categories.csv', ['slug', 'name']) as Category[];
   const products = readTable('products.csv', ['slug', 'name', 'category']) as Product[];
   const variants = readTable('variants.csv', ['slug', 'product', 'name', 'unit']) as Variant[];
-  const aliases = readdirSync(DIR + 'aliases')
+  const aliases = readdirSync(join(DIR, 'aliases'))
     .filter((f) => f.endsWith('.csv'))
     .sort()
     .flatMap((file) =>

@@ -1,27 +1,22 @@
 import { LayoutError, type SourceAdapter } from '../types.ts';
 import { documentOf } from '../lib/collect.ts';
+import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { ADANA_LIST_URL, adanaHtml, newestDetailUrl, PARSER } from './parser.ts';
 
 export const adapter: SourceAdapter = {
   definition: {
+    ...HALL_DEFAULTS,
     key: 'adana',
     number: 16,
     name: 'Adana Büyükşehir Belediyesi Günlük Hal Raiç Fiyatları',
     organisation: 'Adana Büyükşehir Belediyesi',
-    kind: 'municipal',
     url: ADANA_LIST_URL,
     method: `GET ${ADANA_LIST_URL} → newest /tr/hal-detay/{id} (HTML: heading "Günlük Raiç … DD/MM/YYYY", 4-cell tables name · unit · min · max)`,
-    licence: null,
     attribution: 'Kaynak: Adana Büyükşehir Belediyesi',
-    publishingDays: [1, 2, 3, 4, 5, 6],
-    publishWindow: null,
-    dataLagDays: 0,
-    enabled: true,
-    verification: 'unverified',
-    note:
-      'Built from the published description; no real document has proven the parser yet. ' +
+    note: unprovenNote(
       'Only the newest bulletin (highest /tr/hal-detay id) is collected; its data day is the date in its heading. ' +
       'The first table is vegetables, the others fruit. Decimal point; 0 / 0 means no quote. Publishing is described as daily; Monday–Saturday is assumed, as for every hall whose Sunday is not known.',
+    ),
     markets: [{ slug: 'adana-sebze-meyve', name: 'Adana Sebze ve Meyve Hali', province: 'Adana', district: null, kind: 'sebze-meyve' }],
   },
   async collect({ http, log }) {

@@ -1,5 +1,6 @@
 import type { Day } from '../../core/dates.ts';
 import type { Collected, Parser, SourceAdapter, SourceDocument } from '../types.ts';
+import { HALL_DEFAULTS } from '../lib/definition.ts';
 import { ankaraArchive } from './archive.ts';
 import { ANKARA_TYPES, PAGE_URL } from './live-html.ts';
 import { readCsrfToken } from './page-head.ts';
@@ -25,22 +26,18 @@ function saysNoList(parser: Parser, document: SourceDocument): boolean {
 
 export const adapter: SourceAdapter = {
   definition: {
+    ...HALL_DEFAULTS,
     key: 'ankara',
     number: 3,
     name: 'Ankara Büyükşehir Belediyesi Hal Fiyatları',
     organisation: 'Ankara Büyükşehir Belediyesi',
-    kind: 'municipal',
     url: PAGE_URL,
     method:
       'GET https://www.ankara.bel.tr/hal-fiyatlari (session cookie + csrf-token meta), then POST the same URL form date=DD.MM.YYYY&type=vegetable|fruit|imported|fish&_token=… with X-CSRF-TOKEN (HTML table)',
-    licence: null,
     attribution: 'Kaynak: Ankara Büyükşehir Belediyesi',
     // Assumption: the page lists Monday to Saturday; the scraper store also has Sunday rows,
     // which mostly repeat Saturday's list.
     publishingDays: [1, 2, 3, 4, 5, 6],
-    publishWindow: null,
-    dataLagDays: 0,
-    enabled: true,
     verification: 'verified',
     note:
       'Ankara Toptancı Hali (fruit and vegetables) and the fish hall. Cloudflare in front: a 403 means blocked. Fish is priced per crate (`Kasa (10 Kğ)…`), normalised per kg by the stated weight; no average is printed (midpoint). Publishing days Monday–Saturday are an assumption. Real data: a scraper store of the page, 2025-05-29 … 2026-02-28 (168 days); the live table parser is tested on fixtures built from that store.',

@@ -1,9 +1,11 @@
 import type { Collected, SourceAdapter } from '../types.ts';
 import { documentOf, documentOrNone } from '../lib/collect.ts';
+import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { antkomderHtml, antkomderUrl, MARKETS } from './parser.ts';
 
 export const adapter: SourceAdapter = {
   definition: {
+    ...HALL_DEFAULTS,
     key: 'antalya-antkomder',
     number: 7,
     name: 'Antalya Komisyoncular Derneği Hal Fiyatları',
@@ -11,19 +13,14 @@ export const adapter: SourceAdapter = {
     kind: 'association',
     url: 'https://antalyakomisyonculardernegi.com/hal-fiyatlari/1',
     method: 'GET https://antalyakomisyonculardernegi.com/hal-fiyatlari/{1|3|4}?daily=YYYY-MM-DD (1 Merkez, 3 Serik, 4 Kumluca; HTML table # · Ürünler · today · previous day)',
-    licence: null,
     attribution: 'Kaynak: Antalya Yaş Sebze ve Meyve Komisyoncular Derneği (resmî kaynak değildir)',
-    publishingDays: [1, 2, 3, 4, 5, 6],
     publishWindow: '12:00-18:00',
-    dataLagDays: 0,
-    enabled: true,
-    verification: 'unverified',
-    note:
-      'Built from the published description; no real document has proven the parser yet. ' +
+    note: unprovenNote(
       'Not an official source: the commission agents’ association of the Antalya hall publishes these prices, so they are marked non-official. ' +
       'One price per product and day, published as the average (no minimum or maximum); no unit is printed (read as kg). ' +
       'Placeholders "₺ Fiyat Bekleniyor" and "Mevcut Değil" are no quote; Merkez shows only placeholders since 2026-06 (no list). ' +
       'Published in the afternoon; publishing days are not described: Monday to Saturday assumed.',
+    ),
     markets: [
       { slug: 'antalya-antkomder-merkez', name: 'Antalya Merkez Hali (Komisyoncular Derneği)', province: 'Antalya', district: null, kind: 'sebze-meyve' },
       { slug: 'antalya-antkomder-serik', name: 'Serik Hali (Komisyoncular Derneği)', province: 'Antalya', district: 'Serik', kind: 'sebze-meyve' },

@@ -1,5 +1,6 @@
 import { LayoutError, type SourceAdapter } from '../types.ts';
 import { documentOf, dottedDay } from '../lib/collect.ts';
+import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { antalyaPdf, PDF_PARSER } from './parser.ts';
 
 export const ANTALYA_API = 'https://gezipanel.antalya.bel.tr/Methods.aspx/GetGunlukHalFiyatPdf';
@@ -21,26 +22,20 @@ function pdfAnswer(body: string): PdfAnswer {
 
 export const adapter: SourceAdapter = {
   definition: {
+    ...HALL_DEFAULTS,
     key: 'antalya',
     number: 6,
     name: 'Antalya Büyükşehir Belediyesi Günlük Hal Fiyat Listesi',
     organisation: 'Antalya Büyükşehir Belediyesi',
-    kind: 'municipal',
     url: ANTALYA_API,
     method: `POST ${ANTALYA_API} JSON {tarih: "DD.MM.YYYY"} → {d:{PdfUrl, PdfDate, Mesaj}}, then GET the PDF (two columns idx · name · unit · min · max)`,
-    licence: null,
     attribution: 'Kaynak: Antalya Büyükşehir Belediyesi',
-    publishingDays: [1, 2, 3, 4, 5, 6],
-    publishWindow: null,
-    dataLagDays: 0,
-    enabled: true,
-    verification: 'unverified',
-    note:
-      'Built from the published description; no real document has proven the parser yet. ' +
+    note: unprovenNote(
       'The bulletin is a PDF and no PDF library is installed: only a PDF whose text sits in uncompressed content streams can be read; ' +
       'any other PDF is reported as broken ("PDF text extraction not available") and kept as evidence until a text extractor is added. ' +
       'The text parser (title GÜNLÜK FİYAT LİSTESİ DD.MM.YYYY, sections SEBZELER/MEYVELER/İTHAL, two columns, 0 = no quote) is tested on constructed text only. ' +
       'The date format of the request (DD.MM.YYYY) is assumed. Publishing is described as daily; backfill is possible.',
+    ),
     markets: [{ slug: 'antalya-sebze-meyve', name: 'Antalya Sebze ve Meyve Toptancı Hali', province: 'Antalya', district: null, kind: 'sebze-meyve' }],
   },
   async collect({ day, http, log }) {

@@ -6,6 +6,7 @@ import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { antalyaPdfText, parseAntalyaPdf, parseAntalyaTextLines, PDF_PARSER, TEXT_PARSER } from './parser.ts';
 import { pdfTextLines } from './pdf-text.ts';
 
+// The closing slash makes the names below resolve inside the folder.
 const dir = new URL('../../tests/fixtures/antalya/', import.meta.url);
 const TEXT = readFileSync(new URL('gunluk-fiyat-listesi-2026-09-14.txt', dir), 'utf8');
 const LINES = TEXT.split('\n');

@@ -1,31 +1,26 @@
 import { LayoutError, type SourceAdapter } from '../types.ts';
 import { documentOf, documentOrNone, dottedDay } from '../lib/collect.ts';
+import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { BALIKESIR_LIST, BALIKESIR_PAGE, balikesirHtml, PARSER, verificationToken } from './parser.ts';
 
 export const adapter: SourceAdapter = {
   definition: {
+    ...HALL_DEFAULTS,
     key: 'balikesir',
     number: 15,
     name: 'Balıkesir Büyükşehir Belediyesi Hal ve Pazar Fiyatları',
     organisation: 'Balıkesir Büyükşehir Belediyesi',
-    kind: 'municipal',
     url: BALIKESIR_PAGE,
     method:
       `GET ${BALIKESIR_PAGE} (session cookie, __RequestVerificationToken), then POST ${BALIKESIR_LIST} ` +
       'form BasT=DD.MM.YYYY&BitT=DD.MM.YYYY&UrunAd=&HalAd=&TurAd=1 (HTML table Ürün/Tür · Birimi · Hal/Pazar · En Düşük · En Yüksek · BaşTarih · BitTarih)',
-    licence: null,
     attribution: 'Kaynak: Balıkesir Büyükşehir Belediyesi',
-    publishingDays: [1, 2, 3, 4, 5, 6],
-    publishWindow: null,
-    dataLagDays: 0,
-    enabled: true,
-    verification: 'unverified',
-    note:
-      'Built from the published description; no real document has proven the parser yet. ' +
+    note: unprovenNote(
       'The list spans several halls, printed per row (Hal/Pazar); the description names none, so every row goes to the one market ' +
       'balikesir-merkez with the printed hall as its group, and one product quoted by several halls on a day appears as repeated rows. ' +
       'Data day: BaşTarih when it equals BitTarih; for a longer period, the requested day when the period holds it; otherwise the page is treated as changed. ' +
       'Backfill is possible (one day per request). Publishing days are not described: Monday to Saturday assumed.',
+    ),
     markets: [{ slug: 'balikesir-merkez', name: 'Balıkesir Sebze ve Meyve Halleri', province: 'Balıkesir', district: null, kind: 'sebze-meyve' }],
   },
   async collect({ day, http }) {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectHttpStatus, fakeHttp, onlyDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
+import { expectDescribedHall } from '../lib/adapter-cases.ts';
 import { adapter, BOLU_CATEGORY_URL, newestPost } from './index.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/bolu/${name}`, import.meta.url));
@@ -38,9 +39,14 @@ describe('Bolu: choosing the newest list post', () => {
 describe('Bolu adapter', () => {
   it('declares the registry entry: weekly, on Thursday', () => {
     const d = adapter.definition;
-    expect(d).toMatchObject({ key: 'bolu', number: 25, organisation: 'Bolu Belediyesi', url: 'https://www.bolu.bel.tr/category/halfiyatlari/', licence: null, attribution: 'Kaynak: Bolu Belediyesi' });
-    expect(d).toMatchObject({ enabled: true, verification: 'unverified', dataLagDays: 0, publishWindow: null, publishingDays: [4] });
-    expect(d.note.startsWith('Built from the published description; no real document has proven the parser yet.')).toBe(true);
+    expectDescribedHall(d, {
+      key: 'bolu',
+      number: 25,
+      organisation: 'Bolu Belediyesi',
+      url: 'https://www.bolu.bel.tr/category/halfiyatlari/',
+      attribution: 'Kaynak: Bolu Belediyesi',
+      publishingDays: [4],
+    });
     expect(d.markets).toEqual([{ slug: 'bolu-sebze-meyve', name: 'Bolu Toptancı Hali', province: 'Bolu', district: null, kind: 'sebze-meyve' }]);
   });
 

@@ -1,6 +1,7 @@
 import { LayoutError, type SourceAdapter } from '../types.ts';
-import { documentOf } from '../lib/collect.ts';
+import { documentOf, PAGE_ACCEPT } from '../lib/collect.ts';
 import { loadHtml } from '../lib/html.ts';
+import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { boluWeeklyTable, postDay } from './parser.ts';
 
 export const BOLU_CATEGORY_URL = 'https://www.bolu.bel.tr/category/halfiyatlari/';
@@ -25,32 +26,27 @@ export function newestPost(categoryHtml: Uint8Array, base = BOLU_CATEGORY_URL): 
 
 export const adapter: SourceAdapter = {
   definition: {
+    ...HALL_DEFAULTS,
     key: 'bolu',
     number: 25,
     name: 'Bolu Belediyesi Toptancı Hal Fiyat Listesi',
     organisation: 'Bolu Belediyesi',
-    kind: 'municipal',
     url: BOLU_CATEGORY_URL,
     method: `GET ${BOLU_CATEGORY_URL} → newest post …/DD-MM-YYYY-(toptanci-hal-fiyat-listesi|haftalik-fiyat-listesi)/ → its last table (12 columns, two products per row)`,
-    licence: null,
     attribution: 'Kaynak: Bolu Belediyesi',
     // Weekly, on Thursday or Friday. Freshness counts the publishing weekdays after the last
     // data day (the date in the post URL). With Thursday, a list dated Thursday or Friday is
     // never counted late during its week, and a Friday list costs at most one delayed build;
     // with Friday, a list dated Thursday would read as one day late from the next day on.
     publishingDays: [4],
-    publishWindow: null,
-    dataLagDays: 0,
-    enabled: true,
-    verification: 'unverified',
-    note:
-      'Built from the published description; no real document has proven the parser yet. ' +
+    note: unprovenNote(
       'Weekly (Thursday or Friday; the calendar says Thursday so that a Thursday list is not counted late). ' +
       'The data day is the date in the post URL; lira and kuruş stand in separate cells; no average is printed (midpoint).',
+    ),
     markets: [{ slug: 'bolu-sebze-meyve', name: 'Bolu Toptancı Hali', province: 'Bolu', district: null, kind: 'sebze-meyve' }],
   },
   async collect({ http, log }) {
-    const accept = { accept: 'text/html,application/xhtml+xml' };
+    const accept = { accept: PAGE_ACCEPT };
     const category = await http.request(BOLU_CATEGORY_URL, { headers: accept });
     const post = newestPost(category.bytes, category.url);
     log(`bolu: newest list post ${post.url} (${post.day})`);

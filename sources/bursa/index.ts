@@ -1,25 +1,22 @@
 import { istanbulDay } from '../../core/dates.ts';
 import type { SourceAdapter } from '../types.ts';
+import { HALL_DEFAULTS } from '../lib/definition.ts';
 import { bursaArchive } from './archive.ts';
 import { API_URL, PAGE_URL } from './common.ts';
 import { bursaApi } from './parsers.ts';
 
 export const adapter: SourceAdapter = {
   definition: {
+    ...HALL_DEFAULTS,
     key: 'bursa',
     number: 4,
     name: 'Bursa Büyükşehir Belediyesi Hal Fiyatları',
     organisation: 'Bursa Büyükşehir Belediyesi',
-    kind: 'municipal',
     url: PAGE_URL,
     method: `GET ${API_URL} (JSON list {urun_ad, min, max, br}, today only, no date parameter); HTML alternative ${PAGE_URL} (9 tables Ürün · BR · FİYAT)`,
-    licence: null,
     attribution: 'Kaynak: Bursa Büyükşehir Belediyesi Açık Veri',
     // Assumption: Monday to Saturday, like the other municipal halls; the API itself says nothing.
     publishingDays: [1, 2, 3, 4, 5, 6],
-    publishWindow: null,
-    dataLagDays: 0,
-    enabled: true,
     verification: 'verified',
     note:
       'Bursa Hali. The API serves today only (no backfill): the data day is the Istanbul day of the fetch. Known frozen 2023-04 … 2026-04 (one list repeated daily; detected in the pipeline). A product can be listed per kg and per Sandık/Koli: separate variants. Publishing days Monday–Saturday are an assumption. Real data: a scraper’s commit history, 26 days 2026-07-28 … 2026-08-22.',

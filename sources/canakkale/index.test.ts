@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fakeHttp, onlyDocument } from '../../tests/support/fake-http.ts';
 import { NetworkError } from '../lib/http.ts';
+import { expectDescribedHall, expectOnePageGet } from '../lib/adapter-cases.ts';
 import { adapter, CANAKKALE_URL } from './index.ts';
 
 const PAGE = readFileSync(new URL('../../tests/fixtures/canakkale/hal-fiyat-listesi.html', import.meta.url));
@@ -10,17 +11,23 @@ const PAGE = readFileSync(new URL('../../tests/fixtures/canakkale/hal-fiyat-list
 describe('Çanakkale adapter', () => {
   it('declares the registry entry', () => {
     const d = adapter.definition;
-    expect(d).toMatchObject({ key: 'canakkale', number: 22, organisation: 'Çanakkale Belediyesi', url: 'https://www.canakkale.bel.tr/tr/sayfa/1481-hal-fiyat-listesi', licence: null, attribution: 'Kaynak: Çanakkale Belediyesi' });
-    expect(d).toMatchObject({ enabled: true, verification: 'unverified', dataLagDays: 0, publishWindow: null, publishingDays: [1, 2, 3, 4, 5, 6] });
-    expect(d.note.startsWith('Built from the published description; no real document has proven the parser yet.')).toBe(true);
+    expectDescribedHall(d, {
+      key: 'canakkale',
+      number: 22,
+      organisation: 'Çanakkale Belediyesi',
+      url: 'https://www.canakkale.bel.tr/tr/sayfa/1481-hal-fiyat-listesi',
+      attribution: 'Kaynak: Çanakkale Belediyesi',
+    });
     expect(d.markets).toEqual([{ slug: 'canakkale-sebze-meyve', name: 'Çanakkale Sebze ve Meyve Hali', province: 'Çanakkale', district: null, kind: 'sebze-meyve' }]);
   });
 
   it('collects the page with one GET; the document carries no requested day (the table dates itself)', async () => {
     const { http, calls } = fakeHttp({ [CANAKKALE_URL]: PAGE });
     const item = onlyDocument(await adapter.collect!({ day: '2026-09-14', http, log: () => {} }));
-    expect(calls).toEqual([{ url: 'https://www.canakkale.bel.tr/tr/sayfa/1481-hal-fiyat-listesi', req: { headers: { accept: 'text/html,application/xhtml+xml' } } }]);
-    expect(item.document).toEqual({ url: CANAKKALE_URL, fetchedAt: '2026-09-15T05:00:00.000Z', contentType: 'text/html; charset=UTF-8', bytes: PAGE });
+    expectOnePageGet(calls, item.document, {
+      url: 'https://www.canakkale.bel.tr/tr/sayfa/1481-hal-fiyat-listesi',
+      bytes: PAGE,
+    });
     expect(item.parser.id).toBe('canakkale-table');
     expect(item.parser.parse(item.document).bulletinDays).toEqual(['2026-09-15']);
   });

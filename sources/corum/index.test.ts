@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectHttpStatus, fakeHttp, onlyDocument } from '../../tests/support/fake-http.ts';
+import { expectDescribedHall, expectOnePageGet } from '../lib/adapter-cases.ts';
 import { adapter, CORUM_URL } from './index.ts';
 
 const PAGE = readFileSync(new URL('../../tests/fixtures/corum/hal-fiyatlari.html', import.meta.url));
@@ -9,9 +10,13 @@ const PAGE = readFileSync(new URL('../../tests/fixtures/corum/hal-fiyatlari.html
 describe('Çorum adapter', () => {
   it('declares the registry entry: enabled although blocked, unverified', () => {
     const d = adapter.definition;
-    expect(d).toMatchObject({ key: 'corum', number: 18, organisation: 'Çorum Belediyesi', url: 'https://www.corum.bel.tr/hal-fiyatlari', licence: null, attribution: 'Kaynak: Çorum Belediyesi' });
-    expect(d).toMatchObject({ enabled: true, verification: 'unverified', dataLagDays: 0, publishWindow: null, publishingDays: [1, 2, 3, 4, 5, 6] });
-    expect(d.note.startsWith('Built from the published description; no real document has proven the parser yet.')).toBe(true);
+    expectDescribedHall(d, {
+      key: 'corum',
+      number: 18,
+      organisation: 'Çorum Belediyesi',
+      url: 'https://www.corum.bel.tr/hal-fiyatlari',
+      attribution: 'Kaynak: Çorum Belediyesi',
+    });
     expect(d.note).toContain('WAF since 2026-09');
     expect(d.markets).toEqual([{ slug: 'corum-sebze-meyve', name: 'Çorum Sebze ve Meyve Hali', province: 'Çorum', district: null, kind: 'sebze-meyve' }]);
   });
@@ -19,8 +24,11 @@ describe('Çorum adapter', () => {
   it('collects the page with one GET, with the requested day', async () => {
     const { http, calls } = fakeHttp({ [CORUM_URL]: PAGE });
     const item = onlyDocument(await adapter.collect!({ day: '2026-09-14', http, log: () => {} }));
-    expect(calls).toEqual([{ url: 'https://www.corum.bel.tr/hal-fiyatlari', req: { headers: { accept: 'text/html,application/xhtml+xml' } } }]);
-    expect(item.document).toEqual({ url: CORUM_URL, fetchedAt: '2026-09-15T05:00:00.000Z', contentType: 'text/html; charset=UTF-8', bytes: PAGE, requestedDay: '2026-09-14' });
+    expectOnePageGet(calls, item.document, {
+      url: 'https://www.corum.bel.tr/hal-fiyatlari',
+      bytes: PAGE,
+      requestedDay: '2026-09-14',
+    });
     expect(item.parser.id).toBe('corum-table');
     expect(item.parser.parse(item.document).rows).toHaveLength(10);
   });

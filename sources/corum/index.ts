@@ -1,35 +1,30 @@
 import type { SourceAdapter } from '../types.ts';
-import { documentOf } from '../lib/collect.ts';
+import { fetchPage } from '../lib/collect.ts';
+import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { corumTable } from './parser.ts';
 
 export const CORUM_URL = 'https://www.corum.bel.tr/hal-fiyatlari';
 
 export const adapter: SourceAdapter = {
   definition: {
+    ...HALL_DEFAULTS,
     key: 'corum',
     number: 18,
     name: 'Çorum Belediyesi Hal Fiyatları',
     organisation: 'Çorum Belediyesi',
-    kind: 'municipal',
     url: CORUM_URL,
     method: `GET ${CORUM_URL} (HTML table Ürün · En Düşük · En Yüksek · Birim; today's list only)`,
-    licence: null,
     attribution: 'Kaynak: Çorum Belediyesi',
-    publishingDays: [1, 2, 3, 4, 5, 6],
-    publishWindow: null,
-    dataLagDays: 0,
     // Behind a WAF since 2026-09: collection stays on and the scrape outcome records `blocked`
     // (HTTP 403) for as long as it lasts.
     enabled: true,
-    verification: 'unverified',
-    note:
-      'Built from the published description; no real document has proven the parser yet. ' +
+    note: unprovenNote(
       'Blocked by a WAF since 2026-09 (HTTP 403 to data-centre addresses): collection stays enabled and the scrape outcome marks the source blocked. ' +
       'The page takes no date and prints none known to us: the data day is the requested day. Publishing days are assumed (Monday to Saturday).',
+    ),
     markets: [{ slug: 'corum-sebze-meyve', name: 'Çorum Sebze ve Meyve Hali', province: 'Çorum', district: null, kind: 'sebze-meyve' }],
   },
   async collect({ day, http }) {
-    const response = await http.request(CORUM_URL, { headers: { accept: 'text/html,application/xhtml+xml' } });
-    return [{ document: documentOf(response, day), parser: corumTable }];
+    return [{ document: await fetchPage(http, CORUM_URL, { requestedDay: day }), parser: corumTable }];
   },
 };

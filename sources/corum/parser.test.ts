@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
-import { corumTable, parseCorumTable, PARSER } from './parser.ts';
+import { corumTable, PARSER } from './parser.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/corum/${name}`, import.meta.url), 'utf8');
 const PAGE = fixture('hal-fiyatlari.html');
@@ -11,7 +11,7 @@ const doc = (html: string, requestedDay: string | null = '2026-09-15') => fetche
 
 describe('Çorum: the table', () => {
   it('reads every row as printed, columns by their header', () => {
-    const parsed = parseCorumTable(doc(PAGE));
+    const parsed = corumTable.parse(doc(PAGE));
     expect(parsed.bulletinDays).toEqual(['2026-09-15']);
     expect(parsed.rows).toHaveLength(10);
     expect(parsed.rows[0]).toEqual({
@@ -29,7 +29,7 @@ describe('Çorum: the table', () => {
   });
 
   it('reads `160,00 ₺` prices, units as printed, and a thousands dot', () => {
-    const rows = parseCorumTable(doc(PAGE)).rows;
+    const rows = corumTable.parse(doc(PAGE)).rows;
     expect(rows[2]).toMatchObject({ name: 'Salatalık', unit: 'Kg', min: 22.5, max: 35 });
     expect(rows[4]).toMatchObject({ name: 'Maydanoz', unit: 'Bağ', min: 10, max: 15 });
     expect(rows[5]).toMatchObject({ name: 'Marul Göbek', unit: 'Adet', min: 20, max: 30 });
@@ -40,18 +40,18 @@ describe('Çorum: the table', () => {
   it('finds the columns by their header, wherever they stand', () => {
     const reordered = `<table><tr><th>Birim</th><th>Ürün Adı</th><th>En Yüksek</th><th>En Düşük</th></tr>
       <tr><td>Kg</td><td>Domates</td><td>45,00 ₺</td><td>30,00 ₺</td></tr></table>`;
-    expect(parseCorumTable(doc(reordered)).rows).toEqual([
+    expect(corumTable.parse(doc(reordered)).rows).toEqual([
       { dataDay: '2026-09-15', market: 'corum-sebze-meyve', name: 'Domates', unit: 'Kg', group: null, min: 30, max: 45, avg: null, printed: 'Kg | Domates | 45,00 ₺ | 30,00 ₺', location: 'table[0] tr[1]' },
     ]);
   });
 
   it('takes the data day from the requested day', () => {
-    expect(parseCorumTable(doc(PAGE, '2026-09-16')).bulletinDays).toEqual(['2026-09-16']);
+    expect(corumTable.parse(doc(PAGE, '2026-09-16')).bulletinDays).toEqual(['2026-09-16']);
   });
 
   it('reads the table with only a "no prices" note as a day without a list', () => {
-    expect(parseCorumTable(doc(fixture('hal-fiyatlari-empty.html')))).toEqual({ rows: [], bulletinDays: [] });
-    expect(parseCorumTable(doc(fixture('hal-fiyatlari-empty.html'), null))).toEqual({ rows: [], bulletinDays: [] });
+    expect(corumTable.parse(doc(fixture('hal-fiyatlari-empty.html')))).toEqual({ rows: [], bulletinDays: [] });
+    expect(corumTable.parse(doc(fixture('hal-fiyatlari-empty.html'), null))).toEqual({ rows: [], bulletinDays: [] });
   });
 
   it('is wrapped as parser corum-table version 1', () => {
@@ -62,18 +62,18 @@ describe('Çorum: the table', () => {
 describe('Çorum: a changed page is loud', () => {
   it('throws when no table has the known header', () => {
     const renamed = PAGE.replace('<th>En Düşük Fiyat</th>', '<th>Asgari</th>');
-    expect(expectLayoutError(PARSER, () => parseCorumTable(doc(renamed))).message).toBe('corum-table: no table with the columns Ürün · En Düşük · En Yüksek · Birim');
-    expect(() => parseCorumTable(doc('<html><body><p>Erişim engellendi</p></body></html>'))).toThrow('no table');
+    expect(expectLayoutError(PARSER, () => corumTable.parse(doc(renamed))).message).toBe('corum-table: no table with the columns Ürün · En Düşük · En Yüksek · Birim');
+    expect(() => corumTable.parse(doc('<html><body><p>Erişim engellendi</p></body></html>'))).toThrow('no table');
   });
 
   it('throws on a row with too few cells', () => {
     const short = PAGE.replace('<tr><td>Kuru Soğan</td><td>15,00 ₺</td><td>20,00 ₺</td><td>Kg</td>', '<tr><td>Kuru Soğan</td><td>15,00 ₺</td><td>20,00 ₺</td>');
     const cut = short.replace('<td><i class="fa fa-minus"></i></td></tr>\n    <tr><td>Maydanoz', '</tr>\n    <tr><td>Maydanoz');
-    expect(expectLayoutError(PARSER, () => parseCorumTable(doc(cut))).message).toBe('corum-table: table[0] tr[4]: not a price row: Kuru Soğan | 15,00 ₺ | 20,00 ₺');
+    expect(expectLayoutError(PARSER, () => corumTable.parse(doc(cut))).message).toBe('corum-table: table[0] tr[4]: not a price row: Kuru Soğan | 15,00 ₺ | 20,00 ₺');
   });
 
   it('throws on a price that is not a number', () => {
     const text = PAGE.replace('<td>55,00 ₺</td>', '<td>55,00 ₺ / kg</td>');
-    expect(expectLayoutError(PARSER, () => parseCorumTable(doc(text))).message).toMatch(/^corum-table: table\[0\] tr\[2\] min: not a price/);
+    expect(expectLayoutError(PARSER, () => corumTable.parse(doc(text))).message).toMatch(/^corum-table: table\[0\] tr\[2\] min: not a price/);
   });
 });

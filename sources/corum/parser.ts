@@ -7,8 +7,8 @@
  * column does not shift them; the page prints no date known to us, so the data day is the
  * requested day.
  */
-import type { ParsedDocument, Parser, SourceDocument } from '../types.ts';
-import { parseDatelessTable } from '../lib/table.ts';
+import type { Parser } from '../types.ts';
+import { datelessTableParser } from '../lib/table.ts';
 
 export const PARSER = 'corum-table';
 const MARKET = 'corum-sebze-meyve';
@@ -16,9 +16,10 @@ const MARKET = 'corum-sebze-meyve';
 /** Folded header labels; a header cell may add words (`En Düşük Fiyat`), and the change-icon column has none. No group column. */
 const LABELS = { name: 'urun', min: 'en dusuk', max: 'en yuksek', unit: 'birim' } as const;
 
-export function parseCorumTable(document: SourceDocument): ParsedDocument {
-  // One-cell notes ("Güncel fiyat bulunmamaktadır") under the header are not price rows: no list.
-  return parseDatelessTable(document, { parser: PARSER, market: MARKET, labels: LABELS, header: 'Ürün · En Düşük · En Yüksek · Birim' });
-}
-
-export const corumTable: Parser = { id: PARSER, version: 1, parse: parseCorumTable };
+// One-cell notes ("Güncel fiyat bulunmamaktadır") under the header are not price rows: no list.
+export const corumTable: Parser = datelessTableParser({
+  parser: PARSER,
+  market: MARKET,
+  labels: LABELS,
+  header: 'Ürün · En Düşük · En Yüksek · Birim',
+});

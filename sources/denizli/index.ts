@@ -1,31 +1,26 @@
 import type { SourceAdapter } from '../types.ts';
-import { documentOf, documentOrNone } from '../lib/collect.ts';
+import { documentOrNone, fetchPage } from '../lib/collect.ts';
+import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { DENIZLI_URL, denizliHtml } from './parser.ts';
 
 export const adapter: SourceAdapter = {
   definition: {
+    ...HALL_DEFAULTS,
     key: 'denizli',
     number: 11,
     name: 'Denizli Büyükşehir Belediyesi Hal Fiyatları',
     organisation: 'Denizli Büyükşehir Belediyesi',
-    kind: 'municipal',
     url: DENIZLI_URL,
     method: `GET ${DENIZLI_URL} (HTML, two tables Ürün Adı · Asgari · Orta · Ekstra; no date parameter)`,
-    licence: null,
     attribution: 'Kaynak: Denizli Büyükşehir Belediyesi',
-    publishingDays: [1, 2, 3, 4, 5, 6],
-    publishWindow: null,
-    dataLagDays: 0,
-    enabled: true,
-    verification: 'unverified',
-    note:
-      'Built from the published description; no real document has proven the parser yet. ' +
+    note: unprovenNote(
       'Asgari · Orta · Ekstra are read as minimum · average · maximum. No unit is printed (read as kg), no group and no date ' +
       '(the list of the day collected). The list was frozen from 2023-04 to 2026-04. Publishing days are not described: Monday to Saturday assumed.',
+    ),
     markets: [{ slug: 'denizli-sebze-meyve', name: 'Denizli Sebze ve Meyve Hali', province: 'Denizli', district: null, kind: 'sebze-meyve' }],
   },
   async collect({ day, http }) {
-    const response = await http.request(DENIZLI_URL, { method: 'GET', headers: { accept: 'text/html' } });
-    return [documentOrNone(documentOf(response, day), denizliHtml, `denizli: empty tables on ${day}`)];
+    const document = await fetchPage(http, DENIZLI_URL, { accept: 'text/html', requestedDay: day });
+    return [documentOrNone(document, denizliHtml, `denizli: empty tables on ${day}`)];
   },
 };

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectHttpStatus, fakeHttp, onlyDocument } from '../../tests/support/fake-http.ts';
 import { LayoutError, type Collected } from '../types.ts';
+import { expectDescribedHall } from '../lib/adapter-cases.ts';
 import { adapter, ELAZIG_URL } from './index.ts';
 
 const PAGE = readFileSync(new URL('../../tests/fixtures/elazig/hal-fiyatlari.html', import.meta.url));
@@ -13,9 +14,13 @@ const parserOf = (collected: Collected[]) => onlyDocument(collected).parser;
 describe('Elazığ adapter', () => {
   it('declares the registry entry', () => {
     const d = adapter.definition;
-    expect(d).toMatchObject({ key: 'elazig', number: 17, organisation: 'Elazığ Belediyesi', url: 'https://www.elazig.bel.tr/hal-fiyatlari/', licence: null, attribution: 'Kaynak: Elazığ Belediyesi' });
-    expect(d).toMatchObject({ enabled: true, verification: 'unverified', dataLagDays: 0, publishWindow: null, publishingDays: [1, 2, 3, 4, 5, 6] });
-    expect(d.note.startsWith('Built from the published description; no real document has proven the parser yet.')).toBe(true);
+    expectDescribedHall(d, {
+      key: 'elazig',
+      number: 17,
+      organisation: 'Elazığ Belediyesi',
+      url: 'https://www.elazig.bel.tr/hal-fiyatlari/',
+      attribution: 'Kaynak: Elazığ Belediyesi',
+    });
     expect(d.markets).toEqual([{ slug: 'elazig-sebze-meyve', name: 'Elazığ Sebze ve Meyve Hali', province: 'Elazığ', district: null, kind: 'sebze-meyve' }]);
     expect(adapter.archive).toBeUndefined();
   });

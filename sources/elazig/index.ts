@@ -1,44 +1,39 @@
 import { LayoutError, type SourceAdapter } from '../types.ts';
-import { documentOf } from '../lib/collect.ts';
+import { fetchPage } from '../lib/collect.ts';
+import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { elazigList, elazigListFingerprint } from './parser.ts';
 
 export const ELAZIG_URL = 'https://www.elazig.bel.tr/hal-fiyatlari/';
 
 export const adapter: SourceAdapter = {
   definition: {
+    ...HALL_DEFAULTS,
     key: 'elazig',
     number: 17,
     name: 'Elazığ Belediyesi Hal Fiyatları',
     organisation: 'Elazığ Belediyesi',
-    kind: 'municipal',
     url: ELAZIG_URL,
     method: `GET ${ELAZIG_URL} (HTML list ul#halfiyat: name, min, max; no date on the page)`,
-    licence: null,
     attribution: 'Kaynak: Elazığ Belediyesi',
-    publishingDays: [1, 2, 3, 4, 5, 6],
-    publishWindow: null,
-    dataLagDays: 0,
-    enabled: true,
-    verification: 'unverified',
-    note:
-      'Built from the published description; no real document has proven the parser yet. ' +
+    note: unprovenNote(
       'The page prints no date: the data day is the requested day and a new list is told from an old one by its content ' +
       '(an unchanged page is the same document to the pipeline, which deduplicates by sha256). ' +
       'No unit is printed; prices are taken as per kg. 0 on the page means no quote. Publishing days are assumed (Monday to Saturday).',
+    ),
     markets: [{ slug: 'elazig-sebze-meyve', name: 'Elazığ Sebze ve Meyve Hali', province: 'Elazığ', district: null, kind: 'sebze-meyve' }],
   },
   async collect({ day, http, log }) {
-    const response = await http.request(ELAZIG_URL, { headers: { accept: 'text/html,application/xhtml+xml' } });
+    const document = await fetchPage(http, ELAZIG_URL, { requestedDay: day });
     // Dateless page: the content fingerprint says whether the list changed, even when the
     // page around it did not stay byte-identical. The document is returned either way; a page
     // we cannot read goes on to the parser, whose LayoutError keeps it as evidence.
     try {
-      const fingerprint = elazigListFingerprint(response.bytes);
+      const fingerprint = elazigListFingerprint(document.bytes);
       log(`elazig: ${fingerprint.items} items, list fingerprint ${fingerprint.sha256.slice(0, 12)}`);
     } catch (error) {
       if (!(error instanceof LayoutError)) throw error;
       log(`elazig: no fingerprint (${error.message})`);
     }
-    return [{ document: documentOf(response, day), parser: elazigList }];
+    return [{ document, parser: elazigList }];
   },
 };

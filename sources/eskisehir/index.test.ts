@@ -11,7 +11,7 @@ describe('Eskişehir collect', () => {
   it('GETs the page and hands it on with the requested day', async () => {
     const { http, calls } = fakeHttp(() => PAGE, SERVED);
     const item = firstDocument(await adapter.collect!({ day: '2026-09-14', http, log: () => {} }));
-    expect(calls).toEqual([{ url: 'https://www.eskisehir.bel.tr/hal-fiyatlari', req: { method: 'GET', headers: { accept: 'text/html' } } }]);
+    expect(calls).toEqual([{ url: 'https://www.eskisehir.bel.tr/hal-fiyatlari', req: { headers: { accept: 'text/html' } } }]);
     expect(item.document.requestedDay).toBe('2026-09-14');
     expect(item.parser.id).toBe('eskisehir-html');
   });

@@ -1,32 +1,27 @@
 import type { SourceAdapter } from '../types.ts';
-import { documentOf, documentOrNone } from '../lib/collect.ts';
+import { documentOrNone, fetchPage } from '../lib/collect.ts';
+import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { ESKISEHIR_URL, eskisehirHtml } from './parser.ts';
 
 export const adapter: SourceAdapter = {
   definition: {
+    ...HALL_DEFAULTS,
     key: 'eskisehir',
     number: 10,
     name: 'Eskişehir Büyükşehir Belediyesi Hal Fiyatları',
     organisation: 'Eskişehir Büyükşehir Belediyesi',
-    kind: 'municipal',
     url: ESKISEHIR_URL,
     method: `GET ${ESKISEHIR_URL} (HTML table Ürün Adı · Cinsi · Tür · Max · Min · Avg; no date parameter)`,
-    licence: null,
     attribution: 'Kaynak: Eskişehir Büyükşehir Belediyesi',
-    publishingDays: [1, 2, 3, 4, 5, 6],
-    publishWindow: null,
-    dataLagDays: 0,
-    enabled: true,
-    verification: 'unverified',
-    note:
-      'Built from the published description; no real document has proven the parser yet. ' +
+    note: unprovenNote(
       'Max is printed before Min (mapped by header) and an average is reported. Turkish letters come as HTML numeric entities. ' +
       'Cinsi is read as the variety and joined to the name; Tür is kept as the group. No unit is printed (read as kg) and no date ' +
       '(the list of the day collected). The list was frozen from 2023-04 to 2026-04. Publishing days are not described: Monday to Saturday assumed.',
+    ),
     markets: [{ slug: 'eskisehir-sebze-meyve', name: 'Eskişehir Sebze ve Meyve Hali', province: 'Eskişehir', district: null, kind: 'sebze-meyve' }],
   },
   async collect({ day, http }) {
-    const response = await http.request(ESKISEHIR_URL, { method: 'GET', headers: { accept: 'text/html' } });
-    return [documentOrNone(documentOf(response, day), eskisehirHtml, `eskisehir: empty table on ${day}`)];
+    const document = await fetchPage(http, ESKISEHIR_URL, { accept: 'text/html', requestedDay: day });
+    return [documentOrNone(document, eskisehirHtml, `eskisehir: empty table on ${day}`)];
   },
 };

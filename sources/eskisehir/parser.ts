@@ -7,10 +7,9 @@
  * the variety (joined to the name) and Tür as the group. No unit and no date are printed: the
  * unit is taken as kg and the data day is the day requested.
  */
-import { LayoutError, type ParsedDocument, type Parser, type PrintedRow, type SourceDocument } from '../types.ts';
-import { fold } from '../../core/turkish.ts';
+import { LayoutError, type ParsedDocument, type Parser, type SourceDocument } from '../types.ts';
 import { allTableRows, loadHtmlDocument } from '../lib/html.ts';
-import { fullWidthRows, parsedRows, priceCells, priceReader, tablesWithHeader } from '../lib/table.ts';
+import { nameWithVariety, parseExactTable } from '../lib/table.ts';
 
 export const PARSER = 'eskisehir-html';
 export const ESKISEHIR_URL = 'https://www.eskisehir.bel.tr/hal-fiyatlari';
@@ -19,7 +18,6 @@ const MARKET = 'eskisehir-sebze-meyve';
 const ASSUMED_UNIT = 'kg';
 
 const HEADER = { 'urun adi': 'name', cinsi: 'variety', tur: 'group', max: 'max', min: 'min', avg: 'avg' } as const;
-const price = priceReader(PARSER, 'compact');
 
 /** `&#220;` / `&#xDC;` left in the text by a page that escaped its entities twice. */
 export function decodeNumericEntities(text: string): string {
@@ -28,31 +26,19 @@ export function decodeNumericEntities(text: string): string {
   );
 }
 
-/** `DOMATES` + `SALKIM` → `DOMATES SALKIM`; an empty, `-` or repeated variety adds nothing. */
-function nameOf(name: string, variety: string): string {
-  return variety === '' || variety === '-' || fold(variety) === fold(name) ? name : `${name} ${variety}`;
-}
-
 export function parseEskisehirHtml(document: SourceDocument): ParsedDocument {
   const day = document.requestedDay;
   if (!day) throw new LayoutError(PARSER, 'the page prints no date and no requested day was given');
   // Quirk: entities escaped twice are decoded before the header is matched.
   const tables = allTableRows(loadHtmlDocument(document)).map((table) => table.map((cells) => cells.map(decodeNumericEntities)));
-  const [table] = tablesWithHeader(tables, HEADER);
-  if (!table) throw new LayoutError(PARSER, 'no table with the header Ürün Adı · Cinsi · Tür · Max · Min · Avg');
-  const { columns } = table;
-  const rows: PrintedRow[] = [];
-  for (const { cells, where } of fullWidthRows(PARSER, table)) {
-    rows.push({
-      dataDay: day,
-      market: MARKET,
-      name: nameOf(cells[columns.name]!, cells[columns.variety]!),
-      unit: ASSUMED_UNIT,
-      group: cells[columns.group]! || null,
-      ...priceCells(price, cells, where, columns, 'exact'),
-    });
-  }
-  return parsedRows(rows);
+  const spec = { parser: PARSER, names: HEADER, header: 'Ürün Adı · Cinsi · Tür · Max · Min · Avg' };
+  return parseExactTable(tables, spec, (cells, columns) => ({
+    dataDay: day,
+    market: MARKET,
+    name: nameWithVariety(cells[columns.name]!, cells[columns.variety]!),
+    unit: ASSUMED_UNIT,
+    group: cells[columns.group]! || null,
+  }));
 }
 
 export const eskisehirHtml: Parser = { id: PARSER, version: 1, parse: parseEskisehirHtml };

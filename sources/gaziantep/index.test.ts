@@ -11,7 +11,7 @@ describe('Gaziantep collect', () => {
   it('GETs the page for the day and hands it on', async () => {
     const { http, calls } = fakeHttp(() => PAGE, SERVED);
     const item = firstDocument(await adapter.collect!({ day: '2026-09-14', http, log: () => {} }));
-    expect(calls).toEqual([{ url: 'https://www.gaziantep.bel.tr/tr/hal-rayic?date=2026-09-14', req: { method: 'GET', headers: { accept: 'text/html' } } }]);
+    expect(calls).toEqual([{ url: 'https://www.gaziantep.bel.tr/tr/hal-rayic?date=2026-09-14', req: { headers: { accept: 'text/html' } } }]);
     expect(item.parser.parse(item.document).rows).toHaveLength(10);
   });
 

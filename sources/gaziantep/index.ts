@@ -1,31 +1,26 @@
 import type { SourceAdapter } from '../types.ts';
-import { documentOf, documentOrNone } from '../lib/collect.ts';
+import { documentOrNone, fetchPage } from '../lib/collect.ts';
+import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { gaziantepHtml, gaziantepUrl } from './parser.ts';
 
 export const adapter: SourceAdapter = {
   definition: {
+    ...HALL_DEFAULTS,
     key: 'gaziantep',
     number: 14,
     name: 'Gaziantep Büyükşehir Belediyesi Hal Rayiç Fiyatları',
     organisation: 'Gaziantep Büyükşehir Belediyesi',
-    kind: 'municipal',
     url: 'https://www.gaziantep.bel.tr/tr/hal-rayic',
     method: 'GET https://www.gaziantep.bel.tr/tr/hal-rayic?date=YYYY-MM-DD (HTML table Ürün Adı · Az. Fiyat · As. Fiyat · Birim · Tarih)',
-    licence: null,
     attribution: 'Kaynak: Gaziantep Büyükşehir Belediyesi',
-    publishingDays: [1, 2, 3, 4, 5, 6],
-    publishWindow: null,
-    dataLagDays: 0,
-    enabled: true,
-    verification: 'unverified',
-    note:
-      'Built from the published description; no real document has proven the parser yet. ' +
+    note: unprovenNote(
       'Az. Fiyat is read as Azami (maximum) and As. Fiyat as Asgari (minimum), mapped by header; a reversed reading would show as ' +
       'min_max_swapped flags. Every row carries its own date, which is its data day. Publishing is described as daily; Monday–Saturday is assumed, as for every hall whose Sunday is not known.',
+    ),
     markets: [{ slug: 'gaziantep-sebze-meyve', name: 'Gaziantep Sebze ve Meyve Hali', province: 'Gaziantep', district: null, kind: 'sebze-meyve' }],
   },
   async collect({ day, http }) {
-    const response = await http.request(gaziantepUrl(day), { method: 'GET', headers: { accept: 'text/html' } });
-    return [documentOrNone(documentOf(response, day), gaziantepHtml, `gaziantep: empty table for ${day}`)];
+    const document = await fetchPage(http, gaziantepUrl(day), { accept: 'text/html', requestedDay: day });
+    return [documentOrNone(document, gaziantepHtml, `gaziantep: empty table for ${day}`)];
   },
 };

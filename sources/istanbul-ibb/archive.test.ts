@@ -30,6 +30,7 @@ describe('İBB archive', () => {
   const docs = istanbulIbbArchive();
 
   it('lists every file of data/sources/istanbul-ibb once', () => {
+    // The closing slash makes `csv/` resolve inside the folder.
     const dir = new URL('../../data/sources/istanbul-ibb/', import.meta.url);
     const onDisk = [
       ...readdirSync(dir).filter((f) => f !== 'archive.json' && f !== 'csv'),

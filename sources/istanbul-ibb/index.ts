@@ -1,24 +1,22 @@
 import type { SourceAdapter } from '../types.ts';
+import { HALL_DEFAULTS } from '../lib/definition.ts';
 import { istanbulIbbArchive } from './archive.ts';
 import { collectIstanbulIbb, ENDPOINT, PAGE_URL } from './live.ts';
 import { MARKET } from './table.ts';
 
 export const adapter: SourceAdapter = {
   definition: {
+    ...HALL_DEFAULTS,
     key: 'istanbul-ibb',
     number: 2,
     name: 'İBB İstanbul Hal Fiyatları',
     organisation: 'İstanbul Büyükşehir Belediyesi, Tarımsal Hizmetler Dairesi Başkanlığı',
-    kind: 'municipal',
     url: PAGE_URL,
     method: `GET ${PAGE_URL} for the public tokens tUsr/tPas/tVal in its script, then GET ${ENDPOINT}?tarih=DD.MM.YYYY&kategori={5|6|7}&tUsr=…&tPas=…&tVal=…&HalTurId=2 with that page as Referer (HTML fragment, table.tableClass; UTF-8 without a charset header)`,
     // "İBB Açık Veri Lisansı" covers the open-data portal; the tarim.ibb.istanbul pages state no licence.
     licence: null,
     attribution: 'Kaynak: İstanbul Büyükşehir Belediyesi Tarımsal Hizmetler Dairesi',
-    publishingDays: [1, 2, 3, 4, 5, 6],
-    publishWindow: null,
     dataLagDays: 1,
-    enabled: true,
     verification: 'verified',
     note:
       'One table per category (kategori 5 fruit, 6 vegetables, 7 imported; kept as the row group): name, unit, lowest and highest price, no average (the midpoint is computed). ' +

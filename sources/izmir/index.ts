@@ -1,4 +1,5 @@
 import type { SourceAdapter } from '../types.ts';
+import { HALL_DEFAULTS } from '../lib/definition.ts';
 import { izmirArchive } from './archive.ts';
 import { izmirApiUrl, type IzmirFeed } from './live-api.ts';
 import { izmirLive } from './parsers.ts';
@@ -7,19 +8,15 @@ const FEEDS: IzmirFeed[] = ['sebzemeyve', 'balik'];
 
 export const adapter: SourceAdapter = {
   definition: {
+    ...HALL_DEFAULTS,
     key: 'izmir',
     number: 1,
     name: 'İzmir Büyükşehir Belediyesi Hal Fiyatları',
     organisation: 'İzmir Büyükşehir Belediyesi',
-    kind: 'municipal',
     url: 'https://openapi.izmir.bel.tr/api/ibb/halfiyatlari',
     method: 'GET https://openapi.izmir.bel.tr/api/ibb/halfiyatlari/{sebzemeyve|balik}/{YYYY-MM-DD} (JSON); yearly CSV archive of the open-data portal',
     licence: 'CC BY 4.0 (İzmir Büyükşehir Belediyesi Açık Veri Portalı)',
     attribution: 'Kaynak: İzmir Büyükşehir Belediyesi Açık Veri Portalı (CC BY 4.0)',
-    publishingDays: [1, 2, 3, 4, 5, 6],
-    publishWindow: null,
-    dataLagDays: 0,
-    enabled: true,
     verification: 'verified',
     note: 'Real documents 2014–2026 (yearly CSV, the 2025 printed report, a 2026 API dump) prove the parsers. On holidays the API repeats the previous bulletin (deduplicated by BultenTarihi).',
     markets: [

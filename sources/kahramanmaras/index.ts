@@ -1,29 +1,24 @@
 import type { SourceAdapter } from '../types.ts';
-import { documentOf } from '../lib/collect.ts';
+import { fetchPage } from '../lib/collect.ts';
+import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { kahramanmarasTable } from './parser.ts';
 
 export const KAHRAMANMARAS_URL = 'https://kahramanmaras.bel.tr/sebze-meyve-fiyatlari';
 
 export const adapter: SourceAdapter = {
   definition: {
+    ...HALL_DEFAULTS,
     key: 'kahramanmaras',
     number: 21,
     name: 'Kahramanmaraş Büyükşehir Belediyesi Sebze ve Meyve Fiyatları',
     organisation: 'Kahramanmaraş Büyükşehir Belediyesi',
-    kind: 'municipal',
     url: KAHRAMANMARAS_URL,
     method: `GET ${KAHRAMANMARAS_URL} (HTML, second table: Hal · Ürün Türü · Ürün Adı · Birim · 1.Kalite · 2.Kalite · Rayiç · Tarih)`,
-    licence: null,
     attribution: 'Kaynak: Kahramanmaraş Büyükşehir Belediyesi',
-    publishingDays: [1, 2, 3, 4, 5, 6],
-    publishWindow: null,
-    dataLagDays: 0,
-    enabled: true,
-    verification: 'unverified',
-    note:
-      'Built from the published description; no real document has proven the parser yet. ' +
+    note: unprovenNote(
       'Two markets in one table (the Hal column): Kahramanmaraş and Elbistan. 1.Kalite is read as the max, 2.Kalite as the min, Rayiç as the reported average; ' +
       'whole-lira prices; every row has its own date. Publishing days are assumed (Monday to Saturday).',
+    ),
     markets: [
       { slug: 'kahramanmaras-sebze-meyve', name: 'Kahramanmaraş Sebze ve Meyve Hali', province: 'Kahramanmaraş', district: null, kind: 'sebze-meyve' },
       { slug: 'kahramanmaras-elbistan', name: 'Elbistan Sebze ve Meyve Hali', province: 'Kahramanmaraş', district: 'Elbistan', kind: 'sebze-meyve' },
@@ -31,7 +26,6 @@ export const adapter: SourceAdapter = {
   },
   async collect({ http }) {
     // Rows carry their own dates: the page is read as it stands, whatever day was asked for.
-    const response = await http.request(KAHRAMANMARAS_URL, { headers: { accept: 'text/html,application/xhtml+xml' } });
-    return [{ document: documentOf(response), parser: kahramanmarasTable }];
+    return [{ document: await fetchPage(http, KAHRAMANMARAS_URL), parser: kahramanmarasTable }];
   },
 };

@@ -12,7 +12,7 @@ describe('Kayseri collect', () => {
   it('GETs the page once and hands it on with the requested day', async () => {
     const { http, calls } = fakeHttp(() => PAGE, SERVED);
     const collected = await adapter.collect!({ day: '2026-09-14', http, log: () => {} });
-    expect(calls).toEqual([{ url: 'https://www.kayseri.bel.tr/hal-fiyatlari', req: { method: 'GET', headers: { accept: 'text/html' } } }]);
+    expect(calls).toEqual([{ url: 'https://www.kayseri.bel.tr/hal-fiyatlari', req: { headers: { accept: 'text/html' } } }]);
     const item = onlyDocument(collected);
     expect(item.parser.id).toBe('kayseri-html');
     expect(item.document.requestedDay).toBe('2026-09-14');

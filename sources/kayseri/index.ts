@@ -1,32 +1,27 @@
 import type { SourceAdapter } from '../types.ts';
-import { documentOf, documentOrNone } from '../lib/collect.ts';
+import { documentOrNone, fetchPage } from '../lib/collect.ts';
+import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { KAYSERI_URL, kayseriHtml } from './parser.ts';
 
 export const adapter: SourceAdapter = {
   definition: {
+    ...HALL_DEFAULTS,
     key: 'kayseri',
     number: 9,
     name: 'Kayseri Büyükşehir Belediyesi Hal Fiyatları',
     organisation: 'Kayseri Büyükşehir Belediyesi',
-    kind: 'municipal',
     url: KAYSERI_URL,
     method: `GET ${KAYSERI_URL} (HTML, one table Cinsi · Birimi · En Yüksek · En Düşük; no date parameter)`,
-    licence: null,
     attribution: 'Kaynak: Kayseri Büyükşehir Belediyesi',
-    publishingDays: [1, 2, 3, 4, 5, 6],
-    publishWindow: null,
-    dataLagDays: 0,
-    enabled: true,
-    verification: 'unverified',
-    note:
-      'Built from the published description; no real document has proven the parser yet. ' +
+    note: unprovenNote(
       'The table prints the maximum before the minimum (En Yüksek · En Düşük): columns are mapped by header. ' +
       'The page takes no date and prints none, so it is read as the list of the day collected (today only, no backfill). ' +
       'Kuruş printed without a separator (4–5 digit integers) has been seen and is kept as printed. Publishing is described as daily; Monday–Saturday is assumed, as for every hall whose Sunday is not known.',
+    ),
     markets: [{ slug: 'kayseri-sebze-meyve', name: 'Kayseri Sebze ve Meyve Hali', province: 'Kayseri', district: null, kind: 'sebze-meyve' }],
   },
   async collect({ day, http }) {
-    const response = await http.request(KAYSERI_URL, { method: 'GET', headers: { accept: 'text/html' } });
-    return [documentOrNone(documentOf(response, day), kayseriHtml, `kayseri: empty table on ${day}`)];
+    const document = await fetchPage(http, KAYSERI_URL, { accept: 'text/html', requestedDay: day });
+    return [documentOrNone(document, kayseriHtml, `kayseri: empty table on ${day}`)];
   },
 };

@@ -1,28 +1,23 @@
 import type { Collected, SourceAdapter } from '../types.ts';
 import { documentOf, documentOrNone } from '../lib/collect.ts';
+import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { HALLS, KOCAELI_URL, kocaeliHtml } from './parser.ts';
 
 export const adapter: SourceAdapter = {
   definition: {
+    ...HALL_DEFAULTS,
     key: 'kocaeli',
     number: 13,
     name: 'Kocaeli Büyükşehir Belediyesi Hal Fiyatları',
     organisation: 'Kocaeli Büyükşehir Belediyesi',
-    kind: 'municipal',
     url: KOCAELI_URL,
     method: `POST ${KOCAELI_URL} form date=YYYY-MM-DD&hal=1|2 (1 Merkez, 2 Gebze; HTML table Ürün Adı · Kategori · Birim · En az · En çok)`,
-    licence: null,
     attribution: 'Kaynak: Kocaeli Büyükşehir Belediyesi',
-    publishingDays: [1, 2, 3, 4, 5, 6],
-    publishWindow: null,
-    dataLagDays: 0,
-    enabled: true,
-    verification: 'unverified',
-    note:
-      'Built from the published description; no real document has proven the parser yet. ' +
+    note: unprovenNote(
       'Two halls, one request each: Merkez (hal=1) and Gebze (hal=2). "henüz bir veri yayınlanmamıştır" means no list for the day. ' +
       'The page prints no date: the data day is the date posted. Unreachable from 2026-05 to 2026-09, then back. ' +
       'Publishing days are not described: Monday to Saturday assumed.',
+    ),
     markets: [
       { slug: 'kocaeli-merkez', name: 'Kocaeli Merkez Sebze ve Meyve Hali', province: 'Kocaeli', district: null, kind: 'sebze-meyve' },
       { slug: 'kocaeli-gebze', name: 'Gebze Sebze ve Meyve Hali', province: 'Kocaeli', district: 'Gebze', kind: 'sebze-meyve' },

@@ -12,7 +12,7 @@ describe('Konya collect', () => {
   it('GETs the page for the day', async () => {
     const { http, calls } = fakeHttp(() => PAGE, SERVED);
     const item = firstDocument(await adapter.collect!({ day: '2026-09-14', http, log: () => {} }));
-    expect(calls).toEqual([{ url: 'https://www.konya.bel.tr/hal-fiyatlari?tarih=2026-09-14', req: { method: 'GET', headers: { accept: 'text/html' } } }]);
+    expect(calls).toEqual([{ url: 'https://www.konya.bel.tr/hal-fiyatlari?tarih=2026-09-14', req: { headers: { accept: 'text/html' } } }]);
     expect(item.document.requestedDay).toBe('2026-09-14');
     expect(item.parser.parse(item.document).rows).toHaveLength(10);
   });

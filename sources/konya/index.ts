@@ -1,34 +1,30 @@
 import type { SourceAdapter } from '../types.ts';
-import { documentOf, documentOrNone } from '../lib/collect.ts';
+import { documentOrNone, fetchPage } from '../lib/collect.ts';
+import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { konyaHtml, konyaUrl } from './parser.ts';
 
 export const adapter: SourceAdapter = {
   definition: {
+    ...HALL_DEFAULTS,
     key: 'konya',
     number: 8,
     name: 'Konya Büyükşehir Belediyesi Hal Fiyatları',
     organisation: 'Konya Büyükşehir Belediyesi',
-    kind: 'municipal',
     url: 'https://www.konya.bel.tr/hal-fiyatlari',
     method:
       'GET https://www.konya.bel.tr/hal-fiyatlari?tarih=YYYY-MM-DD (HTML, two tables Ürün · Birim · En Düşük · En Yüksek: vegetables, fruit); ' +
       'open-data CSV hal_fiyatlari.csv (tarih, urun_ad, birim, tur, en_dusuk_fiyat, en_yuksek_fiyat), archive back to 2004',
     licence: 'CC BY 4.0',
     attribution: 'Kaynak: Konya Büyükşehir Belediyesi. Atıf 4.0 Uluslararası (CC BY 4.0) kapsamında lisanslanan kamu sektörü bilgilerini içerir.',
-    publishingDays: [1, 2, 3, 4, 5, 6],
-    publishWindow: null,
-    dataLagDays: 0,
-    enabled: true,
-    verification: 'unverified',
-    note:
-      'Built from the published description; no real document has proven the parser yet. ' +
+    note: unprovenNote(
       'Konya publishes two or three times a week (any day Monday to Saturday), and prices often stay unchanged for weeks: ' +
       'that is the source, not a frozen feed. The page prints no date: the data day is the date requested. ' +
       'The open-data CSV parser is ready for the archive; its address is not known yet. Values before 2005 are in old lira.',
+    ),
     markets: [{ slug: 'konya-sebze-meyve', name: 'Konya Sebze ve Meyve Hali', province: 'Konya', district: null, kind: 'sebze-meyve' }],
   },
   async collect({ day, http }) {
-    const response = await http.request(konyaUrl(day), { method: 'GET', headers: { accept: 'text/html' } });
-    return [documentOrNone(documentOf(response, day), konyaHtml, `konya: no list for ${day}`)];
+    const document = await fetchPage(http, konyaUrl(day), { accept: 'text/html', requestedDay: day });
+    return [documentOrNone(document, konyaHtml, `konya: no list for ${day}`)];
   },
 };

@@ -1,34 +1,28 @@
 import type { SourceAdapter } from '../types.ts';
-import { documentOf } from '../lib/collect.ts';
+import { fetchPage } from '../lib/collect.ts';
+import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { kutahyaTable } from './parser.ts';
 
 export const KUTAHYA_URL = 'https://www.kutahya.bel.tr/hal.asp';
 
 export const adapter: SourceAdapter = {
   definition: {
+    ...HALL_DEFAULTS,
     key: 'kutahya',
     number: 19,
     name: 'Kütahya Belediyesi Hal Fiyatları',
     organisation: 'Kütahya Belediyesi',
-    kind: 'municipal',
     url: KUTAHYA_URL,
     method: `GET ${KUTAHYA_URL} (HTML table Ürün Adı · Ürün Cinsi · Minimum · Maksimum · Ortalama; today's list only)`,
-    licence: null,
     attribution: 'Kaynak: Kütahya Belediyesi',
-    publishingDays: [1, 2, 3, 4, 5, 6],
-    publishWindow: null,
-    dataLagDays: 0,
-    enabled: true,
-    verification: 'unverified',
-    note:
-      'Built from the published description; no real document has proven the parser yet. ' +
+    note: unprovenNote(
       'Reported average (Ortalama). Prices are often unchanged for days: an unchanged page is the same document to the pipeline. ' +
       'The printed name is `Ürün Adı (Ürün Cinsi)`; no unit is printed, prices are taken as per kg. ' +
       'The page takes no date and prints none known to us: the data day is the requested day. Publishing days are assumed (Monday to Saturday).',
+    ),
     markets: [{ slug: 'kutahya-sebze-meyve', name: 'Kütahya Sebze ve Meyve Hali', province: 'Kütahya', district: null, kind: 'sebze-meyve' }],
   },
   async collect({ day, http }) {
-    const response = await http.request(KUTAHYA_URL, { headers: { accept: 'text/html,application/xhtml+xml' } });
-    return [{ document: documentOf(response, day), parser: kutahyaTable }];
+    return [{ document: await fetchPage(http, KUTAHYA_URL, { requestedDay: day }), parser: kutahyaTable }];
   },
 };

@@ -1,7 +1,8 @@
 /** The shared collect() helpers. */
 import { describe, expect, it } from 'vitest';
 import { LayoutError, type Parser, type PrintedRow } from '../types.ts';
-import { documentOf, documentOrNone, dottedDay } from './collect.ts';
+import { fakeHttp } from '../../tests/support/fake-http.ts';
+import { documentOf, documentOrNone, dottedDay, fetchPage, PAGE_ACCEPT } from './collect.ts';
 import type { HttpResponse } from './http.ts';
 
 const BYTES = new TextEncoder().encode('<table></table>');
@@ -48,6 +49,22 @@ describe('documentOrNone', () => {
       throw new TypeError('bug');
     });
     expect(documentOrNone(DOCUMENT, crashing, 'none')).toEqual({ document: DOCUMENT, parser: crashing });
+  });
+});
+
+describe('fetchPage', () => {
+  it('GETs the page as a browser would and keeps the answer as the document', async () => {
+    const { http, calls } = fakeHttp({ 'https://example.org/hal': '<table></table>' });
+    const document = await fetchPage(http, 'https://example.org/hal', { requestedDay: '2026-09-14' });
+    expect(document).toStrictEqual({ ...DOCUMENT, requestedDay: '2026-09-14' });
+    expect(calls).toEqual([{ url: 'https://example.org/hal', req: { headers: { accept: PAGE_ACCEPT } } }]);
+  });
+
+  it('asks for what the caller names, and leaves the requested day out unless given', async () => {
+    const { http, calls } = fakeHttp({ 'https://example.org/hal': '<table></table>' });
+    const document = await fetchPage(http, 'https://example.org/hal', { accept: 'text/html' });
+    expect(document).toStrictEqual(DOCUMENT);
+    expect(calls[0]?.req).toEqual({ headers: { accept: 'text/html' } });
   });
 });
 

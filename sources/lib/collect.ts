@@ -1,7 +1,7 @@
 /** Helpers of the adapters' `collect()`: an answer as a document, "no list" told from a document to keep, request dates. */
 import type { Day } from '../../core/dates.ts';
 import type { Collected, Parser, SourceDocument } from '../types.ts';
-import type { HttpResponse } from './http.ts';
+import type { HttpClient, HttpResponse } from './http.ts';
 
 /**
  * The document of an HTTP answer. `requestedDay` is the day the page is read as when it prints
@@ -10,6 +10,19 @@ import type { HttpResponse } from './http.ts';
 export function documentOf(response: HttpResponse, requestedDay?: Day): SourceDocument {
   const document: SourceDocument = { url: response.url, fetchedAt: response.fetchedAt, contentType: response.contentType, bytes: response.bytes };
   return requestedDay === undefined ? document : { ...document, requestedDay };
+}
+
+/** What a browser asks for when it opens a page. */
+export const PAGE_ACCEPT = 'text/html,application/xhtml+xml';
+
+/** One GET of a page whose answer is the whole document; `requestedDay` as in `documentOf`. */
+export async function fetchPage(
+  http: HttpClient,
+  url: string,
+  options: { accept?: string; requestedDay?: Day } = {},
+): Promise<SourceDocument> {
+  const response = await http.request(url, { headers: { accept: options.accept ?? PAGE_ACCEPT } });
+  return documentOf(response, options.requestedDay);
 }
 
 /**

@@ -17,58 +17,47 @@ const row = (over: Partial<PrintedRow>): PrintedRow => ({
 });
 
 describe('normalisePrice', () => {
-  it('passes a clean İzmir row through unchanged', () => {
-    // 2014 line 2: 2014-01-02;SEBZE;KABAK  BAL;KG;0.50;1;0.75
-    expect(normalisePrice(row({ name: 'KABAK  BAL', unit: 'KG', min: 0.5, max: 1, avg: 0.75 }))).toEqual({
-      min: 0.5,
-      max: 1,
-      avg: 0.75,
-      avgMethod: 'reported',
-      unit: 'kg',
-      flags: [],
-    });
+  const price = (min: number, max: number, avg: number, avgMethod: string, unit: string, flags: string[] = []) => ({
+    min,
+    max,
+    avg,
+    avgMethod,
+    unit,
+    flags,
   });
-
-  it('swaps a reversed min/max and flags it (real row: 2014-08-15 KIVI İTHAL 10 / 1.70 / 5.85)', () => {
-    // izbb-sebzemeyve-hal-fiyatlari_2014.csv line 11960: 2014-08-15;İTHAL..;KIVI  İTHAL;KG;10;1.70;5.85
-    expect(normalisePrice(row({ min: 10, max: 1.7, avg: 5.85, printed: '2014-08-15;İTHAL..;KIVI  İTHAL;KG;10;1.70;5.85' }))).toEqual({
-      min: 1.7,
-      max: 10,
-      avg: 5.85,
-      avgMethod: 'reported',
-      unit: 'kg',
-      flags: ['min_max_swapped'],
-    });
-  });
-
-  it('keeps an average outside [min, max] and flags it', () => {
-    // No İzmir row prints one (checked with awk over all files); a constructed row.
-    const result = normalisePrice(row({ min: 20, max: 40, avg: 45 }));
-    expect(result).toEqual({ min: 20, max: 40, avg: 45, avgMethod: 'reported', unit: 'kg', flags: ['avg_outside_range'] });
-  });
-
-  it('checks the average against the swapped range, not the printed one', () => {
-    // 2020 line 158908: 2020-04-10;İTHAL..;ANANAS;ADET;5;1;3 → 1..5 holds 3
-    expect(normalisePrice(row({ name: 'ANANAS', unit: 'ADET', min: 5, max: 1, avg: 3 }))).toEqual({
-      min: 1,
-      max: 5,
-      avg: 3,
-      avgMethod: 'reported',
-      unit: 'adet',
-      flags: ['min_max_swapped'],
-    });
-  });
-
-  it('uses the midpoint for a missing average', () => {
-    // Bursa prints min and max only (`12,50` / `15,00`)
-    expect(normalisePrice(row({ unit: 'Kg.', min: 12.5, max: 15, avg: null }))).toEqual({
-      min: 12.5,
-      max: 15,
-      avg: 13.75,
-      avgMethod: 'midpoint',
-      unit: 'kg',
-      flags: [],
-    });
+  it.each([
+    {
+      // 2014 line 2: 2014-01-02;SEBZE;KABAK  BAL;KG;0.50;1;0.75
+      title: 'passes a clean İzmir row through unchanged',
+      given: { name: 'KABAK  BAL', unit: 'KG', min: 0.5, max: 1, avg: 0.75 },
+      expected: price(0.5, 1, 0.75, 'reported', 'kg'),
+    },
+    {
+      // izbb-sebzemeyve-hal-fiyatlari_2014.csv line 11960: 2014-08-15;İTHAL..;KIVI  İTHAL;KG;10;1.70;5.85
+      title: 'swaps a reversed min/max and flags it (real row: 2014-08-15 KIVI İTHAL 10 / 1.70 / 5.85)',
+      given: { min: 10, max: 1.7, avg: 5.85, printed: '2014-08-15;İTHAL..;KIVI  İTHAL;KG;10;1.70;5.85' },
+      expected: price(1.7, 10, 5.85, 'reported', 'kg', ['min_max_swapped']),
+    },
+    {
+      // No İzmir row prints one (checked with awk over all files); a constructed row.
+      title: 'keeps an average outside [min, max] and flags it',
+      given: { min: 20, max: 40, avg: 45 },
+      expected: price(20, 40, 45, 'reported', 'kg', ['avg_outside_range']),
+    },
+    {
+      // 2020 line 158908: 2020-04-10;İTHAL..;ANANAS;ADET;5;1;3 → 1..5 holds 3
+      title: 'checks the average against the swapped range, not the printed one',
+      given: { name: 'ANANAS', unit: 'ADET', min: 5, max: 1, avg: 3 },
+      expected: price(1, 5, 3, 'reported', 'adet', ['min_max_swapped']),
+    },
+    {
+      // Bursa prints min and max only (`12,50` / `15,00`)
+      title: 'uses the midpoint for a missing average',
+      given: { unit: 'Kg.', min: 12.5, max: 15, avg: null },
+      expected: price(12.5, 15, 13.75, 'midpoint', 'kg'),
+    },
+  ])('$title', ({ given, expected }) => {
+    expect(normalisePrice(row(given))).toEqual(expected);
   });
 
   it('uses the one printed price when the other and the average are missing', () => {
@@ -87,14 +76,9 @@ describe('normalisePrice', () => {
   });
 
   it('turns a crate of stated weight into per-kg prices, flagged', () => {
-    expect(normalisePrice(row({ unit: 'Kasa   (10 Kğ)P Ks.-S Kut', min: 400, max: 600, avg: null }))).toEqual({
-      min: 40,
-      max: 60,
-      avg: 50,
-      avgMethod: 'midpoint',
-      unit: 'kg',
-      flags: ['per_kg_from_crate'],
-    });
+    expect(normalisePrice(row({ unit: 'Kasa   (10 Kğ)P Ks.-S Kut', min: 400, max: 600, avg: null }))).toEqual(
+      price(40, 60, 50, 'midpoint', 'kg', ['per_kg_from_crate']),
+    );
     expect(normalisePrice(row({ unit: '18 kg', min: 180, max: 360, avg: null }))).toMatchObject({ min: 10, max: 20, avg: 15, unit: 'kg' });
   });
 

@@ -11,7 +11,9 @@ import {
   fullWidthRows,
   isBlankOrNote,
   namedRows,
+  nameWithVariety,
   parseDatelessTable,
+  parseExactTable,
   parsedRows,
   priceReader,
   tablesWithHeader,
@@ -189,6 +191,50 @@ describe('fullWidthRows', () => {
     const notice = (cells: string[]) => cells.length === 1 && cells[0] === 'Veri yok';
     expect([...fullWidthRows('test-html', table([['Veri yok']]), notice)]).toEqual([]);
     expect(() => [...fullWidthRows('test-html', table([['Bakım']]), notice)]).toThrow('table[1] tr[1]: 1 cells, expected 4');
+  });
+});
+
+describe('parseExactTable', () => {
+  const NAMES = { cinsi: 'name', birimi: 'unit', 'en yuksek': 'max', 'en dusuk': 'min' } as const;
+  const SPEC = { parser: 'test-html', names: NAMES, header: 'Cinsi · Birimi · En Yüksek · En Düşük' };
+  const HEADER = ['Cinsi', 'Birimi', 'En Yüksek', 'En Düşük'];
+  const facts = (cells: string[], columns: Record<'name' | 'unit' | 'min' | 'max', number>) => ({
+    dataDay: '2026-09-14',
+    market: 'm',
+    name: cells[columns.name]!,
+    unit: cells[columns.unit]!,
+    group: null,
+  });
+
+  it('reads the first table with the header, a row per product with its facts and prices', () => {
+    const tables = [[['Duyuru']], [HEADER, ['Domates', 'Kg', '38 ₺', '25 ₺']]];
+    expect(parseExactTable(tables, SPEC, facts)).toEqual({
+      rows: [
+        { dataDay: '2026-09-14', market: 'm', name: 'Domates', unit: 'Kg', group: null, min: 25, max: 38, avg: null,
+          printed: 'Domates | Kg | 38 ₺ | 25 ₺', location: 'table[1] tr[1]' },
+      ],
+      bulletinDays: ['2026-09-14'],
+    });
+    expect(parseExactTable([[HEADER]], SPEC, facts)).toEqual({ rows: [], bulletinDays: [] });
+  });
+
+  it('throws a LayoutError naming the header when no table has it, and on a price that is not one', () => {
+    expect(expectLayoutError('test-html', () => parseExactTable([[['Bakım']]], SPEC, facts)).message).toBe(
+      'test-html: no table with the header Cinsi · Birimi · En Yüksek · En Düşük',
+    );
+    const notAPrice = [[HEADER, ['Elma', 'Kg', 'kırk', '10']]];
+    expect(expectLayoutError('test-html', () => parseExactTable(notAPrice, SPEC, facts)).message).toBe(
+      'test-html: table[0] tr[1]: not a price "kırk"',
+    );
+  });
+});
+
+describe('nameWithVariety', () => {
+  it('joins a variety to the name unless it is empty, a dash or the name again', () => {
+    expect(nameWithVariety('DOMATES', 'SALKIM')).toBe('DOMATES SALKIM');
+    expect(nameWithVariety('DOMATES', '')).toBe('DOMATES');
+    expect(nameWithVariety('DOMATES', '-')).toBe('DOMATES');
+    expect(nameWithVariety('ÜZÜM', 'üzüm')).toBe('ÜZÜM');
   });
 });
 

@@ -14,7 +14,7 @@
  *   many cells as the header.
  */
 import { fold } from '../../core/turkish.ts';
-import { LayoutError, type ParsedDocument, type PrintedRow, type SourceDocument } from '../types.ts';
+import { LayoutError, type ParsedDocument, type Parser, type PrintedRow, type SourceDocument } from '../types.ts';
 import { loadHtml, tableRows, type Html } from './html.ts';
 import { parseTurkishNumber, PriceFormatError } from './numbers.ts';
 
@@ -150,13 +150,16 @@ export function priceCells(
 /** The columns of a dateless table: name · unit · min · max, and a group where the page prints one. */
 export type DatelessLabels = ColumnLabels<'name' | 'unit' | 'min' | 'max'> & Partial<ColumnLabels<'group'>>;
 
+/** A dateless table's parser, market, labels and the header its LayoutError names. */
+type DatelessSpec = { parser: string; market: string; labels: DatelessLabels; header: string };
+
 /**
  * The dateless layout several sources print as it is: one table found by label, a row per
  * product with name · unit · min · max (and a group column where there is one; other columns
  * stay in `printed` only), and no date on the page, so every row is of the document's requested
  * day. A page with rows but no requested day is a LayoutError; one without rows is no list.
  */
-export function parseDatelessTable(document: SourceDocument, spec: { parser: string; market: string; labels: DatelessLabels; header: string }): ParsedDocument {
+export function parseDatelessTable(document: SourceDocument, spec: DatelessSpec): ParsedDocument {
   const { parser, market } = spec;
   const table = findTableByLabels(loadHtml(document.bytes), spec.labels as ColumnLabels<'name' | 'unit' | 'min' | 'max' | 'group'>);
   if (!table) throw new LayoutError(parser, `no table with the columns ${spec.header}`);
@@ -176,6 +179,11 @@ export function parseDatelessTable(document: SourceDocument, spec: { parser: str
     });
   }
   return parsedRows(rows);
+}
+
+/** The parser of a source that prints the dateless layout (see `parseDatelessTable`). */
+export function datelessTableParser(spec: DatelessSpec): Parser {
+  return { id: spec.parser, version: 1, parse: (document) => parseDatelessTable(document, spec) };
 }
 
 // ---------------------------------------------------------------- exact header
@@ -216,6 +224,37 @@ export function* fullWidthRows(parser: string, table: PageTable, skip: (cells: s
     if (cells.length !== expected) throw new LayoutError(parser, `${where}: ${cells.length} cells, expected ${expected}`);
     yield { cells, where };
   }
+}
+
+/** What a row of a table says beyond its prices. */
+export type RowFacts = Pick<PrintedRow, 'dataDay' | 'market' | 'name' | 'unit' | 'group'>;
+
+/**
+ * The plainest exact-header layout, read whole: the first table whose header is `spec.names`
+ * (`spec.width` cells), a row per product with what `facts` reads from it and its min · max
+ * (· avg) prices. No such table is a LayoutError naming `spec.header`; an empty one is no list.
+ */
+export function parseExactTable<F extends string>(
+  tables: string[][][],
+  spec: { parser: string; names: Record<string, F | 'min' | 'max'>; header: string; width?: number },
+  facts: (cells: string[], columns: Columns<F | 'min' | 'max'>, where: string) => RowFacts,
+): ParsedDocument {
+  const [table] = tablesWithHeader(tables, spec.names, spec.width);
+  if (!table) throw new LayoutError(spec.parser, `no table with the header ${spec.header}`);
+  const price = priceReader(spec.parser, 'compact');
+  const rows: PrintedRow[] = [];
+  for (const { cells, where } of fullWidthRows(spec.parser, table)) {
+    rows.push({ ...facts(cells, table.columns, where), ...priceCells(price, cells, where, table.columns, 'exact') });
+  }
+  return parsedRows(rows);
+}
+
+/**
+ * `DOMATES` + `SALKIM` → `DOMATES SALKIM`: a variety (Cinsi, as in the HKS tables) joined to the
+ * name; an empty, `-` or repeated variety adds nothing.
+ */
+export function nameWithVariety(name: string, variety: string): string {
+  return variety === '' || variety === '-' || fold(variety) === fold(name) ? name : `${name} ${variety}`;
 }
 
 // ---------------------------------------------------------------- result

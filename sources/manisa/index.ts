@@ -1,33 +1,27 @@
 import type { SourceAdapter } from '../types.ts';
-import { documentOf } from '../lib/collect.ts';
+import { fetchPage } from '../lib/collect.ts';
+import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { manisaTable } from './parser.ts';
 
 export const MANISA_URL = 'https://www.manisa.bel.tr/apps/sebzemeyvehali/';
 
 export const adapter: SourceAdapter = {
   definition: {
+    ...HALL_DEFAULTS,
     key: 'manisa',
     number: 20,
     name: 'Manisa Büyükşehir Belediyesi Sebze ve Meyve Hali Fiyatları',
     organisation: 'Manisa Büyükşehir Belediyesi',
-    kind: 'municipal',
     url: MANISA_URL,
     method: `GET ${MANISA_URL} (HTML table Tip · Adı · Birim · En Az · En Çok; today's list only)`,
-    licence: null,
     attribution: 'Kaynak: Manisa Büyükşehir Belediyesi',
-    publishingDays: [1, 2, 3, 4, 5, 6],
-    publishWindow: null,
-    dataLagDays: 0,
-    enabled: true,
-    verification: 'unverified',
-    note:
-      'Built from the published description; no real document has proven the parser yet. ' +
+    note: unprovenNote(
       'No average is printed (midpoint). The page takes no date and prints none known to us: the data day is the requested day. ' +
       'Published daily; the weekdays (Monday to Saturday) are assumed.',
+    ),
     markets: [{ slug: 'manisa-sebze-meyve', name: 'Manisa Sebze ve Meyve Hali', province: 'Manisa', district: null, kind: 'sebze-meyve' }],
   },
   async collect({ day, http }) {
-    const response = await http.request(MANISA_URL, { headers: { accept: 'text/html,application/xhtml+xml' } });
-    return [{ document: documentOf(response, day), parser: manisaTable }];
+    return [{ document: await fetchPage(http, MANISA_URL, { requestedDay: day }), parser: manisaTable }];
   },
 };

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
-import { manisaTable, parseManisaTable, PARSER } from './parser.ts';
+import { manisaTable, PARSER } from './parser.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/manisa/${name}`, import.meta.url), 'utf8');
 const PAGE = fixture('sebzemeyvehali.html');
@@ -11,7 +11,7 @@ const doc = (html: string, requestedDay: string | null = '2026-09-15') => fetche
 
 describe('Manisa: the table', () => {
   it('reads every row as printed, Tip as the group', () => {
-    const parsed = parseManisaTable(doc(PAGE));
+    const parsed = manisaTable.parse(doc(PAGE));
     expect(parsed.bulletinDays).toEqual(['2026-09-15']);
     expect(parsed.rows).toHaveLength(11);
     expect(parsed.rows[0]).toEqual({
@@ -30,7 +30,7 @@ describe('Manisa: the table', () => {
   });
 
   it('reads `110,00 TL` prices and units as printed', () => {
-    const rows = parseManisaTable(doc(PAGE)).rows;
+    const rows = manisaTable.parse(doc(PAGE)).rows;
     expect(rows[4]).toMatchObject({ name: 'MAYDANOZ', unit: 'BAĞ', min: 8, max: 12.5 });
     expect(rows[5]).toMatchObject({ name: 'MARUL', unit: 'ADET', min: 15, max: 25 });
     expect(rows[7]).toMatchObject({ name: 'İNCİR', group: 'MEYVE', min: 70, max: 110 });
@@ -38,7 +38,7 @@ describe('Manisa: the table', () => {
   });
 
   it('reads an empty table body as a day without a list', () => {
-    expect(parseManisaTable(doc(fixture('sebzemeyvehali-empty.html')))).toEqual({ rows: [], bulletinDays: [] });
+    expect(manisaTable.parse(doc(fixture('sebzemeyvehali-empty.html')))).toEqual({ rows: [], bulletinDays: [] });
   });
 
   it('is wrapped as parser manisa-table version 1', () => {
@@ -49,16 +49,16 @@ describe('Manisa: the table', () => {
 describe('Manisa: a changed page is loud', () => {
   it('throws when the table has other columns', () => {
     const changed = PAGE.replace('<th>En Az</th><th>En Çok</th>', '<th>Fiyat</th>');
-    expect(expectLayoutError(PARSER, () => parseManisaTable(doc(changed))).message).toBe('manisa-table: no table with the columns Tip · Adı · Birim · En Az · En Çok');
+    expect(expectLayoutError(PARSER, () => manisaTable.parse(doc(changed))).message).toBe('manisa-table: no table with the columns Tip · Adı · Birim · En Az · En Çok');
   });
 
   it('throws on a price that is not a number', () => {
     const changed = PAGE.replace('<td>60,00 TL</td>', '<td>60,00 TL (yerli)</td>');
-    expect(expectLayoutError(PARSER, () => parseManisaTable(doc(changed))).message).toMatch(/^manisa-table: table\[0\] tr\[4\] min: not a price/);
+    expect(expectLayoutError(PARSER, () => manisaTable.parse(doc(changed))).message).toMatch(/^manisa-table: table\[0\] tr\[4\] min: not a price/);
   });
 
   it('throws on a row without a name', () => {
     const changed = PAGE.replace('<td>NAR</td>', '<td></td>');
-    expect(expectLayoutError(PARSER, () => parseManisaTable(doc(changed))).message).toBe('manisa-table: table[0] tr[10]: not a price row: MEYVE |  | KG | 40,00 TL | 60,00 TL');
+    expect(expectLayoutError(PARSER, () => manisaTable.parse(doc(changed))).message).toBe('manisa-table: table[0] tr[10]: not a price row: MEYVE |  | KG | 40,00 TL | 60,00 TL');
   });
 });

@@ -7,8 +7,8 @@
  * found by their header text; the page takes no date and prints none known to us, so the data
  * day is the requested day.
  */
-import type { ParsedDocument, Parser, SourceDocument } from '../types.ts';
-import { parseDatelessTable } from '../lib/table.ts';
+import type { Parser } from '../types.ts';
+import { datelessTableParser } from '../lib/table.ts';
 
 export const PARSER = 'manisa-table';
 const MARKET = 'manisa-sebze-meyve';
@@ -16,8 +16,9 @@ const MARKET = 'manisa-sebze-meyve';
 /** Tip (MEYVE/SEBZE) is the source's group. */
 const LABELS = { group: 'tip', name: 'adi', unit: 'birim', min: 'en az', max: 'en cok' } as const;
 
-export function parseManisaTable(document: SourceDocument): ParsedDocument {
-  return parseDatelessTable(document, { parser: PARSER, market: MARKET, labels: LABELS, header: 'Tip · Adı · Birim · En Az · En Çok' });
-}
-
-export const manisaTable: Parser = { id: PARSER, version: 1, parse: parseManisaTable };
+export const manisaTable: Parser = datelessTableParser({
+  parser: PARSER,
+  market: MARKET,
+  labels: LABELS,
+  header: 'Tip · Adı · Birim · En Az · En Çok',
+});

@@ -1,30 +1,25 @@
 import type { Collected, SourceAdapter } from '../types.ts';
 import { documentOf, documentOrNone } from '../lib/collect.ts';
+import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { CATEGORIES, MERSIN_PAGE, MERSIN_URL, mersinHtml } from './parser.ts';
 
 export const adapter: SourceAdapter = {
   definition: {
+    ...HALL_DEFAULTS,
     key: 'mersin',
     number: 12,
     name: 'Mersin Büyükşehir Belediyesi Hal Fiyatları',
     organisation: 'Mersin Büyükşehir Belediyesi',
-    kind: 'municipal',
     url: MERSIN_PAGE,
     method: `POST ${MERSIN_URL} form published=YYYY-MM-DD&product_category=3|4 (3 fruit, 4 vegetables) with X-Requested-With: XMLHttpRequest (HTML fragment)`,
-    licence: null,
     attribution: 'Kaynak: Mersin Büyükşehir Belediyesi',
-    publishingDays: [1, 2, 3, 4, 5, 6],
-    publishWindow: null,
-    dataLagDays: 0,
-    enabled: true,
-    verification: 'unverified',
-    note:
-      'Built from the published description; no real document has proven the parser yet. ' +
+    note: unprovenNote(
       'Since 2026-07 the site answers HTTP 403 to data-centre addresses: collection stays enabled and the run is recorded as blocked. ' +
       'Columns Şube · Ürün · Cinsi · Türü · ? · Min · Max · Ort · Birim; Ort is a reported average (HKS data relayed). ' +
       'Cinsi is joined to the name; Şube, Türü and the unnamed fifth column are kept in the printed row only, and all rows go to one market ' +
       'until a real document shows the branches. The fragment prints no date: the data day is the date posted. ' +
       'Publishing days are not described: Monday to Saturday assumed.',
+    ),
     markets: [{ slug: 'mersin-merkez', name: 'Mersin Sebze ve Meyve Hali', province: 'Mersin', district: null, kind: 'sebze-meyve' }],
   },
   async collect({ day, http }) {

@@ -6,10 +6,9 @@
  * reported average. The fifth column's meaning is not known: it is kept in `printed` only, as
  * are Şube and Türü. The fragment prints no date: the data day is the date posted.
  */
-import { LayoutError, type ParsedDocument, type Parser, type PrintedRow, type SourceDocument } from '../types.ts';
-import { fold } from '../../core/turkish.ts';
+import { LayoutError, type ParsedDocument, type Parser, type SourceDocument } from '../types.ts';
 import { allTableRows, loadHtmlDocument } from '../lib/html.ts';
-import { fullWidthRows, parsedRows, priceCells, priceReader, tablesWithHeader } from '../lib/table.ts';
+import { nameWithVariety, parseExactTable } from '../lib/table.ts';
 
 export const PARSER = 'mersin-html';
 export const MERSIN_URL = 'https://www.mersin.bel.tr/hal-fiyatlari-day';
@@ -24,30 +23,19 @@ export const CATEGORIES = [
 const HEADER = { sube: 'branch', urun: 'name', cinsi: 'variety', turu: 'kind', min: 'min', max: 'max', ort: 'avg', birim: 'unit' } as const;
 /** Quirk: nine columns, the eight above and one whose meaning is not described (kept in `printed`). */
 const COLUMN_COUNT = 9;
-const price = priceReader(PARSER, 'compact');
-
-function nameOf(name: string, variety: string): string {
-  return variety === '' || variety === '-' || fold(variety) === fold(name) ? name : `${name} ${variety}`;
-}
 
 export function parseMersinHtml(document: SourceDocument, group: string): ParsedDocument {
   const day = document.requestedDay;
   if (!day) throw new LayoutError(PARSER, 'the fragment prints no date and no requested day was given');
-  const [table] = tablesWithHeader(allTableRows(loadHtmlDocument(document)), HEADER, COLUMN_COUNT);
-  if (!table) throw new LayoutError(PARSER, 'no table with the header Şube · Ürün · Cinsi · Türü · ? · Min · Max · Ort · Birim');
-  const { columns } = table;
-  const rows: PrintedRow[] = [];
-  for (const { cells, where } of fullWidthRows(PARSER, table)) {
-    rows.push({
-      dataDay: day,
-      market: MARKET,
-      name: nameOf(cells[columns.name]!, cells[columns.variety]!),
-      unit: cells[columns.unit]!,
-      group,
-      ...priceCells(price, cells, where, columns, 'exact'),
-    });
-  }
-  return parsedRows(rows);
+  const header = 'Şube · Ürün · Cinsi · Türü · ? · Min · Max · Ort · Birim';
+  const spec = { parser: PARSER, names: HEADER, header, width: COLUMN_COUNT };
+  return parseExactTable(allTableRows(loadHtmlDocument(document)), spec, (cells, columns) => ({
+    dataDay: day,
+    market: MARKET,
+    name: nameWithVariety(cells[columns.name]!, cells[columns.variety]!),
+    unit: cells[columns.unit]!,
+    group,
+  }));
 }
 
 /** The parser of one category's answer (the fragment does not say which category it is). */

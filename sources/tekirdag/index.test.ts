@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { expectHttpStatus, fakeHttp, onlyDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { NetworkError } from '../lib/http.ts';
+import { expectDescribedHall } from '../lib/adapter-cases.ts';
 import { adapter, newestDetail, TEKIRDAG_LISTING_URL } from './index.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/tekirdag/${name}`, import.meta.url));
@@ -33,9 +34,14 @@ describe('Tekirdağ: choosing the newest detail page', () => {
 describe('Tekirdağ adapter', () => {
   it('declares the registry entry, with the TLS chain noted', () => {
     const d = adapter.definition;
-    expect(d).toMatchObject({ key: 'tekirdag', number: 27, organisation: 'Tekirdağ Büyükşehir Belediyesi', url: 'https://www.tekirdag.bel.tr/hal_fiyat_gunluk', licence: null, attribution: 'Kaynak: Tekirdağ Büyükşehir Belediyesi' });
-    expect(d).toMatchObject({ enabled: true, verification: 'unverified', dataLagDays: 0, publishWindow: null, publishingDays: [1, 2, 3, 4, 5] });
-    expect(d.note.startsWith('Built from the published description; no real document has proven the parser yet.')).toBe(true);
+    expectDescribedHall(d, {
+      key: 'tekirdag',
+      number: 27,
+      organisation: 'Tekirdağ Büyükşehir Belediyesi',
+      url: 'https://www.tekirdag.bel.tr/hal_fiyat_gunluk',
+      attribution: 'Kaynak: Tekirdağ Büyükşehir Belediyesi',
+      publishingDays: [1, 2, 3, 4, 5],
+    });
     expect(d.note).toContain('incomplete TLS certificate chain');
     expect(d.markets).toEqual([{ slug: 'tekirdag-sebze-meyve', name: 'Tekirdağ Sebze ve Meyve Hali', province: 'Tekirdağ', district: null, kind: 'sebze-meyve' }]);
   });

@@ -1,6 +1,7 @@
 import { LayoutError, type SourceAdapter } from '../types.ts';
-import { documentOf } from '../lib/collect.ts';
+import { documentOf, PAGE_ACCEPT } from '../lib/collect.ts';
 import { loadHtml } from '../lib/html.ts';
+import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { tekirdagDetail } from './parser.ts';
 
 export const TEKIRDAG_LISTING_URL = 'https://www.tekirdag.bel.tr/hal_fiyat_gunluk';
@@ -22,29 +23,24 @@ export function newestDetail(listingHtml: Uint8Array, base = TEKIRDAG_LISTING_UR
 
 export const adapter: SourceAdapter = {
   definition: {
+    ...HALL_DEFAULTS,
     key: 'tekirdag',
     number: 27,
     name: 'Tekirdağ Büyükşehir Belediyesi Günlük Hal Fiyatları',
     organisation: 'Tekirdağ Büyükşehir Belediyesi',
-    kind: 'municipal',
     url: TEKIRDAG_LISTING_URL,
     method: `GET ${TEKIRDAG_LISTING_URL} → highest hal_fiyat_liste_detay/{id} → its table Ürün Adı · Ürün Türü · Birim · Tip · Max · Min`,
-    licence: null,
     attribution: 'Kaynak: Tekirdağ Büyükşehir Belediyesi',
     publishingDays: [1, 2, 3, 4, 5],
-    publishWindow: null,
-    dataLagDays: 0,
-    enabled: true,
-    verification: 'unverified',
-    note:
-      'Built from the published description; no real document has proven the parser yet. ' +
+    note: unprovenNote(
       'The server sends an incomplete TLS certificate chain: a client that verifies certificates (ours does, with no workaround) fails, and the run is recorded as unreachable. ' +
       'Names are printed doubled (`ANANAS (ANANAS)`) and kept as printed; Max stands before Min; the data day is the first date on the page. ' +
       'No average is printed (midpoint). Publishing days are assumed (Monday to Friday; no list has been reported for weekends).',
+    ),
     markets: [{ slug: 'tekirdag-sebze-meyve', name: 'Tekirdağ Sebze ve Meyve Hali', province: 'Tekirdağ', district: null, kind: 'sebze-meyve' }],
   },
   async collect({ http, log }) {
-    const accept = { accept: 'text/html,application/xhtml+xml' };
+    const accept = { accept: PAGE_ACCEPT };
     // Incomplete TLS chain: no workaround here; a verification failure surfaces as a NetworkError.
     const listing = await http.request(TEKIRDAG_LISTING_URL, { headers: accept });
     const detail = newestDetail(listing.bytes, listing.url);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
-import { parseTokatTable, PARSER, tokatTable } from './parser.ts';
+import { PARSER, tokatTable } from './parser.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/tokat/${name}`, import.meta.url), 'utf8');
 const PAGE = fixture('hal-fiyatlari.html');
@@ -11,7 +11,7 @@ const doc = (html: string, requestedDay: string | null = '2026-09-15') => fetche
 
 describe('Tokat: the table', () => {
   it('reads every row as printed; Önceki and Değişim stay in printed only', () => {
-    const parsed = parseTokatTable(doc(PAGE));
+    const parsed = tokatTable.parse(doc(PAGE));
     expect(parsed.bulletinDays).toEqual(['2026-09-15']);
     expect(parsed.rows).toHaveLength(10);
     expect(parsed.rows[0]).toEqual({
@@ -29,7 +29,7 @@ describe('Tokat: the table', () => {
   });
 
   it('reads decimal points: `12.00 ₺` is twelve, `45.50 ₺` forty-five and a half, `1250.00 ₺` one thousand two hundred fifty', () => {
-    const rows = parseTokatTable(doc(PAGE)).rows;
+    const rows = tokatTable.parse(doc(PAGE)).rows;
     expect(rows[2]).toMatchObject({ name: 'Fasulye Çalı', min: 45.5, max: 70 });
     expect(rows[5]).toMatchObject({ name: 'Dereotu', unit: 'Bağ', min: 7.5, max: 10 });
     expect(rows[8]).toMatchObject({ name: 'Karpuz', group: 'Meyve', min: 6.75, max: 11 });
@@ -37,7 +37,7 @@ describe('Tokat: the table', () => {
   });
 
   it('reads the "no records" row as a day without a list', () => {
-    expect(parseTokatTable(doc(fixture('hal-fiyatlari-empty.html')))).toEqual({ rows: [], bulletinDays: [] });
+    expect(tokatTable.parse(doc(fixture('hal-fiyatlari-empty.html')))).toEqual({ rows: [], bulletinDays: [] });
   });
 
   it('is wrapped as parser tokat-table version 1', () => {
@@ -48,15 +48,15 @@ describe('Tokat: the table', () => {
 describe('Tokat: a changed page is loud', () => {
   it('throws when the Birim column is gone', () => {
     const changed = PAGE.replace('<th>Birim</th>', '');
-    expect(expectLayoutError(PARSER, () => parseTokatTable(doc(changed))).message).toBe('tokat-table: no table with the columns Ürün · Tür · Birim · En Düşük · En Yüksek');
+    expect(expectLayoutError(PARSER, () => tokatTable.parse(doc(changed))).message).toBe('tokat-table: no table with the columns Ürün · Tür · Birim · En Düşük · En Yüksek');
   });
 
   it('throws on a price that is not a number', () => {
     const changed = PAGE.replace('<td>25.00 ₺</td>', '<td>25.00 ₺ ▲</td>');
-    expect(expectLayoutError(PARSER, () => parseTokatTable(doc(changed))).message).toMatch(/^tokat-table: table\[0\] tr\[4\] min: not a price/);
+    expect(expectLayoutError(PARSER, () => tokatTable.parse(doc(changed))).message).toMatch(/^tokat-table: table\[0\] tr\[4\] min: not a price/);
   });
 
   it('throws when a list has rows but the document has no requested day', () => {
-    expect(() => parseTokatTable(doc(PAGE, null))).toThrow('the page prints no date and the document carries no requestedDay');
+    expect(() => tokatTable.parse(doc(PAGE, null))).toThrow('the page prints no date and the document carries no requestedDay');
   });
 });

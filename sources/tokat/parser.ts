@@ -8,8 +8,8 @@
  * are not today's prices and stay in `printed` only; the page takes no date and prints none
  * known to us, so the data day is the requested day.
  */
-import type { ParsedDocument, Parser, SourceDocument } from '../types.ts';
-import { parseDatelessTable } from '../lib/table.ts';
+import type { Parser } from '../types.ts';
+import { datelessTableParser } from '../lib/table.ts';
 
 export const PARSER = 'tokat-table';
 const MARKET = 'tokat-sebze-meyve';
@@ -17,9 +17,10 @@ const MARKET = 'tokat-sebze-meyve';
 /** Tür is the source's group; Önceki and Değişim have no label, so they stay in `printed` only. */
 const LABELS = { name: 'urun', group: 'tur', unit: 'birim', min: 'en dusuk', max: 'en yuksek' } as const;
 
-export function parseTokatTable(document: SourceDocument): ParsedDocument {
-  // Quirk: `12.00 ₺` has a decimal POINT; the shared price reader takes `12.00` as twelve.
-  return parseDatelessTable(document, { parser: PARSER, market: MARKET, labels: LABELS, header: 'Ürün · Tür · Birim · En Düşük · En Yüksek' });
-}
-
-export const tokatTable: Parser = { id: PARSER, version: 1, parse: parseTokatTable };
+// Quirk: `12.00 ₺` has a decimal POINT; the shared price reader takes `12.00` as twelve.
+export const tokatTable: Parser = datelessTableParser({
+  parser: PARSER,
+  market: MARKET,
+  labels: LABELS,
+  header: 'Ürün · Tür · Birim · En Düşük · En Yüksek',
+});

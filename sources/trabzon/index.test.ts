@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectHttpStatus, fakeHttp, onlyDocument } from '../../tests/support/fake-http.ts';
+import { expectDescribedHall, expectOnePageGet } from '../lib/adapter-cases.ts';
 import { adapter, TRABZON_URL } from './index.ts';
 
 const PAGE = readFileSync(new URL('../../tests/fixtures/trabzon/halurunfiyatlari-as-served.html', import.meta.url));
@@ -11,9 +12,14 @@ const RENDERED = readFileSync(new URL('../../tests/fixtures/trabzon/halurunfiyat
 describe('Trabzon adapter', () => {
   it('declares the registry entry: collection paused, it needs a browser', () => {
     const d = adapter.definition;
-    expect(d).toMatchObject({ key: 'trabzon', number: 24, organisation: 'Trabzon Büyükşehir Belediyesi', url: 'https://kurumsal.trabzon.bel.tr/halurunfiyatlari', licence: null, attribution: 'Kaynak: Trabzon Büyükşehir Belediyesi' });
-    expect(d).toMatchObject({ enabled: false, verification: 'unverified', dataLagDays: 0, publishWindow: null, publishingDays: [1, 2, 3, 4, 5, 6] });
-    expect(d.note.startsWith('Built from the published description; no real document has proven the parser yet.')).toBe(true);
+    expectDescribedHall(d, {
+      key: 'trabzon',
+      number: 24,
+      organisation: 'Trabzon Büyükşehir Belediyesi',
+      url: 'https://kurumsal.trabzon.bel.tr/halurunfiyatlari',
+      attribution: 'Kaynak: Trabzon Büyükşehir Belediyesi',
+      enabled: false,
+    });
     expect(d.note).toContain('needs a browser to render; collection paused');
     expect(d.markets).toEqual([{ slug: 'trabzon-sebze-meyve', name: 'Trabzon Sebze ve Meyve Hali', province: 'Trabzon', district: null, kind: 'sebze-meyve' }]);
   });
@@ -21,8 +27,11 @@ describe('Trabzon adapter', () => {
   it('fetches the page with one GET; as served, the parser reports it needs a browser', async () => {
     const { http, calls } = fakeHttp({ [TRABZON_URL]: PAGE });
     const item = onlyDocument(await adapter.collect!({ day: '2026-09-14', http, log: () => {} }));
-    expect(calls).toEqual([{ url: 'https://kurumsal.trabzon.bel.tr/halurunfiyatlari', req: { headers: { accept: 'text/html,application/xhtml+xml' } } }]);
-    expect(item.document).toEqual({ url: TRABZON_URL, fetchedAt: '2026-09-15T05:00:00.000Z', contentType: 'text/html; charset=UTF-8', bytes: PAGE, requestedDay: '2026-09-14' });
+    expectOnePageGet(calls, item.document, {
+      url: 'https://kurumsal.trabzon.bel.tr/halurunfiyatlari',
+      bytes: PAGE,
+      requestedDay: '2026-09-14',
+    });
     expect(() => item.parser.parse(item.document)).toThrow('needs a browser');
   });
 

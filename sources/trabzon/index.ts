@@ -1,37 +1,32 @@
 import type { SourceAdapter } from '../types.ts';
-import { documentOf } from '../lib/collect.ts';
+import { fetchPage } from '../lib/collect.ts';
+import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { trabzonCards } from './parser.ts';
 
 export const TRABZON_URL = 'https://kurumsal.trabzon.bel.tr/halurunfiyatlari';
 
 export const adapter: SourceAdapter = {
   definition: {
+    ...HALL_DEFAULTS,
     key: 'trabzon',
     number: 24,
     name: 'Trabzon Büyükşehir Belediyesi Hal Ürün Fiyatları',
     organisation: 'Trabzon Büyükşehir Belediyesi',
-    kind: 'municipal',
     url: TRABZON_URL,
     method: `GET ${TRABZON_URL} (rendered by script: cards with name, min, max; needs a browser)`,
-    licence: null,
     attribution: 'Kaynak: Trabzon Büyükşehir Belediyesi',
-    publishingDays: [1, 2, 3, 4, 5, 6],
-    publishWindow: null,
-    dataLagDays: 0,
     // The list exists only after the page's script has run; the collectors have no browser.
     enabled: false,
-    verification: 'unverified',
-    note:
-      'Built from the published description; no real document has proven the parser yet. ' +
+    note: unprovenNote(
       'needs a browser to render; collection paused. ' +
       'The parser reads the rendered cards (name, min, max, per kg); the page prints no date known to us, so the data day is the requested day. ' +
       'Publishing days are assumed (Monday to Saturday).',
+    ),
     markets: [{ slug: 'trabzon-sebze-meyve', name: 'Trabzon Sebze ve Meyve Hali', province: 'Trabzon', district: null, kind: 'sebze-meyve' }],
   },
   // Only reached if collection is switched on: the page as served holds no cards, so the parser
   // reports the source broken until the HTTP client can render pages (a browser).
   async collect({ day, http }) {
-    const response = await http.request(TRABZON_URL, { headers: { accept: 'text/html,application/xhtml+xml' } });
-    return [{ document: documentOf(response, day), parser: trabzonCards }];
+    return [{ document: await fetchPage(http, TRABZON_URL, { requestedDay: day }), parser: trabzonCards }];
   },
 };

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectHttpStatus, fakeHttp, onlyDocument } from '../../tests/support/fake-http.ts';
+import { expectDescribedHall, expectOnePageGet } from '../lib/adapter-cases.ts';
 import { adapter, YALOVA_URL } from './index.ts';
 
 const PAGE = readFileSync(new URL('../../tests/fixtures/yalova/fiyat-listesi.html', import.meta.url));
@@ -9,17 +10,23 @@ const PAGE = readFileSync(new URL('../../tests/fixtures/yalova/fiyat-listesi.htm
 describe('Yalova adapter', () => {
   it('declares the registry entry', () => {
     const d = adapter.definition;
-    expect(d).toMatchObject({ key: 'yalova', number: 23, organisation: 'Yalova Belediyesi', url: 'https://ebelediye.yalova.bel.tr/BilgiEdinme/FiyatListesi/', licence: null, attribution: 'Kaynak: Yalova Belediyesi' });
-    expect(d).toMatchObject({ enabled: true, verification: 'unverified', dataLagDays: 0, publishWindow: null, publishingDays: [1, 2, 3, 4, 5, 6] });
-    expect(d.note.startsWith('Built from the published description; no real document has proven the parser yet.')).toBe(true);
+    expectDescribedHall(d, {
+      key: 'yalova',
+      number: 23,
+      organisation: 'Yalova Belediyesi',
+      url: 'https://ebelediye.yalova.bel.tr/BilgiEdinme/FiyatListesi/',
+      attribution: 'Kaynak: Yalova Belediyesi',
+    });
     expect(d.markets).toEqual([{ slug: 'yalova-sebze-meyve', name: 'Yalova Sebze ve Meyve Hali', province: 'Yalova', district: null, kind: 'sebze-meyve' }]);
   });
 
   it('collects the page with one GET; the rows date themselves', async () => {
     const { http, calls } = fakeHttp({ [YALOVA_URL]: PAGE });
     const item = onlyDocument(await adapter.collect!({ day: '2026-09-14', http, log: () => {} }));
-    expect(calls).toEqual([{ url: 'https://ebelediye.yalova.bel.tr/BilgiEdinme/FiyatListesi/', req: { headers: { accept: 'text/html,application/xhtml+xml' } } }]);
-    expect(item.document).toEqual({ url: YALOVA_URL, fetchedAt: '2026-09-15T05:00:00.000Z', contentType: 'text/html; charset=UTF-8', bytes: PAGE });
+    expectOnePageGet(calls, item.document, {
+      url: 'https://ebelediye.yalova.bel.tr/BilgiEdinme/FiyatListesi/',
+      bytes: PAGE,
+    });
     expect(item.parser.id).toBe('yalova-table');
     expect(item.parser.parse(item.document).bulletinDays).toHaveLength(5);
   });

@@ -1,34 +1,28 @@
 import type { SourceAdapter } from '../types.ts';
-import { documentOf } from '../lib/collect.ts';
+import { fetchPage } from '../lib/collect.ts';
+import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
 import { yalovaTable } from './parser.ts';
 
 export const YALOVA_URL = 'https://ebelediye.yalova.bel.tr/BilgiEdinme/FiyatListesi/';
 
 export const adapter: SourceAdapter = {
   definition: {
+    ...HALL_DEFAULTS,
     key: 'yalova',
     number: 23,
     name: 'Yalova Belediyesi Hal Fiyat Listesi',
     organisation: 'Yalova Belediyesi',
-    kind: 'municipal',
     url: YALOVA_URL,
     method: `GET ${YALOVA_URL} (HTML table Urun Adı · Urun Turu · Asgari · Azami · Fiyat Tarihi, a date per row)`,
-    licence: null,
     attribution: 'Kaynak: Yalova Belediyesi',
-    publishingDays: [1, 2, 3, 4, 5, 6],
-    publishWindow: null,
-    dataLagDays: 0,
-    enabled: true,
-    verification: 'unverified',
-    note:
-      'Built from the published description; no real document has proven the parser yet. ' +
+    note: unprovenNote(
       'Every row has its own date (Fiyat Tarihi) and rows can be weeks old: each row is stored under its own day, so one page can hold several days. ' +
       'No unit is printed; prices are taken as per kg. No average is printed (midpoint). Published daily; the weekdays (Monday to Saturday) are assumed.',
+    ),
     markets: [{ slug: 'yalova-sebze-meyve', name: 'Yalova Sebze ve Meyve Hali', province: 'Yalova', district: null, kind: 'sebze-meyve' }],
   },
   async collect({ http }) {
     // Rows carry their own dates: the page is read as it stands, whatever day was asked for.
-    const response = await http.request(YALOVA_URL, { headers: { accept: 'text/html,application/xhtml+xml' } });
-    return [{ document: documentOf(response), parser: yalovaTable }];
+    return [{ document: await fetchPage(http, YALOVA_URL), parser: yalovaTable }];
   },
 };
