@@ -148,7 +148,7 @@ export function priceCells(
 }
 
 /** The columns of a dateless table: name · unit · min · max, and a group where the page prints one. */
-export type DatelessLabels = ColumnLabels<'name' | 'unit' | 'min' | 'max'> & Partial<ColumnLabels<'group'>>;
+type DatelessLabels = ColumnLabels<'name' | 'unit' | 'min' | 'max'> & Partial<ColumnLabels<'group'>>;
 
 /** A dateless table's parser, market, labels and the header its LayoutError names. */
 type DatelessSpec = { parser: string; market: string; labels: DatelessLabels; header: string };
