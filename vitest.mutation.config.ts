@@ -8,7 +8,16 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    include: ['edge/**/*.test.ts', 'store/**/*.test.ts', 'build/**/*.test.ts', 'publish/**/*.test.ts', 'sources/lib/*.test.ts', 'core/**/*.test.ts', 'tests/scrape.test.ts', 'tests/scrape-deadline.test.ts'],
+    include: [
+      'edge/**/*.test.ts',
+      'store/**/*.test.ts',
+      'build/**/*.test.ts',
+      'publish/**/*.test.ts',
+      'sources/lib/*.test.ts',
+      'core/**/*.test.ts',
+      'tests/scrape.test.ts',
+      'tests/scrape-deadline.test.ts',
+    ],
     exclude: ['node_modules/**', 'dist/**', '.cache/**'],
     testTimeout: 60_000,
   },

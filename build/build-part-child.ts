@@ -7,12 +7,22 @@ import { PreviousBuild, type FetchMissing } from './incremental/previous.ts';
 import { loadModel } from './model.ts';
 import { OutputWriter } from './writer.ts';
 
-const [dbPath, outDir, today, resultFile, previousDir, takenBefore, fetchMissing] = process.argv.slice(2) as [string, string, string, string, string?, string?, string?];
+const [dbPath, outDir, today, resultFile, previousDir, takenBefore, fetchMissing] = process.argv.slice(2) as [
+  string,
+  string,
+  string,
+  string,
+  string?,
+  string?,
+  string?,
+];
 try {
   const db = openDb(dbPath);
   const model = loadModel(db, today);
   const writer = new OutputWriter(outDir, { keep: true });
-  const previous = previousDir ? PreviousBuild.read(previousDir, (JSON.parse(fetchMissing ?? 'null') as FetchMissing | null) ?? undefined) : null;
+  const previous = previousDir
+    ? PreviousBuild.read(previousDir, (JSON.parse(fetchMissing ?? 'null') as FetchMissing | null) ?? undefined)
+    : null;
   if (previousDir && !previous) throw new Error(`no previous build in ${previousDir}`);
   const incremental = previous ? { from: takenBefore!, previous } : undefined;
   if (previous) writer.reuseFrom(previous);
@@ -20,7 +30,14 @@ try {
   const evidenceShards = writeEvidence(db, model, writer, incremental?.from);
   writer.settle();
   db.close();
-  answer({ entries: [...writer.entries], bytes: writer.bytesWritten, reused: writer.reused, inBucket: writer.inBucket, evidenceShards, maxRssKb: process.resourceUsage().maxRSS });
+  answer({
+    entries: [...writer.entries],
+    bytes: writer.bytesWritten,
+    reused: writer.reused,
+    inBucket: writer.inBucket,
+    evidenceShards,
+    maxRssKb: process.resourceUsage().maxRSS,
+  });
 } catch (error) {
   answer({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
 }

@@ -15,7 +15,14 @@ import { type ManifestEntry } from '../core/publication.ts';
 
 /** `maxRssKb`: the child's peak memory (a parent's own resource usage does not count its children) */
 /** `reused`, `inBucket`: as the writer counts them (build/writer.ts) */
-export type PartResult = { entries: [string, ManifestEntry][]; bytes: number; reused: number; inBucket: number; evidenceShards: number; maxRssKb: number };
+export type PartResult = {
+  entries: [string, ManifestEntry][];
+  bytes: number;
+  reused: number;
+  inBucket: number;
+  evidenceShards: number;
+  maxRssKb: number;
+};
 type Outcome = PartResult | { error: string };
 
 const CHILD = fileURLToPath(new URL('./build-part-child.ts', import.meta.url));
@@ -50,14 +57,24 @@ type RunningPart = { wait(): PartResult; stop(): void };
 
 function startPart(dbPath: string, outDir: string, today: Day, incremental: Incremental | undefined): RunningPart {
   const resultFile = join(tmpdir(), `hal-build-part-${process.pid}-${Date.now()}.json`);
-  const args = [CHILD, dbPath, outDir, today, resultFile, ...(incremental ? [incremental.previous.root, incremental.from, JSON.stringify(incremental.previous.fetchMissing ?? null)] : [])];
+  const args = [
+    CHILD,
+    dbPath,
+    outDir,
+    today,
+    resultFile,
+    ...(incremental
+      ? [incremental.previous.root, incremental.from, JSON.stringify(incremental.previous.fetchMissing ?? null)]
+      : []),
+  ];
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
   const sleeper = new Int32Array(new SharedArrayBuffer(4));
   return {
     wait(): PartResult {
       // The child always writes its result file, an error included; a killed child leaves a zombie.
       while (!existsSync(resultFile)) {
-        if (child.pid === undefined || isGone(child.pid)) throw new Error(`the build's history and evidence process (${CHILD}) died without a result`);
+        if (child.pid === undefined || isGone(child.pid))
+          throw new Error(`the build's history and evidence process (${CHILD}) died without a result`);
         Atomics.wait(sleeper, 0, 0, POLL_MS);
       }
       const outcome = JSON.parse(readFileSync(resultFile, 'utf8')) as Outcome;

@@ -37,7 +37,16 @@ import { etagOf } from '../core/digest.ts';
 
 /** `previous`: a previous build's output directory (not `outDir`) whose unchanged rows this build may take (build/incremental/) */
 /** `fetchMissing`: how to fetch an object the previous build left in the bucket (publish/fetch-missing.ts) */
-export type BuildOptions = { db: Db; outDir: string; today: Day; builtAt: string; synthetic?: boolean; previous?: string; fetchMissing?: FetchMissing; log?: (line: string) => void };
+export type BuildOptions = {
+  db: Db;
+  outDir: string;
+  today: Day;
+  builtAt: string;
+  synthetic?: boolean;
+  previous?: string;
+  fetchMissing?: FetchMissing;
+  log?: (line: string) => void;
+};
 /**
  * `secondProcessPeakKb`: peak memory of the history and evidence process; `boundary`: what was
  * taken from the previous build; `serialized`: price rows read and serialized; `censusRows`: price rows the census read
@@ -62,18 +71,37 @@ export type BuildReport = {
   steps: Record<string, number>;
 };
 
-export function buildSite({ db, outDir, today, builtAt, synthetic: declared, previous: previousDir, fetchMissing, log = () => {} }: BuildOptions): BuildReport {
+export function buildSite({
+  db,
+  outDir,
+  today,
+  builtAt,
+  synthetic: declared,
+  previous: previousDir,
+  fetchMissing,
+  log = () => {},
+}: BuildOptions): BuildReport {
   // A store holding synthetic benchmark data always says so (/health answers 503), whoever builds it.
   const synthetic = declared ?? Boolean(db.prepare("SELECT 1 FROM sources WHERE method = 'synthetic' LIMIT 1").get());
   const started = performance.now();
-  if (previousDir !== undefined && resolve(previousDir) === resolve(outDir)) throw new Error(`the previous build (${previousDir}) must be another directory than the output: the build empties its output first`);
+  if (previousDir !== undefined && resolve(previousDir) === resolve(outDir))
+    throw new Error(
+      `the previous build (${previousDir}) must be another directory than the output: the build empties its output first`,
+    );
   const model = loadModel(db, today);
   const state = beginState(db, model);
   const previous = previousDir === undefined ? null : PreviousBuild.read(previousDir, fetchMissing);
-  const bound: Boundary = previousDir === undefined ? { full: 'no previous build given' } : boundary(db, state, previous?.state ?? null);
+  const bound: Boundary =
+    previousDir === undefined ? { full: 'no previous build given' } : boundary(db, state, previous?.state ?? null);
   const incremental: Incremental | undefined = 'from' in bound ? { from: bound.from, previous: previous! } : undefined;
-  const origin = previous?.remote ? `the published build ${previous.remote.prefix} (fetched into ${previousDir})` : previousDir;
-  log('full' in bound ? `  full build: ${bound.full}` : `  incremental: rows from ${bound.from} on are built, older ones taken from ${origin}`);
+  const origin = previous?.remote
+    ? `the published build ${previous.remote.prefix} (fetched into ${previousDir})`
+    : previousDir;
+  log(
+    'full' in bound
+      ? `  full build: ${bound.full}`
+      : `  incremental: rows from ${bound.from} on are built, older ones taken from ${origin}`,
+  );
   const writer = new OutputWriter(outDir);
   if (incremental) writer.reuseFrom(incremental.previous);
   const steps: Record<string, number> = {};
@@ -86,14 +114,22 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, pre
     return result;
   };
   // History and evidence run in a second process over the same store file (both cores).
-  if (db.memory) throw new Error('the build reads a store file (history and evidence are built by a second process over it), not an in-memory database');
-  const { main: { markets, collections }, part: partResult } = alongsideHistoryAndEvidence(
+  if (db.memory)
+    throw new Error(
+      'the build reads a store file (history and evidence are built by a second process over it), not an in-memory database',
+    );
+  const {
+    main: { markets, collections },
+    part: partResult,
+  } = alongsideHistoryAndEvidence(
     db.name,
     outDir,
     today,
     () => {
       const markets = step('markets', () => writeMarkets(db, model, writer));
-      const collections = step('price collections', () => writePriceCollections(db, model, writer, { incremental, agingFrom: state.agingFrom }));
+      const collections = step('price collections', () =>
+        writePriceCollections(db, model, writer, { incremental, agingFrom: state.agingFrom }),
+      );
       const indicators = step('national indicators', () => nationalIndicators(db, model));
       step('latest', () => writeLatest(model, indicators, writer));
       step('calendars', () => writeCalendars(model, writer));
@@ -111,7 +147,9 @@ export function buildSite({ db, outDir, today, builtAt, synthetic: declared, pre
     incremental,
   );
   writer.adopt(partResult.entries, partResult.bytes);
-  step('collection keys', () => writer.writeJson(COLLECTION_KEYS_PATH, CollectionKeysSchema.parse(collectionKeysOf(writer.entries.keys()))));
+  step('collection keys', () =>
+    writer.writeJson(COLLECTION_KEYS_PATH, CollectionKeysSchema.parse(collectionKeysOf(writer.entries.keys()))),
+  );
   step('openapi', () => writer.writeJson(OPENAPI_PATH, buildOpenApi()));
   const newestDataDay = (db.prepare('SELECT max(data_day) FROM bulletins').pluck().get() as string | null) ?? null;
   // The build id names the content: the same store and day give the same id, in whichever order the objects were written.

@@ -25,7 +25,15 @@ import { CollectionIndex, type CollectionIndexT } from '../schemas/internal.ts';
 import type { Db } from '../store/db.ts';
 import { appendOlderRows } from './incremental/older-rows.ts';
 import type { Incremental } from './incremental/previous.ts';
-import { countSeries, emptyCount, keepCut, readKeptCensus, type KeptCensusT, type Series, type SeriesCount } from './incremental/series-census.ts';
+import {
+  countSeries,
+  emptyCount,
+  keepCut,
+  readKeptCensus,
+  type KeptCensusT,
+  type Series,
+  type SeriesCount,
+} from './incremental/series-census.ts';
 import { LineArena } from './line-arena.ts';
 import { attributionOf, type Model } from './model.ts';
 import { publishedRows } from './price-rows.ts';
@@ -39,7 +47,15 @@ type Census = SeriesCount & { categories: Set<string>; cities: Set<string>; sour
  * `serialized`: rows read from the store and serialized; `censusRows`: rows the census read;
  * `keptCensus`: the census of the rows before its cut, for the next build (build/incremental/series-census.ts)
  */
-export type CollectionsReport = { collections: number; partitions: number; rows: number; aliases: number; serialized: number; censusRows: number; keptCensus: KeptCensusT };
+export type CollectionsReport = {
+  collections: number;
+  partitions: number;
+  rows: number;
+  aliases: number;
+  serialized: number;
+  censusRows: number;
+  keptCensus: KeptCensusT;
+};
 
 /**
  * Pass 1 counts each collection (cheap: no serialization), pass 2 streams rows into partitions.
@@ -47,13 +63,28 @@ export type CollectionsReport = { collections: number; partitions: number; rows:
  * the rows before the previous build's census cut from its kept census. `agingFrom`: the build
  * state's, where the census this build keeps is cut (`keepCut`).
  */
-export function writePriceCollections(db: Db, model: Model, writer: OutputWriter, { incremental, agingFrom }: { incremental?: Incremental; agingFrom: Day | null }): CollectionsReport {
-  const span = db.prepare('SELECT min(data_day) AS first, max(data_day) AS last FROM observations').get() as { first: Day | null; last: Day | null };
+export function writePriceCollections(
+  db: Db,
+  model: Model,
+  writer: OutputWriter,
+  { incremental, agingFrom }: { incremental?: Incremental; agingFrom: Day | null },
+): CollectionsReport {
+  const span = db.prepare('SELECT min(data_day) AS first, max(data_day) AS last FROM observations').get() as {
+    first: Day | null;
+    last: Day | null;
+  };
   const first = span.first === null ? 0 : dayToEpochDays(span.first);
   const spanDays = span.last === null ? 1 : dayToEpochDays(span.last) - first + 1;
   const monthOf = monthIndexer(first, spanDays);
-  const previousCensus = incremental ? { kept: readKeptCensus(incremental.previous.root), from: incremental.from } : null;
-  const counted = countSeries(db, { first: span.first ?? '1970-01-01', monthOf }, keepCut(agingFrom, span.last), previousCensus);
+  const previousCensus = incremental
+    ? { kept: readKeptCensus(incremental.previous.root), from: incremental.from }
+    : null;
+  const counted = countSeries(
+    db,
+    { first: span.first ?? '1970-01-01', monthOf },
+    keepCut(agingFrom, span.last),
+    previousCensus,
+  );
   const census = countCollections(model, counted.series, spanDays, monthOf[spanDays - 1]! + 1);
   const firstMonth = span.first === null ? 0 : monthNumber(span.first);
   const arena = new LineArena();
@@ -75,7 +106,9 @@ export function writePriceCollections(db: Db, model: Model, writer: OutputWriter
   }
   if (!open.has('all')) open.set('all', new TimeCollection('all', 'desc', arena, writer, undefined, () => 0));
   let count = 0;
-  const rows = incremental ? publishedRows(db, model, 'AND o.data_day >= ?', [incremental.from]) : publishedRows(db, model);
+  const rows = incremental
+    ? publishedRows(db, model, 'AND o.data_day >= ?', [incremental.from])
+    : publishedRows(db, model);
   for (const r of rows) {
     count++;
     const line = arena.add(r.json);
@@ -108,10 +141,19 @@ export function writePriceCollections(db: Db, model: Model, writer: OutputWriter
       },
       attribution: attributionOf(model, c?.sources ?? []),
     });
-    if (written.total !== (c?.total ?? 0)) throw new Error(`price collection ${key}: ${written.total} rows written, ${c?.total ?? 0} in the store`);
+    if (written.total !== (c?.total ?? 0))
+      throw new Error(`price collection ${key}: ${written.total} rows written, ${c?.total ?? 0} in the store`);
     if (!aliasOf.has(key)) partitions += written.partitions;
   }
-  return { collections: open.size + aliasOf.size, partitions, rows: census.get('all')?.total ?? 0, aliases: aliasOf.size, serialized: count, censusRows: counted.counted, keptCensus: counted.keep };
+  return {
+    collections: open.size + aliasOf.size,
+    partitions,
+    rows: census.get('all')?.total ?? 0,
+    aliases: aliasOf.size,
+    serialized: count,
+    censusRows: counted.counted,
+    keptCensus: counted.keep,
+  };
 }
 
 const monthNumber = (day: Day) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1;
@@ -169,7 +211,11 @@ function countCollections(model: Model, series: Series, spanDays: number, months
       for (const [source, s] of bySource) {
         for (const key of priceCollectionKeys({ variant, product: v.product, category: v.category, market, city })) {
           let c = census.get(key);
-          if (!c) census.set(key, (c = { ...emptyCount(spanDays, months), categories: new Set(), cities: new Set(), sources: new Set() }));
+          if (!c)
+            census.set(
+              key,
+              (c = { ...emptyCount(spanDays, months), categories: new Set(), cities: new Set(), sources: new Set() }),
+            );
           c.total += s.total;
           for (let i = 0; i < s.days.length; i++) c.days[i]! |= s.days[i]!;
           for (let i = 0; i < months; i++) c.monthRows[i]! += s.monthRows[i]!;
@@ -186,7 +232,14 @@ function countCollections(model: Model, series: Series, spanDays: number, months
 }
 
 /** A collection that is not in time (/products): one partition, no day index. */
-export function writeListCollection(writer: OutputWriter, kind: 'products', key: string, lines: string[], scope: CollectionIndexT['scope'], attribution: string): void {
+export function writeListCollection(
+  writer: OutputWriter,
+  kind: 'products',
+  key: string,
+  lines: string[],
+  scope: CollectionIndexT['scope'],
+  attribution: string,
+): void {
   const hash = lines.length ? writer.writePartition(lines.join('\n') + '\n') : null;
   const index: CollectionIndexT = {
     kind,

@@ -7,11 +7,26 @@ import { describe, expect, it } from 'vitest';
 import { classifyRow, missedPublishingDays, unavailable, type SourceFreshnessState } from './freshness.ts';
 import { readHolidays } from '../store/holidays.ts';
 
-const holidays = new Set(readHolidays().filter((h) => !h.halfDay).map((h) => h.day));
+const holidays = new Set(
+  readHolidays()
+    .filter((h) => !h.halfDay)
+    .map((h) => h.day),
+);
 const monToSat = { publishingDays: new Set([1, 2, 3, 4, 5, 6]), holidays };
 const lagOne = { ...monToSat, lagDays: 1 };
-const state = (latestDay: string, condition: SourceFreshnessState['condition'] = 'ok', calendar = monToSat): SourceFreshnessState => ({ calendar, latestDay, condition });
-const row = (day: string, extra: Partial<Parameters<typeof classifyRow>[0]> = {}) => ({ day, fromArchive: false, midpoint: false, corrected: false, fetchedAt: '2026-11-20T05:00:00Z', ...extra });
+const state = (
+  latestDay: string,
+  condition: SourceFreshnessState['condition'] = 'ok',
+  calendar = monToSat,
+): SourceFreshnessState => ({ calendar, latestDay, condition });
+const row = (day: string, extra: Partial<Parameters<typeof classifyRow>[0]> = {}) => ({
+  day,
+  fromArchive: false,
+  midpoint: false,
+  corrected: false,
+  fetchedAt: '2026-11-20T05:00:00Z',
+  ...extra,
+});
 
 describe('missed publishing days', () => {
   it('a weekend: Friday → Monday misses Saturday only; Saturday → Monday misses nothing', () => {
@@ -41,34 +56,140 @@ describe('the freshness table, cell by cell', () => {
     ['one publishing day missed', row('2026-11-19'), state('2026-11-19'), 'delayed', false, ['data_delayed']],
     ['two publishing days missed', row('2026-11-18'), state('2026-11-18'), 'delayed', false, ['data_delayed']],
     ['three publishing days missed', row('2026-11-17'), state('2026-11-17'), 'stale', true, ['data_stale']],
-    ['a row superseded by newer data is classified by its age alone', row('2026-11-16'), state('2026-11-20', 'blocked'), 'stale', true, ['data_stale']],
-    ['a static archive row, however recent', row('2026-11-20', { fromArchive: true }), state('2026-11-20'), 'stale', true, ['static_archive']],
-    ['an old static archive row', row('2026-07-23', { fromArchive: true }), state('2026-07-23'), 'stale', true, ['data_stale', 'static_archive']],
+    [
+      'a row superseded by newer data is classified by its age alone',
+      row('2026-11-16'),
+      state('2026-11-20', 'blocked'),
+      'stale',
+      true,
+      ['data_stale'],
+    ],
+    [
+      'a static archive row, however recent',
+      row('2026-11-20', { fromArchive: true }),
+      state('2026-11-20'),
+      'stale',
+      true,
+      ['static_archive'],
+    ],
+    [
+      'an old static archive row',
+      row('2026-07-23', { fromArchive: true }),
+      state('2026-07-23'),
+      'stale',
+      true,
+      ['data_stale', 'static_archive'],
+    ],
     ['the source repeats its list', row('2026-11-20'), state('2026-11-20', 'frozen'), 'stale', true, ['source_frozen']],
-    ['the source blocks us (current data)', row('2026-11-20'), state('2026-11-20', 'blocked'), 'failed', true, ['source_blocked']],
-    ['the source is unreachable', row('2026-11-19'), state('2026-11-19', 'unreachable'), 'failed', true, ['data_delayed', 'source_unreachable']],
-    ['the source layout changed', row('2026-11-17'), state('2026-11-17', 'broken'), 'failed', true, ['data_stale', 'source_broken']],
-    ['the latest fetch failed and the data is not current', row('2026-11-19'), state('2026-11-19', 'last_fetch_failed'), 'failed', true, ['data_delayed', 'last_fetch_failed']],
-    ['the latest fetch failed but the data is current', row('2026-11-20'), state('2026-11-20', 'last_fetch_failed'), 'fresh', false, []],
-    ['collection is paused', row('2026-11-19'), state('2026-11-19', 'paused'), 'delayed', false, ['data_delayed', 'collection_paused']],
-    ['the average is a computed midpoint', row('2026-11-20', { midpoint: true }), state('2026-11-20'), 'fresh', false, ['computed_midpoint']],
-    ['an administrator corrected the value', row('2026-11-20', { corrected: true }), state('2026-11-20'), 'fresh', false, ['corrected_value']],
-    ['a lag-one source on Saturday with Thursday\'s list', row('2026-11-19'), state('2026-11-19', 'ok', lagOne), 'fresh', false, []],
-    ['a lag-one source with Wednesday\'s list on Saturday', row('2026-11-18'), state('2026-11-18', 'ok', lagOne), 'delayed', false, ['data_delayed']],
+    [
+      'the source blocks us (current data)',
+      row('2026-11-20'),
+      state('2026-11-20', 'blocked'),
+      'failed',
+      true,
+      ['source_blocked'],
+    ],
+    [
+      'the source is unreachable',
+      row('2026-11-19'),
+      state('2026-11-19', 'unreachable'),
+      'failed',
+      true,
+      ['data_delayed', 'source_unreachable'],
+    ],
+    [
+      'the source layout changed',
+      row('2026-11-17'),
+      state('2026-11-17', 'broken'),
+      'failed',
+      true,
+      ['data_stale', 'source_broken'],
+    ],
+    [
+      'the latest fetch failed and the data is not current',
+      row('2026-11-19'),
+      state('2026-11-19', 'last_fetch_failed'),
+      'failed',
+      true,
+      ['data_delayed', 'last_fetch_failed'],
+    ],
+    [
+      'the latest fetch failed but the data is current',
+      row('2026-11-20'),
+      state('2026-11-20', 'last_fetch_failed'),
+      'fresh',
+      false,
+      [],
+    ],
+    [
+      'collection is paused',
+      row('2026-11-19'),
+      state('2026-11-19', 'paused'),
+      'delayed',
+      false,
+      ['data_delayed', 'collection_paused'],
+    ],
+    [
+      'the average is a computed midpoint',
+      row('2026-11-20', { midpoint: true }),
+      state('2026-11-20'),
+      'fresh',
+      false,
+      ['computed_midpoint'],
+    ],
+    [
+      'an administrator corrected the value',
+      row('2026-11-20', { corrected: true }),
+      state('2026-11-20'),
+      'fresh',
+      false,
+      ['corrected_value'],
+    ],
+    [
+      "a lag-one source on Saturday with Thursday's list",
+      row('2026-11-19'),
+      state('2026-11-19', 'ok', lagOne),
+      'fresh',
+      false,
+      [],
+    ],
+    [
+      "a lag-one source with Wednesday's list on Saturday",
+      row('2026-11-18'),
+      state('2026-11-18', 'ok', lagOne),
+      'delayed',
+      false,
+      ['data_delayed'],
+    ],
   ] as const)('%s → %s', (_, r, s, freshness, isStale, warnings) => {
-    expect(classifyRow(r, s, today)).toEqual({ dataDate: r.day, fetchedAt: r.fetchedAt, freshness, isStale, warnings: [...warnings] });
+    expect(classifyRow(r, s, today)).toEqual({
+      dataDate: r.day,
+      fetchedAt: r.fetchedAt,
+      freshness,
+      isStale,
+      warnings: [...warnings],
+    });
   });
 
   it('no recorded data day → unavailable with no_data', () => {
-    expect(unavailable()).toEqual({ dataDate: null, fetchedAt: null, freshness: 'unavailable', isStale: true, warnings: ['no_data'] });
+    expect(unavailable()).toEqual({
+      dataDate: null,
+      fetchedAt: null,
+      freshness: 'unavailable',
+      isStale: true,
+      warnings: ['no_data'],
+    });
     // The source's condition still says why: a paused source (trabzon) is collection_paused.
     expect(unavailable('paused').warnings).toEqual(['no_data', 'collection_paused']);
     expect(unavailable('blocked').warnings).toEqual(['no_data', 'source_blocked']);
     expect(unavailable('last_fetch_failed').warnings).toEqual(['no_data', 'last_fetch_failed']);
   });
 
-  it('after the Kurban Bayramı week, the eve\'s list is still fresh on Monday', () => {
-    expect(classifyRow(row('2026-05-26'), state('2026-05-26'), '2026-06-01')).toMatchObject({ freshness: 'fresh', warnings: [] });
+  it("after the Kurban Bayramı week, the eve's list is still fresh on Monday", () => {
+    expect(classifyRow(row('2026-05-26'), state('2026-05-26'), '2026-06-01')).toMatchObject({
+      freshness: 'fresh',
+      warnings: [],
+    });
   });
 });
 
@@ -77,8 +198,14 @@ describe('the holiday calendar', () => {
     const all = readHolidays();
     for (let year = 2014; year <= 2027; year++) {
       const ofYear = all.filter((h) => h.day.startsWith(String(year)));
-      expect(ofYear.filter((h) => h.name.includes('Ramazan Bayramı') && !h.halfDay), String(year)).toHaveLength(3);
-      expect(ofYear.filter((h) => h.name.includes('Kurban Bayramı') && !h.halfDay), String(year)).toHaveLength(4);
+      expect(
+        ofYear.filter((h) => h.name.includes('Ramazan Bayramı') && !h.halfDay),
+        String(year),
+      ).toHaveLength(3);
+      expect(
+        ofYear.filter((h) => h.name.includes('Kurban Bayramı') && !h.halfDay),
+        String(year),
+      ).toHaveLength(4);
       expect(ofYear.some((h) => h.day === `${year}-10-29`)).toBe(true);
     }
     expect(all.some((h) => h.day.startsWith(String(new Date().getUTCFullYear() + 1)))).toBe(true);

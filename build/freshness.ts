@@ -31,7 +31,13 @@ const CONDITION_WARNING: Partial<Record<SourceCondition, WarningCode>> = {
   last_fetch_failed: 'last_fetch_failed',
 };
 
-export type RowFacts = { day: Day; fromArchive: boolean; midpoint: boolean; corrected: boolean; fetchedAt: string | null };
+export type RowFacts = {
+  day: Day;
+  fromArchive: boolean;
+  midpoint: boolean;
+  corrected: boolean;
+  fetchedAt: string | null;
+};
 
 export function classifyRow(row: RowFacts, source: SourceFreshnessState, today: Day): FreshnessBlock {
   const warnings = new Set<WarningCode>();
@@ -70,7 +76,12 @@ export function unavailable(condition: SourceCondition = 'ok'): FreshnessBlock {
   return block(null, null, 'unavailable', warnings);
 }
 
-function block(dataDate: Day | null, fetchedAt: string | null, freshness: FreshnessBlock['freshness'], warnings: Set<WarningCode>): FreshnessBlock {
+function block(
+  dataDate: Day | null,
+  fetchedAt: string | null,
+  freshness: FreshnessBlock['freshness'],
+  warnings: Set<WarningCode>,
+): FreshnessBlock {
   return {
     dataDate,
     fetchedAt,
@@ -81,4 +92,10 @@ function block(dataDate: Day | null, fetchedAt: string | null, freshness: Freshn
 }
 
 /** Order used to pick the most current of several classifications. */
-export const FRESHNESS_RANK: Record<FreshnessBlock['freshness'], number> = { fresh: 0, delayed: 1, stale: 2, failed: 3, unavailable: 4 };
+export const FRESHNESS_RANK: Record<FreshnessBlock['freshness'], number> = {
+  fresh: 0,
+  delayed: 1,
+  stale: 2,
+  failed: 3,
+  unavailable: 4,
+};

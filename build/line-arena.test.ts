@@ -57,7 +57,16 @@ describe('line arena', () => {
     // Both holders still read every kept line, and share the moved copy.
     expect(kept).toEqual(other);
     const lines = arena.join(kept).toString('utf8').trimEnd().split('\n');
-    expect(lines.map((l) => l.slice(0, 6))).toEqual(['000000', '000559', '001118', '001677', '002236', '002795', '003354', '003913']);
+    expect(lines.map((l) => l.slice(0, 6))).toEqual([
+      '000000',
+      '000559',
+      '001118',
+      '001677',
+      '002236',
+      '002795',
+      '003354',
+      '003913',
+    ]);
     expect(lines.every((l) => l.length === 60_000)).toBe(true);
   });
 

@@ -146,7 +146,8 @@ export class LineArena {
 }
 
 function checked(length: number): number {
-  if (length >= LENGTH_SPAN) throw new Error(`a serialized line of ${length} bytes is longer than the arena allows (${LENGTH_SPAN - 1})`);
+  if (length >= LENGTH_SPAN)
+    throw new Error(`a serialized line of ${length} bytes is longer than the arena allows (${LENGTH_SPAN - 1})`);
   return length;
 }
 

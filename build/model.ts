@@ -18,10 +18,24 @@ type SourceRow = Omit<SourceDefinition, 'method' | 'markets' | 'publishingDays'>
   runs: Run[];
   latestFetchedAt: string | null;
 };
-export type MarketRow = { slug: string; source: string; name: string; province: string; provinceSlug: string; district: string | null; kind: string };
+export type MarketRow = {
+  slug: string;
+  source: string;
+  name: string;
+  province: string;
+  provinceSlug: string;
+  district: string | null;
+  kind: string;
+};
 type VariantRow = { slug: string; product: string; name: string; unit: string; category: string };
 type ProductRow = { slug: string; name: string; category: string };
-export type Correction = { field: 'min_price' | 'max_price' | 'avg_price'; value: number; reason: string; by: string; at: string };
+export type Correction = {
+  field: 'min_price' | 'max_price' | 'avg_price';
+  value: number;
+  reason: string;
+  by: string;
+  at: string;
+};
 
 export type Model = {
   today: Day;
@@ -44,21 +58,29 @@ export function loadModel(db: Db, today: Day): Model {
   // Full holidays close the markets; half days (bayram eves) are trading mornings.
   const holidays = new Set(db.prepare('SELECT day FROM holidays WHERE half_day = 0').pluck().all() as string[]);
   const latest = new Map(
-    (db.prepare('SELECT source_key, max(data_day) AS day FROM bulletins GROUP BY source_key').all() as { source_key: string; day: string }[]).map((r) => [
-      r.source_key,
-      r.day,
-    ]),
+    (
+      db.prepare('SELECT source_key, max(data_day) AS day FROM bulletins GROUP BY source_key').all() as {
+        source_key: string;
+        day: string;
+      }[]
+    ).map((r) => [r.source_key, r.day]),
   );
   const runs = new Map<string, Run[]>();
-  for (const r of db.prepare('SELECT source_key, started_at, finished_at, outcome, observations, scheduled, message FROM source_runs ORDER BY started_at, id').all() as (Run & { source_key: string })[]) {
+  for (const r of db
+    .prepare(
+      'SELECT source_key, started_at, finished_at, outcome, observations, scheduled, message FROM source_runs ORDER BY started_at, id',
+    )
+    .all() as (Run & { source_key: string })[]) {
     if (!runs.has(r.source_key)) runs.set(r.source_key, []);
     runs.get(r.source_key)!.push(r);
   }
   const latestFetch = new Map(
-    (db.prepare('SELECT source_key, max(fetched_at) AS at FROM documents GROUP BY source_key').all() as { source_key: string; at: string | null }[]).map((r) => [
-      r.source_key,
-      r.at,
-    ]),
+    (
+      db.prepare('SELECT source_key, max(fetched_at) AS at FROM documents GROUP BY source_key').all() as {
+        source_key: string;
+        at: string | null;
+      }[]
+    ).map((r) => [r.source_key, r.at]),
   );
   const frozen = frozenSources(db);
   const sources = new Map<string, SourceRow>();
@@ -98,26 +120,43 @@ export function loadModel(db: Db, today: Day): Model {
     });
   }
   const markets = new Map(
-    (db.prepare('SELECT slug, source_key AS source, name, province, province_slug AS provinceSlug, district, kind FROM markets ORDER BY slug').all() as MarketRow[]).map(
-      (m) => [m.slug, m],
-    ),
+    (
+      db
+        .prepare(
+          'SELECT slug, source_key AS source, name, province, province_slug AS provinceSlug, district, kind FROM markets ORDER BY slug',
+        )
+        .all() as MarketRow[]
+    ).map((m) => [m.slug, m]),
   );
   const products = new Map(
-    (db.prepare('SELECT slug, name, category_slug AS category FROM products ORDER BY slug').all() as ProductRow[]).map((p) => [p.slug, p]),
+    (db.prepare('SELECT slug, name, category_slug AS category FROM products ORDER BY slug').all() as ProductRow[]).map(
+      (p) => [p.slug, p],
+    ),
   );
   const variants = new Map(
     (
       db
-        .prepare('SELECT v.slug, v.product_slug AS product, v.name, v.unit, p.category_slug AS category FROM variants v JOIN products p ON p.slug = v.product_slug ORDER BY v.slug')
+        .prepare(
+          'SELECT v.slug, v.product_slug AS product, v.name, v.unit, p.category_slug AS category FROM variants v JOIN products p ON p.slug = v.product_slug ORDER BY v.slug',
+        )
         .all() as VariantRow[]
     ).map((v) => [v.slug, v]),
   );
-  const categories = new Map((db.prepare('SELECT slug, name FROM categories ORDER BY slug').all() as { slug: string; name: string }[]).map((c) => [c.slug, c.name]));
+  const categories = new Map(
+    (db.prepare('SELECT slug, name FROM categories ORDER BY slug').all() as { slug: string; name: string }[]).map(
+      (c) => [c.slug, c.name],
+    ),
+  );
   const corrections = new Map<string, Correction[]>();
   for (const c of db
-    .prepare('SELECT observation_id AS id, field, value, reason, corrected_by AS "by", corrected_at AS "at" FROM corrections ORDER BY corrected_at, id')
+    .prepare(
+      'SELECT observation_id AS id, field, value, reason, corrected_by AS "by", corrected_at AS "at" FROM corrections ORDER BY corrected_at, id',
+    )
     .all() as (Correction & { id: string })[]) {
-    corrections.set(c.id, [...(corrections.get(c.id) ?? []), { field: c.field, value: c.value, reason: c.reason, by: c.by, at: c.at }]);
+    corrections.set(c.id, [
+      ...(corrections.get(c.id) ?? []),
+      { field: c.field, value: c.value, reason: c.reason, by: c.by, at: c.at },
+    ]);
   }
   return {
     today,

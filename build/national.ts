@@ -52,7 +52,10 @@ export function nationalIndicators(db: Db, model: Model): Map<string, NationalIn
   for (const [from, variants] of byWindow) {
     // Through the variants' printed names, so that SQLite reads observations_by_name ranges (by data_day it scanned every newer row).
     const names = `o.source_name_id IN (SELECT id FROM source_names WHERE variant_slug IN (${variants.map(() => '?').join(',')}))`;
-    for (const r of publishedRows(db, model, `AND ${names} AND o.data_day >= ? AND ${PLAUSIBLE_SQL}`, [...variants, from])) {
+    for (const r of publishedRows(db, model, `AND ${names} AND o.data_day >= ? AND ${PLAUSIBLE_SQL}`, [
+      ...variants,
+      from,
+    ])) {
       let markets = perVariant.get(r.variant);
       if (!markets) perVariant.set(r.variant, (markets = new Map()));
       // Rows arrive newest first: the first row of a market is its latest (a repeated line keeps the first).
@@ -60,14 +63,18 @@ export function nationalIndicators(db: Db, model: Model): Map<string, NationalIn
     }
   }
   // Newest day first, then by variant: the order the indicators are listed in wherever they are iterated.
-  const order = [...newest].sort(([va, a], [vb, b]) => (a !== b ? (a > b ? -1 : 1) : va < vb ? -1 : 1)).map(([variant]) => variant);
+  const order = [...newest]
+    .sort(([va, a], [vb, b]) => (a !== b ? (a > b ? -1 : 1) : va < vb ? -1 : 1))
+    .map(([variant]) => variant);
   const result = new Map<string, NationalIndicator>();
   for (const variant of order) {
     const markets = perVariant.get(variant);
     if (!markets) continue;
     const rows = [...markets.values()];
     const observedDate = newest.get(variant)!;
-    const onNewest = rows.filter((r) => r.day === observedDate).sort((a, b) => FRESHNESS_RANK[a.row.freshness] - FRESHNESS_RANK[b.row.freshness]);
+    const onNewest = rows
+      .filter((r) => r.day === observedDate)
+      .sort((a, b) => FRESHNESS_RANK[a.row.freshness] - FRESHNESS_RANK[b.row.freshness]);
     const best = onNewest[0]!.row;
     result.set(variant, {
       variant,
@@ -97,9 +104,15 @@ export function nationalIndicators(db: Db, model: Model): Map<string, NationalIn
  * took seconds at national scale.
  */
 function newestDays(db: Db): Map<string, Day> {
-  const newestOfName = db.prepare(`SELECT data_day FROM observations o WHERE source_name_id = ? AND ${PLAUSIBLE_SQL} ORDER BY data_day DESC LIMIT 1`).pluck();
+  const newestOfName = db
+    .prepare(
+      `SELECT data_day FROM observations o WHERE source_name_id = ? AND ${PLAUSIBLE_SQL} ORDER BY data_day DESC LIMIT 1`,
+    )
+    .pluck();
   const newest = new Map<string, Day>();
-  for (const { id, variant } of db.prepare('SELECT id, variant_slug AS variant FROM source_names WHERE variant_slug IS NOT NULL').all() as { id: number; variant: string }[]) {
+  for (const { id, variant } of db
+    .prepare('SELECT id, variant_slug AS variant FROM source_names WHERE variant_slug IS NOT NULL')
+    .all() as { id: number; variant: string }[]) {
     const day = newestOfName.get(id) as Day | undefined;
     if (day === undefined) continue;
     const seen = newest.get(variant);

@@ -15,10 +15,31 @@ import { ProductItem, ProductsEnvelope } from '../schemas/products.ts';
 import { HealthResponse } from '../schemas/health.ts';
 import { SourceStatusEnvelope, SourceStatusItem } from '../schemas/sources.ts';
 import { HistoryEnvelope, HistoryItem } from '../schemas/history.ts';
-import { AliasItem, AliasResponse, ProductSearchItem, ProductSearchResponse, SearchIndex, SearchResponse } from '../schemas/search.ts';
+import {
+  AliasItem,
+  AliasResponse,
+  ProductSearchItem,
+  ProductSearchResponse,
+  SearchIndex,
+  SearchResponse,
+} from '../schemas/search.ts';
 import { EXPORT_COLUMNS } from '../core/export-columns.ts';
-import { FILTER_SUGGESTIONS, HINT_HEADERS, NEWEST_DATA_DAY, STATE_HEADERS, UNKNOWN_FILTERS } from '../core/extra-headers.ts';
-import { BasketResponse, IndexLatest, IndexHistory, IndexRef, IndexSeries, IndexWeek, MunicipalIndexRef } from '../schemas/basket-index.ts';
+import {
+  FILTER_SUGGESTIONS,
+  HINT_HEADERS,
+  NEWEST_DATA_DAY,
+  STATE_HEADERS,
+  UNKNOWN_FILTERS,
+} from '../core/extra-headers.ts';
+import {
+  BasketResponse,
+  IndexLatest,
+  IndexHistory,
+  IndexRef,
+  IndexSeries,
+  IndexWeek,
+  MunicipalIndexRef,
+} from '../schemas/basket-index.ts';
 import { MoverItem, TrendingItem, TrendingResponse, WeeklySummary } from '../schemas/movers.ts';
 
 type Json = Record<string, unknown>;
@@ -47,22 +68,46 @@ const RESPONSE_SCHEMAS: Record<string, z.ZodType | null> = {
   weeklySummary: WeeklySummary,
 };
 
-const p = (name: string, description: string, schema: Json, required = false, where = 'query'): Json => ({ name, in: where, required, description, schema });
+const p = (name: string, description: string, schema: Json, required = false, where = 'query'): Json => ({
+  name,
+  in: where,
+  required,
+  description,
+  schema,
+});
 const slugParam = (name: string, d: string) => p(name, d, { type: 'string' });
 const FILTERS = {
-  product: slugParam('product', 'Product variant slug or product short name (family slug); Turkish letters are folded.'),
+  product: slugParam(
+    'product',
+    'Product variant slug or product short name (family slug); Turkish letters are folded.',
+  ),
   market: slugParam('market', 'Market short name (slug).'),
   city: slugParam('city', 'Province name (İzmir, izmir and IZMIR are the same).'),
   category: slugParam('category', 'Category slug: sebze, meyve, balik.'),
-  date: p('date', 'A single data day YYYY-MM-DD; an invalid date answers 400 INVALID_DATE.', { type: 'string', format: 'date' }),
-  range: p('range', 'Period ending today (Europe/Istanbul) as `<days>d`; an invalid value counts as 7 days (legacy contract); above 3650d counts as 3650d. Without date and range, the whole history.', { type: 'string', pattern: '^\\d+d$' }),
+  date: p('date', 'A single data day YYYY-MM-DD; an invalid date answers 400 INVALID_DATE.', {
+    type: 'string',
+    format: 'date',
+  }),
+  range: p(
+    'range',
+    'Period ending today (Europe/Istanbul) as `<days>d`; an invalid value counts as 7 days (legacy contract); above 3650d counts as 3650d. Without date and range, the whole history.',
+    { type: 'string', pattern: '^\\d+d$' },
+  ),
 };
 const limitOf = (what: string, limits: { default: number; max: number }) =>
-  p('limit', `${what}, default ${limits.default}; above ${limits.max} counts as ${limits.max}. Not a whole number ≥ 1 → 400 INVALID_LIMIT.`, { type: 'integer', minimum: 1, default: limits.default, maximum: limits.max });
+  p(
+    'limit',
+    `${what}, default ${limits.default}; above ${limits.max} counts as ${limits.max}. Not a whole number ≥ 1 → 400 INVALID_LIMIT.`,
+    { type: 'integer', minimum: 1, default: limits.default, maximum: limits.max },
+  );
 const paging = (r: RouteSpec) => [
   ...(r.paging
     ? [
-        p('page', 'Page number from 1 (any whole number: a page past the last is empty, with meta.total null). Not a whole number ≥ 1 → 400 INVALID_PAGE.', { type: 'integer', minimum: 1, default: 1 }),
+        p(
+          'page',
+          'Page number from 1 (any whole number: a page past the last is empty, with meta.total null). Not a whole number ≥ 1 → 400 INVALID_PAGE.',
+          { type: 'integer', minimum: 1, default: 1 },
+        ),
         limitOf('Page size', r.paging),
       ]
     : []),
@@ -70,45 +115,112 @@ const paging = (r: RouteSpec) => [
 ];
 /** One rule for every slug in a path: folded like a filter value, so `Domates` and `DOMATES` are `domates`. */
 const pathSlugParam = (description: string) =>
-  p('slug', `${description} Folded like a filter value (Turkish letters, case); a malformed percent-escape → 400 INVALID_PARAMETER.`, { type: 'string' }, true, 'path');
+  p(
+    'slug',
+    `${description} Folded like a filter value (Turkish letters, case); a malformed percent-escape → 400 INVALID_PARAMETER.`,
+    { type: 'string' },
+    true,
+    'path',
+  );
 
-const query = p('q', 'Search text: at least 2 letters after Turkish folding (else 400 QUERY_TOO_SHORT); at most 100 characters are used.', { type: 'string', minLength: 2 }, true);
+const query = p(
+  'q',
+  'Search text: at least 2 letters after Turkish folding (else 400 QUERY_TOO_SHORT); at most 100 characters are used.',
+  { type: 'string', minLength: 2 },
+  true,
+);
 const PARAMETERS: Record<string, Json[]> = {
   listPrices: [FILTERS.product, FILTERS.market, FILTERS.city, FILTERS.category, FILTERS.date, FILTERS.range],
   latestPrices: [FILTERS.product, FILTERS.category],
   listProducts: [FILTERS.category],
-  getObservation: [p('id', 'Observation id (the `id` of a price row), a UUID.', { type: 'string', format: 'uuid' }, true, 'path')],
+  getObservation: [
+    p('id', 'Observation id (the `id` of a price row), a UUID.', { type: 'string', format: 'uuid' }, true, 'path'),
+  ],
   productHistory: [
     pathSlugParam('Product variant slug or product family slug; an unknown slug has no items (see x-unknown-filters).'),
-    p('range', 'Period ending today as `<days>d`; default and invalid: 7 days (legacy contract); above 3650d counts as 3650d.', { type: 'string', pattern: '^\\d+d$', default: '7d' }),
+    p(
+      'range',
+      'Period ending today as `<days>d`; default and invalid: 7 days (legacy contract); above 3650d counts as 3650d.',
+      { type: 'string', pattern: '^\\d+d$', default: '7d' },
+    ),
     p('market', 'Only this market (slug).', { type: 'string' }),
-    p('bucket', 'daily (default; also for an invalid value), weekly (ISO weeks from Monday), monthly, or auto: daily up to 90 days, weekly up to 730, monthly beyond.', { type: 'string', enum: ['daily', 'weekly', 'monthly', 'auto'], default: 'daily' }),
+    p(
+      'bucket',
+      'daily (default; also for an invalid value), weekly (ISO weeks from Monday), monthly, or auto: daily up to 90 days, weekly up to 730, monthly beyond.',
+      { type: 'string', enum: ['daily', 'weekly', 'monthly', 'auto'], default: 'daily' },
+    ),
   ],
   exportPrices: [
-    p('format', 'Only csv (the default): UTF-8 with a byte order mark, comma separator, dot decimals, as the contract says; programs and spreadsheets set to English read it as it is (in LibreOffice choose the language English (USA) on import). A spreadsheet set to Turkish reads 30.5 as a date (30 May): Turkish spreadsheet users add locale=tr.', { type: 'string', enum: ['csv'] }),
-    FILTERS.product, FILTERS.market, FILTERS.city, FILTERS.category, FILTERS.date, FILTERS.range,
-    p('latest', '1: each product variant\'s latest price per market (the rows behind /prices/latest).', { type: 'string', enum: ['1'] }),
-    p('locale', 'tr: the file for Turkish spreadsheets (Excel or LibreOffice with Turkish settings), e.g. /api/v1/prices/export?product=domates&locale=tr; in LibreOffice\'s import dialog choose UTF-8, separator semicolon, language Turkish. Decimal comma, as the contract says, and also `;` as the field separator: a spreadsheet set to Turkish uses the comma as its decimal separator and `;` as its list separator, so it would read a comma-separated file with decimal commas into one column. Güncellik, Uyarılar and Ortalama Yöntemi in Turkish words (the default file keeps the codes); the file name ends in _tr.', { type: 'string', enum: ['tr'] }),
+    p(
+      'format',
+      'Only csv (the default): UTF-8 with a byte order mark, comma separator, dot decimals, as the contract says; programs and spreadsheets set to English read it as it is (in LibreOffice choose the language English (USA) on import). A spreadsheet set to Turkish reads 30.5 as a date (30 May): Turkish spreadsheet users add locale=tr.',
+      { type: 'string', enum: ['csv'] },
+    ),
+    FILTERS.product,
+    FILTERS.market,
+    FILTERS.city,
+    FILTERS.category,
+    FILTERS.date,
+    FILTERS.range,
+    p('latest', "1: each product variant's latest price per market (the rows behind /prices/latest).", {
+      type: 'string',
+      enum: ['1'],
+    }),
+    p(
+      'locale',
+      "tr: the file for Turkish spreadsheets (Excel or LibreOffice with Turkish settings), e.g. /api/v1/prices/export?product=domates&locale=tr; in LibreOffice's import dialog choose UTF-8, separator semicolon, language Turkish. Decimal comma, as the contract says, and also `;` as the field separator: a spreadsheet set to Turkish uses the comma as its decimal separator and `;` as its list separator, so it would read a comma-separated file with decimal commas into one column. Güncellik, Uyarılar and Ortalama Yöntemi in Turkish words (the default file keeps the codes); the file name ends in _tr.",
+      { type: 'string', enum: ['tr'] },
+    ),
   ],
   searchProducts: [query],
   productAliases: [pathSlugParam('Product variant slug or product family slug; unknown → 404.')],
   search: [query],
   indexHistory: [
-    p('range', 'Weeks that overlap the period of `<days>d` ending today (Europe/Istanbul); an invalid value counts as 7 days, above 3650d as 3650d. Without range, from and to: the whole series.', { type: 'string', pattern: '^\\d+d$' }),
-    p('from', 'First day of the period (YYYY-MM-DD): weeks ending on or after it. from/to win over range. Not a real day → 400 INVALID_DATE; from after to → 400 INVALID_DATE.', { type: 'string', format: 'date' }),
-    p('to', 'Last day of the period (YYYY-MM-DD): weeks starting on or before it. Not a real day → 400 INVALID_DATE.', { type: 'string', format: 'date' }),
-    p('series', 'nominal (default) or real: the index deflated by the consumer price index (TÜİK TÜFE 2003=100, data/cpi/), in prices of the base week; only weeks whose month has a CPI value. Another value → 400 INVALID_PARAMETER.', { type: 'string', enum: ['nominal', 'real'], default: 'nominal' }),
+    p(
+      'range',
+      'Weeks that overlap the period of `<days>d` ending today (Europe/Istanbul); an invalid value counts as 7 days, above 3650d as 3650d. Without range, from and to: the whole series.',
+      { type: 'string', pattern: '^\\d+d$' },
+    ),
+    p(
+      'from',
+      'First day of the period (YYYY-MM-DD): weeks ending on or after it. from/to win over range. Not a real day → 400 INVALID_DATE; from after to → 400 INVALID_DATE.',
+      { type: 'string', format: 'date' },
+    ),
+    p('to', 'Last day of the period (YYYY-MM-DD): weeks starting on or before it. Not a real day → 400 INVALID_DATE.', {
+      type: 'string',
+      format: 'date',
+    }),
+    p(
+      'series',
+      'nominal (default) or real: the index deflated by the consumer price index (TÜİK TÜFE 2003=100, data/cpi/), in prices of the base week; only weeks whose month has a CPI value. Another value → 400 INVALID_PARAMETER.',
+      { type: 'string', enum: ['nominal', 'real'], default: 'nominal' },
+    ),
   ],
-  indexSeries: [pathSlugParam('Index short name: `ulusal` (national) or a province slug (izmir, ankara, bursa, istanbul …). Published → 200; defined but not published → 409 INDEX_NOT_PUBLISHED; unknown → 404.')],
-  weeklySummary: [p('week', 'ISO week YYYY-WW (Monday–Sunday, Europe/Istanbul). Default: the newest closed week with data. Not a real ISO week → 400 INVALID_PARAMETER; a week without data → 200 with empty lists and freshness unavailable.', { type: 'string', pattern: '^\\d{4}-(0[1-9]|[1-4]\\d|5[0-3])$' })],
+  indexSeries: [
+    pathSlugParam(
+      'Index short name: `ulusal` (national) or a province slug (izmir, ankara, bursa, istanbul …). Published → 200; defined but not published → 409 INDEX_NOT_PUBLISHED; unknown → 404.',
+    ),
+  ],
+  weeklySummary: [
+    p(
+      'week',
+      'ISO week YYYY-WW (Monday–Sunday, Europe/Istanbul). Default: the newest closed week with data. Not a real ISO week → 400 INVALID_PARAMETER; a week without data → 200 with empty lists and freshness unavailable.',
+      { type: 'string', pattern: '^\\d{4}-(0[1-9]|[1-4]\\d|5[0-3])$' },
+    ),
+  ],
 };
 
 const header = (description: string, schema: Json = { type: 'string' }) => ({ description, schema });
 const COMMON_HEADERS = {
   'x-request-id': header('The request id: the one sent (8–128 of letters, digits, . _ : -) or a generated UUID.'),
-  'x-ratelimit-limit': header(`Requests allowed per window per IP address (${RATE_LIMIT.requests}).`, { type: 'integer' }),
+  'x-ratelimit-limit': header(`Requests allowed per window per IP address (${RATE_LIMIT.requests}).`, {
+    type: 'integer',
+  }),
   'x-ratelimit-remaining': header('Requests left in the current window.', { type: 'integer' }),
-  'x-ratelimit-reset': header('Seconds until the current window ends (on a 429, the exact wait; Retry-After: 60 is its upper bound).', { type: 'integer' }),
+  'x-ratelimit-reset': header(
+    'Seconds until the current window ends (on a 429, the exact wait; Retry-After: 60 is its upper bound).',
+    { type: 'integer' },
+  ),
   etag: header('Strong entity tag of the body; send it back as If-None-Match.'),
   'cache-control': header('Caching: max-age, s-maxage and stale-while-revalidate of the endpoint (see x-cache).'),
   'access-control-allow-origin': header('Always `*`.'),
@@ -146,27 +258,54 @@ const RETRY_AFTER = header(`Seconds to wait: ${RATE_LIMIT.windowSeconds}.`, { ty
 function operation(r: RouteSpec, schemas: Record<string, Json>): Json {
   const schema = RESPONSE_SCHEMAS[r.operationId];
   const id = schema ? (z.globalRegistry.get(schema)?.id as string | undefined) : undefined;
-  const content = id ? { $ref: `#/components/schemas/${id}` } : { type: 'object', description: 'An OpenAPI 3.1 document.' };
+  const content = id
+    ? { $ref: `#/components/schemas/${id}` }
+    : { type: 'object', description: 'An OpenAPI 3.1 document.' };
   if (id && !schemas[id]) throw new Error(`schema ${id} missing from components`);
   const body = r.json
     ? { 'application/json': { schema: content } }
-    : { 'text/csv': { schema: { type: 'string', description: `UTF-8 with a byte order mark. Columns: ${EXPORT_COLUMNS.join(', ')}. Gözlem URL and Belge URL are absolute. A text cell that starts with =, +, -, @, tab or carriage return gets a leading ' so that spreadsheets never run it as a formula; number cells are never changed.` } } };
+    : {
+        'text/csv': {
+          schema: {
+            type: 'string',
+            description: `UTF-8 with a byte order mark. Columns: ${EXPORT_COLUMNS.join(', ')}. Gözlem URL and Belge URL are absolute. A text cell that starts with =, +, -, @, tab or carriage return gets a leading ' so that spreadsheets never run it as a formula; number cells are never changed.`,
+          },
+        },
+      };
   const responses: Json = {
     200: {
       description: 'OK',
       headers: {
         ...COMMON_HEADERS,
-        ...(r.paging ? { link: header('RFC 8288 links on every page: rel "first" and "last" always, "prev" from page 2, "next" while a page follows (the address of meta.next).') } : {}),
+        ...(r.paging
+          ? {
+              link: header(
+                'RFC 8288 links on every page: rel "first" and "last" always, "prev" from page 2, "next" while a page follows (the address of meta.next).',
+              ),
+            }
+          : {}),
         ...Object.fromEntries((HINTS[r.operationId] ?? []).map((name) => [name, header(HINT_HEADERS[name]!)])),
-        ...(r.json ? {} : { 'content-disposition': header('`attachment; filename="…"`: hal-fiyatlari, the filters (product, market, city, category), the date or son-<n>-gun, en-son for latest=1, the day of the export without date, _tr for locale=tr; e.g. hal-fiyatlari_domates_izmir-sebze-meyve_2026-07-23_tr.csv.') }),
+        ...(r.json
+          ? {}
+          : {
+              'content-disposition': header(
+                '`attachment; filename="…"`: hal-fiyatlari, the filters (product, market, city, category), the date or son-<n>-gun, en-son for latest=1, the day of the export without date, _tr for locale=tr; e.g. hal-fiyatlari_domates_izmir-sebze-meyve_2026-07-23_tr.csv.',
+              ),
+            }),
       },
       content: body,
     },
   };
-  if (r.conditional !== false) responses[304] = { description: 'Not modified: If-None-Match matched the ETag. No body; headers etag and x-request-id.' };
+  if (r.conditional !== false)
+    responses[304] = {
+      description: 'Not modified: If-None-Match matched the ETag. No body; headers etag and x-request-id.',
+    };
   for (const status of r.statuses) {
     if (status === 503 && r.operationId === 'health') {
-      responses[503] = { description: 'Degraded: the same health body, with the reasons.', content: { 'application/json': { schema: content } } };
+      responses[503] = {
+        description: 'Degraded: the same health body, with the reasons.',
+        content: { 'application/json': { schema: content } },
+      };
       continue;
     }
     responses[status] = {
@@ -180,7 +319,13 @@ function operation(r: RouteSpec, schemas: Record<string, Json>): Json {
     summary: r.summary,
     security: [],
     parameters: [
-      p('x-request-id', 'Optional request id, echoed when it is 8–128 of letters, digits, . _ : -', { type: 'string' }, false, 'header'),
+      p(
+        'x-request-id',
+        'Optional request id, echoed when it is 8–128 of letters, digits, . _ : -',
+        { type: 'string' },
+        false,
+        'header',
+      ),
       p('If-None-Match', 'An ETag from an earlier response; a match answers 304.', { type: 'string' }, false, 'header'),
       ...(PARAMETERS[r.operationId] ?? []),
       ...paging(r),
@@ -193,10 +338,31 @@ function operation(r: RouteSpec, schemas: Record<string, Json>): Json {
 export function buildOpenApi(): Json {
   const registry = z.registry<{ id: string }>();
   // Every schema with an id becomes its own component (shared pieces included), so references stay readable.
-  for (const schema of [ErrorBody, Warning, Freshness, PriceRow, LatestItem, MarketItem, ProductItem, HistoryItem, AliasItem, ProductSearchItem, SourceStatusItem, IndexRef, MunicipalIndexRef, IndexWeek, TrendingItem, MoverItem, ...Object.values(RESPONSE_SCHEMAS)]) {
+  for (const schema of [
+    ErrorBody,
+    Warning,
+    Freshness,
+    PriceRow,
+    LatestItem,
+    MarketItem,
+    ProductItem,
+    HistoryItem,
+    AliasItem,
+    ProductSearchItem,
+    SourceStatusItem,
+    IndexRef,
+    MunicipalIndexRef,
+    IndexWeek,
+    TrendingItem,
+    MoverItem,
+    ...Object.values(RESPONSE_SCHEMAS),
+  ]) {
     if (schema && !registry.has(schema)) registry.add(schema, { id: z.globalRegistry.get(schema)!.id as string });
   }
-  const converted = z.toJSONSchema(registry, { target: 'draft-2020-12', uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, Json> };
+  const converted = z.toJSONSchema(registry, {
+    target: 'draft-2020-12',
+    uri: (id) => `#/components/schemas/${id}`,
+  }) as { schemas: Record<string, Json> };
   const schemas: Record<string, Json> = {};
   for (const [id, s] of Object.entries(converted.schemas)) {
     // `$id` must not carry a fragment (JSON Schema 2020-12): components are found by their $ref path.
@@ -212,7 +378,10 @@ export function buildOpenApi(): Json {
       version: '1',
       description:
         'Read-only, keyless JSON API of official Turkish wholesale-market prices. Every price carries its source, data day and the document it was read from. Rate limit: 60 requests per minute per IP address, counted jointly. Every JSON response carries `attribution`; show it when you republish.',
-      license: { name: 'Data: each source\'s licence (see attribution); API description: CC BY 4.0', identifier: 'CC-BY-4.0' },
+      license: {
+        name: "Data: each source's licence (see attribution); API description: CC BY 4.0",
+        identifier: 'CC-BY-4.0',
+      },
     },
     servers: [{ url: '/api/v1', description: 'This installation' }],
     security: [],

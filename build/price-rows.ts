@@ -61,9 +61,16 @@ export const PLAUSIBLE_SQL = `instr(o.quality_flags, '"${IMPLAUSIBLE_PREFIX}') =
 
 const NEWEST_FIRST = 'o.data_day DESC, n.variant_slug, o.market_slug, o.id';
 /** Product family by family, each oldest first (the history generator's order). */
-export const BY_FAMILY_OLDEST_FIRST = '(SELECT product_slug FROM variants WHERE slug = n.variant_slug), o.data_day, n.variant_slug, o.market_slug, o.id';
+export const BY_FAMILY_OLDEST_FIRST =
+  '(SELECT product_slug FROM variants WHERE slug = n.variant_slug), o.data_day, n.variant_slug, o.market_slug, o.id';
 
-export function* publishedRows(db: Db, model: Model, where = '', params: unknown[] = [], orderBy = NEWEST_FIRST): Generator<PublishedRow> {
+export function* publishedRows(
+  db: Db,
+  model: Model,
+  where = '',
+  params: unknown[] = [],
+  orderBy = NEWEST_FIRST,
+): Generator<PublishedRow> {
   const sql = `${PUBLISHED_ROWS_SQL} ${where} ORDER BY ${orderBy}`;
   for (const raw of db.prepare(sql).iterate(...params) as IterableIterator<Raw>) yield toPublished(raw, model);
 }

@@ -23,11 +23,24 @@ import type { Day } from '../core/dates.ts';
 import { DELAYED_TOLERANCE_DAYS } from '../core/calendar.ts';
 import { missedPublishingDays, type PublishingCalendar, type SourceCondition } from './freshness.ts';
 
-export type Run = { started_at: string; finished_at: string | null; outcome: string; observations: number; scheduled: number; message?: string | null };
+export type Run = {
+  started_at: string;
+  finished_at: string | null;
+  outcome: string;
+  observations: number;
+  scheduled: number;
+  message?: string | null;
+};
 type SourceStatus = 'unverified' | 'verified' | 'blocked' | 'unreachable' | 'broken' | 'frozen';
 type SourceHealth = 'healthy' | 'delayed' | 'warning' | 'failed' | 'off';
 
-const HEALTH_LABELS: Record<SourceHealth, string> = { healthy: 'Sağlıklı', delayed: 'Gecikmeli', warning: 'Uyarı', failed: 'Hata', off: 'Kapalı' };
+const HEALTH_LABELS: Record<SourceHealth, string> = {
+  healthy: 'Sağlıklı',
+  delayed: 'Gecikmeli',
+  warning: 'Uyarı',
+  failed: 'Hata',
+  off: 'Kapalı',
+};
 const READABLE = new Set(['ok', 'unchanged', 'no_bulletin']);
 
 export type SourceFacts = {
@@ -91,7 +104,13 @@ export function deriveSourceState(f: SourceFacts): SourceState {
   let health: SourceHealth;
   if (!f.enabled) health = 'off';
   else if (status === 'blocked' || status === 'broken' || status === 'unreachable') health = 'failed';
-  else if (status === 'frozen' || behind === null || behind > DELAYED_TOLERANCE_DAYS || condition === 'last_fetch_failed') health = 'warning';
+  else if (
+    status === 'frozen' ||
+    behind === null ||
+    behind > DELAYED_TOLERANCE_DAYS ||
+    condition === 'last_fetch_failed'
+  )
+    health = 'warning';
   else if (behind > 0) health = 'delayed';
   else health = 'healthy';
 

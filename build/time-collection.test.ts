@@ -21,12 +21,25 @@ function writerAt(): OutputWriter {
   return new OutputWriter(root);
 }
 
-type Index = { order: string; total: number; days: string; ends: number[]; partitions: string; partitionEnds: number[]; agingFrom: string | null };
+type Index = {
+  order: string;
+  total: number;
+  days: string;
+  ends: number[];
+  partitions: string;
+  partitionEnds: number[];
+  agingFrom: string | null;
+};
 
 function written(writer: OutputWriter, key: string): { index: Index; lines: string[][] } {
   writer.settle();
   const index = JSON.parse(readFileSync(join(writer.root, `api/v1/_c/prices/${key}.json`), 'utf8')) as Index;
-  const lines = allPartitions(index).map((p) => gunzipSync(readFileSync(join(writer.root, p.path))).toString('utf8').trimEnd().split('\n'));
+  const lines = allPartitions(index).map((p) =>
+    gunzipSync(readFileSync(join(writer.root, p.path)))
+      .toString('utf8')
+      .trimEnd()
+      .split('\n'),
+  );
   return { index, lines };
 }
 
@@ -50,7 +63,10 @@ describe('time collection', () => {
       ['2025-06-01', '{"n":4}'],
     ];
     for (const [day, json] of rows) collection.push(day, arena.add(json), false);
-    expect(collection.finish({ kind: 'prices', key: 'product/x', scope: { category: null, city: null }, attribution: 'a' }).partitions).toBe(2);
+    expect(
+      collection.finish({ kind: 'prices', key: 'product/x', scope: { category: null, city: null }, attribution: 'a' })
+        .partitions,
+    ).toBe(2);
     const { index, lines } = written(writer, 'product/x');
     expect(index.total).toBe(4);
     expect(index.days).toBe('2026-01-022025-12-312025-06-01');
@@ -61,7 +77,10 @@ describe('time collection', () => {
     ]);
     expect(index.partitionEnds).toEqual([2, 4]);
     expect(index.agingFrom).toBeNull();
-    expect(lines).toEqual([['{"n":1}', '{"n":2}'], ['{"n":3}', '{"n":4}']]);
+    expect(lines).toEqual([
+      ['{"n":1}', '{"n":2}'],
+      ['{"n":3}', '{"n":4}'],
+    ]);
     expect(partitionAt(index, 0).path).toMatch(/^api\/v1\/_p\/[0-9a-f]{2}\/[0-9a-f]{32}\.ndjson$/);
   });
 
@@ -69,7 +88,8 @@ describe('time collection', () => {
     const writer = writerAt();
     const arena = new LineArena();
     const collection = new TimeCollection('all', 'asc', arena, writer);
-    for (let i = 0; i < 1001; i++) collection.push(i < 1000 ? '2025-01-01' : '2025-01-02', arena.add(`{"i":${i}}`), false);
+    for (let i = 0; i < 1001; i++)
+      collection.push(i < 1000 ? '2025-01-01' : '2025-01-02', arena.add(`{"i":${i}}`), false);
     collection.finish({ kind: 'prices', key: 'all', scope: { category: null, city: null }, attribution: 'a' });
     const { index, lines } = written(writer, 'all');
     expect(index.order).toBe('desc');
@@ -103,14 +123,16 @@ describe('time collection', () => {
         ['2026-01-03', true],
         ['2025-12-01', false],
       ];
-      for (const [day, ageable] of order === 'desc' ? rows : [...rows].reverse()) collection.push(day, arena.add(`{"d":"${day}"}`), ageable);
+      for (const [day, ageable] of order === 'desc' ? rows : [...rows].reverse())
+        collection.push(day, arena.add(`{"d":"${day}"}`), ageable);
       collection.finish({ kind: 'prices', key: order, scope: { category: null, city: null }, attribution: 'a' });
       expect(written(writer, order).index.agingFrom).toBe('2026-01-03');
     }
   });
 
   describe('cuts counted from the oldest row of each period (a newer day changes only the newest partition)', () => {
-    const month = (n: number) => Array.from({ length: n }, (_, i) => [`2025-01-${String(31 - i).padStart(2, '0')}`, `{"i":${n - i}}`] as const);
+    const month = (n: number) =>
+      Array.from({ length: n }, (_, i) => [`2025-01-${String(31 - i).padStart(2, '0')}`, `{"i":${n - i}}`] as const);
     function build(writer: OutputWriter, rows: readonly (readonly [string, string])[], counted: boolean) {
       const arena = new LineArena();
       const collection = new TimeCollection('month', 'desc', arena, writer, 3, counted ? () => rows.length : undefined);
@@ -135,10 +157,14 @@ describe('time collection', () => {
       const arena = new LineArena();
       const over = new TimeCollection('month', 'desc', arena, writerAt(), 3, () => 1);
       over.push('2025-01-02', arena.add('{}'), false);
-      expect(() => over.push('2025-01-01', arena.add('{}'), false)).toThrow(/more rows in 2025-01 than its census counted/);
+      expect(() => over.push('2025-01-01', arena.add('{}'), false)).toThrow(
+        /more rows in 2025-01 than its census counted/,
+      );
       const under = new TimeCollection('month', 'desc', arena, writerAt(), 3, () => 2);
       under.push('2025-01-02', arena.add('{}'), false);
-      expect(() => under.finish({ kind: 'prices', key: 'k', scope: { category: null, city: null }, attribution: 'a' })).toThrow(/1 rows of 2025-01 counted by its census never came/);
+      expect(() =>
+        under.finish({ kind: 'prices', key: 'k', scope: { category: null, city: null }, attribution: 'a' }),
+      ).toThrow(/1 rows of 2025-01 counted by its census never came/);
     });
 
     it("takes a previous build's partition whole only where it cuts the same one", () => {
@@ -172,21 +198,41 @@ describe('time collection', () => {
     });
 
     it("oldest first (history): takes full partitions and a closed period's last one, refuses the open period's last", () => {
-      const asc = (writer: OutputWriter, rows: readonly (readonly [string, string])[], older?: { index: CollectionIndexT; from: string }) => {
+      const asc = (
+        writer: OutputWriter,
+        rows: readonly (readonly [string, string])[],
+        older?: { index: CollectionIndexT; from: string },
+      ) => {
         const arena = new LineArena();
         const collection = new TimeCollection('month', 'asc', arena, writer, 3);
-        if (older) appendOlderRows(collection, older.index, older.from, { partitionLines: (hash) => linesOf(older.index, hash) }, arena);
+        if (older)
+          appendOlderRows(
+            collection,
+            older.index,
+            older.from,
+            { partitionLines: (hash) => linesOf(older.index, hash) },
+            arena,
+          );
         for (const [day, json] of rows) collection.push(day, arena.add(json), false);
         collection.finish({ kind: 'prices', key: 'k', scope: { category: null, city: null }, attribution: 'a' });
         return written(writer, 'k');
       };
       const january = Array.from({ length: 5 }, (_, i) => [`2025-01-0${i + 1}`, `{"j":${i}}`] as const);
-      const february = [['2025-02-01', '{"f":0}'], ['2025-02-02', '{"f":1}'], ['2025-02-03', '{"f":2}']] as const;
+      const february = [
+        ['2025-02-01', '{"f":0}'],
+        ['2025-02-02', '{"f":1}'],
+        ['2025-02-03', '{"f":2}'],
+      ] as const;
       const previous = writerAt();
       const before = asc(previous, [...january, ...february.slice(0, 2)]);
       // Oldest first, cut by 3 from each month's first row: January [3, 2], February [2].
       expect(allPartitions(before.index).map((p) => p.rows)).toEqual([2, 2, 3]);
-      const linesOf = (_index: CollectionIndexT, hash: string) => gunzipSync(readFileSync(join(previous.root, partitionPath(hash)))).toString('utf8').trimEnd().split('\n').map((l) => Buffer.from(l));
+      const linesOf = (_index: CollectionIndexT, hash: string) =>
+        gunzipSync(readFileSync(join(previous.root, partitionPath(hash))))
+          .toString('utf8')
+          .trimEnd()
+          .split('\n')
+          .map((l) => Buffer.from(l));
       const writer = writerAt();
       writer.reuseFrom({ root: previous.root, entries: previous.entries, remote: null });
       // February's third day is new: January's partitions are taken, February's (still open) is cut again.

@@ -45,7 +45,13 @@ export function granularityOf(total: number, months: number, days?: number): Gra
 export const isAgeable = (freshness: string): boolean => freshness === 'fresh' || freshness === 'delayed';
 
 function periodOf(granularity: Granularity, day: Day): string {
-  return granularity === 'day' ? day : granularity === 'month' ? day.slice(0, 7) : granularity === 'year' ? day.slice(0, 4) : 'all';
+  return granularity === 'day'
+    ? day
+    : granularity === 'month'
+      ? day.slice(0, 7)
+      : granularity === 'year'
+        ? day.slice(0, 4)
+        : 'all';
 }
 
 /** One string per calendar day however many rows name it: the day lists of every collection share them. */
@@ -100,7 +106,8 @@ export class TimeCollection {
   push(day: Day, line: LineRef, ageable: boolean): void {
     const period = periodOf(this.granularity, day);
     this.enter(period, this.periodRows);
-    if (this.left !== null && this.left-- === 0) throw new Error(`time collection: more rows in ${period} than its census counted`);
+    if (this.left !== null && this.left-- === 0)
+      throw new Error(`time collection: more rows in ${period} than its census counted`);
     this.arena.hold(line);
     this.lines.push(line);
     this.count(day, 1);
@@ -183,11 +190,13 @@ export class TimeCollection {
     this.period = period;
     this.left = this.stream === 'desc' && periodRows ? periodRows(period) : null;
     // Counted from the period's oldest row: a newest-first period starts with the remainder.
-    this.cut = this.left === null ? (this.stream === 'asc' ? this.maxRows : Infinity) : this.left % this.maxRows || this.maxRows;
+    this.cut =
+      this.left === null ? (this.stream === 'asc' ? this.maxRows : Infinity) : this.left % this.maxRows || this.maxRows;
   }
 
   private endPeriod(): void {
-    if (this.left !== null && this.left !== 0) throw new Error(`time collection: ${this.left} rows of ${this.period} counted by its census never came`);
+    if (this.left !== null && this.left !== 0)
+      throw new Error(`time collection: ${this.left} rows of ${this.period} counted by its census never came`);
     if (this.stream === 'desc' && this.left === null) {
       // A held newest-first period: cut from its oldest row, as if it had been counted.
       const held = this.lines;

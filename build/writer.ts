@@ -45,7 +45,8 @@ class CompressThread {
   write(file: string, path: string, body: Buffer, coding: ContentCoding): void {
     const kb = Math.ceil(body.byteLength / 1024);
     // Back-pressure: the serializer never runs more than QUEUE_KB ahead of the disk.
-    for (let queued = Atomics.load(this.pending, 0); queued > QUEUE_KB; queued = Atomics.load(this.pending, 0)) Atomics.wait(this.pending, 0, queued, 100);
+    for (let queued = Atomics.load(this.pending, 0); queued > QUEUE_KB; queued = Atomics.load(this.pending, 0))
+      Atomics.wait(this.pending, 0, queued, 100);
     Atomics.add(this.pending, 0, kb);
     // A pooled small Buffer shares its ArrayBuffer: copy it so the transfer moves only these bytes.
     const own = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? body : Buffer.from(body);
@@ -60,7 +61,8 @@ class CompressThread {
     const reply = receiveMessageOnPort(this.channel.port1);
     if (!reply) throw new Error('the gzip thread answered without its sizes');
     const { stored, failures } = reply.message as { stored: [string, number][]; failures: string[] };
-    if (failures.length) throw new Error(`${failures.length} encoded objects could not be written: ${failures.slice(0, 3).join('; ')}`);
+    if (failures.length)
+      throw new Error(`${failures.length} encoded objects could not be written: ${failures.slice(0, 3).join('; ')}`);
     return stored;
   }
 
@@ -87,7 +89,10 @@ export class OutputWriter {
   private previous: PreviousOutput | null = null;
 
   /** `keep`: write into a root another writer of the same build owns (build/build-part.ts) */
-  constructor(readonly root: string, { keep = false } = {}) {
+  constructor(
+    readonly root: string,
+    { keep = false } = {},
+  ) {
     if (!keep) rmSync(root, { recursive: true, force: true });
     mkdirSync(root, { recursive: true });
   }
@@ -111,7 +116,8 @@ export class OutputWriter {
   /** Takes every object of the previous build whose path passes `test` (and its brotli twin); returns how many. */
   adoptWhere(test: (path: string) => boolean): number {
     let taken = 0;
-    for (const path of this.previous?.entries.keys() ?? []) if (!isBrotliTwin(path) && test(path) && this.linkPrevious(path)) taken++;
+    for (const path of this.previous?.entries.keys() ?? [])
+      if (!isBrotliTwin(path) && test(path) && this.linkPrevious(path)) taken++;
     return taken;
   }
 
@@ -126,7 +132,8 @@ export class OutputWriter {
     const previous = this.previous;
     const entry = previous?.entries.get(path);
     if (!entry) return false;
-    if (hasBrotliTwin(path) && !this.linkPrevious(path + BROTLI_TWIN)) throw new Error(`the previous build has ${path} without its brotli twin`);
+    if (hasBrotliTwin(path) && !this.linkPrevious(path + BROTLI_TWIN))
+      throw new Error(`the previous build has ${path} without its brotli twin`);
     const source = join(previous!.root, path);
     if (previous!.remote && !existsSync(source)) this.inBucket++;
     else {

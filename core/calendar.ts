@@ -44,7 +44,6 @@ export function missedPublishingDays(calendar: PublishingCalendar, lastDay: Day,
   return missed;
 }
 
-
 /** Up to this many missed publishing days data is `delayed` (within tolerance); beyond, `stale`. */
 export const DELAYED_TOLERANCE_DAYS = 2;
 

@@ -87,7 +87,8 @@ export function collectionKeysOf(paths: Iterable<string>): CollectionKeys {
   for (const path of paths) {
     for (const kind of COLLECTION_KINDS) {
       const prefix = collectionIndexPrefix(kind);
-      if (path.startsWith(prefix) && path.endsWith('.json')) keys[kind].push(path.slice(prefix.length, -'.json'.length));
+      if (path.startsWith(prefix) && path.endsWith('.json'))
+        keys[kind].push(path.slice(prefix.length, -'.json'.length));
     }
   }
   for (const kind of COLLECTION_KINDS) keys[kind].sort();
@@ -105,7 +106,11 @@ export const partitionPath = (hash: string): string => `${PARTITIONS_PREFIX}${ha
 /** Partition i of the list. */
 export function partitionAt(list: PartitionList, i: number): PartitionRef {
   const start = i === 0 ? 0 : list.partitionEnds[i - 1]!;
-  return { path: partitionPath(list.partitions.slice(i * 32, i * 32 + 32)), start, rows: list.partitionEnds[i]! - start };
+  return {
+    path: partitionPath(list.partitions.slice(i * 32, i * 32 + 32)),
+    start,
+    rows: list.partitionEnds[i]! - start,
+  };
 }
 
 /** The partitions holding rows [from, to): found by binary search, never listing the others. */

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayToEpochDays, daysBetween, epochDaysToDay, isDay, isoWeek, isoWeekday, isoWeekMonday, istanbulDay, parseDottedDay } from './dates.ts';
+import {
+  addDays,
+  dayToEpochDays,
+  daysBetween,
+  epochDaysToDay,
+  isDay,
+  isoWeek,
+  isoWeekday,
+  isoWeekMonday,
+  istanbulDay,
+  parseDottedDay,
+} from './dates.ts';
 
 describe('isDay', () => {
   it('accepts real calendar days, including 29 February of a leap year', () => {

@@ -31,7 +31,9 @@ export const BROTLI_TWIN = '.br';
 /** A builder's paths as a pattern: `segment` (a regular expression) where the builder puts its argument. */
 function pathPattern(build: (slot: string) => string, segment: string): RegExp {
   const SLOT = '\u0000';
-  const [before, after] = build(SLOT).split(SLOT).map((part) => part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+  const [before, after] = build(SLOT)
+    .split(SLOT)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
   return new RegExp(`^${before}${segment}${after}$`);
 }
 
@@ -73,7 +75,15 @@ export const isBrotliTwin = (path: string): boolean => path.endsWith(BROTLI_TWIN
  * Content types whose answers go compressed to a client that accepts a coding (every text the
  * worker sends); their coding depends on Accept-Encoding, so they carry `vary: accept-encoding`.
  */
-const COMPRESSIBLE = new Set(['application/json', 'text/html', 'text/css', 'text/javascript', 'text/csv', 'image/svg+xml', 'image/x-icon']);
+const COMPRESSIBLE = new Set([
+  'application/json',
+  'text/html',
+  'text/css',
+  'text/javascript',
+  'text/csv',
+  'image/svg+xml',
+  'image/x-icon',
+]);
 
 export function isCompressible(contentType: string): boolean {
   return COMPRESSIBLE.has(contentType.split(';')[0]!.trim().toLowerCase());

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { decodeObservationId, encodeObservationId, observationShardPath, shardDayOf, UUID_PATTERN } from './observation-id.ts';
+import {
+  decodeObservationId,
+  encodeObservationId,
+  observationShardPath,
+  shardDayOf,
+  UUID_PATTERN,
+} from './observation-id.ts';
 
 const sha = (text: string) => new Uint8Array(createHash('sha256').update(text).digest());
 const HASH = sha('izmir|izmir-sebze-meyve|BİBER  SİVRİ|KG|2025-01-01|0');

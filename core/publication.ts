@@ -41,4 +41,10 @@ export function resolveKey(pointer: Pointer, path: string): string {
  * and `etag` are the identity's. A brotli twin `<path>.br` encodes the object at `<path>` (core/encodings.ts).
  */
 export type ManifestEntry = { etag: string; bytes: number; type: string; encoding?: ContentCoding; stored?: number };
-export type DistManifest = { buildId: string; today: string; builtAt: string; newestDataDay: string | null; objects: Record<string, ManifestEntry> };
+export type DistManifest = {
+  buildId: string;
+  today: string;
+  builtAt: string;
+  newestDataDay: string | null;
+  objects: Record<string, ManifestEntry>;
+};

@@ -8,7 +8,14 @@ const calendars: EdgeCalendarsT = {
   sources: { izmir: { days: [1, 2, 3, 4, 5, 6], lag: 0 }, 'hal-gov-tr': { days: [1, 2, 3, 4, 5, 6], lag: 1 } },
   holidays: ['2026-10-29'],
 };
-const block = (over: object) => ({ source: 'izmir', dataDate: '2026-11-19', freshness: 'fresh', isStale: false, warnings: [] as string[], ...over });
+const block = (over: object) => ({
+  source: 'izmir',
+  dataDate: '2026-11-19',
+  freshness: 'fresh',
+  isStale: false,
+  warnings: [] as string[],
+  ...over,
+});
 
 describe('re-aging freshness on a later day than the build', () => {
   it('turns fresh into delayed and then stale as publishing days pass, never fresher', () => {
@@ -21,8 +28,14 @@ describe('re-aging freshness on a later day than the build', () => {
     expect(rows.items[1]).toMatchObject({ freshness: 'stale', warnings: ['data_stale'] });
   });
 
-  it('keeps other warnings, uses the source\'s lag, and ages nested blocks (latest items name their sources)', () => {
-    const hks = { sources: ['hal-gov-tr'], dataDate: '2026-11-19', freshness: 'fresh', isStale: false, warnings: ['computed_midpoint'] };
+  it("keeps other warnings, uses the source's lag, and ages nested blocks (latest items name their sources)", () => {
+    const hks = {
+      sources: ['hal-gov-tr'],
+      dataDate: '2026-11-19',
+      freshness: 'fresh',
+      isStale: false,
+      warnings: ['computed_midpoint'],
+    };
     expect(ageValue({ items: [hks] }, calendars, '2026-11-21')).toBe(false);
     const izmir = block({ warnings: ['computed_midpoint'] });
     expect(ageValue({ deep: { items: [izmir] } }, calendars, '2026-11-21')).toBe(true);

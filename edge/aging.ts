@@ -40,7 +40,15 @@ export function buildIsLate(buildDay: Day, today: Day, istanbulHour: number): bo
   return today >= addDays(buildDay, 2) || (today === addDays(buildDay, 1) && istanbulHour >= 10);
 }
 
-type Block = { dataDate?: unknown; freshness?: unknown; isStale?: unknown; warnings?: unknown; source?: unknown; key?: unknown; sources?: unknown };
+type Block = {
+  dataDate?: unknown;
+  freshness?: unknown;
+  isStale?: unknown;
+  warnings?: unknown;
+  source?: unknown;
+  key?: unknown;
+  sources?: unknown;
+};
 
 /**
  * A re-ager for one serving day: calendars are built once and the class of each (calendar,
@@ -52,7 +60,14 @@ export function ager(calendars: EdgeCalendarsT, today: Day): (value: unknown) =>
   const classes = new Map<string, 'fresh' | 'delayed' | 'stale'>();
   const calendarsOf = new Map<string, PublishingCalendar>();
   const classOf = (block: Block, dataDate: Day) => {
-    const key = typeof block.source === 'string' ? block.source : Array.isArray(block.sources) ? block.sources[0] : typeof block.key === 'string' ? block.key : null;
+    const key =
+      typeof block.source === 'string'
+        ? block.source
+        : Array.isArray(block.sources)
+          ? block.sources[0]
+          : typeof block.key === 'string'
+            ? block.key
+            : null;
     const name = key && calendars.sources[key] ? (key as string) : '';
     const memo = `${name}|${dataDate}`;
     let c = classes.get(memo);
@@ -75,7 +90,11 @@ export function ager(calendars: EdgeCalendarsT, today: Day): (value: unknown) =>
       }
       if (v === null || typeof v !== 'object') return;
       const block = v as Block;
-      if ((block.freshness === 'fresh' || block.freshness === 'delayed') && typeof block.dataDate === 'string' && Array.isArray(block.warnings)) {
+      if (
+        (block.freshness === 'fresh' || block.freshness === 'delayed') &&
+        typeof block.dataDate === 'string' &&
+        Array.isArray(block.warnings)
+      ) {
         const next = classOf(block, block.dataDate);
         if (next !== block.freshness) {
           const warnings = (block.warnings as string[]).filter((w) => w !== 'data_delayed');

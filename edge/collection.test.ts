@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { partitionsBetween } from '../core/collection-keys.ts';
 import { addDays } from '../core/dates.ts';
 import { ageValue, forgetCalendars } from './aging.ts';
-import { ageRows, forgetIndexes, itemsBody, readIndex, sliceLines, window, type CollectionIndex } from './collection.ts';
+import {
+  ageRows,
+  forgetIndexes,
+  itemsBody,
+  readIndex,
+  sliceLines,
+  window,
+  type CollectionIndex,
+} from './collection.ts';
 import type { ObjectStore } from './store.ts';
 
 /** An index over `counts` rows per day on every other day from 2025-12-01, in `order`. */
@@ -12,7 +20,19 @@ function indexOf(order: 'asc' | 'desc', counts: number[]): { index: CollectionIn
   if (order === 'desc') days = days.reverse();
   let sum = 0;
   const ends = days.map(([, n]) => (sum += n));
-  const index = { kind: 'prices', key: 'k', order, scope: { category: null, city: null }, total: sum, days: days.map(([d]) => d).join(''), ends, partitions: '', partitionEnds: [], agingFrom: null, attribution: '' } as CollectionIndex;
+  const index = {
+    kind: 'prices',
+    key: 'k',
+    order,
+    scope: { category: null, city: null },
+    total: sum,
+    days: days.map(([d]) => d).join(''),
+    ends,
+    partitions: '',
+    partitionEnds: [],
+    agingFrom: null,
+    attribution: '',
+  } as CollectionIndex;
   return { index, days };
 }
 
@@ -32,7 +52,16 @@ describe('collection window', () => {
   it('finds the rows of any day window by binary search, in both orders', () => {
     for (const order of ['asc', 'desc'] as const) {
       const { index, days } = indexOf(order, [3, 1, 7, 2, 5, 4, 6, 1, 1, 9]);
-      const probes = [null, '2025-11-20', '2025-12-01', '2025-12-02', '2025-12-08', '2025-12-11', '2025-12-19', '2025-12-30'];
+      const probes = [
+        null,
+        '2025-11-20',
+        '2025-12-01',
+        '2025-12-02',
+        '2025-12-08',
+        '2025-12-11',
+        '2025-12-19',
+        '2025-12-30',
+      ];
       for (const from of probes) {
         for (const to of probes) {
           if (from !== null && to !== null && from > to) continue;
@@ -59,7 +88,10 @@ describe('rows as bytes', () => {
 
   it('joins rows into a JSON body', () => {
     const body = itemsBody('{"items":[', sliceLines(bytes, 0, 3), '],"meta":{}}');
-    expect(JSON.parse(new TextDecoder().decode(body))).toEqual({ items: [{ a: 'Şehir' }, { b: 2 }, { c: 3 }], meta: {} });
+    expect(JSON.parse(new TextDecoder().decode(body))).toEqual({
+      items: [{ a: 'Şehir' }, { b: 2 }, { c: 3 }],
+      meta: {},
+    });
     expect(new TextDecoder().decode(itemsBody('[', [], ']'))).toBe('[]');
   });
 });
@@ -67,11 +99,15 @@ describe('rows as bytes', () => {
 describe('partitions of a page', () => {
   const hash = (c: string) => c.repeat(32);
   const list = { partitions: hash('a') + hash('b') + hash('c'), partitionEnds: [3, 5, 9] };
-  const pick = (from: number, to: number) => partitionsBetween(list, from, to).map((p) => [p.path.slice(13, 14), p.start, p.rows]);
+  const pick = (from: number, to: number) =>
+    partitionsBetween(list, from, to).map((p) => [p.path.slice(13, 14), p.start, p.rows]);
 
   it('finds the partitions holding rows [from, to) by their cumulative ends', () => {
     expect(pick(0, 3)).toEqual([['a', 0, 3]]);
-    expect(pick(2, 4)).toEqual([['a', 0, 3], ['b', 3, 2]]);
+    expect(pick(2, 4)).toEqual([
+      ['a', 0, 3],
+      ['b', 3, 2],
+    ]);
     expect(pick(5, 6)).toEqual([['c', 5, 4]]);
     expect(pick(0, 9)).toHaveLength(3);
     expect(pick(9, 10)).toEqual([]);
@@ -80,20 +116,56 @@ describe('partitions of a page', () => {
 });
 
 describe('re-aging the rows of a page', () => {
-  const calendars: EdgeCalendarsT = { today: '2026-11-20', fallback: { days: [1, 2, 3, 4, 5, 6], lag: 0 }, sources: { izmir: { days: [1, 2, 3, 4, 5, 6], lag: 0 } }, holidays: [] };
+  const calendars: EdgeCalendarsT = {
+    today: '2026-11-20',
+    fallback: { days: [1, 2, 3, 4, 5, 6], lag: 0 },
+    sources: { izmir: { days: [1, 2, 3, 4, 5, 6], lag: 0 } },
+    holidays: [],
+  };
   const store: ObjectStore = {
     get: async (key) => {
       if (key !== 'api/v1/_meta/calendars.json') return null;
       const bytes = new TextEncoder().encode(JSON.stringify(calendars));
-      return { etag: '""', contentType: 'application/json', encoding: null, raw: () => bytes, body: null, text: async () => new TextDecoder().decode(bytes), bytes: async () => bytes, lines: async () => bytes, discard: async () => {} };
+      return {
+        etag: '""',
+        contentType: 'application/json',
+        encoding: null,
+        raw: () => bytes,
+        body: null,
+        text: async () => new TextDecoder().decode(bytes),
+        bytes: async () => bytes,
+        lines: async () => bytes,
+        discard: async () => {},
+      };
     },
   };
-  const row = (dataDate: string, freshness: string) => ({ source: 'izmir', dataDate, freshness, isStale: freshness === 'stale', warnings: freshness === 'stale' ? ['data_stale'] : [] });
+  const row = (dataDate: string, freshness: string) => ({
+    source: 'izmir',
+    dataDate,
+    freshness,
+    isStale: freshness === 'stale',
+    warnings: freshness === 'stale' ? ['data_stale'] : [],
+  });
   // Newest first; the build found rows that can age from 2026-11-12. The last row claims to be
   // fresh to show that rows older than agingFrom are never looked at (the build guarantees none is).
-  const rows = [row('2026-11-19', 'fresh'), row('2026-11-19', 'stale'), row('2026-11-12', 'fresh'), row('2026-11-02', 'fresh')];
-  const days: [string, number][] = [['2026-11-19', 2], ['2026-11-12', 1], ['2026-11-02', 1]];
-  const index = { ...indexOf('desc', [1]).index, total: 4, days: days.map(([d]) => d).join(''), ends: [2, 3, 4], agingFrom: '2026-11-12' } as CollectionIndex;
+  const rows = [
+    row('2026-11-19', 'fresh'),
+    row('2026-11-19', 'stale'),
+    row('2026-11-12', 'fresh'),
+    row('2026-11-02', 'fresh'),
+  ];
+  const days: [string, number][] = [
+    ['2026-11-19', 2],
+    ['2026-11-12', 1],
+    ['2026-11-02', 1],
+  ];
+  const index = {
+    ...indexOf('desc', [1]).index,
+    total: 4,
+    days: days.map(([d]) => d).join(''),
+    ends: [2, 3, 4],
+    agingFrom: '2026-11-12',
+  } as CollectionIndex;
   const bytes = rows.map((r) => new TextEncoder().encode(JSON.stringify(r)));
   const parsed = (lines: Uint8Array[]) => lines.map((l) => JSON.parse(new TextDecoder().decode(l)));
 
@@ -122,7 +194,17 @@ describe('parsed indexes kept by the isolate', () => {
       get: async (key) => {
         const text = JSON.stringify({ ...indexOf('desc', [1]).index, key });
         const bytes = new TextEncoder().encode(text);
-        return { etag, contentType: 'application/json', encoding: null, raw: () => bytes, body: null, text: async () => (parses++, text), bytes: async () => bytes, lines: async () => bytes, discard: async () => {} };
+        return {
+          etag,
+          contentType: 'application/json',
+          encoding: null,
+          raw: () => bytes,
+          body: null,
+          text: async () => (parses++, text),
+          bytes: async () => bytes,
+          lines: async () => bytes,
+          discard: async () => {},
+        };
       },
     };
     forgetIndexes();

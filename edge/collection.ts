@@ -4,7 +4,13 @@
  * serialized at build time; the edge slices and joins them, it never parses them.
  */
 import { addDays, type Day } from '../core/dates.ts';
-import { COLLECTION_KEYS_PATH, collectionIndexPath, partitionsBetween, type CollectionKeys, type CollectionKind } from '../core/collection-keys.ts';
+import {
+  COLLECTION_KEYS_PATH,
+  collectionIndexPath,
+  partitionsBetween,
+  type CollectionKeys,
+  type CollectionKind,
+} from '../core/collection-keys.ts';
 import type { CollectionIndexT as CollectionIndex } from '../schemas/internal.ts';
 import { ager, agingCalendars } from './aging.ts';
 import { missingFromBuild, type ObjectStore } from './store.ts';
@@ -34,7 +40,11 @@ export function forgetIndexes(): void {
  * A collection's index; null when the build published no such collection (a filter set that
  * selects nothing). A published one the bucket does not give is the origin failing, never null.
  */
-export async function readIndex(store: ObjectStore, kind: CollectionIndex['kind'], key: string): Promise<CollectionIndex | null> {
+export async function readIndex(
+  store: ObjectStore,
+  kind: CollectionIndex['kind'],
+  key: string,
+): Promise<CollectionIndex | null> {
   const path = collectionIndexPath(kind, key);
   const object = await store.get(path);
   if (!object) {
@@ -72,7 +82,10 @@ async function isPublished(store: ObjectStore, kind: CollectionKind, key: string
   if (!object) missingFromBuild(COLLECTION_KEYS_PATH);
   if (publishedKeys?.etag !== object.etag || object.etag === '') {
     const lists = JSON.parse(await object.text()) as CollectionKeys;
-    publishedKeys = { etag: object.etag, keys: { prices: new Set(lists.prices), products: new Set(lists.products), history: new Set(lists.history) } };
+    publishedKeys = {
+      etag: object.etag,
+      keys: { prices: new Set(lists.prices), products: new Set(lists.products), history: new Set(lists.history) },
+    };
   } else await object.discard();
   return publishedKeys.keys[kind].has(key);
 }
@@ -82,8 +95,10 @@ export function window(index: CollectionIndex, from: Day | null, to: Day | null)
   if (from === null && to === null) return { offset: 0, total: index.total };
   const n = index.ends.length;
   // Days before the window, then days inside it, then days after: two binary searches.
-  const beforeWindow = index.order === 'desc' ? (day: Day) => to !== null && day > to : (day: Day) => from !== null && day < from;
-  const notAfter = index.order === 'desc' ? (day: Day) => from === null || day >= from : (day: Day) => to === null || day <= to;
+  const beforeWindow =
+    index.order === 'desc' ? (day: Day) => to !== null && day > to : (day: Day) => from !== null && day < from;
+  const notAfter =
+    index.order === 'desc' ? (day: Day) => from === null || day >= from : (day: Day) => to === null || day <= to;
   const first = firstWhere(n, (i) => !beforeWindow(dayAt(index, i)));
   const end = firstWhere(n, (i) => i >= first && !notAfter(dayAt(index, i)));
   const rowsBefore = (i: number) => (i === 0 ? 0 : index.ends[i - 1]!);
@@ -140,7 +155,12 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /** Serialized rows [from, to) of the whole collection, read from the partitions that hold them. */
-export async function readRows(store: ObjectStore, index: CollectionIndex, from: number, to: number): Promise<Uint8Array[]> {
+export async function readRows(
+  store: ObjectStore,
+  index: CollectionIndex,
+  from: number,
+  to: number,
+): Promise<Uint8Array[]> {
   const wanted = partitionsBetween(index, from, to);
   const parts = await Promise.all(
     wanted.map(async (p) => {
@@ -181,7 +201,13 @@ export function itemsBody(head: string, rows: readonly Uint8Array[], tail: strin
  * never parsed whole (a long history's answer would be, every request).
  * `first` is the position of rows[0] in the collection.
  */
-export async function ageRows(store: ObjectStore, index: CollectionIndex, rows: Uint8Array[], first: number, today: Day): Promise<Uint8Array[]> {
+export async function ageRows(
+  store: ObjectStore,
+  index: CollectionIndex,
+  rows: Uint8Array[],
+  first: number,
+  today: Day,
+): Promise<Uint8Array[]> {
   if (index.agingFrom === null || rows.length === 0) return rows;
   const calendars = await agingCalendars(store, today);
   if (!calendars) return rows;
@@ -199,6 +225,12 @@ export async function ageRows(store: ObjectStore, index: CollectionIndex, rows: 
 }
 
 /** Rows [from, to) of a JSON answer: read, and re-aged when served after the build day. */
-export async function readAgedRows(store: ObjectStore, index: CollectionIndex, from: number, to: number, today: Day): Promise<Uint8Array[]> {
+export async function readAgedRows(
+  store: ObjectStore,
+  index: CollectionIndex,
+  from: number,
+  to: number,
+  today: Day,
+): Promise<Uint8Array[]> {
   return ageRows(store, index, await readRows(store, index, from, to), from, today);
 }

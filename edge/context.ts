@@ -8,7 +8,14 @@ import type { ObjectStore } from './store.ts';
  * What a route handler gets, and what it gives back (the worker adds the contract's headers).
  * `codings`: the stored content codings the client accepts, best first (edge/headers.ts).
  */
-export type RouteContext = { url: URL; params: URLSearchParams; store: ObjectStore; today: Day; pathParams: Record<string, string>; codings: ContentCoding[] };
+export type RouteContext = {
+  url: URL;
+  params: URLSearchParams;
+  store: ObjectStore;
+  today: Day;
+  pathParams: Record<string, string>;
+  codings: ContentCoding[];
+};
 export type Answer = {
   body: string | Uint8Array | ReadableStream | null;
   /** the body is stored bytes in this content coding, sent as they are (edge/routes/stored.ts) */

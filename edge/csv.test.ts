@@ -4,9 +4,20 @@ import { CSV_DEFAULT, CSV_TR, csvLine } from './csv.ts';
 
 describe('csvLine', () => {
   it('neutralises a text cell a spreadsheet would run as a formula (OWASP CSV injection)', () => {
-    const line = csvLine(['=HYPERLINK("http://example.invalid","x")', '+1', '-1+2', '@SUM(A1)', '\tx', '\rx', 'Domates'], CSV_DEFAULT);
+    const line = csvLine(
+      ['=HYPERLINK("http://example.invalid","x")', '+1', '-1+2', '@SUM(A1)', '\tx', '\rx', 'Domates'],
+      CSV_DEFAULT,
+    );
     const [cells] = parseCsv(line, ',') as [string[]];
-    expect(cells).toEqual(["'=HYPERLINK(\"http://example.invalid\",\"x\")", "'+1", "'-1+2", "'@SUM(A1)", "'\tx", "'\rx", 'Domates']);
+    expect(cells).toEqual([
+      '\'=HYPERLINK("http://example.invalid","x")',
+      "'+1",
+      "'-1+2",
+      "'@SUM(A1)",
+      "'\tx",
+      "'\rx",
+      'Domates',
+    ]);
   });
 
   it('never alters a number, whatever its sign, in either locale', () => {

@@ -34,5 +34,9 @@ function csvNumber(value: number | null, locale: CsvLocale): string {
 }
 
 export function csvLine(cells: CsvCell[], locale: CsvLocale): string {
-  return cells.map((c) => csvField(typeof c === 'string' ? csvText(c) : csvNumber(c, locale), locale)).join(locale.separator) + '\r\n';
+  return (
+    cells
+      .map((c) => csvField(typeof c === 'string' ? csvText(c) : csvNumber(c, locale), locale))
+      .join(locale.separator) + '\r\n'
+  );
 }

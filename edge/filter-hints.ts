@@ -12,7 +12,6 @@ import { NAMES_NOTHING } from './params.ts';
 import { readSearchData, searchMarkets, searchProducts, type SearchData } from './search.ts';
 import type { ObjectStore } from './store.ts';
 
-
 const MAX_SUGGESTIONS = 5;
 
 /** The filters of /prices and its export, in the order of their collection keys (core/collection-keys.ts). */
@@ -45,7 +44,11 @@ function knownValues(data: SearchData): Known {
 function suggestionsFor(data: SearchData, known: Known, slug: string): string[] {
   if (slug === NAMES_NOTHING) return [];
   const q = slug.replace(/-/g, ' ');
-  const bySlug = (dimension: Dimension) => [...known[dimension]].filter((k) => k.includes(slug) || slug.includes(k)).sort().map((k) => `${dimension}=${k}`);
+  const bySlug = (dimension: Dimension) =>
+    [...known[dimension]]
+      .filter((k) => k.includes(slug) || slug.includes(k))
+      .sort()
+      .map((k) => `${dimension}=${k}`);
   return [
     ...bySlug('city'),
     ...bySlug('category'),
@@ -58,14 +61,25 @@ function suggestionsFor(data: SearchData, known: Known, slug: string): string[] 
  * For filters that select no collection: the values that name nothing and the closest known
  * ones. `sent` holds each filter as the client wrote it. Reads the search data only on this path.
  */
-export async function unknownFilterHeaders(store: ObjectStore, filters: Partial<Record<Dimension, string>>, sent: Partial<Record<Dimension, string>>): Promise<Record<string, string>> {
+export async function unknownFilterHeaders(
+  store: ObjectStore,
+  filters: Partial<Record<Dimension, string>>,
+  sent: Partial<Record<Dimension, string>>,
+): Promise<Record<string, string>> {
   const data = await readSearchData(store);
   const known = knownValues(data);
-  const unknown = (Object.entries(filters) as [Dimension, string][]).filter(([dimension, slug]) => !known[dimension].has(slug));
+  const unknown = (Object.entries(filters) as [Dimension, string][]).filter(
+    ([dimension, slug]) => !known[dimension].has(slug),
+  );
   if (unknown.length === 0) return {};
-  const suggestions = [...new Set(unknown.flatMap(([, slug]) => suggestionsFor(data, known, slug)))].slice(0, MAX_SUGGESTIONS);
+  const suggestions = [...new Set(unknown.flatMap(([, slug]) => suggestionsFor(data, known, slug)))].slice(
+    0,
+    MAX_SUGGESTIONS,
+  );
   return {
-    [UNKNOWN_FILTERS]: unknown.map(([dimension]) => `${dimension}=${encodeURIComponent(sent[dimension] ?? '')}`).join(', '),
+    [UNKNOWN_FILTERS]: unknown
+      .map(([dimension]) => `${dimension}=${encodeURIComponent(sent[dimension] ?? '')}`)
+      .join(', '),
     ...(suggestions.length ? { [FILTER_SUGGESTIONS]: suggestions.join(', ') } : {}),
   };
 }

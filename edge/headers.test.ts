@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedCodings, baseHeaders, clientAcceptEncoding, etagMatches, setRateLimitHeaders, sha256Etag } from './headers.ts';
+import {
+  acceptedCodings,
+  baseHeaders,
+  clientAcceptEncoding,
+  etagMatches,
+  setRateLimitHeaders,
+  sha256Etag,
+} from './headers.ts';
 
 describe('headers every answer carries', () => {
   it('CORS for any origin, the request id, and every header a browser script may read', () => {
@@ -11,7 +18,11 @@ describe('headers every answer carries', () => {
       'x-request-id': 'req-1',
     });
     setRateLimitHeaders(headers, { limit: 60, remaining: 59, reset: 42 });
-    expect([headers.get('x-ratelimit-limit'), headers.get('x-ratelimit-remaining'), headers.get('x-ratelimit-reset')]).toEqual(['60', '59', '42']);
+    expect([
+      headers.get('x-ratelimit-limit'),
+      headers.get('x-ratelimit-remaining'),
+      headers.get('x-ratelimit-reset'),
+    ]).toEqual(['60', '59', '42']);
   });
 });
 

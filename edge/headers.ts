@@ -2,8 +2,18 @@ import type { ContentCoding } from '../core/encodings.ts';
 import { FILTER_SUGGESTIONS, NEWEST_DATA_DAY, STALE_COPY, UNCOUNTED, UNKNOWN_FILTERS } from '../core/extra-headers.ts';
 /** Headers every answer carries: CORS for any origin, the request id, and what a browser may read. */
 const EXPOSED_HEADERS = [
-  'etag', 'link', 'x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after',
-  NEWEST_DATA_DAY, UNKNOWN_FILTERS, FILTER_SUGGESTIONS, STALE_COPY, UNCOUNTED,
+  'etag',
+  'link',
+  'x-request-id',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'retry-after',
+  NEWEST_DATA_DAY,
+  UNKNOWN_FILTERS,
+  FILTER_SUGGESTIONS,
+  STALE_COPY,
+  UNCOUNTED,
 ].join(', ');
 
 export function baseHeaders(requestId: string): Headers {
@@ -30,7 +40,10 @@ export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
 }
 
 export async function sha256Etag(body: string | Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', typeof body === 'string' ? new TextEncoder().encode(body) : body);
+  const digest = await crypto.subtle.digest(
+    'SHA-256',
+    typeof body === 'string' ? new TextEncoder().encode(body) : body,
+  );
   const hex = [...new Uint8Array(digest).slice(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('');
   return `"${hex}"`;
 }

@@ -12,19 +12,37 @@ import { withTimeout } from './timeout.ts';
 
 export { UNCOUNTED as UNCOUNTED_HEADER } from '../core/extra-headers.ts';
 
-export type LimiterNamespace = { idFromName(name: string): unknown; get(id: never): { hit(nowMs: number, limit: number, windowSeconds: number): Promise<Verdict> } };
+export type LimiterNamespace = {
+  idFromName(name: string): unknown;
+  get(id: never): { hit(nowMs: number, limit: number, windowSeconds: number): Promise<Verdict> };
+};
 export type Admission = { allowed: boolean; state: RateLimitState; uncounted: boolean };
 
 /** Widget pages have their own counter and limit per IP (core/routes.ts WIDGET_RATE_LIMIT). */
-export async function admit(limiter: LimiterNamespace, request: Request, widget: boolean, timeoutMs = LIMITER_TIMEOUT_MS): Promise<Admission> {
+export async function admit(
+  limiter: LimiterNamespace,
+  request: Request,
+  widget: boolean,
+  timeoutMs = LIMITER_TIMEOUT_MS,
+): Promise<Admission> {
   const ip = request.headers.get('cf-connecting-ip') ?? 'unknown';
   const { requests, windowSeconds } = widget ? WIDGET_RATE_LIMIT : RATE_LIMIT;
   try {
     const stub = limiter.get(limiter.idFromName(widget ? `widget:${ip}` : ip) as never);
-    const verdict = await withTimeout(stub.hit(Date.now(), requests, windowSeconds), timeoutMs, () => new Error(`no answer within ${timeoutMs} ms`));
-    return { allowed: verdict.allowed, state: { limit: verdict.limit, remaining: verdict.remaining, reset: verdict.reset }, uncounted: false };
+    const verdict = await withTimeout(
+      stub.hit(Date.now(), requests, windowSeconds),
+      timeoutMs,
+      () => new Error(`no answer within ${timeoutMs} ms`),
+    );
+    return {
+      allowed: verdict.allowed,
+      state: { limit: verdict.limit, remaining: verdict.remaining, reset: verdict.reset },
+      uncounted: false,
+    };
   } catch (error) {
-    console.error(`rate limiter unavailable, request served uncounted: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `rate limiter unavailable, request served uncounted: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return { allowed: true, state: { limit: requests, remaining: requests, reset: windowSeconds }, uncounted: true };
   }
 }

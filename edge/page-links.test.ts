@@ -15,20 +15,34 @@ describe('page links', () => {
   });
 
   it('a middle page has prev and next', () => {
-    expect(pageLinks(PATH, filters(), 2, 50, 120).link).toBe(`<${at(1)}>; rel="first", <${at(1)}>; rel="prev", <${at(3)}>; rel="next", <${at(3)}>; rel="last"`);
+    expect(pageLinks(PATH, filters(), 2, 50, 120).link).toBe(
+      `<${at(1)}>; rel="first", <${at(1)}>; rel="prev", <${at(3)}>; rel="next", <${at(3)}>; rel="last"`,
+    );
   });
 
   it('the last page has no next; a full last page is still the last', () => {
-    expect(pageLinks(PATH, filters(), 3, 50, 120)).toEqual({ next: null, link: `<${at(1)}>; rel="first", <${at(2)}>; rel="prev", <${at(3)}>; rel="last"` });
-    expect(pageLinks(PATH, filters(), 2, 50, 100)).toEqual({ next: null, link: `<${at(1)}>; rel="first", <${at(1)}>; rel="prev", <${at(2)}>; rel="last"` });
+    expect(pageLinks(PATH, filters(), 3, 50, 120)).toEqual({
+      next: null,
+      link: `<${at(1)}>; rel="first", <${at(2)}>; rel="prev", <${at(3)}>; rel="last"`,
+    });
+    expect(pageLinks(PATH, filters(), 2, 50, 100)).toEqual({
+      next: null,
+      link: `<${at(1)}>; rel="first", <${at(1)}>; rel="prev", <${at(2)}>; rel="last"`,
+    });
   });
 
   it('a page past the last points back to the last page', () => {
-    expect(pageLinks(PATH, filters(), 9, 50, 120)).toEqual({ next: null, link: `<${at(1)}>; rel="first", <${at(3)}>; rel="prev", <${at(3)}>; rel="last"` });
+    expect(pageLinks(PATH, filters(), 9, 50, 120)).toEqual({
+      next: null,
+      link: `<${at(1)}>; rel="first", <${at(3)}>; rel="prev", <${at(3)}>; rel="last"`,
+    });
   });
 
   it('no rows is one page: first and last are page 1', () => {
-    expect(pageLinks(PATH, filters(), 1, 50, 0)).toEqual({ next: null, link: `<${at(1)}>; rel="first", <${at(1)}>; rel="last"` });
+    expect(pageLinks(PATH, filters(), 1, 50, 0)).toEqual({
+      next: null,
+      link: `<${at(1)}>; rel="first", <${at(1)}>; rel="last"`,
+    });
   });
 
   it('keeps the filters in their order and the limit asked for, and leaves the query it was given alone', () => {

@@ -125,14 +125,22 @@ describe('page and limit', () => {
   });
 
   it('the value quoted back is at most 64 characters', () => {
-    expect(thrown(() => paging(query(`page=${'x'.repeat(100)}`), LIMITS)).details).toEqual({ parameter: 'page', value: 'x'.repeat(64) });
-    expect(thrown(() => limitParam(query(`limit=${'x'.repeat(100)}`), LIMITS)).details).toEqual({ parameter: 'limit', value: 'x'.repeat(64), max: 200 });
+    expect(thrown(() => paging(query(`page=${'x'.repeat(100)}`), LIMITS)).details).toEqual({
+      parameter: 'page',
+      value: 'x'.repeat(64),
+    });
+    expect(thrown(() => limitParam(query(`limit=${'x'.repeat(100)}`), LIMITS)).details).toEqual({
+      parameter: 'limit',
+      value: 'x'.repeat(64),
+      max: 200,
+    });
   });
 });
 
 describe('filters and path slugs', () => {
   it('fold to one slug however they are written', () => {
-    for (const city of ['İzmir', 'izmir', 'IZMIR', '  İZMİR ']) expect(slugParam(new URLSearchParams({ city }), 'city')).toBe('izmir');
+    for (const city of ['İzmir', 'izmir', 'IZMIR', '  İZMİR '])
+      expect(slugParam(new URLSearchParams({ city }), 'city')).toBe('izmir');
     expect(slugParam(new URLSearchParams({ product: 'Sivri Biber' }), 'product')).toBe('sivri-biber');
   });
 

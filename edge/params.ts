@@ -66,7 +66,12 @@ export function paging(params: URLSearchParams, limits: PageLimits): Paging {
 export function limitParam(params: URLSearchParams, limits: PageLimits): number {
   const limit = params.get('limit');
   const l = limit === null ? limits.default : wholeNumber(limit);
-  if (!(l >= 1)) throw new ApiError(400, 'INVALID_LIMIT', { parameter: 'limit', value: limit?.slice(0, 64) ?? null, max: limits.max });
+  if (!(l >= 1))
+    throw new ApiError(400, 'INVALID_LIMIT', {
+      parameter: 'limit',
+      value: limit?.slice(0, 64) ?? null,
+      max: limits.max,
+    });
   return Math.min(l, limits.max);
 }
 

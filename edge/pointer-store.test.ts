@@ -32,7 +32,9 @@ describe('the pointer', () => {
     ['shared paths not a list', { ...POINTER, shared: { prefix: 'shared/', paths: 'api/' } }],
     ['no build id', { ...POINTER, buildId: null }],
   ])('with %s is not a publication pointer', (_, value) => {
-    expect(() => parsePointer(JSON.stringify(value))).toThrow(new OriginUnavailable('the pointer object is not a publication pointer (format 1)'));
+    expect(() => parsePointer(JSON.stringify(value))).toThrow(
+      new OriginUnavailable('the pointer object is not a publication pointer (format 1)'),
+    );
   });
 
   it('sends shared paths to the shared prefix and every other path to the build’s own', () => {
@@ -52,13 +54,27 @@ function memoryStore(objects: Record<string, string>): ObjectStore & { reads: st
       reads.push(key);
       const text = objects[key];
       if (text === undefined) return null;
-      return { etag: `"${key}"`, contentType: 'application/json', encoding: null, raw: () => encoder.encode(text), body: null, text: async () => text, bytes: async () => encoder.encode(text), lines: async () => encoder.encode(text), discard: async () => {} } satisfies StoredObject;
+      return {
+        etag: `"${key}"`,
+        contentType: 'application/json',
+        encoding: null,
+        raw: () => encoder.encode(text),
+        body: null,
+        text: async () => text,
+        bytes: async () => encoder.encode(text),
+        lines: async () => encoder.encode(text),
+        discard: async () => {},
+      } satisfies StoredObject;
     },
   };
 }
 
 describe('PointerStore', () => {
-  const objects = { 'current.json': JSON.stringify(POINTER), 'builds/2026-11-21/r1/api/v1/markets.json': '[]', 'shared/api/v1/partitions/a.ndjson': '' };
+  const objects = {
+    'current.json': JSON.stringify(POINTER),
+    'builds/2026-11-21/r1/api/v1/markets.json': '[]',
+    'shared/api/v1/partitions/a.ndjson': '',
+  };
 
   it('reads through the pointer, which it resolves once per store', async () => {
     const inner = memoryStore(objects);
@@ -66,13 +82,22 @@ describe('PointerStore', () => {
     expect((await store.get('api/v1/markets.json'))!.etag).toBe('"builds/2026-11-21/r1/api/v1/markets.json"');
     expect((await store.get('api/v1/partitions/a.ndjson'))!.etag).toBe('"shared/api/v1/partitions/a.ndjson"');
     expect(await store.get('api/v1/none.json')).toBeNull();
-    expect(inner.reads).toEqual(['current.json', 'builds/2026-11-21/r1/api/v1/markets.json', 'shared/api/v1/partitions/a.ndjson', 'builds/2026-11-21/r1/api/v1/none.json']);
+    expect(inner.reads).toEqual([
+      'current.json',
+      'builds/2026-11-21/r1/api/v1/markets.json',
+      'shared/api/v1/partitions/a.ndjson',
+      'builds/2026-11-21/r1/api/v1/none.json',
+    ]);
     expect(await store.pointer()).toEqual(POINTER);
   });
 
   it('no pointer means nothing is published: the origin is unavailable', async () => {
-    await expect(new PointerStore(memoryStore({})).get('api/v1/markets.json')).rejects.toThrow(new OriginUnavailable('no build is published: current.json is missing'));
-    await expect(new PointerStore(memoryStore(objects), { key: 'staging.json' }).pointer()).rejects.toThrow('no build is published: staging.json is missing');
+    await expect(new PointerStore(memoryStore({})).get('api/v1/markets.json')).rejects.toThrow(
+      new OriginUnavailable('no build is published: current.json is missing'),
+    );
+    await expect(new PointerStore(memoryStore(objects), { key: 'staging.json' }).pointer()).rejects.toThrow(
+      'no build is published: staging.json is missing',
+    );
   });
 
   it('a pointer under another key', async () => {

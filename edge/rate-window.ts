@@ -5,7 +5,12 @@ export type Verdict = { allowed: boolean; limit: number; remaining: number; rese
 export type RateWindow = { ends: number; count: number };
 
 /** One request at `nowMs` against `window`: the verdict and the window to keep (a pure step). */
-export function admit(window: RateWindow | undefined, nowMs: number, limit: number, windowSeconds: number): { verdict: Verdict; window: RateWindow } {
+export function admit(
+  window: RateWindow | undefined,
+  nowMs: number,
+  limit: number,
+  windowSeconds: number,
+): { verdict: Verdict; window: RateWindow } {
   const current = window && nowMs < window.ends ? window : { ends: nowMs + windowSeconds * 1000, count: 0 };
   const allowed = current.count < limit;
   const next = allowed ? { ends: current.ends, count: current.count + 1 } : current;

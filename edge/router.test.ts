@@ -118,7 +118,11 @@ describe('API routes', () => {
     ['/prices/history/domates', productHistory, { slug: 'domates' }],
     ['/products/sivri-biber/aliases', productAliases, { slug: 'sivri-biber' }],
     ['/index/ulusal', indexSeries, { slug: 'ulusal' }],
-    ['/observations/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', getObservation, { id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b' }],
+    [
+      '/observations/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
+      getObservation,
+      { id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b' },
+    ],
   ])('%s has its handler and its path parameter', (path, handler, pathParams) => {
     expect(matchRoute(path)).toMatchObject({ handler, pathParams });
   });
@@ -131,9 +135,15 @@ describe('API routes', () => {
     for (const segment of ['%E0%A4%A', '%zz', '%ff']) {
       const error = thrownBy(() => matchRoute(`/prices/history/${segment}`));
       expect(error).toBeInstanceOf(ApiError);
-      expect(error).toMatchObject({ status: 400, code: 'INVALID_PARAMETER', details: { parameter: 'slug', value: segment, expected: 'percent-encoded UTF-8' } });
+      expect(error).toMatchObject({
+        status: 400,
+        code: 'INVALID_PARAMETER',
+        details: { parameter: 'slug', value: segment, expected: 'percent-encoded UTF-8' },
+      });
     }
-    expect(thrownBy(() => matchRoute(`/prices/history/%ff${'a'.repeat(100)}`))).toMatchObject({ details: { value: `%ff${'a'.repeat(61)}` } });
+    expect(thrownBy(() => matchRoute(`/prices/history/%ff${'a'.repeat(100)}`))).toMatchObject({
+      details: { value: `%ff${'a'.repeat(61)}` },
+    });
   });
 
   it.each([
@@ -202,7 +212,11 @@ describe('pages', () => {
   });
 
   it.each(WIDGETS.map((w) => [w.path, w]))('%s is its widget', (path, widget) => {
-    expect(matchPage(path)).toEqual({ spec: { cache: widget.cache }, handler: WIDGET_ROUTES[widget.widget], pathParams: {} });
+    expect(matchPage(path)).toEqual({
+      spec: { cache: widget.cache },
+      handler: WIDGET_ROUTES[widget.widget],
+      pathParams: {},
+    });
   });
 
   it.each(['/prices', '/widgets/nope', '/data-health/x', '/DATA-HEALTH'])('%s is no page', (path) => {

@@ -61,11 +61,17 @@ function decodePathParam(name: string, segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {
-    throw new ApiError(400, 'INVALID_PARAMETER', { parameter: name, value: segment.slice(0, 64), expected: 'percent-encoded UTF-8' });
+    throw new ApiError(400, 'INVALID_PARAMETER', {
+      parameter: name,
+      value: segment.slice(0, 64),
+      expected: 'percent-encoded UTF-8',
+    });
   }
 }
 
-export function matchRoute(path: string): { spec: RouteSpec; handler: Handler; pathParams: Record<string, string> } | null {
+export function matchRoute(
+  path: string,
+): { spec: RouteSpec; handler: Handler; pathParams: Record<string, string> } | null {
   for (const r of COMPILED) {
     const m = r.pattern.exec(path);
     if (m) {
@@ -77,7 +83,9 @@ export function matchRoute(path: string): { spec: RouteSpec; handler: Handler; p
 }
 
 /** A human page (outside /api/v1) as a route: one stored HTML object, or a widget page rendered from the API's objects. */
-export function matchPage(path: string): { spec: Pick<RouteSpec, 'cache' | 'conditional'>; handler: Handler; pathParams: Record<string, string> } | null {
+export function matchPage(
+  path: string,
+): { spec: Pick<RouteSpec, 'cache' | 'conditional'>; handler: Handler; pathParams: Record<string, string> } | null {
   const page = PAGES.find((p) => p.path === path);
   if (page) return { spec: { cache: page.cache }, handler: storedRoute(page.key), pathParams: {} };
   const widget = WIDGETS.find((w) => w.path === path);

@@ -18,13 +18,21 @@ const COPY_HOST = 'https://stale-copy.hal-api.invalid';
 const COPY_SECONDS = 86_400;
 const REMEMBERED = 2_000;
 
-type CopyMeta = { contentType: string; encoding: ContentCoding | null; etag: string; link: string | null; day: string; at: string };
+type CopyMeta = {
+  contentType: string;
+  encoding: ContentCoding | null;
+  etag: string;
+  link: string | null;
+  day: string;
+  at: string;
+};
 export type StaleCopy = { body: ArrayBuffer; meta: CopyMeta };
 
 /** The URLs whose copy this isolate wrote, with the ETag written (oldest first out). */
 const written = new Map<string, string>();
 
-const copyKey = (url: URL, coding: ContentCoding | null) => `${COPY_HOST}/${coding ?? 'identity'}${url.pathname}${url.search}`;
+const copyKey = (url: URL, coding: ContentCoding | null) =>
+  `${COPY_HOST}/${coding ?? 'identity'}${url.pathname}${url.search}`;
 
 function edgeCache(): Cache | null {
   return typeof caches === 'undefined' ? null : (caches as unknown as { default: Cache }).default;
@@ -34,15 +42,32 @@ function edgeCache(): Cache | null {
  * Keeps a copy of `answer` (sent in `coding`, null: identity) and returns the answer to send: a
  * streamed body is split in two, one half for the client. Does nothing where there is no cache.
  */
-export function keepCopy(url: URL, answer: Answer, coding: ContentCoding | null, day: string, waitUntil: (work: Promise<unknown>) => void): Answer {
+export function keepCopy(
+  url: URL,
+  answer: Answer,
+  coding: ContentCoding | null,
+  day: string,
+  waitUntil: (work: Promise<unknown>) => void,
+): Answer {
   const cache = edgeCache();
   const key = copyKey(url, coding);
   if (!cache || answer.body === null || written.get(key) === answer.etag) return answer;
   let body = answer.body;
   let copy: BodyInit = body;
   if (body instanceof ReadableStream) [body, copy] = body.tee();
-  const meta: CopyMeta = { contentType: answer.contentType, encoding: coding, etag: answer.etag, link: answer.link ?? null, day, at: new Date().toISOString() };
-  const headers = { 'content-type': 'application/octet-stream', 'cache-control': `max-age=${COPY_SECONDS}`, 'x-copy': JSON.stringify(meta) };
+  const meta: CopyMeta = {
+    contentType: answer.contentType,
+    encoding: coding,
+    etag: answer.etag,
+    link: answer.link ?? null,
+    day,
+    at: new Date().toISOString(),
+  };
+  const headers = {
+    'content-type': 'application/octet-stream',
+    'cache-control': `max-age=${COPY_SECONDS}`,
+    'x-copy': JSON.stringify(meta),
+  };
   remember(key, answer.etag);
   waitUntil(cache.put(key, new Response(copy, { headers })).catch(() => written.delete(key)));
   return { ...answer, body };

@@ -46,9 +46,16 @@ function fetcherOf(answer: (url: string) => Response) {
 
 describe('FetcherStore', () => {
   it('GETs {base}/{key} asking workerd not to decode, and reads a plain answer', async () => {
-    const fetcher = fetcherOf(() => new Response('{"a":1}\n{"a":2}\n', { headers: { etag: '"e1"', 'content-type': 'application/x-ndjson' } }));
+    const fetcher = fetcherOf(
+      () => new Response('{"a":1}\n{"a":2}\n', { headers: { etag: '"e1"', 'content-type': 'application/x-ndjson' } }),
+    );
     const object = (await new FetcherStore(fetcher, 'https://bucket.example').get('api/v1/x.ndjson'))!;
-    expect(fetcher.calls).toEqual([{ url: 'https://bucket.example/api/v1/x.ndjson', init: { encodeResponseBody: 'manual', signal: expect.any(AbortSignal) } }]);
+    expect(fetcher.calls).toEqual([
+      {
+        url: 'https://bucket.example/api/v1/x.ndjson',
+        init: { encodeResponseBody: 'manual', signal: expect.any(AbortSignal) },
+      },
+    ]);
     expect(object).toMatchObject({ etag: '"e1"', contentType: 'application/x-ndjson', encoding: null });
     expect(await object.text()).toBe('{"a":1}\n{"a":2}\n');
     expect(decode(await object.bytes())).toBe('{"a":1}\n{"a":2}\n');
@@ -66,8 +73,13 @@ describe('FetcherStore', () => {
 
   it('the build’s ETag travels as S3 metadata and wins over the origin’s own; JSON when the origin names no type', async () => {
     // Bytes, not a string: a Response made from a string names a text type itself.
-    const both = fetcherOf(() => new Response(encoder.encode('{}'), { headers: { etag: '"md5"', 'x-amz-meta-etag': '"build"' } }));
-    expect(await new FetcherStore(both).get('k')).toMatchObject({ etag: '"build"', contentType: 'application/json; charset=utf-8' });
+    const both = fetcherOf(
+      () => new Response(encoder.encode('{}'), { headers: { etag: '"md5"', 'x-amz-meta-etag': '"build"' } }),
+    );
+    expect(await new FetcherStore(both).get('k')).toMatchObject({
+      etag: '"build"',
+      contentType: 'application/json; charset=utf-8',
+    });
     const none = fetcherOf(() => new Response(encoder.encode('{}')));
     expect((await new FetcherStore(none).get('k'))!.etag).toBe('');
   });
@@ -79,45 +91,66 @@ describe('FetcherStore', () => {
     expect(await new FetcherStore(fetcherOf(() => new Response(null, { status: 404 }))).get('k')).toBeNull();
   });
 
-  it.each([403, 500, 503, 400, 429])('%i is the origin unavailable, not a missing object, and its body is not left open', async (status) => {
-    const { stream, state } = chunked(['<Error/>']);
-    const store = new FetcherStore(fetcherOf(() => new Response(stream, { status })));
-    const error = await store.get('api/v1/markets.json').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(OriginUnavailable);
-    expect((error as Error).message).toBe(`origin answered ${status} for api/v1/markets.json`);
-    expect(state.cancelled).toBe(true);
-  });
+  it.each([403, 500, 503, 400, 429])(
+    '%i is the origin unavailable, not a missing object, and its body is not left open',
+    async (status) => {
+      const { stream, state } = chunked(['<Error/>']);
+      const store = new FetcherStore(fetcherOf(() => new Response(stream, { status })));
+      const error = await store.get('api/v1/markets.json').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(OriginUnavailable);
+      expect((error as Error).message).toBe(`origin answered ${status} for api/v1/markets.json`);
+      expect(state.cancelled).toBe(true);
+    },
+  );
 
   it('a page of another type answered 200 for a JSON or NDJSON object is the origin failing', async () => {
-    const html = fetcherOf(() => new Response('<html>maintenance</html>', { headers: { 'content-type': 'text/html' } }));
+    const html = fetcherOf(
+      () => new Response('<html>maintenance</html>', { headers: { 'content-type': 'text/html' } }),
+    );
     await expect(new FetcherStore(html).get('api/v1/markets.json')).rejects.toThrow(
       new OriginUnavailable('origin answered text/html for api/v1/markets.json, a application/json object'),
     );
     await expect(new FetcherStore(html).get('api/v1/_c/prices/x.ndjson')).rejects.toBeInstanceOf(OriginUnavailable);
     const untyped = fetcherOf(() => new Response(encoder.encode('{}')));
-    await expect(new FetcherStore(untyped).get('api/v1/markets.json')).rejects.toThrow('origin answered no content type for api/v1/markets.json');
+    await expect(new FetcherStore(untyped).get('api/v1/markets.json')).rejects.toThrow(
+      'origin answered no content type for api/v1/markets.json',
+    );
     // A key without an extension no object has: no type to hold it to.
     await expect(new FetcherStore(html).get('k')).resolves.not.toBeNull();
-    const typed = fetcherOf(() => new Response(encoder.encode('{}'), { headers: { 'content-type': 'application/json; charset=utf-8' } }));
+    const typed = fetcherOf(
+      () => new Response(encoder.encode('{}'), { headers: { 'content-type': 'application/json; charset=utf-8' } }),
+    );
     await expect(new FetcherStore(typed).get('api/v1/markets.json')).resolves.not.toBeNull();
   });
 
   it('an origin that does not answer in time, or stalls in the body, is unavailable', async () => {
-    const hanging = { fetch: (_: string, init?: RequestInit) => new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))) };
+    const hanging = {
+      fetch: (_: string, init?: RequestInit) =>
+        new Promise<Response>((_, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
+        ),
+    };
     await expect(new FetcherStore(hanging, 'http://origin', 20).get('k')).rejects.toBeInstanceOf(OriginUnavailable);
     const { stream } = chunked(['{"a":'], true);
-    const stalling = { fetch: async (_: string, init?: RequestInit) => new Response(stream.pipeThrough(new TransformStream(), { signal: init?.signal ?? undefined })) };
+    const stalling = {
+      fetch: async (_: string, init?: RequestInit) =>
+        new Response(stream.pipeThrough(new TransformStream(), { signal: init?.signal ?? undefined })),
+    };
     await expect(new FetcherStore(stalling, 'http://origin', 20).get('k')).rejects.toBeInstanceOf(OriginUnavailable);
   });
 
   it('a network error while fetching is the origin unavailable, with the key in the message', async () => {
     const failing = { fetch: async () => Promise.reject(new TypeError('fetch failed')) };
-    await expect(new FetcherStore(failing).get('api/v1/markets.json')).rejects.toThrow(new OriginUnavailable('api/v1/markets.json: fetch failed'));
+    await expect(new FetcherStore(failing).get('api/v1/markets.json')).rejects.toThrow(
+      new OriginUnavailable('api/v1/markets.json: fetch failed'),
+    );
   });
 
   it('a truncated gzip body is the origin failing when it is read', async () => {
     const packed = await gzip('line 1\n'.repeat(200));
-    const object = (await new FetcherStore(fetcherOf(() => new Response(packed.slice(0, packed.length - 12)))).get('k'))!;
+    const object = (await new FetcherStore(fetcherOf(() => new Response(packed.slice(0, packed.length - 12)))).get(
+      'k',
+    ))!;
     expect(object.encoding).toBe('gzip');
     await expect(object.text()).rejects.toBeInstanceOf(OriginUnavailable);
   });
@@ -135,14 +168,18 @@ describe('FetcherStore', () => {
   });
 
   it('a gzip header on plain bytes (a client in between decoded them) is plain', async () => {
-    const object = (await new FetcherStore(fetcherOf(() => new Response('{"ok":true}', { headers: { 'content-encoding': 'gzip' } }))).get('k'))!;
+    const object = (await new FetcherStore(
+      fetcherOf(() => new Response('{"ok":true}', { headers: { 'content-encoding': 'gzip' } })),
+    ).get('k'))!;
     expect(object.encoding).toBeNull();
     expect(await object.text()).toBe('{"ok":true}');
   });
 
   it('a brotli twin is sent as stored and never decoded here', async () => {
     const bytes = new Uint8Array([0x0b, 0x02, 0x80, 0x7b, 0x7d, 0x03]);
-    const object = (await new FetcherStore(fetcherOf(() => new Response(bytes, { headers: { 'content-encoding': 'br' } }))).get('k.br'))!;
+    const object = (await new FetcherStore(
+      fetcherOf(() => new Response(bytes, { headers: { 'content-encoding': 'br' } })),
+    ).get('k.br'))!;
     expect(object.encoding).toBe('br');
     expect(object.raw()).toEqual(bytes);
     expect(() => object.body).toThrow('k.br is brotli-encoded: it is sent as stored, never decoded here');
@@ -199,18 +236,33 @@ describe('R2Store', () => {
 
   it('a binding that does not settle in time, or fails, is the origin unavailable', async () => {
     const hanging: R2Like = { get: () => new Promise(() => {}) };
-    await expect(new R2Store(hanging, 20).get('api/v1/markets.json')).rejects.toThrow(new OriginUnavailable('origin did not answer within 20 ms for api/v1/markets.json'));
+    await expect(new R2Store(hanging, 20).get('api/v1/markets.json')).rejects.toThrow(
+      new OriginUnavailable('origin did not answer within 20 ms for api/v1/markets.json'),
+    );
     const failing: R2Like = { get: async () => Promise.reject(new Error('R2 overloaded')) };
     await expect(new R2Store(failing).get('k')).rejects.toThrow(new OriginUnavailable('k: R2 overloaded'));
   });
 
   it('the build’s ETag comes from custom metadata, else the bucket’s own; JSON by default', async () => {
     const { bucket } = bucketOf({
-      a: { body: chunked(['{}']).stream, httpEtag: '"md5"', customMetadata: { etag: '"build"' }, httpMetadata: { contentType: 'text/csv' } },
+      a: {
+        body: chunked(['{}']).stream,
+        httpEtag: '"md5"',
+        customMetadata: { etag: '"build"' },
+        httpMetadata: { contentType: 'text/csv' },
+      },
       b: { body: chunked(['{}']).stream, httpEtag: '"md5"' },
     });
-    expect(await new R2Store(bucket).get('a')).toMatchObject({ etag: '"build"', contentType: 'text/csv', encoding: null });
-    expect(await new R2Store(bucket).get('b')).toMatchObject({ etag: '"md5"', contentType: 'application/json; charset=utf-8', encoding: null });
+    expect(await new R2Store(bucket).get('a')).toMatchObject({
+      etag: '"build"',
+      contentType: 'text/csv',
+      encoding: null,
+    });
+    expect(await new R2Store(bucket).get('b')).toMatchObject({
+      etag: '"md5"',
+      contentType: 'application/json; charset=utf-8',
+      encoding: null,
+    });
   });
 
   it('a plain object reads as stored', async () => {
@@ -225,7 +277,9 @@ describe('R2Store', () => {
 
   it('a gzip-encoded object is decoded once, on first use of its identity', async () => {
     const text = 'r1\nr2\nr3\n';
-    const { bucket } = bucketOf({ k: { body: chunked([await gzip(text)]).stream, httpEtag: '"e"', httpMetadata: { contentEncoding: 'gzip' } } });
+    const { bucket } = bucketOf({
+      k: { body: chunked([await gzip(text)]).stream, httpEtag: '"e"', httpMetadata: { contentEncoding: 'gzip' } },
+    });
     const object = (await new R2Store(bucket).get('k'))!;
     expect(object.encoding).toBe('gzip');
     expect(object.body).toBe(object.body);
@@ -244,8 +298,12 @@ describe('R2Store', () => {
 
   it('raw() hands on the stored bytes still encoded', async () => {
     const packed = await gzip('{"x":1}');
-    const { bucket } = bucketOf({ k: { body: chunked([packed]).stream, httpEtag: '"e"', httpMetadata: { contentEncoding: 'gzip' } } });
-    expect(new Uint8Array(await new Response((await new R2Store(bucket).get('k'))!.raw()).arrayBuffer())).toEqual(packed);
+    const { bucket } = bucketOf({
+      k: { body: chunked([packed]).stream, httpEtag: '"e"', httpMetadata: { contentEncoding: 'gzip' } },
+    });
+    expect(new Uint8Array(await new Response((await new R2Store(bucket).get('k'))!.raw()).arrayBuffer())).toEqual(
+      packed,
+    );
   });
 
   it('a brotli twin is never decoded here', async () => {
@@ -264,7 +322,9 @@ describe('R2Store', () => {
     expect(unread.state.cancelled).toBe(true);
 
     const started = chunked([await gzip('a\n')], true);
-    const { bucket: other } = bucketOf({ k: { body: started.stream, httpEtag: '"e"', httpMetadata: { contentEncoding: 'gzip' } } });
+    const { bucket: other } = bucketOf({
+      k: { body: started.stream, httpEtag: '"e"', httpMetadata: { contentEncoding: 'gzip' } },
+    });
     const object = (await new R2Store(other).get('k'))!;
     expect(object.body).toBeInstanceOf(ReadableStream);
     await expect(object.discard()).resolves.toBeUndefined();

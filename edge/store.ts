@@ -58,7 +58,9 @@ async function fromOrigin<T>(key: string, read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {
-    throw error instanceof OriginUnavailable ? error : new OriginUnavailable(`${key}: ${error instanceof Error ? error.message : String(error)}`);
+    throw error instanceof OriginUnavailable
+      ? error
+      : new OriginUnavailable(`${key}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
@@ -66,7 +68,9 @@ async function fromOrigin<T>(key: string, read: () => Promise<T>): Promise<T> {
 function checkType(key: string, contentType: string | null): void {
   const expected = mediaTypeOf(key);
   if (expected && (!contentType || essence(contentType) !== essence(expected))) {
-    throw new OriginUnavailable(`origin answered ${contentType ?? 'no content type'} for ${key}, a ${essence(expected)} object`);
+    throw new OriginUnavailable(
+      `origin answered ${contentType ?? 'no content type'} for ${key}, a ${essence(expected)} object`,
+    );
   }
 }
 
@@ -85,7 +89,9 @@ export class FetcherStore implements ObjectStore {
   async get(key: string): Promise<StoredObject | null> {
     const signal = AbortSignal.timeout(this.timeoutMs);
     // `manual`: workerd hands back the bytes as the origin sent them instead of decoding them.
-    const response = await fromOrigin(key, () => this.fetcher.fetch(`${this.base}/${key}`, { ...MANUAL_DECODING, signal }));
+    const response = await fromOrigin(key, () =>
+      this.fetcher.fetch(`${this.base}/${key}`, { ...MANUAL_DECODING, signal }),
+    );
     if (response.status === 404) {
       await response.body?.cancel();
       return null;
@@ -101,7 +107,9 @@ export class FetcherStore implements ObjectStore {
     const encoding = isGzip(raw) ? 'gzip' : response.headers.get('content-encoding') === 'br' ? 'br' : null;
     const identity = () => {
       if (encoding === 'br') throw new Error(`${key} is brotli-encoded: it is sent as stored, never decoded here`);
-      return encoding === 'gzip' ? new Response(raw).body!.pipeThrough(new DecompressionStream('gzip')) : new Response(raw).body!;
+      return encoding === 'gzip'
+        ? new Response(raw).body!.pipeThrough(new DecompressionStream('gzip'))
+        : new Response(raw).body!;
     };
     const bytes = async () => (encoding ? new Uint8Array(await new Response(identity()).arrayBuffer()) : raw);
     return {
@@ -171,7 +179,13 @@ export class R2Store implements ObjectStore {
   ) {}
 
   async get(key: string): Promise<StoredObject | null> {
-    const object = await fromOrigin(key, () => withTimeout(this.bucket.get(key), this.timeoutMs, () => new OriginUnavailable(`origin did not answer within ${this.timeoutMs} ms for ${key}`)));
+    const object = await fromOrigin(key, () =>
+      withTimeout(
+        this.bucket.get(key),
+        this.timeoutMs,
+        () => new OriginUnavailable(`origin did not answer within ${this.timeoutMs} ms for ${key}`),
+      ),
+    );
     if (!object) return null;
     const stored = object.httpMetadata?.contentEncoding;
     const encoding = stored === 'gzip' || stored === 'br' ? stored : null;
@@ -179,7 +193,8 @@ export class R2Store implements ObjectStore {
     let identity: ReadableStream | null = null;
     const decoded = (): ReadableStream => {
       if (encoding === 'br') throw new Error(`${key} is brotli-encoded: it is sent as stored, never decoded here`);
-      return (identity ??= encoding === 'gzip' ? object.body.pipeThrough(new DecompressionStream('gzip')) : object.body);
+      return (identity ??=
+        encoding === 'gzip' ? object.body.pipeThrough(new DecompressionStream('gzip')) : object.body);
     };
     return {
       etag: object.customMetadata?.etag ?? object.httpEtag,

@@ -10,14 +10,30 @@ import { cacheControl, RATE_LIMIT, WIDGETS, type CacheValues } from '../core/rou
 import { ageValue, agingCalendars } from './aging.ts';
 import type { Answer } from './context.ts';
 import { ApiError, errorBody, type ErrorCode } from './errors.ts';
-import { acceptedCodings, baseHeaders, clientAcceptEncoding, etagMatches, setRateLimitHeaders, sha256Etag, type RateLimitState } from './headers.ts';
+import {
+  acceptedCodings,
+  baseHeaders,
+  clientAcceptEncoding,
+  etagMatches,
+  setRateLimitHeaders,
+  sha256Etag,
+  type RateLimitState,
+} from './headers.ts';
 import { admit, UNCOUNTED_HEADER } from './limit.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { requestIdOf } from './request-id.ts';
 import { matchPage, matchRoute } from './router.ts';
 import { widgetUnavailable } from './routes/widgets.ts';
 import { findCopy, keepCopy, STALE_COPY_HEADER } from './stale-copies.ts';
-import { FetcherStore, ORIGIN_TIMEOUT_MS, OriginUnavailable, PointerStore, R2Store, type ObjectStore, type PointerCache } from './store.ts';
+import {
+  FetcherStore,
+  ORIGIN_TIMEOUT_MS,
+  OriginUnavailable,
+  PointerStore,
+  R2Store,
+  type ObjectStore,
+  type PointerCache,
+} from './store.ts';
 import { POINTER_KEY } from '../core/publication.ts';
 
 export { RateLimiter } from './rate-limiter.ts';
@@ -48,13 +64,20 @@ function storeOf(env: Env): ObjectStore {
   const through = (store: ObjectStore, key = POINTER_KEY) => new PointerStore(store, { key, cache: pointerCache });
   const timeoutMs = Number(env.ORIGIN_TIMEOUT_MS) || ORIGIN_TIMEOUT_MS;
   if (env.BUCKET) return through(new R2Store(env.BUCKET, timeoutMs), env.POINTER_KEY);
-  const origin = env.ORIGIN ?? (env.ORIGIN_URL ? { fetch: (input: string, init?: RequestInit) => fetch(input, init) } : null);
+  const origin =
+    env.ORIGIN ?? (env.ORIGIN_URL ? { fetch: (input: string, init?: RequestInit) => fetch(input, init) } : null);
   if (!origin) throw new Error('no BUCKET, ORIGIN or ORIGIN_URL binding');
   const store = new FetcherStore(origin, env.ORIGIN_URL, timeoutMs);
   return env.POINTER_KEY ? through(store, env.POINTER_KEY) : store;
 }
 
-function errorResponse(status: number, code: ErrorCode, requestId: string, details: unknown, rate?: RateLimitState): Response {
+function errorResponse(
+  status: number,
+  code: ErrorCode,
+  requestId: string,
+  details: unknown,
+  rate?: RateLimitState,
+): Response {
   const headers = baseHeaders(requestId);
   headers.set('content-type', 'application/json; charset=utf-8');
   headers.set('cache-control', 'no-store');
@@ -86,10 +109,23 @@ async function ageAnswer(answer: Answer, store: ObjectStore, today: string): Pro
 }
 
 /** What one request is: its id, address, path, the client's codings, and its limiter's answer. */
-type Asked = { request: Request; url: URL; requestId: string; codings: ContentCoding[]; rate: RateLimitState; uncounted: boolean };
+type Asked = {
+  request: Request;
+  url: URL;
+  requestId: string;
+  codings: ContentCoding[];
+  rate: RateLimitState;
+  uncounted: boolean;
+};
 
 /** The answer as the contract sends it: headers, 304 on a matching ETag, HEAD without a body. */
-function respond(asked: Asked, answer: Answer, cache: CacheValues, conditional: boolean, staleCopyAt?: string): Response {
+function respond(
+  asked: Asked,
+  answer: Answer,
+  cache: CacheValues,
+  conditional: boolean,
+  staleCopyAt?: string,
+): Response {
   const { request, requestId, codings } = asked;
   const headers = baseHeaders(requestId);
   headers.set('etag', answer.etag);
@@ -118,16 +154,38 @@ function respond(asked: Asked, answer: Answer, cache: CacheValues, conditional: 
 }
 
 /** The bucket failed: today's copy of this answer where the location kept one (stale-if-error), else the error. */
-async function staleOrError(asked: Asked, error: OriginUnavailable, today: string, cache: CacheValues | null): Promise<Response> {
+async function staleOrError(
+  asked: Asked,
+  error: OriginUnavailable,
+  today: string,
+  cache: CacheValues | null,
+): Promise<Response> {
   const copy = cache ? await findCopy(asked.url, asked.codings, today) : null;
   console.error(`request ${asked.requestId}: ${error.message}${copy ? `; stale copy of ${copy.meta.at} sent` : ''}`);
-  if (!copy) return errorResponse(500, 'ORIGIN_UNAVAILABLE', asked.requestId, { reason: error.message.slice(0, 200) }, asked.rate);
+  if (!copy)
+    return errorResponse(
+      500,
+      'ORIGIN_UNAVAILABLE',
+      asked.requestId,
+      { reason: error.message.slice(0, 200) },
+      asked.rate,
+    );
   const { meta } = copy;
-  const answer: Answer = { body: new Uint8Array(copy.body), etag: meta.etag, contentType: meta.contentType, ...(meta.encoding ? { encoding: meta.encoding } : {}), ...(meta.link ? { link: meta.link } : {}) };
+  const answer: Answer = {
+    body: new Uint8Array(copy.body),
+    etag: meta.etag,
+    contentType: meta.contentType,
+    ...(meta.encoding ? { encoding: meta.encoding } : {}),
+    ...(meta.link ? { link: meta.link } : {}),
+  };
   return respond(asked, answer, cache!, true, meta.at);
 }
 
-export async function handle(request: Request, env: Env, ctx?: { waitUntil(work: Promise<unknown>): void }): Promise<Response> {
+export async function handle(
+  request: Request,
+  env: Env,
+  ctx?: { waitUntil(work: Promise<unknown>): void },
+): Promise<Response> {
   const requestId = requestIdOf(request);
   const url = new URL(request.url);
   if (request.method === 'OPTIONS') return preflight(requestId);
@@ -137,21 +195,44 @@ export async function handle(request: Request, env: Env, ctx?: { waitUntil(work:
   const admission = await admit(env.RATE_LIMITER as never, request, widget !== undefined);
   const rate = admission.state;
   if (!admission.allowed && widget) return widgetUnavailable(widget, 429, url, requestId, rate);
-  if (!admission.allowed) return errorResponse(429, 'RATE_LIMITED', requestId, { limit: rate.limit, windowSeconds: RATE_LIMIT.windowSeconds, resetSeconds: rate.reset }, rate);
+  if (!admission.allowed)
+    return errorResponse(
+      429,
+      'RATE_LIMITED',
+      requestId,
+      { limit: rate.limit, windowSeconds: RATE_LIMIT.windowSeconds, resetSeconds: rate.reset },
+      rate,
+    );
   const today = istanbulDay(new Date());
-  const asked: Asked = { request, url, requestId, codings: acceptedCodings(clientAcceptEncoding(request)), rate, uncounted: admission.uncounted };
+  const asked: Asked = {
+    request,
+    url,
+    requestId,
+    codings: acceptedCodings(clientAcceptEncoding(request)),
+    rate,
+    uncounted: admission.uncounted,
+  };
   let keepable: CacheValues | null = null;
   try {
-    if (request.method !== 'GET' && request.method !== 'HEAD') throw new ApiError(405, 'METHOD_NOT_ALLOWED', { method: request.method.slice(0, 16) });
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      throw new ApiError(405, 'METHOD_NOT_ALLOWED', { method: request.method.slice(0, 16) });
     const route = isApi ? matchRoute(path) : matchPage(path);
     if (!route) throw new ApiError(404, 'NOT_FOUND', { path: url.pathname.slice(0, 200) });
     // Only answers a CDN may keep are kept as stale copies (not the export, not /health).
     if (request.method === 'GET' && route.spec.cache.sMaxAge > 0) keepable = route.spec.cache;
     const store = storeOf(env);
-    let answer: Answer = await route.handler({ url, params: url.searchParams, store, today, pathParams: route.pathParams, codings: asked.codings });
+    let answer: Answer = await route.handler({
+      url,
+      params: url.searchParams,
+      store,
+      today,
+      pathParams: route.pathParams,
+      codings: asked.codings,
+    });
     await ageAnswer(answer, store, today);
     const coding = answer.encoding ?? null;
-    if (keepable && (answer.status ?? 200) === 200) answer = keepCopy(url, answer, coding, today, (work) => (ctx ? ctx.waitUntil(work) : void work));
+    if (keepable && (answer.status ?? 200) === 200)
+      answer = keepCopy(url, answer, coding, today, (work) => (ctx ? ctx.waitUntil(work) : void work));
     return respond(asked, answer, route.spec.cache, route.spec.conditional !== false);
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error.status, error.code, requestId, error.details, rate);

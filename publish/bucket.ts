@@ -28,10 +28,14 @@ export type BucketConfig = {
 /** HAL_S3_ENDPOINT, HAL_S3_REGION (default auto), HAL_S3_BUCKET, HAL_S3_ACCESS_KEY_ID, HAL_S3_SECRET_ACCESS_KEY. */
 export function bucketConfigFromEnv(env: NodeJS.ProcessEnv = process.env): BucketConfig {
   const bucket = env.HAL_S3_BUCKET;
-  if (!bucket) throw new Error('HAL_S3_BUCKET is not set (see docs/publishing.md: HAL_S3_ENDPOINT, HAL_S3_BUCKET, HAL_S3_ACCESS_KEY_ID, HAL_S3_SECRET_ACCESS_KEY)');
+  if (!bucket)
+    throw new Error(
+      'HAL_S3_BUCKET is not set (see docs/publishing.md: HAL_S3_ENDPOINT, HAL_S3_BUCKET, HAL_S3_ACCESS_KEY_ID, HAL_S3_SECRET_ACCESS_KEY)',
+    );
   const accessKeyId = env.HAL_S3_ACCESS_KEY_ID;
   const secretAccessKey = env.HAL_S3_SECRET_ACCESS_KEY;
-  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error('set both HAL_S3_ACCESS_KEY_ID and HAL_S3_SECRET_ACCESS_KEY, or neither (the AWS default chain)');
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    throw new Error('set both HAL_S3_ACCESS_KEY_ID and HAL_S3_SECRET_ACCESS_KEY, or neither (the AWS default chain)');
   const endpoint = env.HAL_S3_ENDPOINT || undefined;
   return {
     endpoint,
@@ -53,7 +57,12 @@ export function s3Client(config: BucketConfig): S3Client {
     responseChecksumValidation: 'WHEN_REQUIRED',
     // Retries are ours (Bucket.retry), so attempts and their count are in one place.
     maxAttempts: 1,
-    requestHandler: { connectionTimeout: 10_000, requestTimeout: 120_000, httpAgent: { maxSockets: SOCKETS }, httpsAgent: { maxSockets: SOCKETS } },
+    requestHandler: {
+      connectionTimeout: 10_000,
+      requestTimeout: 120_000,
+      httpAgent: { maxSockets: SOCKETS },
+      httpsAgent: { maxSockets: SOCKETS },
+    },
   });
 }
 
@@ -74,10 +83,18 @@ export type PutInput = {
   metadata: Record<string, string>;
 };
 /** `md5` is the S3 ETag without quotes: the MD5 of the stored bytes for a single-part upload. */
-export type Head = { md5: string; size: number; metadata: Record<string, string>; contentType: string | null; contentEncoding: string | null; cacheControl: string | null };
+export type Head = {
+  md5: string;
+  size: number;
+  metadata: Record<string, string>;
+  contentType: string | null;
+  contentEncoding: string | null;
+  cacheControl: string | null;
+};
 export type Listed = { key: string; md5: string; size: number; lastModified: Date | null };
 
-const statusOf = (error: unknown): number | undefined => (error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
+const statusOf = (error: unknown): number | undefined =>
+  (error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
 const unquote = (etag: string | undefined): string => (etag ?? '').replace(/^W\//, '').replace(/"/g, '');
 export const md5Hex = (bytes: Uint8Array): string => createHash('md5').update(bytes).digest('hex');
 
@@ -125,7 +142,11 @@ export class Bucket {
   /** A server-side copy: no bytes leave the machine. Metadata and encoding travel with the object. */
   async copy(from: string, to: string): Promise<void> {
     const source = `${this.name}/${from.split('/').map(encodeURIComponent).join('/')}`;
-    await this.call(() => this.client.send(new CopyObjectCommand({ Bucket: this.name, Key: to, CopySource: source, MetadataDirective: 'COPY' })));
+    await this.call(() =>
+      this.client.send(
+        new CopyObjectCommand({ Bucket: this.name, Key: to, CopySource: source, MetadataDirective: 'COPY' }),
+      ),
+    );
   }
 
   async head(key: string): Promise<Head | null> {
@@ -154,11 +175,17 @@ export class Bucket {
   }
 
   /** The bytes as stored (gzip-encoded ones as they are, unless the HTTP client decoded them); null when absent. */
-  async getStored(key: string): Promise<{ stored: Uint8Array; encoding: string | null; metadata: Record<string, string> } | null> {
+  async getStored(
+    key: string,
+  ): Promise<{ stored: Uint8Array; encoding: string | null; metadata: Record<string, string> } | null> {
     try {
       return await this.call(async () => {
         const answer = await this.client.send(new GetObjectCommand({ Bucket: this.name, Key: key }));
-        return { stored: await answer.Body!.transformToByteArray(), encoding: answer.ContentEncoding ?? null, metadata: answer.Metadata ?? {} };
+        return {
+          stored: await answer.Body!.transformToByteArray(),
+          encoding: answer.ContentEncoding ?? null,
+          metadata: answer.Metadata ?? {},
+        };
       });
     } catch (error) {
       if (statusOf(error) === 404) return null;
@@ -179,8 +206,11 @@ export class Bucket {
     const objects: Listed[] = [];
     let marker: string | undefined;
     for (;;) {
-      const page = await this.call(() => this.client.send(new ListObjectsCommand({ Bucket: this.name, Prefix: prefix, Marker: marker })));
-      for (const o of page.Contents ?? []) objects.push({ key: o.Key!, md5: unquote(o.ETag), size: o.Size ?? 0, lastModified: o.LastModified ?? null });
+      const page = await this.call(() =>
+        this.client.send(new ListObjectsCommand({ Bucket: this.name, Prefix: prefix, Marker: marker })),
+      );
+      for (const o of page.Contents ?? [])
+        objects.push({ key: o.Key!, md5: unquote(o.ETag), size: o.Size ?? 0, lastModified: o.LastModified ?? null });
       const last = page.Contents?.at(-1)?.Key;
       if (!page.IsTruncated || !last) break;
       marker = page.NextMarker ?? last;
@@ -194,9 +224,17 @@ export class Bucket {
     for (let i = 0; i < keys.length; i += 1000) {
       const batch = keys.slice(i, i + 1000);
       const answer = await this.call(() =>
-        this.client.send(new DeleteObjectsCommand({ Bucket: this.name, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: false } })),
+        this.client.send(
+          new DeleteObjectsCommand({
+            Bucket: this.name,
+            Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: false },
+          }),
+        ),
       );
-      if (answer.Errors?.length) throw new Error(`delete failed for ${answer.Errors.length} objects, e.g. ${answer.Errors[0]!.Key}: ${answer.Errors[0]!.Message}`);
+      if (answer.Errors?.length)
+        throw new Error(
+          `delete failed for ${answer.Errors.length} objects, e.g. ${answer.Errors[0]!.Key}: ${answer.Errors[0]!.Message}`,
+        );
       deleted += batch.length;
     }
     return deleted;

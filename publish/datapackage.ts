@@ -15,9 +15,9 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
   'sources.url': "The source's publishing page",
   'sources.method': 'How the list is collected (address, format)',
   'sources.licence': 'Licence the source states for its data; empty when it states none',
-  'sources.attribution': 'Attribution text to show with this source\'s data (condition for republishing)',
+  'sources.attribution': "Attribution text to show with this source's data (condition for republishing)",
   'sources.publishing_days': 'ISO weekdays the source publishes on (1 = Monday … 7 = Sunday), comma separated',
-  'sources.publish_window': 'Europe/Istanbul time window in which the day\'s list appears',
+  'sources.publish_window': "Europe/Istanbul time window in which the day's list appears",
   'sources.data_lag_days': '1 when the list published on day D holds the prices of D−1',
   'sources.enabled': 'Open to automatic collection',
   'sources.verification': 'verified once a real document proved the parser, else unverified',
@@ -33,7 +33,7 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
   'source_runs.documents': 'Documents read by the run',
   'source_runs.observations': 'Prices added by the run',
   'markets.slug': 'Market short name (the `market` filter of the API)',
-  'markets.source_key': 'Source that publishes this market\'s list',
+  'markets.source_key': "Source that publishes this market's list",
   'markets.name': 'Market name',
   'markets.province': 'Province (city) of the market',
   'markets.province_slug': 'Province, Turkish-folded',
@@ -66,21 +66,25 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
   'documents.source_key': 'Source of the document',
   'documents.kind': 'archive (a file kept in the repository) or live (fetched by the collector)',
   'documents.url': 'Where the bytes came from',
-  'documents.fetched_at': 'Fetch moment (UTC); empty when an archive\'s download moment is not known',
+  'documents.fetched_at': "Fetch moment (UTC); empty when an archive's download moment is not known",
   'documents.bytes': 'Size of the document',
   'documents.content_type': 'Media type of the document',
   'documents.parser': 'Parser that read the document',
   'documents.parser_version': 'Version of that parser',
-  'documents.stored_path': 'Where the bytes are kept (repository path, or evidence store path; live documents are published under evidence/<sha256[0:2]>/<sha256> in the bucket)',
+  'documents.stored_path':
+    'Where the bytes are kept (repository path, or evidence store path; live documents are published under evidence/<sha256[0:2]>/<sha256> in the bucket)',
   'documents.rows': 'Prices read from the document',
   'documents.bulletin_days': 'Data days the document holds',
-  'documents.refused': 'Empty for a document that was read; else why its parser refused it (a layout it does not know: the document is kept, without prices, and its source marked broken)',
-  'observations.id': 'Observation id (UUID version 8 encoding the data day and the source); the API serves its evidence at /api/v1/observations/{id}',
+  'documents.refused':
+    'Empty for a document that was read; else why its parser refused it (a layout it does not know: the document is kept, without prices, and its source marked broken)',
+  'observations.id':
+    'Observation id (UUID version 8 encoding the data day and the source); the API serves its evidence at /api/v1/observations/{id}',
   'observations.source_key': 'Source of the price',
   'observations.market_slug': 'Market of the price',
   'observations.source_name_id': 'The printed name (source_names.id), which links to a product variant',
-  'observations.data_day': 'The day the price belongs to (the source\'s own date, Europe/Istanbul)',
-  'observations.repeat': '0 for the first printed line of a name on a day; 1, 2 … for repeated lines (flagged repeated_in_document)',
+  'observations.data_day': "The day the price belongs to (the source's own date, Europe/Istanbul)",
+  'observations.repeat':
+    '0 for the first printed line of a name on a day; 1, 2 … for repeated lines (flagged repeated_in_document)',
   'observations.min_price': 'Lowest price as printed',
   'observations.max_price': 'Highest price as printed',
   'observations.avg_price': 'Average price as printed, or the midpoint of min and max when avg_method is midpoint',
@@ -88,8 +92,10 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
   'observations.unit': 'Normalised unit the prices are per (kg, adet, bağ …)',
   'observations.unit_printed': 'Unit as printed',
   'observations.currency': 'Currency of the prices (ISO 4217)',
-  'observations.quality_flags': 'JSON array of repairs and doubts (min_max_swapped, avg_outside_range, repeated_in_document, implausible_value …)',
-  'observations.row_flags': 'The flags the row has from its own numbers; quality_flags adds what the other rows say (implausible_value for a price far below its variant\'s recent ones)',
+  'observations.quality_flags':
+    'JSON array of repairs and doubts (min_max_swapped, avg_outside_range, repeated_in_document, implausible_value …)',
+  'observations.row_flags':
+    "The flags the row has from its own numbers; quality_flags adds what the other rows say (implausible_value for a price far below its variant's recent ones)",
   'observations.document_id': 'Document the price was read from',
   'observations.location': 'Where the row stands in the document',
   'observations.printed': 'The row as printed',
@@ -99,7 +105,7 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
   'bulletins.document_id': 'Document the bulletin was read from',
   'bulletins.rows': 'Prices in the bulletin (0 for a day with an empty list)',
   'bulletins.fingerprint': 'Row count and sum of averages, for detecting a source that repeats its list',
-  'bulletins.repeats_previous': 'The list equals the same market\'s previous list (kept, not counted as a new list)',
+  'bulletins.repeats_previous': "The list equals the same market's previous list (kept, not counted as a new list)",
   'corrections.id': 'Correction number',
   'corrections.observation_id': 'Observation corrected',
   'corrections.field': 'min_price, max_price or avg_price',
@@ -133,9 +139,11 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
   'fetch_validators.sha256': 'SHA-256 of the document those validators describe',
   'fetch_validators.content_type': 'Media type of that document',
   'fetch_validators.fetched_at': 'When it was fetched (UTC)',
-  'store_clock.n': 'The store clock: advanced by every build; writes stamp their data day with it (the incremental build, build/incremental/)',
+  'store_clock.n':
+    'The store clock: advanced by every build; writes stamp their data day with it (the incremental build, build/incremental/)',
   'changed_days.day': 'A data day whose observations were written (inserted, updated or deleted)',
-  'changed_days.clock': 'The store clock when that day was last written: a build that saw an older clock must rebuild from this day on',
+  'changed_days.clock':
+    'The store clock when that day was last written: a build that saw an older clock must rebuild from this day on',
   'schema_migrations.version': 'Store schema migration applied (data/migrations)',
   'schema_migrations.name': 'File of the migration',
 };
@@ -172,7 +180,7 @@ const UNITS: Record<string, string> = {
   'prices.min_price': 'TRY per `unit`',
   'prices.max_price': 'TRY per `unit`',
   'prices.avg_price': 'TRY per `unit`',
-  'corrections.value': 'TRY per the observation\'s unit',
+  'corrections.value': "TRY per the observation's unit",
   'documents.bytes': 'bytes',
   'source_names.confidence': 'ratio 0–1',
   'sources.data_lag_days': 'days',
@@ -212,6 +220,7 @@ function typeOf({ name, sqliteType }: Column): string {
 
 /** SPDX identifier and address for the licences sources state (free text in the registry). */
 export function licenceOf(text: string | null): { name: string; path: string; title: string } | null {
-  if (text && /CC BY 4\.0/i.test(text)) return { name: 'CC-BY-4.0', path: 'https://creativecommons.org/licenses/by/4.0/', title: text };
+  if (text && /CC BY 4\.0/i.test(text))
+    return { name: 'CC-BY-4.0', path: 'https://creativecommons.org/licenses/by/4.0/', title: text };
   return null;
 }

@@ -7,4 +7,9 @@
 import { fileURLToPath } from 'node:url';
 import type { FetchMissing } from '../build/incremental/previous.ts';
 
-export const FETCH_MISSING: FetchMissing = [process.execPath, '--import', 'tsx', fileURLToPath(new URL('./fetch-missing-child.ts', import.meta.url))];
+export const FETCH_MISSING: FetchMissing = [
+  process.execPath,
+  '--import',
+  'tsx',
+  fileURLToPath(new URL('./fetch-missing-child.ts', import.meta.url)),
+];

@@ -48,7 +48,13 @@ const HISTORY_INDEXES = collectionIndexPrefix('history');
  * Leaves `into` absent when there is nothing to take (nothing published, or published without
  * a build state): the build is then a full one.
  */
-export async function fetchPrevious(bucket: Bucket, into: string, db: Db, today: Day, concurrency = 16): Promise<FetchReport> {
+export async function fetchPrevious(
+  bucket: Bucket,
+  into: string,
+  db: Db,
+  today: Day,
+  concurrency = 16,
+): Promise<FetchReport> {
   const report: FetchReport = { prefix: null, boundary: null, reason: null, indexes: 0, partitions: 0, bytes: 0 };
   rmSync(into, { recursive: true, force: true });
   const pointer = await readPointer(bucket);
@@ -62,7 +68,10 @@ export async function fetchPrevious(bucket: Bucket, into: string, db: Db, today:
     const object = await bucket.get(buildInputKey(pointer.prefix, file));
     if (!object) {
       rmSync(partial, { recursive: true, force: true });
-      return { ...report, reason: `the published build ${pointer.prefix} has no ${file} (published before incremental builds)` };
+      return {
+        ...report,
+        reason: `the published build ${pointer.prefix} has no ${file} (published before incremental builds)`,
+      };
     }
     writeFileSync(join(partial, file), object.bytes);
   }
@@ -72,7 +81,14 @@ export async function fetchPrevious(bucket: Bucket, into: string, db: Db, today:
   report.boundary = boundary(db, currentState(db, loadModel(db, today)), previous.state);
   if ('from' in report.boundary) {
     const indexes = indexesRead(previous.entries.keys(), report.boundary.from);
-    report.bytes += await download(bucket, pointer, partial, previous.entries, indexes.map((i) => i.path), concurrency);
+    report.bytes += await download(
+      bucket,
+      pointer,
+      partial,
+      previous.entries,
+      indexes.map((i) => i.path),
+      concurrency,
+    );
     const partitions = partitionsRead(indexes, (path) => readFileSync(join(partial, path), 'utf8'));
     report.bytes += await download(bucket, pointer, partial, previous.entries, partitions, concurrency);
     Object.assign(report, { indexes: indexes.length, partitions: partitions.length });
@@ -117,7 +133,8 @@ export function partitionsRead(indexes: readonly IndexRead[], readIndex: (path: 
     const { partitions } = olderPartitions(JSON.parse(readIndex(path)), cut);
     for (const p of partitions) if (!p.whole) read.add(partitionPath(p.hash));
     const newest = partitions[0];
-    if (full !== null && newest?.whole && newest.start === 0 && newest.end - newest.start < full) read.add(partitionPath(newest.hash));
+    if (full !== null && newest?.whole && newest.start === 0 && newest.end - newest.start < full)
+      read.add(partitionPath(newest.hash));
   }
   return [...read];
 }
@@ -127,7 +144,14 @@ export function partitionsRead(indexes: readonly IndexRead[], readIndex: (path: 
  * identity bytes against the manifest's ETag: a build never takes bytes it did not write.
  * Returns the identity bytes downloaded.
  */
-export async function download(bucket: Bucket, pointer: Pointer, root: string, entries: ReadonlyMap<string, ManifestEntry>, paths: readonly string[], concurrency = 16): Promise<number> {
+export async function download(
+  bucket: Bucket,
+  pointer: Pointer,
+  root: string,
+  entries: ReadonlyMap<string, ManifestEntry>,
+  paths: readonly string[],
+  concurrency = 16,
+): Promise<number> {
   let bytes = 0;
   await forEachLimit(paths, concurrency, async (path) => {
     const entry = entries.get(path);
@@ -136,10 +160,14 @@ export async function download(bucket: Bucket, pointer: Pointer, root: string, e
     const object = await bucket.getStored(key);
     if (!object) throw new Error(`${key} is missing from the bucket, though the published build lists it`);
     const identity = isGzip(object.stored) ? gunzipSync(object.stored) : Buffer.from(object.stored);
-    if (etagOf(identity) !== entry.etag) throw new Error(`${key} holds other bytes than the published build's manifest says (ETag ${entry.etag})`);
+    if (etagOf(identity) !== entry.etag)
+      throw new Error(`${key} holds other bytes than the published build's manifest says (ETag ${entry.etag})`);
     const file = join(root, path);
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, entry.encoding !== 'gzip' ? identity : isGzip(object.stored) ? object.stored : gzipSync(identity));
+    writeFileSync(
+      file,
+      entry.encoding !== 'gzip' ? identity : isGzip(object.stored) ? object.stored : gzipSync(identity),
+    );
     bytes += identity.byteLength;
   });
   return bytes;

@@ -21,7 +21,8 @@ export const SNAPSHOTS_INDEX_KEY = 'snapshots/index.json';
 export const STATE_DB_KEY = 'state/hal.sqlite.gz';
 /** Beside a build's objects, not served: what the next night's incremental build starts from (publish/fetch-previous.ts). */
 export const BUILD_INPUT_FILES = [MANIFEST_FILE, STATE_FILE, SERIES_CENSUS_FILE] as const;
-export const buildInputKey = (prefix: string, file: (typeof BUILD_INPUT_FILES)[number]): string => `${prefix}_build/${file}`;
+export const buildInputKey = (prefix: string, file: (typeof BUILD_INPUT_FILES)[number]): string =>
+  `${prefix}_build/${file}`;
 const EVIDENCE_PREFIX = 'evidence/';
 
 /**
@@ -43,7 +44,9 @@ export const isShared = (path: string): boolean => SHARED_PATHS.some((p) => path
  * twice with different bytes gets two prefixes, so a published prefix is never written again.
  */
 export function releaseIdOf(manifest: DistManifest): string {
-  const rows = manifest.buildId.startsWith(`${manifest.today}-`) ? manifest.buildId.slice(manifest.today.length + 1) : manifest.buildId;
+  const rows = manifest.buildId.startsWith(`${manifest.today}-`)
+    ? manifest.buildId.slice(manifest.today.length + 1)
+    : manifest.buildId;
   const objects = Object.entries(manifest.objects)
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([path, e]) => `${path} ${e.etag}`)

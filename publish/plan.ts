@@ -27,12 +27,31 @@ export type StoredEntry = {
 };
 
 /** A file on this machine to send. `encode` false keeps the bytes as they are (snapshot files must match their checksums). */
-export type LocalObject = { key: string; path: string | null; file: string; etag: string; bytes: number; type: string; cacheControl: string; shared: boolean; encode: boolean; encoded?: ContentCoding };
+export type LocalObject = {
+  key: string;
+  path: string | null;
+  file: string;
+  etag: string;
+  bytes: number;
+  type: string;
+  cacheControl: string;
+  shared: boolean;
+  encode: boolean;
+  encoded?: ContentCoding;
+};
 
 /** A copy with a `fallback` sends the local file when the source is gone (a snapshot pruned before its build). */
-export type Action = { op: 'put'; object: LocalObject } | { op: 'copy'; key: string; from: StoredEntry; fallback?: LocalObject } | { op: 'keep'; entry: StoredEntry };
+export type Action =
+  | { op: 'put'; object: LocalObject }
+  | { op: 'copy'; key: string; from: StoredEntry; fallback?: LocalObject }
+  | { op: 'keep'; entry: StoredEntry };
 
-export function planBuild(manifest: DistManifest, distDir: string, prefix: string, previous: readonly StoredEntry[]): Action[] {
+export function planBuild(
+  manifest: DistManifest,
+  distDir: string,
+  prefix: string,
+  previous: readonly StoredEntry[],
+): Action[] {
   const before = new Map(previous.filter((o) => o.path !== null).map((o) => [o.path!, o]));
   return Object.entries(manifest.objects).map(([path, entry]): Action => {
     const old = before.get(path);
@@ -41,7 +60,21 @@ export function planBuild(manifest: DistManifest, distDir: string, prefix: strin
     if (shared) assertContentAddressed(path, entry.etag);
     if (unchanged) return shared ? { op: 'keep', entry: old } : { op: 'copy', key: prefix + path, from: old };
     const key = shared ? SHARED_PREFIX + path : prefix + path;
-    return { op: 'put', object: { key, path, file: join(distDir, path), etag: entry.etag, bytes: entry.bytes, type: entry.type, cacheControl: CACHE.immutable, shared, encode: true, ...(entry.encoding ? { encoded: entry.encoding } : {}) } };
+    return {
+      op: 'put',
+      object: {
+        key,
+        path,
+        file: join(distDir, path),
+        etag: entry.etag,
+        bytes: entry.bytes,
+        type: entry.type,
+        cacheControl: CACHE.immutable,
+        shared,
+        encode: true,
+        ...(entry.encoding ? { encoded: entry.encoding } : {}),
+      },
+    };
   });
 }
 
@@ -54,12 +87,15 @@ export function planFiles(objects: readonly LocalObject[], previous: readonly St
   const before = new Map(previous.filter((o) => o.path === null).map((o) => [name(o.key), o]));
   return objects.map((object): Action => {
     const old = before.get(name(object.key));
-    return old && old.etag === object.etag ? { op: 'copy', key: object.key, from: old, fallback: object } : { op: 'put', object };
+    return old && old.etag === object.etag
+      ? { op: 'copy', key: object.key, from: old, fallback: object }
+      : { op: 'put', object };
   });
 }
 
 /** A shared key is written by every build that has it, so its name must be its content (build/writer.ts). */
 function assertContentAddressed(path: string, etag: string): void {
   const hash = basename(path).split('.')[0];
-  if (`"${hash}"` !== etag) throw new Error(`${path} is under a shared prefix but is not content-addressed (ETag ${etag})`);
+  if (`"${hash}"` !== etag)
+    throw new Error(`${path} is under a shared prefix but is not content-addressed (ETag ${etag})`);
 }

@@ -1,5 +1,9 @@
 /** Bounded concurrency: at most `limit` calls of `fn` at once; the first error stops new work and is thrown once in-flight calls settle. */
-export async function forEachLimit<T>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
+export async function forEachLimit<T>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   let failure: { error: unknown } | null = null;
   const worker = async () => {

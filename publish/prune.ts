@@ -7,19 +7,53 @@
  */
 import { addDays } from '../core/dates.ts';
 import type { Bucket } from './bucket.ts';
-import { BUILDS_INDEX_KEY, BUILDS_PREFIX, CACHE, RELEASE_FILE, SHARED_PREFIX, SNAPSHOTS_INDEX_KEY, SNAPSHOTS_PREFIX } from './layout.ts';
+import {
+  BUILDS_INDEX_KEY,
+  BUILDS_PREFIX,
+  CACHE,
+  RELEASE_FILE,
+  SHARED_PREFIX,
+  SNAPSHOTS_INDEX_KEY,
+  SNAPSHOTS_PREFIX,
+} from './layout.ts';
 import { putJson, readPointer, type BuildsIndex, type Release, type SnapshotsIndex } from './release.ts';
 
 export type RetentionPolicy = { buildDays: number; minBuilds: number; snapshotDays: number; monthlySnapshots: boolean };
-export const DEFAULT_RETENTION: RetentionPolicy = { buildDays: 30, minBuilds: 3, snapshotDays: 30, monthlySnapshots: true };
+export const DEFAULT_RETENTION: RetentionPolicy = {
+  buildDays: 30,
+  minBuilds: 3,
+  snapshotDays: 30,
+  monthlySnapshots: true,
+};
 
-export type PruneReport = { buildsKept: number; buildsPruned: string[]; sharedPruned: number; snapshotsPruned: string[]; objectsDeleted: number };
+export type PruneReport = {
+  buildsKept: number;
+  buildsPruned: string[];
+  sharedPruned: number;
+  snapshotsPruned: string[];
+  objectsDeleted: number;
+};
 
-export async function prune(bucket: Bucket, today: string, policy: RetentionPolicy = DEFAULT_RETENTION, now = new Date()): Promise<PruneReport> {
-  const report: PruneReport = { buildsKept: 0, buildsPruned: [], sharedPruned: 0, snapshotsPruned: [], objectsDeleted: 0 };
+export async function prune(
+  bucket: Bucket,
+  today: string,
+  policy: RetentionPolicy = DEFAULT_RETENTION,
+  now = new Date(),
+): Promise<PruneReport> {
+  const report: PruneReport = {
+    buildsKept: 0,
+    buildsPruned: [],
+    sharedPruned: 0,
+    snapshotsPruned: [],
+    objectsDeleted: 0,
+  };
   const pointer = await readPointer(bucket);
   if (!pointer) return report; // nothing published: nothing to judge against
-  const index = (await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY)) ?? { updatedAt: now.toISOString(), current: null, builds: [] };
+  const index = (await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY)) ?? {
+    updatedAt: now.toISOString(),
+    current: null,
+    builds: [],
+  };
   const newest = new Set(index.builds.slice(0, policy.minBuilds).map((b) => b.prefix));
   const horizon = addDays(today, -policy.buildDays);
   const prefixes = await releasePrefixes(bucket, BUILDS_PREFIX);
@@ -31,10 +65,24 @@ export async function prune(bucket: Bucket, today: string, policy: RetentionPoli
   report.buildsKept = keep.length;
   if (report.buildsPruned.length) {
     const kept = new Set(keep.map((p) => p.prefix));
-    await putJson(bucket, BUILDS_INDEX_KEY, { ...index, updatedAt: now.toISOString(), builds: index.builds.filter((b) => kept.has(b.prefix)) } satisfies BuildsIndex, CACHE.index, false);
+    await putJson(
+      bucket,
+      BUILDS_INDEX_KEY,
+      {
+        ...index,
+        updatedAt: now.toISOString(),
+        builds: index.builds.filter((b) => kept.has(b.prefix)),
+      } satisfies BuildsIndex,
+      CACHE.index,
+      false,
+    );
   }
   // The current build's partitions stay whatever a listing says.
-  report.sharedPruned = await pruneShared(bucket, [...new Set([pointer.prefix, ...keep.map((p) => p.prefix)])], pointer.prefix);
+  report.sharedPruned = await pruneShared(
+    bucket,
+    [...new Set([pointer.prefix, ...keep.map((p) => p.prefix)])],
+    pointer.prefix,
+  );
   report.objectsDeleted += report.sharedPruned;
   const snapshots = await pruneSnapshots(bucket, today, policy, now);
   report.snapshotsPruned = snapshots.prefixes;
@@ -78,15 +126,25 @@ async function pruneShared(bucket: Bucket, retained: readonly string[], current:
   return bucket.delete(objects.map((o) => o.key).filter((key) => !used.has(key)));
 }
 
-async function pruneSnapshots(bucket: Bucket, today: string, policy: RetentionPolicy, now: Date): Promise<{ prefixes: string[]; deleted: number }> {
-  const index = (await bucket.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY)) ?? { updatedAt: now.toISOString(), snapshots: [] };
+async function pruneSnapshots(
+  bucket: Bucket,
+  today: string,
+  policy: RetentionPolicy,
+  now: Date,
+): Promise<{ prefixes: string[]; deleted: number }> {
+  const index = (await bucket.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY)) ?? {
+    updatedAt: now.toISOString(),
+    snapshots: [],
+  };
   const horizon = addDays(today, -policy.snapshotDays);
   const firstOfMonth = new Map<string, string>();
   for (const s of index.snapshots) {
     const month = s.day.slice(0, 7);
     if (!firstOfMonth.has(month) || s.day < firstOfMonth.get(month)!) firstOfMonth.set(month, s.day);
   }
-  const kept = index.snapshots.filter((s) => s.day >= horizon || (policy.monthlySnapshots && firstOfMonth.get(s.day.slice(0, 7)) === s.day));
+  const kept = index.snapshots.filter(
+    (s) => s.day >= horizon || (policy.monthlySnapshots && firstOfMonth.get(s.day.slice(0, 7)) === s.day),
+  );
   const keptPrefixes = new Set(kept.map((s) => s.prefix));
   const pruned: string[] = [];
   let deleted = 0;
@@ -96,6 +154,13 @@ async function pruneSnapshots(bucket: Bucket, today: string, policy: RetentionPo
     deleted += await bucket.delete(p.keys);
     pruned.push(p.prefix);
   }
-  if (kept.length !== index.snapshots.length) await putJson(bucket, SNAPSHOTS_INDEX_KEY, { updatedAt: now.toISOString(), snapshots: kept } satisfies SnapshotsIndex, CACHE.index, false);
+  if (kept.length !== index.snapshots.length)
+    await putJson(
+      bucket,
+      SNAPSHOTS_INDEX_KEY,
+      { updatedAt: now.toISOString(), snapshots: kept } satisfies SnapshotsIndex,
+      CACHE.index,
+      false,
+    );
   return { prefixes: pruned, deleted };
 }

@@ -20,13 +20,32 @@ import { SERIES_CENSUS_FILE } from '../build/incremental/series-census.ts';
 import { STATE_FILE } from '../build/incremental/state.ts';
 import { JSON_TYPE, OutputWriter } from '../build/writer.ts';
 import { Bucket, md5Hex, s3Client, type PutInput } from './bucket.ts';
-import { BUILDS_INDEX_KEY, CACHE, RELEASE_FILE, SHARED_PREFIX, SNAPSHOTS_INDEX_KEY, buildInputKey, buildPrefix, isShared, releaseIdOf, snapshotPrefix } from './layout.ts';
+import {
+  BUILDS_INDEX_KEY,
+  CACHE,
+  RELEASE_FILE,
+  SHARED_PREFIX,
+  SNAPSHOTS_INDEX_KEY,
+  buildInputKey,
+  buildPrefix,
+  isShared,
+  releaseIdOf,
+  snapshotPrefix,
+} from './layout.ts';
 import { sha256Hex, etagOf } from '../core/digest.ts';
 import type { LocalObject, StoredEntry } from './plan.ts';
 import { MB } from './progress.ts';
 import {
-  describeReport, encodeObject, publishRelease, PublishError, readPointer,
-  type BuildsIndex, type PublishOptions, type PublishReport, type Release, type SnapshotsIndex,
+  describeReport,
+  encodeObject,
+  publishRelease,
+  PublishError,
+  readPointer,
+  type BuildsIndex,
+  type PublishOptions,
+  type PublishReport,
+  type Release,
+  type SnapshotsIndex,
 } from './release.ts';
 import { DATABASE_FILE, DATAPACKAGE_FILE, type SnapshotFiles } from './snapshot.ts';
 
@@ -78,7 +97,11 @@ afterAll(async () => {
 });
 
 function ndjson(product: string, rows: number): string {
-  return Array.from({ length: rows }, (_, i) => JSON.stringify({ product, day: `2026-07-${String(i + 1).padStart(2, '0')}`, avg: 10 + i })).join('\n') + '\n';
+  return (
+    Array.from({ length: rows }, (_, i) =>
+      JSON.stringify({ product, day: `2026-07-${String(i + 1).padStart(2, '0')}`, avg: 10 + i }),
+    ).join('\n') + '\n'
+  );
 }
 
 /**
@@ -90,10 +113,15 @@ function ndjson(product: string, rows: number): string {
 function writeBuild(name: string, today: string, rows: string, health: object, partitions: string[]): Build {
   const distDir = join(dir, `dist-${name}`);
   const writer = new OutputWriter(distDir);
-  writer.writeJson(MARKETS, { items: Array.from({ length: 40 }, (_, i) => ({ slug: `market-${i}`, name: `Hal ${i}`, province: 'İzmir' })) });
+  writer.writeJson(MARKETS, {
+    items: Array.from({ length: 40 }, (_, i) => ({ slug: `market-${i}`, name: `Hal ${i}`, province: 'İzmir' })),
+  });
   writer.writeJson(HEALTH, health);
   writer.write(LOGO, Buffer.alloc(120_000, 7), 'image/png');
-  writer.writeEncoded(SHARD, JSON.stringify({ records: Array.from({ length: 20 }, (_, i) => ({ id: i, source: 'izmir' })) }));
+  writer.writeEncoded(
+    SHARD,
+    JSON.stringify({ records: Array.from({ length: 20 }, (_, i) => ({ id: i, source: 'izmir' })) }),
+  );
   for (const p of partitions) writer.writePartition(p);
   writer.finish({ buildId: `${today}-${rows}`, today, builtAt: `${today}T02:45:00Z`, newestDataDay: '2026-07-22' });
   writeFileSync(join(distDir, STATE_FILE), JSON.stringify({ today, rows }));
@@ -111,23 +139,48 @@ function writeSnapshot(name: string, day: string, datapackage: { version: string
   const snapshotDir = join(dir, `snapshot-${name}`);
   mkdirSync(join(snapshotDir, 'csv'), { recursive: true });
   const contents: [string, Buffer, string][] = [
-    [DATABASE_FILE, gzipSync(Buffer.from(`SQLite format 3\u0000${datapackage.version}`.repeat(64))), 'application/gzip'],
+    [
+      DATABASE_FILE,
+      gzipSync(Buffer.from(`SQLite format 3\u0000${datapackage.version}`.repeat(64))),
+      'application/gzip',
+    ],
     [MARKETS_CSV, gzipSync(Buffer.from('slug,name\nkemalpasa,Kemalpaşa\n')), 'application/gzip'],
-    [DATAPACKAGE_FILE, Buffer.from(JSON.stringify({ ...datapackage, resources: Array.from({ length: 30 }, (_, i) => ({ name: `table-${i}`, format: 'csv' })) }, null, 2)), 'application/json; charset=utf-8'],
+    [
+      DATAPACKAGE_FILE,
+      Buffer.from(
+        JSON.stringify(
+          { ...datapackage, resources: Array.from({ length: 30 }, (_, i) => ({ name: `table-${i}`, format: 'csv' })) },
+          null,
+          2,
+        ),
+      ),
+      'application/json; charset=utf-8',
+    ],
   ];
   for (const [path, bytes] of contents) writeFileSync(join(snapshotDir, path), bytes);
   const files = contents.map(([path, bytes]) => ({ path, bytes: bytes.byteLength, sha256: sha256Hex(bytes) }));
   const prefix = snapshotPrefix(day, sha256Hex(files.map((f) => `${f.sha256}  ${f.path}\n`).join('')).slice(0, 12));
-  const objects = contents.map(([path, bytes, type]): LocalObject => ({
-    key: prefix + path, path: null, file: join(snapshotDir, path), etag: etagOf(bytes), bytes: bytes.byteLength, type, cacheControl: CACHE.immutable, shared: false, encode: false,
-  }));
+  const objects = contents.map(
+    ([path, bytes, type]): LocalObject => ({
+      key: prefix + path,
+      path: null,
+      file: join(snapshotDir, path),
+      etag: etagOf(bytes),
+      bytes: bytes.byteLength,
+      type,
+      cacheControl: CACHE.immutable,
+      shared: false,
+      encode: false,
+    }),
+  );
   return { day, prefix, dir: snapshotDir, files, objects, rows: {} };
 }
 
 /** The bucket as tests read and plant it, straight to the server. */
 const direct = (name: string): Bucket => s3.bucket(name);
 /** The publisher's bucket, over the line: a few quick tries, then it gives up. */
-const lined = (name: string): Bucket => new Bucket(s3Client(s3At(line.endpoint).config(name)), name, { attempts: 2, baseMs: 10 });
+const lined = (name: string): Bucket =>
+  new Bucket(s3Client(s3At(line.endpoint).config(name)), name, { attempts: 2, baseMs: 10 });
 /** The requests that reached the bucket since the mark. */
 const since = (mark: number): S3Call[] => line.calls.slice(mark);
 const writesOf = (calls: S3Call[]): string[] => calls.filter((c) => c.write).map((c) => c.key);
@@ -140,7 +193,12 @@ function clock(start: string): () => Date {
   return () => new Date(Date.parse(start) + 60_000 * readings++);
 }
 
-function publish(bucket: Bucket, build: Build, snapshot: SnapshotFiles | null, options: Partial<PublishOptions> = {}): Promise<PublishReport> {
+function publish(
+  bucket: Bucket,
+  build: Build,
+  snapshot: SnapshotFiles | null,
+  options: Partial<PublishOptions> = {},
+): Promise<PublishReport> {
   return publishRelease({ bucket, distDir: build.distDir, snapshot, progress: null, ...options });
 }
 
@@ -150,13 +208,30 @@ function entriesOf(build: Build, snapshot: SnapshotFiles | null): StoredEntry[] 
     const file = readFileSync(join(build.distDir, path));
     const gzipped = path === MARKETS;
     return {
-      key: (isShared(path) ? SHARED_PREFIX : build.prefix) + path, path, etag: e.etag, bytes: e.bytes, type: e.type,
-      encoding: e.encoding ?? (gzipped ? 'gzip' : null), md5: gzipped ? expect.any(String) : md5Hex(file), stored: gzipped ? expect.any(Number) : file.byteLength, cacheControl: CACHE.immutable,
+      key: (isShared(path) ? SHARED_PREFIX : build.prefix) + path,
+      path,
+      etag: e.etag,
+      bytes: e.bytes,
+      type: e.type,
+      encoding: e.encoding ?? (gzipped ? 'gzip' : null),
+      md5: gzipped ? expect.any(String) : md5Hex(file),
+      stored: gzipped ? expect.any(Number) : file.byteLength,
+      cacheControl: CACHE.immutable,
     };
   });
   for (const o of snapshot?.objects ?? []) {
     const file = readFileSync(o.file);
-    entries.push({ key: o.key, path: null, etag: o.etag, bytes: o.bytes, type: o.type, encoding: null, md5: md5Hex(file), stored: file.byteLength, cacheControl: CACHE.immutable });
+    entries.push({
+      key: o.key,
+      path: null,
+      etag: o.etag,
+      bytes: o.bytes,
+      type: o.type,
+      encoding: null,
+      md5: md5Hex(file),
+      stored: file.byteLength,
+      cacheControl: CACHE.immutable,
+    });
   }
   return entries.sort((a, b) => (a.key < b.key ? -1 : 1));
 }
@@ -164,23 +239,52 @@ function entriesOf(build: Build, snapshot: SnapshotFiles | null): StoredEntry[] 
 /** Every object the record lists is in the bucket as recorded: its stored bytes (MD5, size), headers and ETag, and they decode to the identity the ETag names. */
 async function expectStoredAsRecorded(bucket: Bucket, release: Release): Promise<void> {
   for (const o of release.objects) {
-    expect(await bucket.head(o.key), o.key).toMatchObject({ md5: o.md5, size: o.stored, contentType: o.type, cacheControl: o.cacheControl, contentEncoding: o.encoding, metadata: { etag: o.etag } });
+    expect(await bucket.head(o.key), o.key).toMatchObject({
+      md5: o.md5,
+      size: o.stored,
+      contentType: o.type,
+      cacheControl: o.cacheControl,
+      contentEncoding: o.encoding,
+      metadata: { etag: o.etag },
+    });
     const { stored } = (await bucket.getStored(o.key))!;
-    const identity = o.encoding === 'gzip' ? gunzipSync(stored) : o.encoding === 'br' ? brotliDecompressSync(stored) : stored;
+    const identity =
+      o.encoding === 'gzip' ? gunzipSync(stored) : o.encoding === 'br' ? brotliDecompressSync(stored) : stored;
     expect(etagOf(identity), o.key).toBe(o.etag);
   }
 }
 
 const summaryOf = (r: Release): BuildsIndex['builds'][number] => ({
-  releaseId: r.releaseId, buildId: r.buildId, day: r.day, builtAt: r.builtAt, newestDataDay: r.newestDataDay, prefix: r.prefix, snapshot: r.snapshot, publishedAt: r.publishedAt,
+  releaseId: r.releaseId,
+  buildId: r.buildId,
+  day: r.day,
+  builtAt: r.builtAt,
+  newestDataDay: r.newestDataDay,
+  prefix: r.prefix,
+  snapshot: r.snapshot,
+  publishedAt: r.publishedAt,
 });
-const snapshotEntryOf = (r: Release): SnapshotsIndex['snapshots'][number] => ({ day: r.day, buildId: r.buildId, releaseId: r.releaseId, publishedAt: r.publishedAt, prefix: r.snapshot!.prefix, files: r.snapshot!.files });
+const snapshotEntryOf = (r: Release): SnapshotsIndex['snapshots'][number] => ({
+  day: r.day,
+  buildId: r.buildId,
+  releaseId: r.releaseId,
+  publishedAt: r.publishedAt,
+  prefix: r.snapshot!.prefix,
+  files: r.snapshot!.files,
+});
 const recordOf = async (bucket: Bucket, build: Build) => (await bucket.getJson<Release>(build.prefix + RELEASE_FILE))!;
 const opsOf = (ops: [string, string][]) => Object.fromEntries(ops.map(([op, key]) => [key, op]));
 const sum = (entries: StoredEntry[], field: 'bytes' | 'stored') => entries.reduce((total, e) => total + e[field], 0);
 const plainPointer = (prefix: string, releaseId: string): Pointer => ({
-  format: 1, buildId: `2026-07-22-${releaseId}`, releaseId, day: '2026-07-22', prefix, shared: { prefix: SHARED_PREFIX, paths: [...SHARED_PATHS] },
-  builtAt: '2026-07-22T02:45:00Z', newestDataDay: '2026-07-21', publishedAt: '2026-07-22T03:00:00Z',
+  format: 1,
+  buildId: `2026-07-22-${releaseId}`,
+  releaseId,
+  day: '2026-07-22',
+  prefix,
+  shared: { prefix: SHARED_PREFIX, paths: [...SHARED_PATHS] },
+  builtAt: '2026-07-22T02:45:00Z',
+  newestDataDay: '2026-07-21',
+  publishedAt: '2026-07-22T03:00:00Z',
 });
 
 describe('publishing a release', () => {
@@ -191,60 +295,142 @@ describe('publishing a release', () => {
     const ops: [string, string][] = [];
     const progress: string[] = [];
     const started = performance.now();
-    const report = await publishRelease({ bucket, distDir: A.distDir, snapshot: SA, now: clock(`${DAY1}T03:00:00Z`), progress: (text) => progress.push(text), onObject: (op, key) => ops.push([op, key]) });
+    const report = await publishRelease({
+      bucket,
+      distDir: A.distDir,
+      snapshot: SA,
+      now: clock(`${DAY1}T03:00:00Z`),
+      progress: (text) => progress.push(text),
+      onObject: (op, key) => ops.push([op, key]),
+    });
     const elapsed = performance.now() - started;
     const calls = since(mark);
 
     const release = await recordOf(read, A);
     expect(release).toEqual({
-      format: 1, releaseId: A.releaseId, buildId: `${DAY1}-rows1`, day: DAY1, builtAt: `${DAY1}T02:45:00Z`, newestDataDay: '2026-07-22', prefix: A.prefix,
-      shared: { prefix: SHARED_PREFIX, paths: ['api/v1/_p/'] }, snapshot: { prefix: SA.prefix, files: SA.files }, publishedAt: `${DAY1}T03:00:00.000Z`, objects: entriesOf(A, SA),
+      format: 1,
+      releaseId: A.releaseId,
+      buildId: `${DAY1}-rows1`,
+      day: DAY1,
+      builtAt: `${DAY1}T02:45:00Z`,
+      newestDataDay: '2026-07-22',
+      prefix: A.prefix,
+      shared: { prefix: SHARED_PREFIX, paths: ['api/v1/_p/'] },
+      snapshot: { prefix: SA.prefix, files: SA.files },
+      publishedAt: `${DAY1}T03:00:00.000Z`,
+      objects: entriesOf(A, SA),
     });
     // What the build stored encoded travels as it is, what it did not is gzip-encoded where that pays, and snapshot files never are.
-    const encodings = Object.fromEntries(release.objects.map((o) => [o.path ?? o.key.slice(SA.prefix.length), o.encoding]));
+    const encodings = Object.fromEntries(
+      release.objects.map((o) => [o.path ?? o.key.slice(SA.prefix.length), o.encoding]),
+    );
     expect(encodings).toEqual({
-      [MARKETS]: 'gzip', [`${MARKETS}.br`]: 'br', [HEALTH]: null, [LOGO]: null, [SHARD]: 'gzip',
-      [pathOf(P1)]: 'gzip', [pathOf(P2)]: 'gzip',
-      [DATABASE_FILE]: null, [MARKETS_CSV]: null, [DATAPACKAGE_FILE]: null,
+      [MARKETS]: 'gzip',
+      [`${MARKETS}.br`]: 'br',
+      [HEALTH]: null,
+      [LOGO]: null,
+      [SHARD]: 'gzip',
+      [pathOf(P1)]: 'gzip',
+      [pathOf(P2)]: 'gzip',
+      [DATABASE_FILE]: null,
+      [MARKETS_CSV]: null,
+      [DATAPACKAGE_FILE]: null,
     });
     await expectStoredAsRecorded(read, release);
     for (const o of release.objects.filter((o) => o.encoding !== null && o.path !== MARKETS)) {
-      expect(Buffer.from((await read.getStored(o.key))!.stored).equals(readFileSync(join(A.distDir, o.path!))), o.key).toBe(true);
+      expect(
+        Buffer.from((await read.getStored(o.key))!.stored).equals(readFileSync(join(A.distDir, o.path!))),
+        o.key,
+      ).toBe(true);
     }
 
     expect(report).toEqual({
-      releaseId: A.releaseId, buildId: `${DAY1}-rows1`, day: DAY1, prefix: A.prefix, previous: null, switched: true,
-      objects: 10, put: 10, copied: 0, kept: 0, resumed: 0, bytesSent: sum(release.objects, 'stored'), bytesIdentity: sum(release.objects, 'bytes'),
-      verified: 10, requests: calls.length, retries: 0, ms: expect.any(Number),
+      releaseId: A.releaseId,
+      buildId: `${DAY1}-rows1`,
+      day: DAY1,
+      prefix: A.prefix,
+      previous: null,
+      switched: true,
+      objects: 10,
+      put: 10,
+      copied: 0,
+      kept: 0,
+      resumed: 0,
+      bytesSent: sum(release.objects, 'stored'),
+      bytesIdentity: sum(release.objects, 'bytes'),
+      verified: 10,
+      requests: calls.length,
+      retries: 0,
+      ms: expect.any(Number),
     });
     expect(report.ms).toBeLessThanOrEqual(Math.ceil(elapsed));
     expect(ops.sort()).toEqual(release.objects.map((o) => ['put', o.key]).sort());
 
     // The record is immutable and gzip-encoded; the pointer and indexes are short-lived and stored as they are.
-    expect(await read.head(A.prefix + RELEASE_FILE)).toMatchObject({ contentType: JSON_TYPE, cacheControl: CACHE.immutable, contentEncoding: 'gzip', metadata: { etag: etagOf(JSON.stringify(release)) } });
+    expect(await read.head(A.prefix + RELEASE_FILE)).toMatchObject({
+      contentType: JSON_TYPE,
+      cacheControl: CACHE.immutable,
+      contentEncoding: 'gzip',
+      metadata: { etag: etagOf(JSON.stringify(release)) },
+    });
     const pointer = await readPointer(read);
     expect(pointer).toEqual({
-      format: 1, buildId: `${DAY1}-rows1`, releaseId: A.releaseId, day: DAY1, prefix: A.prefix, shared: { prefix: SHARED_PREFIX, paths: ['api/v1/_p/'] },
-      builtAt: `${DAY1}T02:45:00Z`, newestDataDay: '2026-07-22', publishedAt: `${DAY1}T03:01:00.000Z`,
+      format: 1,
+      buildId: `${DAY1}-rows1`,
+      releaseId: A.releaseId,
+      day: DAY1,
+      prefix: A.prefix,
+      shared: { prefix: SHARED_PREFIX, paths: ['api/v1/_p/'] },
+      builtAt: `${DAY1}T02:45:00Z`,
+      newestDataDay: '2026-07-22',
+      publishedAt: `${DAY1}T03:01:00.000Z`,
     });
-    expect(await read.head(POINTER_KEY)).toMatchObject({ contentType: JSON_TYPE, cacheControl: CACHE.pointer, contentEncoding: null, metadata: { etag: etagOf(JSON.stringify(pointer)) } });
+    expect(await read.head(POINTER_KEY)).toMatchObject({
+      contentType: JSON_TYPE,
+      cacheControl: CACHE.pointer,
+      contentEncoding: null,
+      metadata: { etag: etagOf(JSON.stringify(pointer)) },
+    });
     const updatedAt = `${DAY1}T03:02:00.000Z`;
-    expect(await read.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY)).toEqual({ updatedAt, snapshots: [snapshotEntryOf(release)] });
-    expect(await read.getJson<BuildsIndex>(BUILDS_INDEX_KEY)).toEqual({ updatedAt, current: A.releaseId, builds: [summaryOf(release)] });
-    for (const key of [SNAPSHOTS_INDEX_KEY, BUILDS_INDEX_KEY]) expect(await read.head(key), key).toMatchObject({ contentType: JSON_TYPE, cacheControl: CACHE.index, contentEncoding: null });
+    expect(await read.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY)).toEqual({
+      updatedAt,
+      snapshots: [snapshotEntryOf(release)],
+    });
+    expect(await read.getJson<BuildsIndex>(BUILDS_INDEX_KEY)).toEqual({
+      updatedAt,
+      current: A.releaseId,
+      builds: [summaryOf(release)],
+    });
+    for (const key of [SNAPSHOTS_INDEX_KEY, BUILDS_INDEX_KEY])
+      expect(await read.head(key), key).toMatchObject({
+        contentType: JSON_TYPE,
+        cacheControl: CACHE.index,
+        contentEncoding: null,
+      });
 
     // The manifest and state beside the build, for the next night's incremental build; the census this build lacks is not invented.
     for (const file of ['manifest.json', STATE_FILE] as const) {
       const bytes = readFileSync(join(A.distDir, file));
       expect(Buffer.from((await read.get(buildInputKey(A.prefix, file)))!.bytes).equals(bytes), file).toBe(true);
-      expect(await read.head(buildInputKey(A.prefix, file)), file).toMatchObject({ contentType: JSON_TYPE, cacheControl: CACHE.immutable, contentEncoding: 'gzip', metadata: { etag: etagOf(bytes) } });
+      expect(await read.head(buildInputKey(A.prefix, file)), file).toMatchObject({
+        contentType: JSON_TYPE,
+        cacheControl: CACHE.immutable,
+        contentEncoding: 'gzip',
+        metadata: { etag: etagOf(bytes) },
+      });
     }
     expect(await read.head(buildInputKey(A.prefix, SERIES_CENSUS_FILE))).toBeNull();
 
     // The order of the writes: objects and build inputs, then (after every object is verified) the record, the pointer, the snapshots index, the builds index.
     const writes = writesOf(calls);
     expect(writes.slice(-4)).toEqual([A.prefix + RELEASE_FILE, POINTER_KEY, SNAPSHOTS_INDEX_KEY, BUILDS_INDEX_KEY]);
-    expect(writes.slice(0, -4).sort()).toEqual([...release.objects.map((o) => o.key), buildInputKey(A.prefix, 'manifest.json'), buildInputKey(A.prefix, STATE_FILE)].sort());
+    expect(writes.slice(0, -4).sort()).toEqual(
+      [
+        ...release.objects.map((o) => o.key),
+        buildInputKey(A.prefix, 'manifest.json'),
+        buildInputKey(A.prefix, STATE_FILE),
+      ].sort(),
+    );
     // What a dead run of this release stored is looked for under its own prefix and its snapshot's, once each.
     expect(calls.filter(listing)).toHaveLength(2);
     const lastObjectWrite = calls.findLastIndex((c) => c.write && release.objects.some((o) => o.key === c.key));
@@ -263,7 +449,7 @@ describe('publishing a release', () => {
     expect(text).toContain(`verify [${'#'.repeat(30)}] 100% 10/10 · ${MB(0)}`);
   });
 
-  it('later nights copy unchanged objects inside the bucket and keep shared ones; a rollback verifies a recorded release and only moves the pointer; the indexes list days newest first, a day\'s builds newest first, one snapshot a day', async () => {
+  it("later nights copy unchanged objects inside the bucket and keep shared ones; a rollback verifies a recorded release and only moves the pointer; the indexes list days newest first, a day's builds newest first, one snapshot a day", async () => {
     const bucket = lined('history');
     const read = direct('history');
     await publish(bucket, A, SA, { now: clock(`${DAY1}T03:00:00Z`) });
@@ -272,45 +458,115 @@ describe('publishing a release', () => {
     // B: health and a partition changed.
     let mark = line.calls.length;
     const ops: [string, string][] = [];
-    const reportB = await publish(bucket, B, SB, { now: clock(`${DAY2}T03:00:00Z`), onObject: (op, key) => ops.push([op, key]) });
+    const reportB = await publish(bucket, B, SB, {
+      now: clock(`${DAY2}T03:00:00Z`),
+      onObject: (op, key) => ops.push([op, key]),
+    });
     let calls = since(mark);
     const releaseB = await recordOf(read, B);
     expect(releaseB.objects).toEqual(entriesOf(B, SB));
     const [p1, p3] = [SHARED_PREFIX + pathOf(P1), SHARED_PREFIX + pathOf(P3)];
     const copied = [MARKETS, `${MARKETS}.br`, LOGO, SHARD].map((p) => B.prefix + p).concat(SB.prefix + MARKETS_CSV);
     const sent = [B.prefix + HEALTH, p3, SB.prefix + DATABASE_FILE, SB.prefix + DATAPACKAGE_FILE];
-    expect(opsOf(ops)).toEqual({ ...Object.fromEntries(copied.map((k) => [k, 'copy'])), ...Object.fromEntries(sent.map((k) => [k, 'put'])), [p1]: 'keep' });
+    expect(opsOf(ops)).toEqual({
+      ...Object.fromEntries(copied.map((k) => [k, 'copy'])),
+      ...Object.fromEntries(sent.map((k) => [k, 'put'])),
+      [p1]: 'keep',
+    });
     expect(ops).toHaveLength(10);
     const put = releaseB.objects.filter((o) => sent.includes(o.key));
-    expect(reportB).toMatchObject({ previous: A.releaseId, switched: true, objects: 10, put: 4, copied: 5, kept: 1, resumed: 0, verified: 10, bytesSent: sum(put, 'stored'), bytesIdentity: sum(put, 'bytes'), requests: calls.length, retries: 0 });
+    expect(reportB).toMatchObject({
+      previous: A.releaseId,
+      switched: true,
+      objects: 10,
+      put: 4,
+      copied: 5,
+      kept: 1,
+      resumed: 0,
+      verified: 10,
+      bytesSent: sum(put, 'stored'),
+      bytesIdentity: sum(put, 'bytes'),
+      requests: calls.length,
+      retries: 0,
+    });
     // Copies happen inside the bucket; a kept partition is not written at all.
-    expect(calls.filter((c) => c.copy).map((c) => c.key).sort()).toEqual(copied.sort());
+    expect(
+      calls
+        .filter((c) => c.copy)
+        .map((c) => c.key)
+        .sort(),
+    ).toEqual(copied.sort());
     expect(writesOf(calls)).not.toContain(p1);
     expect(releaseB.objects.find((o) => o.key === p1)).toEqual(releaseA.objects.find((o) => o.key === p1));
     await expectStoredAsRecorded(read, releaseB);
-    expect(await read.getJson<BuildsIndex>(BUILDS_INDEX_KEY)).toMatchObject({ current: B.releaseId, builds: [summaryOf(releaseB), summaryOf(releaseA)] });
-    expect((await read.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY))?.snapshots).toEqual([snapshotEntryOf(releaseB), snapshotEntryOf(releaseA)]);
+    expect(await read.getJson<BuildsIndex>(BUILDS_INDEX_KEY)).toMatchObject({
+      current: B.releaseId,
+      builds: [summaryOf(releaseB), summaryOf(releaseA)],
+    });
+    expect((await read.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY))?.snapshots).toEqual([
+      snapshotEntryOf(releaseB),
+      snapshotEntryOf(releaseA),
+    ]);
 
     // A2: day 1 built again and published later, with its own snapshot of day 1.
     const reportA2 = await publish(bucket, A2, SA2, { now: clock(`${DAY2}T05:00:00Z`) });
     expect(reportA2).toMatchObject({ previous: B.releaseId, switched: true });
     const releaseA2 = await recordOf(read, A2);
-    expect((await read.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.builds).toEqual([summaryOf(releaseB), summaryOf(releaseA2), summaryOf(releaseA)]);
-    expect((await read.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY))?.snapshots).toEqual([snapshotEntryOf(releaseB), snapshotEntryOf(releaseA2)]);
+    expect((await read.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.builds).toEqual([
+      summaryOf(releaseB),
+      summaryOf(releaseA2),
+      summaryOf(releaseA),
+    ]);
+    expect((await read.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY))?.snapshots).toEqual([
+      snapshotEntryOf(releaseB),
+      snapshotEntryOf(releaseA2),
+    ]);
 
     // Back to A: its record is verified and stands; nothing but the pointer and the indexes is written.
     mark = line.calls.length;
     const rollbackOps: [string, string][] = [];
-    const rollback = await publish(bucket, A, SA, { now: clock(`${DAY2}T06:00:00Z`), onObject: (op, key) => rollbackOps.push([op, key]) });
+    const rollback = await publish(bucket, A, SA, {
+      now: clock(`${DAY2}T06:00:00Z`),
+      onObject: (op, key) => rollbackOps.push([op, key]),
+    });
     calls = since(mark);
-    expect(rollback).toMatchObject({ releaseId: A.releaseId, previous: A2.releaseId, switched: true, objects: 10, verified: 10, put: 0, copied: 0, kept: 0, resumed: 0, bytesSent: 0, bytesIdentity: 0, requests: calls.length });
+    expect(rollback).toMatchObject({
+      releaseId: A.releaseId,
+      previous: A2.releaseId,
+      switched: true,
+      objects: 10,
+      verified: 10,
+      put: 0,
+      copied: 0,
+      kept: 0,
+      resumed: 0,
+      bytesSent: 0,
+      bytesIdentity: 0,
+      requests: calls.length,
+    });
     expect(rollbackOps).toEqual([]);
     expect(writesOf(calls)).toEqual([POINTER_KEY, SNAPSHOTS_INDEX_KEY, BUILDS_INDEX_KEY]);
-    expect(calls.filter((c) => c.method === 'HEAD').map((c) => c.key).sort()).toEqual(releaseA.objects.map((o) => o.key).sort());
+    expect(
+      calls
+        .filter((c) => c.method === 'HEAD')
+        .map((c) => c.key)
+        .sort(),
+    ).toEqual(releaseA.objects.map((o) => o.key).sort());
     expect(await recordOf(read, A)).toEqual(releaseA);
-    expect(await readPointer(read)).toMatchObject({ releaseId: A.releaseId, prefix: A.prefix, publishedAt: `${DAY2}T06:00:00.000Z` });
-    expect(await read.getJson<BuildsIndex>(BUILDS_INDEX_KEY)).toEqual({ updatedAt: `${DAY2}T06:01:00.000Z`, current: A.releaseId, builds: [summaryOf(releaseB), summaryOf(releaseA2), summaryOf(releaseA)] });
-    expect(await read.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY)).toEqual({ updatedAt: `${DAY2}T06:01:00.000Z`, snapshots: [snapshotEntryOf(releaseB), snapshotEntryOf(releaseA)] });
+    expect(await readPointer(read)).toMatchObject({
+      releaseId: A.releaseId,
+      prefix: A.prefix,
+      publishedAt: `${DAY2}T06:00:00.000Z`,
+    });
+    expect(await read.getJson<BuildsIndex>(BUILDS_INDEX_KEY)).toEqual({
+      updatedAt: `${DAY2}T06:01:00.000Z`,
+      current: A.releaseId,
+      builds: [summaryOf(releaseB), summaryOf(releaseA2), summaryOf(releaseA)],
+    });
+    expect(await read.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY)).toEqual({
+      updatedAt: `${DAY2}T06:01:00.000Z`,
+      snapshots: [snapshotEntryOf(releaseB), snapshotEntryOf(releaseA)],
+    });
 
     // C, without a snapshot: the snapshots index is left as it is.
     const snapshotsBefore = await read.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY);
@@ -325,7 +581,12 @@ describe('publishing a release', () => {
     expect(writesOf(calls).slice(-3)).toEqual([C.prefix + RELEASE_FILE, POINTER_KEY, BUILDS_INDEX_KEY]);
     expect(calls.filter(listing)).toHaveLength(1);
     expect(await read.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY)).toEqual(snapshotsBefore);
-    expect((await read.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.builds).toEqual([summaryOf(releaseC), summaryOf(releaseB), summaryOf(releaseA2), summaryOf(releaseA)]);
+    expect((await read.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.builds).toEqual([
+      summaryOf(releaseC),
+      summaryOf(releaseB),
+      summaryOf(releaseA2),
+      summaryOf(releaseA),
+    ]);
   });
 
   it('publishing the current build again writes nothing; the same rows and bytes built a day later are another release', async () => {
@@ -338,18 +599,47 @@ describe('publishing a release', () => {
     const elapsed = performance.now() - started;
     const calls = since(mark);
     expect(again).toEqual({
-      releaseId: A.releaseId, buildId: A.manifest.buildId, day: DAY1, prefix: A.prefix, previous: A.releaseId, switched: false,
-      objects: 0, put: 0, copied: 0, kept: 0, resumed: 0, bytesSent: 0, bytesIdentity: 0, verified: 0, requests: 2, retries: 0, ms: expect.any(Number),
+      releaseId: A.releaseId,
+      buildId: A.manifest.buildId,
+      day: DAY1,
+      prefix: A.prefix,
+      previous: A.releaseId,
+      switched: false,
+      objects: 0,
+      put: 0,
+      copied: 0,
+      kept: 0,
+      resumed: 0,
+      bytesSent: 0,
+      bytesIdentity: 0,
+      verified: 0,
+      requests: 2,
+      retries: 0,
+      ms: expect.any(Number),
     });
     expect(again.ms).toBeLessThanOrEqual(Math.ceil(elapsed));
     expect(calls.map((c) => `${c.method} ${c.key}`)).toEqual([`GET ${POINTER_KEY}`, `GET ${BUILDS_INDEX_KEY}`]);
-    expect(describeReport(again)).toEqual([`${A.releaseId} (${A.manifest.buildId}) is already the current build: nothing to publish`]);
+    expect(describeReport(again)).toEqual([
+      `${A.releaseId} (${A.manifest.buildId}) is already the current build: nothing to publish`,
+    ]);
 
     expect(A_LATER.releaseId).toBe(A.releaseId);
     const later = await publish(bucket, A_LATER, null);
-    expect(later).toMatchObject({ prefix: A_LATER.prefix, previous: A.releaseId, switched: true, objects: 7, put: 0, copied: 5, kept: 2, resumed: 0 });
+    expect(later).toMatchObject({
+      prefix: A_LATER.prefix,
+      previous: A.releaseId,
+      switched: true,
+      objects: 7,
+      put: 0,
+      copied: 5,
+      kept: 2,
+      resumed: 0,
+    });
     expect(await readPointer(read)).toMatchObject({ prefix: A_LATER.prefix, day: DAY2 });
-    expect((await read.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.builds.map((b) => b.prefix)).toEqual([A_LATER.prefix, A.prefix]);
+    expect((await read.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.builds.map((b) => b.prefix)).toEqual([
+      A_LATER.prefix,
+      A.prefix,
+    ]);
   });
 
   it('a run killed during the upload leaves the pointer; the re-run finds what it stored and sends the rest; one killed before the indexes is caught up by the next', async () => {
@@ -381,7 +671,12 @@ describe('publishing a release', () => {
     expect(line.struck).toBe(true);
     line.mend();
     const p1 = SHARED_PREFIX + pathOf(P1);
-    expect(opsOf(ops)).toEqual({ ...Object.fromEntries(storedBefore.map((k) => [k, 'resumed'])), [p1]: 'keep', [SB.prefix + MARKETS_CSV]: 'copy', [SB.prefix + DATAPACKAGE_FILE]: 'put' });
+    expect(opsOf(ops)).toEqual({
+      ...Object.fromEntries(storedBefore.map((k) => [k, 'resumed'])),
+      [p1]: 'keep',
+      [SB.prefix + MARKETS_CSV]: 'copy',
+      [SB.prefix + DATAPACKAGE_FILE]: 'put',
+    });
     expect(writesOf(since(mark)).filter((k) => storedBefore.includes(k))).toEqual([]);
     expect((await readPointer(read))?.releaseId).toBe(B.releaseId);
     expect((await read.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.current).toBe(A.releaseId);
@@ -391,11 +686,28 @@ describe('publishing a release', () => {
     mark = line.calls.length;
     const caughtUp = await publish(bucket, B, SB, { now: clock(`${DAY2}T09:00:00Z`) });
     const calls = since(mark);
-    expect(caughtUp).toMatchObject({ releaseId: B.releaseId, previous: B.releaseId, switched: false, objects: 0, put: 0, resumed: 0, verified: 0, requests: calls.length, retries: 0 });
+    expect(caughtUp).toMatchObject({
+      releaseId: B.releaseId,
+      previous: B.releaseId,
+      switched: false,
+      objects: 0,
+      put: 0,
+      resumed: 0,
+      verified: 0,
+      requests: calls.length,
+      retries: 0,
+    });
     expect(writesOf(calls)).toEqual([SNAPSHOTS_INDEX_KEY, BUILDS_INDEX_KEY]);
     const [releaseA, releaseB] = [await recordOf(read, A), await recordOf(read, B)];
-    expect(await read.getJson<BuildsIndex>(BUILDS_INDEX_KEY)).toEqual({ updatedAt: `${DAY2}T09:00:00.000Z`, current: B.releaseId, builds: [summaryOf(releaseB), summaryOf(releaseA)] });
-    expect(await read.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY)).toEqual({ updatedAt: `${DAY2}T09:00:00.000Z`, snapshots: [snapshotEntryOf(releaseB), snapshotEntryOf(releaseA)] });
+    expect(await read.getJson<BuildsIndex>(BUILDS_INDEX_KEY)).toEqual({
+      updatedAt: `${DAY2}T09:00:00.000Z`,
+      current: B.releaseId,
+      builds: [summaryOf(releaseB), summaryOf(releaseA)],
+    });
+    expect(await read.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY)).toEqual({
+      updatedAt: `${DAY2}T09:00:00.000Z`,
+      snapshots: [snapshotEntryOf(releaseB), snapshotEntryOf(releaseA)],
+    });
   });
 
   it('verification refuses a write the bucket lost, a shared object holding other bytes and one carrying another ETag; the pointer stays until all are right', async () => {
@@ -406,7 +718,9 @@ describe('publishing a release', () => {
 
     line.loseAt((c) => c.write && c.key === A.prefix + MARKETS);
     await expect(publish(bucket, A, null)).rejects.toThrow(
-      new PublishError(`verification failed for 1 of 7 objects; the pointer was not moved: ${A.prefix + MARKETS} is missing`),
+      new PublishError(
+        `verification failed for 1 of 7 objects; the pointer was not moved: ${A.prefix + MARKETS} is missing`,
+      ),
     );
     expect(line.struck).toBe(true);
     line.mend();
@@ -415,11 +729,21 @@ describe('publishing a release', () => {
 
     // Planted as an older build or a dead run could have left them; the publisher sends them again, and the bucket loses that write.
     const gz = Buffer.from((await read.getStored(p1))!.stored);
-    const plant = (body: Buffer, etag: string) => read.put({ key: p1, body, contentType: 'application/x-ndjson', cacheControl: CACHE.immutable, contentEncoding: 'gzip', metadata: { etag } });
+    const plant = (body: Buffer, etag: string) =>
+      read.put({
+        key: p1,
+        body,
+        contentType: 'application/x-ndjson',
+        cacheControl: CACHE.immutable,
+        contentEncoding: 'gzip',
+        metadata: { etag },
+      });
     await plant(gz, '"other"');
     line.loseAt((c) => c.write && c.key === p1);
     await expect(publish(bucket, A, null)).rejects.toThrow(
-      new PublishError(`verification failed for 1 of 7 objects; the pointer was not moved: ${p1} carries ETag "other", expected ${etagP1}`),
+      new PublishError(
+        `verification failed for 1 of 7 objects; the pointer was not moved: ${p1} carries ETag "other", expected ${etagP1}`,
+      ),
     );
     expect(line.struck).toBe(true);
     line.mend();
@@ -428,7 +752,9 @@ describe('publishing a release', () => {
     await plant(other, etagP1);
     line.loseAt((c) => c.write && c.key === p1);
     await expect(publish(bucket, A, null)).rejects.toThrow(
-      new PublishError(`verification failed for 1 of 7 objects; the pointer was not moved: ${p1} holds other bytes (MD5 ${md5Hex(other)}, expected ${md5Hex(gz)})`),
+      new PublishError(
+        `verification failed for 1 of 7 objects; the pointer was not moved: ${p1} holds other bytes (MD5 ${md5Hex(other)}, expected ${md5Hex(gz)})`,
+      ),
     );
     expect(line.struck).toBe(true);
     line.mend();
@@ -447,14 +773,18 @@ describe('publishing a release', () => {
     /** Stores a byte more than it is given for one key, and answers that object's MD5 (as a faulty store behind a proxy would). */
     class Altering extends Bucket {
       override async put(input: PutInput): Promise<string> {
-        return super.put(input.key === A.prefix + HEALTH ? { ...input, body: Buffer.concat([input.body, Buffer.from('\n')]) } : input);
+        return super.put(
+          input.key === A.prefix + HEALTH ? { ...input, body: Buffer.concat([input.body, Buffer.from('\n')]) } : input,
+        );
       }
     }
     const bucket = new Altering(s3Client(s3.config('altered')), 'altered');
     const sent = readFileSync(join(A.distDir, HEALTH));
     const stored = Buffer.concat([sent, Buffer.from('\n')]);
     await expect(publish(bucket, A, null)).rejects.toThrow(
-      new PublishError(`${A.prefix + HEALTH}: the bucket stored other bytes (ETag ${md5Hex(stored)}, sent MD5 ${md5Hex(sent)})`),
+      new PublishError(
+        `${A.prefix + HEALTH}: the bucket stored other bytes (ETag ${md5Hex(stored)}, sent MD5 ${md5Hex(sent)})`,
+      ),
     );
     expect(await readPointer(direct('altered'))).toBeNull();
   });
@@ -468,7 +798,10 @@ describe('publishing a release', () => {
     const reportB = await publish(bucket, B, SB, { onObject: (op, key) => ops.push([op, key]) });
     expect(opsOf(ops)[SB.prefix + MARKETS_CSV]).toBe('put');
     expect(reportB).toMatchObject({ objects: 10, verified: 10, put: 5, copied: 4, kept: 1, resumed: 0 });
-    expect(await read.head(SB.prefix + MARKETS_CSV)).toMatchObject({ md5: md5Hex(readFileSync(join(SB.dir, MARKETS_CSV))), contentEncoding: null });
+    expect(await read.head(SB.prefix + MARKETS_CSV)).toMatchObject({
+      md5: md5Hex(readFileSync(join(SB.dir, MARKETS_CSV))),
+      contentEncoding: null,
+    });
 
     // A build object has no fallback: a copy whose source is gone is an error, and the pointer stays.
     await read.delete([B.prefix + LOGO]);
@@ -495,15 +828,33 @@ describe('publishing a release', () => {
   it('refuses to publish over a current build that has no release record', async () => {
     const read = direct('unrecorded');
     const prefix = 'builds/2026-07-22/gone/';
-    await read.put({ key: POINTER_KEY, body: Buffer.from(JSON.stringify(plainPointer(prefix, 'gone'))), contentType: JSON_TYPE, cacheControl: CACHE.pointer, contentEncoding: null, metadata: {} });
-    await expect(publish(lined('unrecorded'), A, null)).rejects.toThrow(new PublishError(`the current build ${prefix} has no ${RELEASE_FILE}: refusing to guess what it holds`));
+    await read.put({
+      key: POINTER_KEY,
+      body: Buffer.from(JSON.stringify(plainPointer(prefix, 'gone'))),
+      contentType: JSON_TYPE,
+      cacheControl: CACHE.pointer,
+      contentEncoding: null,
+      metadata: {},
+    });
+    await expect(publish(lined('unrecorded'), A, null)).rejects.toThrow(
+      new PublishError(`the current build ${prefix} has no ${RELEASE_FILE}: refusing to guess what it holds`),
+    );
     expect((await read.list('')).objects.map((o) => o.key)).toEqual([POINTER_KEY]);
   });
 
   it('refuses to catch up the indexes of a current build that has no release record', async () => {
     const read = direct('unindexed');
-    await read.put({ key: POINTER_KEY, body: Buffer.from(JSON.stringify(plainPointer(A.prefix, A.releaseId))), contentType: JSON_TYPE, cacheControl: CACHE.pointer, contentEncoding: null, metadata: {} });
-    await expect(publish(lined('unindexed'), A, null)).rejects.toThrow(new PublishError(`the current build ${A.prefix} has no ${RELEASE_FILE}: refusing to guess what it holds`));
+    await read.put({
+      key: POINTER_KEY,
+      body: Buffer.from(JSON.stringify(plainPointer(A.prefix, A.releaseId))),
+      contentType: JSON_TYPE,
+      cacheControl: CACHE.pointer,
+      contentEncoding: null,
+      metadata: {},
+    });
+    await expect(publish(lined('unindexed'), A, null)).rejects.toThrow(
+      new PublishError(`the current build ${A.prefix} has no ${RELEASE_FILE}: refusing to guess what it holds`),
+    );
     expect((await read.list('')).objects.map((o) => o.key)).toEqual([POINTER_KEY]);
   });
 });
@@ -511,12 +862,24 @@ describe('publishing a release', () => {
 describe('an object of the build', () => {
   const objectOf = (path: string, file: string): LocalObject => {
     const entry = A.manifest.objects[path]!;
-    return { key: A.prefix + path, path, file, etag: entry.etag, bytes: entry.bytes, type: entry.type, cacheControl: CACHE.immutable, shared: false, encode: true };
+    return {
+      key: A.prefix + path,
+      path,
+      file,
+      etag: entry.etag,
+      bytes: entry.bytes,
+      type: entry.type,
+      cacheControl: CACHE.immutable,
+      shared: false,
+      encode: true,
+    };
   };
 
   it('that is not in the build output is refused: it was built incrementally from another release', async () => {
     await expect(encodeObject(objectOf(HEALTH, join(dir, 'nowhere.json')))).rejects.toThrow(PublishError);
-    await expect(encodeObject(objectOf(HEALTH, join(dir, 'nowhere.json')))).rejects.toThrow(`${join(dir, 'nowhere.json')} is not in the build output`);
+    await expect(encodeObject(objectOf(HEALTH, join(dir, 'nowhere.json')))).rejects.toThrow(
+      `${join(dir, 'nowhere.json')} is not in the build output`,
+    );
   });
 
   it('that cannot be read for another reason fails as it is', async () => {
@@ -529,15 +892,32 @@ describe('an object of the build', () => {
     const changed = join(dir, 'changed-health.json');
     writeFileSync(changed, '{"day":"changed"}');
     await expect(encodeObject(objectOf(HEALTH, changed))).rejects.toThrow(
-      new PublishError(`${changed} does not match its manifest entry (ETag ${A.manifest.objects[HEALTH]!.etag}): was it changed after the build?`),
+      new PublishError(
+        `${changed} does not match its manifest entry (ETag ${A.manifest.objects[HEALTH]!.etag}): was it changed after the build?`,
+      ),
     );
   });
 });
 
 describe('the report', () => {
   const report: PublishReport = {
-    releaseId: 'rows2-0a1b2c3d', buildId: `${DAY2}-rows2`, day: DAY2, prefix: `builds/${DAY2}/rows2-0a1b2c3d/`, previous: null, switched: true,
-    objects: 12, put: 3, copied: 5, kept: 2, resumed: 2, bytesSent: 2_345_678, bytesIdentity: 9_876_543, verified: 12, requests: 40, retries: 1, ms: 12_345,
+    releaseId: 'rows2-0a1b2c3d',
+    buildId: `${DAY2}-rows2`,
+    day: DAY2,
+    prefix: `builds/${DAY2}/rows2-0a1b2c3d/`,
+    previous: null,
+    switched: true,
+    objects: 12,
+    put: 3,
+    copied: 5,
+    kept: 2,
+    resumed: 2,
+    bytesSent: 2_345_678,
+    bytesIdentity: 9_876_543,
+    verified: 12,
+    requests: 40,
+    retries: 1,
+    ms: 12_345,
   };
 
   it('says what was sent, copied, kept and found, and what was verified', () => {
@@ -546,6 +926,8 @@ describe('the report', () => {
       '  12 objects: 3 sent (2.3 MB stored, 9.9 MB before gzip), 5 copied in the bucket, 2 shared kept, 2 already there from an earlier run',
       '  12 verified, 40 requests, 1 retries, 12.3 s',
     ]);
-    expect(describeReport({ ...report, previous: 'rows1-99aa88bb' })[0]).toBe(`Published ${DAY2}-rows2 as builds/${DAY2}/rows2-0a1b2c3d/ (previous: rows1-99aa88bb)`);
+    expect(describeReport({ ...report, previous: 'rows1-99aa88bb' })[0]).toBe(
+      `Published ${DAY2}-rows2 as builds/${DAY2}/rows2-0a1b2c3d/ (previous: rows1-99aa88bb)`,
+    );
   });
 });

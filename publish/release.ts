@@ -16,7 +16,18 @@ import { JSON_TYPE } from '../build/writer.ts';
 import { etagOf } from '../core/digest.ts';
 import { MANIFEST_FILE } from '../core/objects.ts';
 import { md5Hex, type Bucket } from './bucket.ts';
-import { BUILD_INPUT_FILES, BUILDS_INDEX_KEY, CACHE, buildInputKey, RELEASE_FILE, SHARED_PREFIX, SNAPSHOTS_INDEX_KEY, buildPrefix, compressible, releaseIdOf } from './layout.ts';
+import {
+  BUILD_INPUT_FILES,
+  BUILDS_INDEX_KEY,
+  CACHE,
+  buildInputKey,
+  RELEASE_FILE,
+  SHARED_PREFIX,
+  SNAPSHOTS_INDEX_KEY,
+  buildPrefix,
+  compressible,
+  releaseIdOf,
+} from './layout.ts';
 import { planBuild, planFiles, type Action, type LocalObject, type StoredEntry } from './plan.ts';
 import { forEachLimit } from './pool.ts';
 import { MB, Progress, type ProgressWrite } from './progress.ts';
@@ -40,8 +51,22 @@ export type Release = {
   publishedAt: string;
   objects: StoredEntry[];
 };
-export type BuildsIndex = { updatedAt: string; current: string | null; builds: Omit<Release, 'objects' | 'format' | 'shared'>[] };
-export type SnapshotsIndex = { updatedAt: string; snapshots: { day: string; buildId: string; releaseId: string; publishedAt: string; prefix: string; files: SnapshotRef['files'] }[] };
+export type BuildsIndex = {
+  updatedAt: string;
+  current: string | null;
+  builds: Omit<Release, 'objects' | 'format' | 'shared'>[];
+};
+export type SnapshotsIndex = {
+  updatedAt: string;
+  snapshots: {
+    day: string;
+    buildId: string;
+    releaseId: string;
+    publishedAt: string;
+    prefix: string;
+    files: SnapshotRef['files'];
+  }[];
+};
 
 export type PublishOptions = {
   bucket: Bucket;
@@ -91,11 +116,30 @@ export async function publishRelease(options: PublishOptions): Promise<PublishRe
   const prefix = buildPrefix(manifest.today, releaseId);
   const pointer = await readPointer(bucket);
   const report: PublishReport = {
-    releaseId, buildId: manifest.buildId, day: manifest.today, prefix, previous: pointer?.releaseId ?? null, switched: false,
-    objects: 0, put: 0, copied: 0, kept: 0, resumed: 0, bytesSent: 0, bytesIdentity: 0, verified: 0, requests: 0, retries: 0, ms: 0,
+    releaseId,
+    buildId: manifest.buildId,
+    day: manifest.today,
+    prefix,
+    previous: pointer?.releaseId ?? null,
+    switched: false,
+    objects: 0,
+    put: 0,
+    copied: 0,
+    kept: 0,
+    resumed: 0,
+    bytesSent: 0,
+    bytesIdentity: 0,
+    verified: 0,
+    requests: 0,
+    retries: 0,
+    ms: 0,
   };
   const finish = () =>
-    Object.assign(report, { requests: bucket.stats.requests - stats.requests, retries: bucket.stats.retries - stats.retries, ms: Math.round(performance.now() - started) });
+    Object.assign(report, {
+      requests: bucket.stats.requests - stats.requests,
+      retries: bucket.stats.retries - stats.retries,
+      ms: Math.round(performance.now() - started),
+    });
   if (pointer?.releaseId === releaseId && pointer.prefix === prefix) {
     await catchUpIndexes(bucket, prefix, releaseId, now());
     return finish();
@@ -114,15 +158,31 @@ export async function publishRelease(options: PublishOptions): Promise<PublishRe
 }
 
 /** Plans against the current release, stores every object, and returns the new release's record (not yet written). */
-async function storeRelease(options: PublishOptions, manifest: DistManifest, pointer: Pointer | null, prefix: string, report: PublishReport, at: Date): Promise<Release> {
+async function storeRelease(
+  options: PublishOptions,
+  manifest: DistManifest,
+  pointer: Pointer | null,
+  prefix: string,
+  report: PublishReport,
+  at: Date,
+): Promise<Release> {
   const previous = pointer ? await options.bucket.getJson<Release>(pointer.prefix + RELEASE_FILE) : null;
-  if (pointer && !previous) throw new PublishError(`the current build ${pointer.prefix} has no ${RELEASE_FILE}: refusing to guess what it holds`);
+  if (pointer && !previous)
+    throw new PublishError(
+      `the current build ${pointer.prefix} has no ${RELEASE_FILE}: refusing to guess what it holds`,
+    );
   const actions = planBuild(manifest, options.distDir, prefix, previous?.objects ?? []);
   if (options.snapshot) actions.push(...planFiles(options.snapshot.objects, previous?.objects ?? []));
   const objects = await storeAll(options, actions, prefix, report);
   await storeBuildInputs(options.bucket, options.distDir, prefix);
   return {
-    format: 1, releaseId: report.releaseId, buildId: manifest.buildId, day: manifest.today, builtAt: manifest.builtAt, newestDataDay: manifest.newestDataDay, prefix,
+    format: 1,
+    releaseId: report.releaseId,
+    buildId: manifest.buildId,
+    day: manifest.today,
+    builtAt: manifest.builtAt,
+    newestDataDay: manifest.newestDataDay,
+    prefix,
     shared: { prefix: SHARED_PREFIX, paths: [...SHARED_PATHS] },
     snapshot: options.snapshot ? { prefix: options.snapshot.prefix, files: options.snapshot.files } : null,
     publishedAt: at.toISOString(),
@@ -148,7 +208,12 @@ export async function readPointer(bucket: Bucket): Promise<Pointer | null> {
 }
 
 /** Sends, copies or keeps every object; what the dead run of this same release stored is found by MD5 and not sent again. */
-async function storeAll(options: PublishOptions, actions: Action[], prefix: string, report: PublishReport): Promise<StoredEntry[]> {
+async function storeAll(
+  options: PublishOptions,
+  actions: Action[],
+  prefix: string,
+  report: PublishReport,
+): Promise<StoredEntry[]> {
   const { bucket } = options;
   const present = new Map<string, string>();
   const prefixes = [prefix, ...(options.snapshot ? [options.snapshot.prefix] : [])];
@@ -184,7 +249,8 @@ async function store(bucket: Bucket, action: Action, present: ReadonlyMap<string
       await bucket.copy(action.from.key, action.key);
       return { entry, op: 'copy', sent: 0 };
     } catch (error) {
-      if (!action.fallback || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode !== 404) throw error;
+      if (!action.fallback || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode !== 404)
+        throw error;
       return store(bucket, { op: 'put', object: action.fallback }, present);
     }
   }
@@ -196,8 +262,16 @@ async function store(bucket: Bucket, action: Action, present: ReadonlyMap<string
     const head = await bucket.head(object.key);
     if (head && head.md5 === entry.md5 && head.metadata.etag === entry.etag) return { entry, op: 'resumed', sent: 0 };
   }
-  const md5 = await bucket.put({ key: object.key, body, contentType: object.type, cacheControl: object.cacheControl, contentEncoding: entry.encoding, metadata: { etag: object.etag } });
-  if (md5 && md5 !== entry.md5) throw new PublishError(`${object.key}: the bucket stored other bytes (ETag ${md5}, sent MD5 ${entry.md5})`);
+  const md5 = await bucket.put({
+    key: object.key,
+    body,
+    contentType: object.type,
+    cacheControl: object.cacheControl,
+    contentEncoding: entry.encoding,
+    metadata: { etag: object.etag },
+  });
+  if (md5 && md5 !== entry.md5)
+    throw new PublishError(`${object.key}: the bucket stored other bytes (ETag ${md5}, sent MD5 ${entry.md5})`);
   return { entry, op: 'put', sent: body.byteLength };
 }
 
@@ -206,19 +280,39 @@ export async function encodeObject(object: LocalObject): Promise<{ entry: Stored
   const file = await readFile(object.file).catch((error: NodeJS.ErrnoException) => {
     // An incremental build from the bucket leaves in the bucket what it took unchanged (publish/fetch-previous.ts).
     if (error.code !== 'ENOENT') throw error;
-    throw new PublishError(`${object.file} is not in the build output: it was built incrementally from a release that had this object, which the bucket's current release does not; build in full (npm run build without --previous) and publish that`);
+    throw new PublishError(
+      `${object.file} is not in the build output: it was built incrementally from a release that had this object, which the bucket's current release does not; build in full (npm run build without --previous) and publish that`,
+    );
   });
   // What the build stored encoded (partitions, evidence: gzip; twins of whole responses: brotli)
   // travels as it is; its ETag names the identity bytes.
-  const bytes = object.encoded === 'gzip' ? await gunzipAsync(file) : object.encoded === 'br' ? await brotliDecompressAsync(file) : file;
-  if (etagOf(bytes) !== object.etag) throw new PublishError(`${object.file} does not match its manifest entry (ETag ${object.etag}): was it changed after the build?`);
+  const bytes =
+    object.encoded === 'gzip'
+      ? await gunzipAsync(file)
+      : object.encoded === 'br'
+        ? await brotliDecompressAsync(file)
+        : file;
+  if (etagOf(bytes) !== object.etag)
+    throw new PublishError(
+      `${object.file} does not match its manifest entry (ETag ${object.etag}): was it changed after the build?`,
+    );
   let body: Uint8Array = object.encoded ? file : bytes;
   let encoding: ContentCoding | null = object.encoded ?? null;
   if (!encoding && object.encode && compressible(object.type)) {
     const gz = await gzipAsync(bytes, { level: 6 });
     if (gz.byteLength < bytes.byteLength) [body, encoding] = [gz, 'gzip'];
   }
-  const entry: StoredEntry = { key: object.key, path: object.path, etag: object.etag, bytes: bytes.byteLength, type: object.type, encoding, md5: md5Hex(body), stored: body.byteLength, cacheControl: object.cacheControl };
+  const entry: StoredEntry = {
+    key: object.key,
+    path: object.path,
+    etag: object.etag,
+    bytes: bytes.byteLength,
+    type: object.type,
+    encoding,
+    md5: md5Hex(body),
+    stored: body.byteLength,
+    cacheControl: object.cacheControl,
+  };
   return { entry, body };
 }
 
@@ -234,24 +328,53 @@ async function verify(options: PublishOptions, entries: readonly StoredEntry[]):
     progress.tick();
   });
   progress.finish();
-  if (bad.length) throw new PublishError(`verification failed for ${bad.length} of ${entries.length} objects; the pointer was not moved: ${bad.slice(0, 5).join('; ')}`);
+  if (bad.length)
+    throw new PublishError(
+      `verification failed for ${bad.length} of ${entries.length} objects; the pointer was not moved: ${bad.slice(0, 5).join('; ')}`,
+    );
   return entries.length;
 }
 
-export async function putJson(bucket: Bucket, key: string, value: unknown, cacheControl: string, encode = true): Promise<void> {
+export async function putJson(
+  bucket: Bucket,
+  key: string,
+  value: unknown,
+  cacheControl: string,
+  encode = true,
+): Promise<void> {
   await putJsonBytes(bucket, key, Buffer.from(JSON.stringify(value)), cacheControl, encode);
 }
 
-async function putJsonBytes(bucket: Bucket, key: string, bytes: Buffer, cacheControl: string, encode = true): Promise<void> {
+async function putJsonBytes(
+  bucket: Bucket,
+  key: string,
+  bytes: Buffer,
+  cacheControl: string,
+  encode = true,
+): Promise<void> {
   const body = encode ? await gzipAsync(bytes) : bytes;
-  await bucket.put({ key, body, contentType: JSON_TYPE, cacheControl, contentEncoding: encode ? 'gzip' : null, metadata: { etag: etagOf(bytes) } });
+  await bucket.put({
+    key,
+    body,
+    contentType: JSON_TYPE,
+    cacheControl,
+    contentEncoding: encode ? 'gzip' : null,
+    metadata: { etag: etagOf(bytes) },
+  });
 }
 
 /** The one write that changes what is served: a single small object, atomic in every S3-compatible store. */
 async function switchPointer(bucket: Bucket, release: Release, at: Date): Promise<void> {
   const pointer: Pointer = {
-    format: 1, buildId: release.buildId, releaseId: release.releaseId, day: release.day, prefix: release.prefix, shared: release.shared,
-    builtAt: release.builtAt, newestDataDay: release.newestDataDay, publishedAt: at.toISOString(),
+    format: 1,
+    buildId: release.buildId,
+    releaseId: release.releaseId,
+    day: release.day,
+    prefix: release.prefix,
+    shared: release.shared,
+    builtAt: release.builtAt,
+    newestDataDay: release.newestDataDay,
+    publishedAt: at.toISOString(),
   };
   await putJson(bucket, POINTER_KEY, pointer, CACHE.pointer, false);
 }
@@ -264,21 +387,40 @@ async function switchPointer(bucket: Bucket, release: Release, at: Date): Promis
 async function updateIndexes(bucket: Bucket, release: Release, at: Date): Promise<void> {
   if (release.snapshot) {
     const snapshots = (await bucket.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY))?.snapshots ?? [];
-    const entry = { day: release.day, buildId: release.buildId, releaseId: release.releaseId, publishedAt: release.publishedAt, ...release.snapshot };
+    const entry = {
+      day: release.day,
+      buildId: release.buildId,
+      releaseId: release.releaseId,
+      publishedAt: release.publishedAt,
+      ...release.snapshot,
+    };
     const nextSnapshots = [entry, ...snapshots.filter((s) => s.day !== release.day)].sort(newestFirst);
-    await putJson(bucket, SNAPSHOTS_INDEX_KEY, { updatedAt: at.toISOString(), snapshots: nextSnapshots } satisfies SnapshotsIndex, CACHE.index, false);
+    await putJson(
+      bucket,
+      SNAPSHOTS_INDEX_KEY,
+      { updatedAt: at.toISOString(), snapshots: nextSnapshots } satisfies SnapshotsIndex,
+      CACHE.index,
+      false,
+    );
   }
   const { objects: _objects, format: _format, shared: _shared, ...summary } = release;
   const builds = (await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.builds ?? [];
   const nextBuilds = [summary, ...builds.filter((b) => b.prefix !== release.prefix)].sort(newestFirst);
-  await putJson(bucket, BUILDS_INDEX_KEY, { updatedAt: at.toISOString(), current: release.releaseId, builds: nextBuilds } satisfies BuildsIndex, CACHE.index, false);
+  await putJson(
+    bucket,
+    BUILDS_INDEX_KEY,
+    { updatedAt: at.toISOString(), current: release.releaseId, builds: nextBuilds } satisfies BuildsIndex,
+    CACHE.index,
+    false,
+  );
 }
 
 /** The current release's run died between the switch and the indexes: a re-run writes them. */
 async function catchUpIndexes(bucket: Bucket, prefix: string, releaseId: string, at: Date): Promise<void> {
   if ((await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.current === releaseId) return;
   const release = await bucket.getJson<Release>(prefix + RELEASE_FILE);
-  if (!release) throw new PublishError(`the current build ${prefix} has no ${RELEASE_FILE}: refusing to guess what it holds`);
+  if (!release)
+    throw new PublishError(`the current build ${prefix} has no ${RELEASE_FILE}: refusing to guess what it holds`);
   await updateIndexes(bucket, release, at);
 }
 

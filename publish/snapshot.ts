@@ -17,10 +17,22 @@ import { sha256Hex, etagOf } from '../core/digest.ts';
 import type { LocalObject } from './plan.ts';
 
 type SnapshotFile = { path: string; bytes: number; sha256: string };
-export type SnapshotFiles = { day: string; prefix: string; dir: string; files: SnapshotFile[]; objects: LocalObject[]; rows: Record<string, number> };
+export type SnapshotFiles = {
+  day: string;
+  prefix: string;
+  dir: string;
+  files: SnapshotFile[];
+  objects: LocalObject[];
+  rows: Record<string, number>;
+};
 export type SnapshotOptions = { dbPath: string; outDir: string; day: string; buildId: string; builtAt: string };
 
-type Table = { name: string; columns: Column[]; primaryKey: string[]; foreignKeys: { fields: string; reference: { resource: string; fields: string } }[] };
+type Table = {
+  name: string;
+  columns: Column[];
+  primaryKey: string[];
+  foreignKeys: { fields: string; reference: { resource: string; fields: string } }[];
+};
 
 export const DATABASE_FILE = 'hal.sqlite.gz';
 export const DATAPACKAGE_FILE = 'datapackage.json';
@@ -35,10 +47,20 @@ export async function createSnapshot(options: SnapshotOptions): Promise<Snapshot
     await copyDatabase(db, dir);
     const tables = tablesOf(db);
     const rows: Record<string, number> = {};
-    for (const table of tables) rows[table.name] = await writeCsv(db, `SELECT * FROM "${table.name}" ORDER BY ${orderOf(table)}`, join(dir, 'csv', `${table.name}.csv.gz`));
+    for (const table of tables)
+      rows[table.name] = await writeCsv(
+        db,
+        `SELECT * FROM "${table.name}" ORDER BY ${orderOf(table)}`,
+        join(dir, 'csv', `${table.name}.csv.gz`),
+      );
     rows.prices = await writeCsv(db, PRICES_SQL, join(dir, 'csv', 'prices.csv.gz'));
-    const dataFiles = [DATABASE_FILE, ...tables.map((t) => `csv/${t.name}.csv.gz`), 'csv/prices.csv.gz'].map((path) => fileOf(dir, path));
-    writeFileSync(join(dir, DATAPACKAGE_FILE), JSON.stringify(datapackage(db, options, tables, rows, dataFiles), null, 2) + '\n');
+    const dataFiles = [DATABASE_FILE, ...tables.map((t) => `csv/${t.name}.csv.gz`), 'csv/prices.csv.gz'].map((path) =>
+      fileOf(dir, path),
+    );
+    writeFileSync(
+      join(dir, DATAPACKAGE_FILE),
+      JSON.stringify(datapackage(db, options, tables, rows, dataFiles), null, 2) + '\n',
+    );
     const files = [...dataFiles, fileOf(dir, DATAPACKAGE_FILE)];
     writeFileSync(join(dir, CHECKSUMS_FILE), files.map((f) => `${f.sha256}  ${f.path}\n`).join(''));
     files.push(fileOf(dir, CHECKSUMS_FILE));
@@ -61,14 +83,20 @@ async function copyDatabase(db: Database.Database, dir: string): Promise<void> {
 }
 
 function tablesOf(db: Database.Database): Table[] {
-  const names = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[];
+  const names = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .pluck()
+    .all() as string[];
   return names.map((name) => {
     const info = db.prepare(`PRAGMA table_info("${name}")`).all() as { name: string; type: string; pk: number }[];
     const fks = db.prepare(`PRAGMA foreign_key_list("${name}")`).all() as { table: string; from: string; to: string }[];
     return {
       name,
       columns: info.map((c) => ({ name: c.name, sqliteType: c.type })),
-      primaryKey: info.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name),
+      primaryKey: info
+        .filter((c) => c.pk > 0)
+        .sort((a, b) => a.pk - b.pk)
+        .map((c) => c.name),
       foreignKeys: fks.map((f) => ({ fields: f.from, reference: { resource: f.table, fields: f.to } })),
     };
   });
@@ -107,12 +135,26 @@ function fileOf(dir: string, path: string): SnapshotFile {
   return { path, bytes: bytes.byteLength, sha256: sha256Hex(bytes) };
 }
 
-const TYPES: [RegExp, string][] = [[/\.gz$/, 'application/gzip'], [/\.json$/, 'application/json; charset=utf-8'], [/./, 'text/plain; charset=utf-8']];
+const TYPES: [RegExp, string][] = [
+  [/\.gz$/, 'application/gzip'],
+  [/\.json$/, 'application/json; charset=utf-8'],
+  [/./, 'text/plain; charset=utf-8'],
+];
 
 function objectOf(dir: string, prefix: string, f: SnapshotFile): LocalObject {
   const type = TYPES.find(([re]) => re.test(f.path))![1];
   // Stored as they are (no content encoding): a download must match its checksum byte for byte.
-  return { key: prefix + f.path, path: null, file: join(dir, f.path), etag: etagOf(readFileSync(join(dir, f.path))), bytes: f.bytes, type, cacheControl: CACHE.immutable, shared: false, encode: false };
+  return {
+    key: prefix + f.path,
+    path: null,
+    file: join(dir, f.path),
+    etag: etagOf(readFileSync(join(dir, f.path))),
+    bytes: f.bytes,
+    type,
+    cacheControl: CACHE.immutable,
+    shared: false,
+    encode: false,
+  };
 }
 
 const PRICES_SQL = `
@@ -131,16 +173,52 @@ function correction(field: string): string {
   return `(SELECT c.value FROM corrections c WHERE c.observation_id = o.id AND c.field = '${field}' ORDER BY c.corrected_at DESC, c.id DESC LIMIT 1)`;
 }
 
-type SourceRow = { key: string; name: string; organisation: string; url: string | null; licence: string | null; attribution: string };
+type SourceRow = {
+  key: string;
+  name: string;
+  organisation: string;
+  url: string | null;
+  licence: string | null;
+  attribution: string;
+};
 
-function datapackage(db: Database.Database, options: SnapshotOptions, tables: Table[], rows: Record<string, number>, files: SnapshotFile[]) {
-  const sources = db.prepare('SELECT key, name, organisation, url, licence, attribution FROM sources ORDER BY number').all() as SourceRow[];
+function datapackage(
+  db: Database.Database,
+  options: SnapshotOptions,
+  tables: Table[],
+  rows: Record<string, number>,
+  files: SnapshotFile[],
+) {
+  const sources = db
+    .prepare('SELECT key, name, organisation, url, licence, attribution FROM sources ORDER BY number')
+    .all() as SourceRow[];
   const file = (path: string) => files.find((f) => f.path === path)!;
-  const licences = [...new Map(sources.map((s) => licenceOf(s.licence)).filter((l) => l !== null).map((l) => [l.name, { name: l.name, path: l.path }])).values()];
-  const csv = (name: string, title: string, fields: Record<string, unknown>[], extra: Record<string, unknown> = {}) => ({
-    name, title, path: `csv/${name}.csv.gz`, format: 'csv', mediatype: 'text/csv', compression: 'gz', encoding: 'utf-8',
-    bytes: file(`csv/${name}.csv.gz`).bytes, hash: `sha256:${file(`csv/${name}.csv.gz`).sha256}`, rows: rows[name],
-    dialect: { delimiter: ',', quoteChar: '"', header: true }, schema: { fields, ...extra },
+  const licences = [
+    ...new Map(
+      sources
+        .map((s) => licenceOf(s.licence))
+        .filter((l) => l !== null)
+        .map((l) => [l.name, { name: l.name, path: l.path }]),
+    ).values(),
+  ];
+  const csv = (
+    name: string,
+    title: string,
+    fields: Record<string, unknown>[],
+    extra: Record<string, unknown> = {},
+  ) => ({
+    name,
+    title,
+    path: `csv/${name}.csv.gz`,
+    format: 'csv',
+    mediatype: 'text/csv',
+    compression: 'gz',
+    encoding: 'utf-8',
+    bytes: file(`csv/${name}.csv.gz`).bytes,
+    hash: `sha256:${file(`csv/${name}.csv.gz`).sha256}`,
+    rows: rows[name],
+    dialect: { delimiter: ',', quoteChar: '"', header: true },
+    schema: { fields, ...extra },
   });
   return {
     profile: 'data-package',
@@ -156,11 +234,45 @@ function datapackage(db: Database.Database, options: SnapshotOptions, tables: Ta
     created: options.builtAt,
     keywords: ['hal', 'wholesale market', 'prices', 'Türkiye', 'fruit', 'vegetables', 'fish'],
     licenses: licences,
-    sources: sources.map((s) => ({ title: s.name, path: s.url ?? undefined, key: s.key, organisation: s.organisation, licence: s.licence, licenses: [licenceOf(s.licence)].filter((l) => l !== null), attribution: s.attribution })),
+    sources: sources.map((s) => ({
+      title: s.name,
+      path: s.url ?? undefined,
+      key: s.key,
+      organisation: s.organisation,
+      licence: s.licence,
+      licenses: [licenceOf(s.licence)].filter((l) => l !== null),
+      attribution: s.attribution,
+    })),
     resources: [
-      { name: 'database', title: 'The whole store (SQLite 3)', path: DATABASE_FILE, format: 'sqlite', mediatype: 'application/vnd.sqlite3', compression: 'gz', bytes: file(DATABASE_FILE).bytes, hash: `sha256:${file(DATABASE_FILE).sha256}` },
-      ...tables.map((t) => csv(t.name, t.name, t.columns.map((c) => fieldOf(t.name, c)), { ...(t.primaryKey.length ? { primaryKey: t.primaryKey } : {}), ...(t.foreignKeys.length ? { foreignKeys: t.foreignKeys } : {}) })),
-      csv('prices', 'Prices, one row per observation, with names (for spreadsheets)', Object.keys(PRICES_FIELDS).map((name) => fieldOf('prices', { name, sqliteType: name.endsWith('_price') ? 'REAL' : 'TEXT' })), { primaryKey: ['observation_id'] }),
+      {
+        name: 'database',
+        title: 'The whole store (SQLite 3)',
+        path: DATABASE_FILE,
+        format: 'sqlite',
+        mediatype: 'application/vnd.sqlite3',
+        compression: 'gz',
+        bytes: file(DATABASE_FILE).bytes,
+        hash: `sha256:${file(DATABASE_FILE).sha256}`,
+      },
+      ...tables.map((t) =>
+        csv(
+          t.name,
+          t.name,
+          t.columns.map((c) => fieldOf(t.name, c)),
+          {
+            ...(t.primaryKey.length ? { primaryKey: t.primaryKey } : {}),
+            ...(t.foreignKeys.length ? { foreignKeys: t.foreignKeys } : {}),
+          },
+        ),
+      ),
+      csv(
+        'prices',
+        'Prices, one row per observation, with names (for spreadsheets)',
+        Object.keys(PRICES_FIELDS).map((name) =>
+          fieldOf('prices', { name, sqliteType: name.endsWith('_price') ? 'REAL' : 'TEXT' }),
+        ),
+        { primaryKey: ['observation_id'] },
+      ),
     ],
   };
 }

@@ -26,7 +26,14 @@ export async function saveStore(bucket: Bucket, dbPath: string, evidenceDir: str
   if (evidenceDir && existsSync(evidenceDir)) await saveEvidence(bucket, evidenceDir, report);
   const bytes = storeCopy(dbPath);
   const body = gzipSync(bytes, { level: 6 });
-  await bucket.put({ key: STATE_DB_KEY, body, contentType: 'application/gzip', cacheControl: CACHE.state, contentEncoding: null, metadata: { sha256: sha256Hex(bytes), bytes: String(bytes.byteLength) } });
+  await bucket.put({
+    key: STATE_DB_KEY,
+    body,
+    contentType: 'application/gzip',
+    cacheControl: CACHE.state,
+    contentEncoding: null,
+    metadata: { sha256: sha256Hex(bytes), bytes: String(bytes.byteLength) },
+  });
   return Object.assign(report, { dbBytes: bytes.byteLength, storedBytes: body.byteLength });
 }
 
@@ -61,7 +68,14 @@ async function saveEvidence(bucket: Bucket, dir: string, report: SaveReport): Pr
       report.evidenceKept++;
       return;
     }
-    await bucket.put({ key: evidenceKey(sha), body: bytes, contentType: 'application/octet-stream', cacheControl: CACHE.immutable, contentEncoding: null, metadata: { sha256: sha } });
+    await bucket.put({
+      key: evidenceKey(sha),
+      body: bytes,
+      contentType: 'application/octet-stream',
+      cacheControl: CACHE.immutable,
+      contentEncoding: null,
+      metadata: { sha256: sha },
+    });
     report.evidenceSent++;
   });
 }
@@ -81,7 +95,8 @@ export async function restoreStore(bucket: Bucket, dbPath: string, force = false
     object = await bucket.get(from);
     if (!object) throw new Error(`${from} is listed in ${SNAPSHOTS_INDEX_KEY} but missing`);
     const listed = newest.files.find((f) => f.path === DATABASE_FILE)?.sha256;
-    if (listed !== sha256Hex(object.bytes)) throw new Error(`${from} does not match its checksum in ${SNAPSHOTS_INDEX_KEY}`);
+    if (listed !== sha256Hex(object.bytes))
+      throw new Error(`${from} does not match its checksum in ${SNAPSHOTS_INDEX_KEY}`);
     sha = null;
   }
   const bytes = gunzipSync(object.bytes);

@@ -19,9 +19,17 @@ export const FRESHNESS_VALUES = ['fresh', 'delayed', 'stale', 'failed', 'unavail
 
 export const Day = z.iso.date().meta({ description: 'Calendar day YYYY-MM-DD (Europe/Istanbul)' });
 export const Timestamp = z.iso.datetime().meta({ description: 'ISO 8601 timestamp in UTC' });
-export const IsoWeek = z.string().regex(/^\d{4}-(0[1-9]|[1-4]\d|5[0-3])$/).meta({ description: 'ISO week YYYY-WW' });
-export const Decimal = z.string().regex(/^\d+\.\d{2}$/).meta({ description: 'Decimal TEXT with two decimals, e.g. "42.50"' });
-export const Ratio = z.number().meta({ description: 'Change as a ratio: 0.012 means +1.2 percent, -0.05 means -5 percent (4 decimals)' });
+export const IsoWeek = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|[1-4]\d|5[0-3])$/)
+  .meta({ description: 'ISO week YYYY-WW' });
+export const Decimal = z
+  .string()
+  .regex(/^\d+\.\d{2}$/)
+  .meta({ description: 'Decimal TEXT with two decimals, e.g. "42.50"' });
+export const Ratio = z
+  .number()
+  .meta({ description: 'Change as a ratio: 0.012 means +1.2 percent, -0.05 means -5 percent (4 decimals)' });
 export const Slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
 export const Warning = z.enum(WARNING_CODES).meta({ id: 'Warning' });
 export const Freshness = z.enum(FRESHNESS_VALUES).meta({ id: 'Freshness' });
@@ -60,7 +68,9 @@ export const ErrorBody = z
     error: z.strictObject({
       code: z.string().regex(/^[A-Z][A-Z0-9_]*$/),
       message: z.string().min(1),
-      details: z.unknown().meta({ description: 'Any JSON value or null: the offending parameter and value, or limits' }),
+      details: z
+        .unknown()
+        .meta({ description: 'Any JSON value or null: the offending parameter and value, or limits' }),
       requestId: z.string().min(1),
     }),
     code: z.string().regex(/^[A-Z][A-Z0-9_]*$/),

@@ -14,7 +14,13 @@ export const HealthResponse = z
     build: z.strictObject({ id: z.string(), builtAt: Timestamp, today: Day, newestDataDay: Day.nullable() }),
     sources: z.strictObject({ total: z.int().min(0), enabled: z.int().min(0), behind: z.int().min(0) }),
     behind: z.array(
-      z.strictObject({ key: z.string(), name: z.string(), lastDataDate: Day.nullable(), publishingDaysBehind: z.int().min(0).nullable(), freshness: Freshness }),
+      z.strictObject({
+        key: z.string(),
+        name: z.string(),
+        lastDataDate: Day.nullable(),
+        publishingDaysBehind: z.int().min(0).nullable(),
+        freshness: Freshness,
+      }),
     ),
     reasons: z.array(z.string()),
     attribution: Attribution,

@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import { Attribution, Day, Decimal, freshnessShape, Slug } from './common.ts';
 
-
 const HISTORY_BUCKETS = ['daily', 'weekly', 'monthly'] as const;
 
 export const HistoryItem = z

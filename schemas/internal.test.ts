@@ -19,7 +19,9 @@ const index: CollectionIndexT = {
 describe('collection index', () => {
   it('takes cumulative row counts that grow from 1', () => {
     expect(CollectionIndex.parse(index)).toEqual(index);
-    expect(CollectionIndex.parse({ ...index, ends: [], days: '', partitions: '', partitionEnds: [], total: 0 }).ends).toEqual([]);
+    expect(
+      CollectionIndex.parse({ ...index, ends: [], days: '', partitions: '', partitionEnds: [], total: 0 }).ends,
+    ).toEqual([]);
   });
 
   it.each([

@@ -11,10 +11,12 @@ import { Attribution, Day, Slug, Timestamp } from './common.ts';
  * checked in one loop: a zod schema per element is slow over an index of years of days, and the
  * build validates thousands of indexes.
  */
-const RowEnds = z.custom<number[]>((v) => Array.isArray(v) && v.every((n, i) => Number.isInteger(n) && n > (i === 0 ? 0 : v[i - 1])), {
-  message: 'expected cumulative row counts: integers from 1, each above the one before',
-});
-
+const RowEnds = z.custom<number[]>(
+  (v) => Array.isArray(v) && v.every((n, i) => Number.isInteger(n) && n > (i === 0 ? 0 : v[i - 1])),
+  {
+    message: 'expected cumulative row counts: integers from 1, each above the one before',
+  },
+);
 
 export const CollectionIndex = z.strictObject({
   kind: z.enum(COLLECTION_KINDS),
@@ -54,7 +56,9 @@ export const CollectionIndex = z.strictObject({
 export type CollectionIndexT = z.infer<typeof CollectionIndex>;
 
 /** Every collection the build publishes, by kind (core/collection-keys.ts COLLECTION_KEYS_PATH): sorted keys. */
-const SortedKeys = z.array(z.string().min(1)).refine((keys) => keys.every((k, i) => i === 0 || keys[i - 1]! < k), 'keys sorted, each once');
+const SortedKeys = z
+  .array(z.string().min(1))
+  .refine((keys) => keys.every((k, i) => i === 0 || keys[i - 1]! < k), 'keys sorted, each once');
 export const CollectionKeysSchema = z.strictObject({ prices: SortedKeys, products: SortedKeys, history: SortedKeys });
 
 export const BuildRecord = z.strictObject({

@@ -24,5 +24,9 @@ export const MarketItem = z
   .meta({ id: 'MarketItem' });
 
 export const MarketsEnvelope = z
-  .strictObject({ items: z.array(MarketItem), meta: z.strictObject({ count: z.int().min(0) }), attribution: Attribution })
+  .strictObject({
+    items: z.array(MarketItem),
+    meta: z.strictObject({ count: z.int().min(0) }),
+    attribution: Attribution,
+  })
   .meta({ id: 'MarketsEnvelope' });

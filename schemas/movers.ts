@@ -9,7 +9,7 @@ export const TrendingItem = z
   .strictObject({
     productSlug: Slug,
     productName: z.string(),
-    avgPrice: Decimal.meta({ description: 'Mean of the window\'s average prices' }),
+    avgPrice: Decimal.meta({ description: "Mean of the window's average prices" }),
     minPrice: Decimal.meta({ description: 'Lowest minimum in the window (the average where a source prints none)' }),
     maxPrice: Decimal.meta({ description: 'Highest maximum in the window' }),
     recordCount: z.int().min(1).meta({ description: 'Price rows in the window: how often the product was quoted' }),
@@ -27,7 +27,9 @@ export const TrendingResponse = z
       limit: z.int().min(1),
       total: z.int().min(0),
       from: Day.nullable().meta({ description: 'First day of the 7-day window' }),
-      to: Day.nullable().meta({ description: 'Newest data day of the store up to the build day: the window ends here' }),
+      to: Day.nullable().meta({
+        description: 'Newest data day of the store up to the build day: the window ends here',
+      }),
     }),
     ...freshnessShape,
     attribution: Attribution,
@@ -44,10 +46,15 @@ export const MoverItem = z
     productName: z.string(),
     categorySlug: Slug,
     unit: z.string(),
-    previousMedian: z.number().meta({ description: 'Median over the compared markets of each market\'s mean daily average in the week before' }),
+    previousMedian: z
+      .number()
+      .meta({ description: "Median over the compared markets of each market's mean daily average in the week before" }),
     currentMedian: z.number().meta({ description: 'The same median in the week asked' }),
     change: Ratio,
-    marketCount: z.int().min(1).meta({ description: 'Markets that quoted the product in both weeks (the compared markets)' }),
+    marketCount: z
+      .int()
+      .min(1)
+      .meta({ description: 'Markets that quoted the product in both weeks (the compared markets)' }),
   })
   .meta({ id: 'MoverItem' });
 

@@ -14,7 +14,9 @@ export const ObservationRecord = z
     sourceName: z.string(),
     marketSlug: Slug,
     marketName: z.string(),
-    productSlug: Slug.nullable().meta({ description: 'null while the printed name is not linked to a catalogue variant' }),
+    productSlug: Slug.nullable().meta({
+      description: 'null while the printed name is not linked to a catalogue variant',
+    }),
     productName: z.string().nullable(),
     dataDate: Day,
     ...priceFiguresShape,
@@ -28,7 +30,7 @@ export const ObservationRecord = z
     document: z.strictObject({
       url: z.string(),
       kind: z.enum(['archive', 'live']),
-      fetchedAt: Timestamp.nullable().meta({ description: 'null when an archive file\'s download moment is not known' }),
+      fetchedAt: Timestamp.nullable().meta({ description: "null when an archive file's download moment is not known" }),
       sha256: z.string().regex(/^[0-9a-f]{64}$/),
       bytes: z.int().min(0),
       contentType: z.string(),
@@ -36,7 +38,14 @@ export const ObservationRecord = z
       parserVersion: z.int().min(1),
     }),
     corrections: z.array(
-      z.strictObject({ field: z.string(), value: z.number(), original: z.number().nullable(), reason: z.string(), by: z.string(), at: Timestamp }),
+      z.strictObject({
+        field: z.string(),
+        value: z.number(),
+        original: z.number().nullable(),
+        reason: z.string(),
+        by: z.string(),
+        at: Timestamp,
+      }),
     ),
     attribution: Attribution,
   })

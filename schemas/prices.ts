@@ -7,7 +7,9 @@ export const PriceRow = z
     id: z.uuid(),
     ...priceFiguresShape,
     recordedDate: Day,
-    sourceApi: z.string().meta({ description: 'The adapter and document layout that read the row, e.g. izmir-year-csv' }),
+    sourceApi: z
+      .string()
+      .meta({ description: 'The adapter and document layout that read the row, e.g. izmir-year-csv' }),
     productSlug: Slug,
     productName: z.string(),
     categorySlug: Slug,

@@ -10,7 +10,12 @@ export const AliasItem = z
     match_key: z.string().meta({ description: 'Turkish-folded key' }),
     unit: z.string().nullable(),
     method: z.enum(['exact', 'trigram', 'manual', 'seed']).nullable(),
-    confidence: z.number().min(0).max(1).nullable().meta({ description: 'Trigram similarity: an aid for reading, not a decision' }),
+    confidence: z
+      .number()
+      .min(0)
+      .max(1)
+      .nullable()
+      .meta({ description: 'Trigram similarity: an aid for reading, not a decision' }),
     reviewed_at: Timestamp.nullable(),
     variant: Slug,
   })
@@ -55,7 +60,14 @@ export const SearchResponse = z
     query: z.string(),
     normalised: z.string(),
     products: z.array(
-      z.strictObject({ slug: Slug, name: z.string(), category: Slug, unit: z.string().nullable(), observed_date: Day.nullable(), url: z.string() }),
+      z.strictObject({
+        slug: Slug,
+        name: z.string(),
+        category: Slug,
+        unit: z.string().nullable(),
+        observed_date: Day.nullable(),
+        url: z.string(),
+      }),
     ),
     markets: z.array(z.strictObject({ slug: Slug, name: z.string(), province: z.string(), url: z.string() })),
     meta: z.strictObject({ products: z.int().min(0), markets: z.int().min(0), limit: z.int().min(1).max(50) }),
@@ -66,11 +78,28 @@ export const SearchResponse = z
 /** The names the site's quick search uses (our shape: the contract does not show one). */
 export const SearchIndex = z
   .strictObject({
-    products: z.array(z.strictObject({ slug: Slug, name: z.string(), product: Slug, category: Slug, unit: z.string(), names: z.array(z.string()) })),
+    products: z.array(
+      z.strictObject({
+        slug: Slug,
+        name: z.string(),
+        product: Slug,
+        category: Slug,
+        unit: z.string(),
+        names: z.array(z.string()),
+      }),
+    ),
     markets: z.array(z.strictObject({ slug: Slug, name: z.string(), province: z.string() })),
     cities: z.array(z.strictObject({ slug: Slug, name: z.string(), markets: z.int().min(0) })),
-    firms: z.array(z.strictObject({ name: z.string(), market: Slug })).meta({ description: 'Commission firms by market, where a source names them (none yet)' }),
-    meta: z.strictObject({ products: z.int().min(0), markets: z.int().min(0), cities: z.int().min(0), firms: z.int().min(0), note: z.string() }),
+    firms: z
+      .array(z.strictObject({ name: z.string(), market: Slug }))
+      .meta({ description: 'Commission firms by market, where a source names them (none yet)' }),
+    meta: z.strictObject({
+      products: z.int().min(0),
+      markets: z.int().min(0),
+      cities: z.int().min(0),
+      firms: z.int().min(0),
+      note: z.string(),
+    }),
     attribution: Attribution,
   })
   .meta({ id: 'SearchIndex' });
@@ -83,7 +112,16 @@ export const SearchIndex = z
  */
 export const EdgeSearchData = z.strictObject({
   products: z.array(
-    z.tuple([Slug, z.string(), Slug, Slug, z.string().nullable(), Day.nullable(), z.string(), z.array(z.tuple([z.string(), z.string()]))]),
+    z.tuple([
+      Slug,
+      z.string(),
+      Slug,
+      Slug,
+      z.string().nullable(),
+      Day.nullable(),
+      z.string(),
+      z.array(z.tuple([z.string(), z.string()])),
+    ]),
   ),
   markets: z.array(z.tuple([Slug, z.string(), z.string(), z.string(), z.string()])),
   attribution: Attribution,

@@ -31,7 +31,9 @@ export const SourceStatusEnvelope = z
       count: z.int().min(0),
       enabled: z.int().min(0),
       checked_at: Timestamp,
-      scheduler_seen_at: Timestamp.nullable().meta({ description: 'Start of the latest scheduled (nightly) run; null: hosted collection not seen yet' }),
+      scheduler_seen_at: Timestamp.nullable().meta({
+        description: 'Start of the latest scheduled (nightly) run; null: hosted collection not seen yet',
+      }),
       note: z.string(),
     }),
     attribution: Attribution,

@@ -12,5 +12,8 @@ console.log(`Building ${outDir}/ for ${today}`);
 const previous = option('previous', '') || undefined;
 const report = buildSite({ db, outDir, today, builtAt, previous, fetchMissing: FETCH_MISSING, log: console.log });
 console.log(`Built ${report.objects} objects, ${(report.bytes / 1e6).toFixed(1)} MB in ${report.ms} ms`);
-if ('from' in report.boundary) console.log(`  ${report.reused} taken from the previous build (${report.inBucket} of them left in the bucket), ${report.serialized} price rows serialized`);
+if ('from' in report.boundary)
+  console.log(
+    `  ${report.reused} taken from the previous build (${report.inBucket} of them left in the bucket), ${report.serialized} price rows serialized`,
+  );
 db.close();

@@ -18,7 +18,9 @@ const t = performance.now();
 console.log(`Importing real source documents${archiveRoot ? ` of ${archiveRoot}` : ''} into ${dbPath}`);
 const summary = importArchives(db, console.log, { archiveRoot });
 const rows = summary.documents.reduce((n, s) => n + s.report.observations, 0);
-console.log(`Imported ${rows} observations from ${summary.documents.filter((s) => !s.report.skipped).length} new documents in ${Math.round(performance.now() - t)} ms`);
+console.log(
+  `Imported ${rows} observations from ${summary.documents.filter((s) => !s.report.skipped).length} new documents in ${Math.round(performance.now() - t)} ms`,
+);
 for (const line of formatNamesReport(namesReport(db))) console.log(line);
 db.close();
 if (summary.refused.length) {

@@ -26,10 +26,16 @@ const bucket = Bucket.fromConfig(bucketConfigFromEnv());
 
 if (command === 'restore-store') {
   const r = await restoreStore(bucket, dbPath, flag('force'));
-  console.log(r.from ? `Restored ${dbPath} from ${r.from} (${MB(r.bytes)})` : `No saved store or snapshot in the bucket: ${dbPath} starts from the archives (npm run import)`);
+  console.log(
+    r.from
+      ? `Restored ${dbPath} from ${r.from} (${MB(r.bytes)})`
+      : `No saved store or snapshot in the bucket: ${dbPath} starts from the archives (npm run import)`,
+  );
 } else if (command === 'save-store') {
   const r = await saveStore(bucket, dbPath, option('evidence', '.cache/evidence'));
-  console.log(`Saved ${dbPath} (${MB(r.dbBytes)}, ${MB(r.storedBytes)} stored); evidence: ${r.evidenceSent} documents sent, ${r.evidenceKept} already kept`);
+  console.log(
+    `Saved ${dbPath} (${MB(r.dbBytes)}, ${MB(r.storedBytes)} stored); evidence: ${r.evidenceSent} documents sent, ${r.evidenceKept} already kept`,
+  );
 } else if (command === 'fetch-previous') {
   await fetchPreviousBuild();
 } else if (command === 'publish') {
@@ -46,8 +52,14 @@ async function fetchPreviousBuild(): Promise<void> {
   try {
     const r = await fetchPrevious(bucket, into, db, today, Number(option('concurrency', '16')));
     if (!r.boundary) console.log(`Nothing to take from the bucket (${r.reason}): the build is a full one`);
-    else if ('full' in r.boundary) console.log(`Fetched the state of ${r.prefix} into ${into}; a build of ${today} is a full one: ${r.boundary.full}`);
-    else console.log(`Fetched from ${r.prefix} into ${into}: its state and manifest, ${r.indexes} collection indexes and ${r.partitions} partitions (${MB(r.bytes)}); a build of ${today} builds rows from ${r.boundary.from} on`);
+    else if ('full' in r.boundary)
+      console.log(
+        `Fetched the state of ${r.prefix} into ${into}; a build of ${today} is a full one: ${r.boundary.full}`,
+      );
+    else
+      console.log(
+        `Fetched from ${r.prefix} into ${into}: its state and manifest, ${r.indexes} collection indexes and ${r.partitions} partitions (${MB(r.bytes)}); a build of ${today} builds rows from ${r.boundary.from} on`,
+      );
   } finally {
     db.close();
   }
@@ -57,8 +69,19 @@ async function publish(): Promise<void> {
   const distDir = option('out', DEFAULT_OUT);
   const manifest = await readManifest(distDir);
   const snapshotDir = option('snapshot-dir', join('.cache/publish', `snapshot-${manifest.today}`));
-  const snapshot = flag('no-snapshot') ? null : await createSnapshot({ dbPath, outDir: snapshotDir, day: manifest.today, buildId: manifest.buildId, builtAt: manifest.builtAt });
-  if (snapshot) console.log(`Snapshot of ${dbPath}: ${snapshot.files.length} files, ${MB(snapshot.files.reduce((n, f) => n + f.bytes, 0))}, ${snapshot.rows.observations ?? 0} observations`);
+  const snapshot = flag('no-snapshot')
+    ? null
+    : await createSnapshot({
+        dbPath,
+        outDir: snapshotDir,
+        day: manifest.today,
+        buildId: manifest.buildId,
+        builtAt: manifest.builtAt,
+      });
+  if (snapshot)
+    console.log(
+      `Snapshot of ${dbPath}: ${snapshot.files.length} files, ${MB(snapshot.files.reduce((n, f) => n + f.bytes, 0))}, ${snapshot.rows.observations ?? 0} observations`,
+    );
   const verbose = flag('verbose');
   const report = await publishRelease({
     bucket,
@@ -75,24 +98,55 @@ async function publish(): Promise<void> {
     minBuilds: Number(option('min-builds', String(DEFAULT_RETENTION.minBuilds))),
   };
   const pruned = flag('no-prune') ? null : await prune(bucket, manifest.today, policy);
-  if (pruned) console.log(`Retention (${policy.buildDays} days of builds, ${policy.snapshotDays} of daily snapshots): ${pruned.buildsPruned.length} builds, ${pruned.snapshotsPruned.length} snapshots and ${pruned.sharedPruned} unused shared partitions pruned (${pruned.objectsDeleted} objects)`);
-  if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, stepSummary(distDir, report, pruned));
+  if (pruned)
+    console.log(
+      `Retention (${policy.buildDays} days of builds, ${policy.snapshotDays} of daily snapshots): ${pruned.buildsPruned.length} builds, ${pruned.snapshotsPruned.length} snapshots and ${pruned.sharedPruned} unused shared partitions pruned (${pruned.objectsDeleted} objects)`,
+    );
+  if (process.env.GITHUB_STEP_SUMMARY)
+    appendFileSync(process.env.GITHUB_STEP_SUMMARY, stepSummary(distDir, report, pruned));
 }
 
 /** Markdown for the job's summary page: what was published and how fresh it honestly is. */
 function stepSummary(distDir: string, r: PublishReport, pruned: PruneReport | null): string {
-  const lines = ['## Publish', '', `Build \`${r.buildId}\` → \`${r.prefix}\` (${r.switched ? `pointer moved from \`${r.previous ?? 'none'}\`` : 'already current'})`, ''];
-  lines.push('| objects | sent | bytes sent | copied in bucket | shared kept | resumed | retries | seconds |', '|---|---|---|---|---|---|---|---|');
-  lines.push(`| ${r.objects} | ${r.put} | ${MB(r.bytesSent)} | ${r.copied} | ${r.kept} | ${r.resumed} | ${r.retries} | ${(r.ms / 1000).toFixed(1)} |`, '');
-  if (pruned) lines.push(`Retention: ${pruned.buildsPruned.length} builds, ${pruned.snapshotsPruned.length} snapshots, ${pruned.sharedPruned} shared partitions pruned.`, '');
+  const lines = [
+    '## Publish',
+    '',
+    `Build \`${r.buildId}\` → \`${r.prefix}\` (${r.switched ? `pointer moved from \`${r.previous ?? 'none'}\`` : 'already current'})`,
+    '',
+  ];
+  lines.push(
+    '| objects | sent | bytes sent | copied in bucket | shared kept | resumed | retries | seconds |',
+    '|---|---|---|---|---|---|---|---|',
+  );
+  lines.push(
+    `| ${r.objects} | ${r.put} | ${MB(r.bytesSent)} | ${r.copied} | ${r.kept} | ${r.resumed} | ${r.retries} | ${(r.ms / 1000).toFixed(1)} |`,
+    '',
+  );
+  if (pruned)
+    lines.push(
+      `Retention: ${pruned.buildsPruned.length} builds, ${pruned.snapshotsPruned.length} snapshots, ${pruned.sharedPruned} shared partitions pruned.`,
+      '',
+    );
   const statusFile = join(distDir, 'api/v1/sources/status.json');
   const healthFile = join(distDir, 'api/v1/health.json');
-  if (existsSync(healthFile)) lines.push(`Health: **${(JSON.parse(readFileSync(healthFile, 'utf8')) as { status: string }).status}**`, '');
+  if (existsSync(healthFile))
+    lines.push(`Health: **${(JSON.parse(readFileSync(healthFile, 'utf8')) as { status: string }).status}**`, '');
   if (existsSync(statusFile)) {
-    type Item = { key: string; enabled: boolean; status: string; health: string; publishingDaysBehind: number | null; freshness: string; dataDate: string | null };
+    type Item = {
+      key: string;
+      enabled: boolean;
+      status: string;
+      health: string;
+      publishingDaysBehind: number | null;
+      freshness: string;
+      dataDate: string | null;
+    };
     const items = (JSON.parse(readFileSync(statusFile, 'utf8')) as { items: Item[] }).items.filter((i) => i.enabled);
     lines.push('| source | status | health | data day | days behind | freshness |', '|---|---|---|---|---|---|');
-    for (const i of items) lines.push(`| ${i.key} | ${i.status} | ${i.health} | ${i.dataDate ?? '—'} | ${i.publishingDaysBehind ?? '—'} | ${i.freshness} |`);
+    for (const i of items)
+      lines.push(
+        `| ${i.key} | ${i.status} | ${i.health} | ${i.dataDate ?? '—'} | ${i.publishingDaysBehind ?? '—'} | ${i.freshness} |`,
+      );
   }
   return lines.join('\n') + '\n';
 }

@@ -47,6 +47,10 @@ const reports = await scrapeAll(db, adapters, {
   scheduled: process.argv.includes('--scheduled') || process.env.HAL_SCHEDULED === '1',
   log: console.log,
 });
-const byOutcome = Object.entries(reports.reduce<Record<string, number>>((m, r) => ({ ...m, [r.outcome]: (m[r.outcome] ?? 0) + 1 }), {}));
-console.log(`Done: ${byOutcome.map(([o, n]) => `${n} ${o}`).join(', ')}; ${reports.reduce((n, r) => n + r.observations, 0)} new observations`);
+const byOutcome = Object.entries(
+  reports.reduce<Record<string, number>>((m, r) => ({ ...m, [r.outcome]: (m[r.outcome] ?? 0) + 1 }), {}),
+);
+console.log(
+  `Done: ${byOutcome.map(([o, n]) => `${n} ${o}`).join(', ')}; ${reports.reduce((n, r) => n + r.observations, 0)} new observations`,
+);
 db.close();

@@ -23,7 +23,9 @@ const db = openDb(dbPath);
 console.log(`1/3 Importing the real source documents (${archiveRoot ?? 'data/sources'}) into ${dbPath}`);
 let t = performance.now();
 const summary = importArchives(db, console.log, { archiveRoot });
-console.log(`    ${summary.documents.reduce((n, s) => n + s.report.observations, 0)} new observations in ${Math.round(performance.now() - t)} ms`);
+console.log(
+  `    ${summary.documents.reduce((n, s) => n + s.report.observations, 0)} new observations in ${Math.round(performance.now() - t)} ms`,
+);
 for (const line of formatNamesReport(namesReport(db), 3)) console.log(line);
 // The API is served all the same, from every document that was read.
 const refused = refusedReport(summary.refused);

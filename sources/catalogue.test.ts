@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../core/turkish.ts';
-import { buildCatalogue, loadCatalogue, similarity, trigrams, TRIGRAM_THRESHOLD, type Alias, type Category, type Product, type Variant } from './catalogue.ts';
+import {
+  buildCatalogue,
+  loadCatalogue,
+  similarity,
+  trigrams,
+  TRIGRAM_THRESHOLD,
+  type Alias,
+  type Category,
+  type Product,
+  type Variant,
+} from './catalogue.ts';
 import { izmirArchive } from './izmir/archive.ts';
 import { normaliseUnit } from './lib/units.ts';
 
@@ -26,7 +36,12 @@ describe('the catalogue data', () => {
   it('loads from data/catalogue', () => {
     expect(catalogue.categories.map((c) => c.slug)).toEqual(['balik', 'meyve', 'sebze']);
     expect(catalogue.products.length).toBeGreaterThan(0);
-    expect(catalogue.variants.find((v) => v.slug === 'biber-sivri')).toEqual({ slug: 'biber-sivri', product: 'biber', name: 'Biber Sivri', unit: 'kg' });
+    expect(catalogue.variants.find((v) => v.slug === 'biber-sivri')).toEqual({
+      slug: 'biber-sivri',
+      product: 'biber',
+      name: 'Biber Sivri',
+      unit: 'kg',
+    });
   });
 
   it('keeps alias keys in folded form with a normalised unit, so they can match', () => {
@@ -69,8 +84,16 @@ describe('every İzmir printed name resolves', () => {
 
 describe('catalogue.match', () => {
   it('links BİBER  SİVRİ (2025) and BIBER  SIVRI (2014) to biber-sivri by exact name', () => {
-    expect(catalogue.match('izmir', 'BİBER  SİVRİ', 'kg')).toEqual({ variant: 'biber-sivri', method: 'exact', confidence: 1 });
-    expect(catalogue.match('izmir', 'BIBER  SIVRI', 'kg')).toEqual({ variant: 'biber-sivri', method: 'exact', confidence: 1 });
+    expect(catalogue.match('izmir', 'BİBER  SİVRİ', 'kg')).toEqual({
+      variant: 'biber-sivri',
+      method: 'exact',
+      confidence: 1,
+    });
+    expect(catalogue.match('izmir', 'BIBER  SIVRI', 'kg')).toEqual({
+      variant: 'biber-sivri',
+      method: 'exact',
+      confidence: 1,
+    });
   });
 
   it('links Y.MAYDONOZ by bağ to a maydanoz variant through a seed alias', () => {
@@ -80,14 +103,32 @@ describe('catalogue.match', () => {
   });
 
   it('links SEMIZ OTU by kg and by adet to two different variants', () => {
-    expect(catalogue.match('izmir', 'SEMIZ OTU', 'kg')).toEqual({ variant: 'semizotu-genel', method: 'seed', confidence: null, reviewedAt: null });
-    expect(catalogue.match('izmir', 'SEMIZ OTU', 'adet')).toEqual({ variant: 'semizotu-adet', method: 'seed', confidence: null, reviewedAt: null });
+    expect(catalogue.match('izmir', 'SEMIZ OTU', 'kg')).toEqual({
+      variant: 'semizotu-genel',
+      method: 'seed',
+      confidence: null,
+      reviewedAt: null,
+    });
+    expect(catalogue.match('izmir', 'SEMIZ OTU', 'adet')).toEqual({
+      variant: 'semizotu-adet',
+      method: 'seed',
+      confidence: null,
+      reviewedAt: null,
+    });
   });
 
   it('does not link a name under another unit; another source reaches a reviewed alias only by trigram', () => {
     expect(catalogue.match('izmir', 'BİBER  SİVRİ', 'adet')).toBeNull();
-    expect(catalogue.match('bursa', 'Y.MAYDONOZ', 'bağ')).toEqual({ variant: 'maydanoz-genel', method: 'trigram', confidence: 1 });
-    expect(catalogue.match('izmir', 'Biber Sivri', 'kg')).toEqual({ variant: 'biber-sivri', method: 'exact', confidence: 1 });
+    expect(catalogue.match('bursa', 'Y.MAYDONOZ', 'bağ')).toEqual({
+      variant: 'maydanoz-genel',
+      method: 'trigram',
+      confidence: 1,
+    });
+    expect(catalogue.match('izmir', 'Biber Sivri', 'kg')).toEqual({
+      variant: 'biber-sivri',
+      method: 'exact',
+      confidence: 1,
+    });
     expect(catalogue.match('izmir', 'PAPAYA', 'kg')).toBeNull();
   });
 });
@@ -127,52 +168,92 @@ describe('buildCatalogue refuses inconsistent data', () => {
     { slug: 'semizotu-genel', product: 'semizotu', name: 'Semizotu', unit: 'kg' },
     { slug: 'semizotu-adet', product: 'semizotu', name: 'Semizotu', unit: 'adet' },
   ];
-  const aliases: Alias[] = [{ source: 'izmir', matchKey: 'semiz otu', unit: 'kg', variant: 'semizotu-genel', note: 'spelling' }];
+  const aliases: Alias[] = [
+    { source: 'izmir', matchKey: 'semiz otu', unit: 'kg', variant: 'semizotu-genel', note: 'spelling' },
+  ];
 
   it('builds the consistent data (the same name under two units is two variants)', () => {
     const built = buildCatalogue(categories, products, variants, aliases);
-    expect(built.match('izmir', 'SEMIZ OTU', 'kg')).toEqual({ variant: 'semizotu-genel', method: 'seed', confidence: null, reviewedAt: null });
-    expect(built.match('izmir', 'SEMİZOTU', 'adet')).toEqual({ variant: 'semizotu-adet', method: 'exact', confidence: 1 });
+    expect(built.match('izmir', 'SEMIZ OTU', 'kg')).toEqual({
+      variant: 'semizotu-genel',
+      method: 'seed',
+      confidence: null,
+      reviewedAt: null,
+    });
+    expect(built.match('izmir', 'SEMİZOTU', 'adet')).toEqual({
+      variant: 'semizotu-adet',
+      method: 'exact',
+      confidence: 1,
+    });
   });
 
   it('throws on a variant whose slug is a product slug', () => {
     const clash = [...variants, { slug: 'biber', product: 'biber', name: 'Biber', unit: 'kg' }];
-    expect(() => buildCatalogue(categories, products, clash, aliases)).toThrow("variant biber has a product family's slug");
+    expect(() => buildCatalogue(categories, products, clash, aliases)).toThrow(
+      "variant biber has a product family's slug",
+    );
   });
 
   it('throws on an alias to an unknown variant', () => {
-    const dangling = [...aliases, { source: 'izmir', matchKey: 'y maydonoz', unit: 'bağ', variant: 'maydanoz-genel', note: '' }];
-    expect(() => buildCatalogue(categories, products, variants, dangling)).toThrow('alias y maydonoz: unknown variant maydanoz-genel');
+    const dangling = [
+      ...aliases,
+      { source: 'izmir', matchKey: 'y maydonoz', unit: 'bağ', variant: 'maydanoz-genel', note: '' },
+    ];
+    expect(() => buildCatalogue(categories, products, variants, dangling)).toThrow(
+      'alias y maydonoz: unknown variant maydanoz-genel',
+    );
   });
 
   it('throws on two variants with the same folded name and unit', () => {
     const twins = [...variants, { slug: 'biber-sivri-2', product: 'biber', name: 'BİBER  SİVRİ', unit: 'kg' }];
-    expect(() => buildCatalogue(categories, products, twins, aliases)).toThrow('variants biber-sivri and biber-sivri-2 share the name key biber sivri|kg');
+    expect(() => buildCatalogue(categories, products, twins, aliases)).toThrow(
+      'variants biber-sivri and biber-sivri-2 share the name key biber sivri|kg',
+    );
   });
 
   // Different units are different products: `semiz otu|adet → semizotu-genel (kg)` would put
   // per-piece prices into a kg series.
   it('throws on an alias whose unit differs from its variant’s unit', () => {
     const crossUnit = [{ source: 'izmir', matchKey: 'semiz otu', unit: 'adet', variant: 'semizotu-genel', note: '' }];
-    expect(() => buildCatalogue(categories, products, variants, crossUnit)).toThrow('links to semizotu-genel, sold by kg');
+    expect(() => buildCatalogue(categories, products, variants, crossUnit)).toThrow(
+      'links to semizotu-genel, sold by kg',
+    );
   });
 
   // A link must not depend on row order: like two variants sharing a name key, this throws.
   it('throws on two aliases with the same key and unit that point to different variants', () => {
-    const conflicting = [...aliases, { source: 'izmir', matchKey: 'semiz otu', unit: 'kg', variant: 'biber-sivri', note: '' }];
+    const conflicting = [
+      ...aliases,
+      { source: 'izmir', matchKey: 'semiz otu', unit: 'kg', variant: 'biber-sivri', note: '' },
+    ];
     expect(() => buildCatalogue(categories, products, variants, conflicting)).toThrow('links to both');
   });
 
   it('throws on a duplicate variant slug, a bad slug and an unknown product or category', () => {
     expect(() => buildCatalogue(categories, products, [...variants, variants[0]!], aliases)).toThrow();
-    expect(() => buildCatalogue(categories, products, [...variants, { slug: 'Biber_Dolma', product: 'biber', name: 'Biber Dolma', unit: 'kg' }], aliases)).toThrow(
-      'variant Biber_Dolma: bad slug or product',
-    );
-    expect(() => buildCatalogue(categories, products, [...variants, { slug: 'elma-genel', product: 'elma', name: 'Elma', unit: 'kg' }], aliases)).toThrow(
-      'variant elma-genel: bad slug or product',
-    );
-    expect(() => buildCatalogue(categories, [...products, { slug: 'levrek', name: 'Levrek', category: 'balik' }], variants, aliases)).toThrow(
-      'product levrek: bad slug or category',
-    );
+    expect(() =>
+      buildCatalogue(
+        categories,
+        products,
+        [...variants, { slug: 'Biber_Dolma', product: 'biber', name: 'Biber Dolma', unit: 'kg' }],
+        aliases,
+      ),
+    ).toThrow('variant Biber_Dolma: bad slug or product');
+    expect(() =>
+      buildCatalogue(
+        categories,
+        products,
+        [...variants, { slug: 'elma-genel', product: 'elma', name: 'Elma', unit: 'kg' }],
+        aliases,
+      ),
+    ).toThrow('variant elma-genel: bad slug or product');
+    expect(() =>
+      buildCatalogue(
+        categories,
+        [...products, { slug: 'levrek', name: 'Levrek', category: 'balik' }],
+        variants,
+        aliases,
+      ),
+    ).toThrow('product levrek: bad slug or category');
   });
 });

@@ -16,8 +16,21 @@ import { parseCsv } from './lib/csv.ts';
 export type Category = { slug: string; name: string };
 export type Product = { slug: string; name: string; category: string };
 export type Variant = { slug: string; product: string; name: string; unit: string };
-export type Alias = { source: string; matchKey: string; unit: string; variant: string; note: string; method?: 'seed' | 'manual'; reviewedAt?: string | null };
-type Match = { variant: string; method: 'exact' | 'seed' | 'manual' | 'trigram'; confidence: number | null; reviewedAt?: string | null };
+export type Alias = {
+  source: string;
+  matchKey: string;
+  unit: string;
+  variant: string;
+  note: string;
+  method?: 'seed' | 'manual';
+  reviewedAt?: string | null;
+};
+type Match = {
+  variant: string;
+  method: 'exact' | 'seed' | 'manual' | 'trigram';
+  confidence: number | null;
+  reviewedAt?: string | null;
+};
 
 export const TRIGRAM_THRESHOLD = 0.6;
 const TRIGRAM_MARGIN = 0.1;
@@ -37,7 +50,9 @@ function readTable(file: string, columns: string[], optional: string[] = []): Re
   const [header, ...rows] = parseCsv(readFileSync(join(DIR, file), 'utf8'));
   const all = [...columns, ...optional];
   if (!header || columns.some((c, i) => header[i] !== c) || header.some((h, i) => all[i] !== h)) {
-    throw new Error(`${file}: header must be ${columns.join(',')}${optional.length ? ` [,${optional.join(',')}]` : ''}`);
+    throw new Error(
+      `${file}: header must be ${columns.join(',')}${optional.length ? ` [,${optional.join(',')}]` : ''}`,
+    );
   }
   return rows
     .filter((r) => !(r.length === 1 && r[0] === ''))
@@ -55,32 +70,42 @@ export function loadCatalogue(): Catalogue {
     .filter((f) => f.endsWith('.csv'))
     .sort()
     .flatMap((file) =>
-      readTable(`aliases/${file}`, ['source', 'match_key', 'unit', 'variant', 'note'], ['method', 'reviewed_at']).map((a) => {
-        if (a.source !== file.replace(/\.csv$/, '')) throw new Error(`aliases/${file}: row for source ${a.source}`);
-        if (a.method && a.method !== 'seed' && a.method !== 'manual') throw new Error(`aliases/${file}: method ${a.method}`);
-        return {
-          source: a.source!,
-          matchKey: a.match_key!,
-          unit: a.unit!,
-          variant: a.variant!,
-          note: a.note!,
-          method: (a.method || 'seed') as 'seed' | 'manual',
-          reviewedAt: a.reviewed_at || null,
-        };
-      }),
+      readTable(`aliases/${file}`, ['source', 'match_key', 'unit', 'variant', 'note'], ['method', 'reviewed_at']).map(
+        (a) => {
+          if (a.source !== file.replace(/\.csv$/, '')) throw new Error(`aliases/${file}: row for source ${a.source}`);
+          if (a.method && a.method !== 'seed' && a.method !== 'manual')
+            throw new Error(`aliases/${file}: method ${a.method}`);
+          return {
+            source: a.source!,
+            matchKey: a.match_key!,
+            unit: a.unit!,
+            variant: a.variant!,
+            note: a.note!,
+            method: (a.method || 'seed') as 'seed' | 'manual',
+            reviewedAt: a.reviewed_at || null,
+          };
+        },
+      ),
     );
   return buildCatalogue(categories, products, variants, aliases);
 }
 
-export function buildCatalogue(categories: Category[], products: Product[], variants: Variant[], aliases: Alias[]): Catalogue {
+export function buildCatalogue(
+  categories: Category[],
+  products: Product[],
+  variants: Variant[],
+  aliases: Alias[],
+): Catalogue {
   const categorySlugs = new Set(categories.map((c) => c.slug));
   const productSlugs = new Set(products.map((p) => p.slug));
   const variantSlugs = new Set(variants.map((v) => v.slug));
   for (const p of products) {
-    if (!SLUG_PATTERN.test(p.slug) || !categorySlugs.has(p.category)) throw new Error(`product ${p.slug}: bad slug or category`);
+    if (!SLUG_PATTERN.test(p.slug) || !categorySlugs.has(p.category))
+      throw new Error(`product ${p.slug}: bad slug or category`);
   }
   for (const v of variants) {
-    if (!SLUG_PATTERN.test(v.slug) || !productSlugs.has(v.product)) throw new Error(`variant ${v.slug}: bad slug or product`);
+    if (!SLUG_PATTERN.test(v.slug) || !productSlugs.has(v.product))
+      throw new Error(`variant ${v.slug}: bad slug or product`);
     if (productSlugs.has(v.slug)) throw new Error(`variant ${v.slug} has a product family's slug`);
   }
   if (variantSlugs.size !== variants.length) throw new Error('duplicate variant slugs');
@@ -95,10 +120,12 @@ export function buildCatalogue(categories: Category[], products: Product[], vari
   for (const a of aliases) {
     if (!variantSlugs.has(a.variant)) throw new Error(`alias ${a.matchKey}: unknown variant ${a.variant}`);
     // Different units are different products: an alias never links across units.
-    if (unitOf.get(a.variant) !== a.unit) throw new Error(`alias ${a.matchKey} (${a.unit}) links to ${a.variant}, sold by ${unitOf.get(a.variant)}`);
+    if (unitOf.get(a.variant) !== a.unit)
+      throw new Error(`alias ${a.matchKey} (${a.unit}) links to ${a.variant}, sold by ${unitOf.get(a.variant)}`);
     const key = `${a.source}|${a.matchKey}|${a.unit}`;
     const earlier = seeded.get(key);
-    if (earlier && earlier.variant !== a.variant) throw new Error(`alias ${key} links to both ${earlier.variant} and ${a.variant}`);
+    if (earlier && earlier.variant !== a.variant)
+      throw new Error(`alias ${key} links to both ${earlier.variant} and ${a.variant}`);
     seeded.set(key, a);
   }
   // Trigram candidates: every variant name and every reviewed alias key, by unit.
@@ -117,7 +144,13 @@ export function buildCatalogue(categories: Category[], products: Product[], vari
     match(source, printedName, unit) {
       const key = fold(printedName);
       const alias = seeded.get(`${source}|${key}|${unit}`);
-      if (alias) return { variant: alias.variant, method: alias.method ?? 'seed', confidence: null, reviewedAt: alias.reviewedAt ?? null };
+      if (alias)
+        return {
+          variant: alias.variant,
+          method: alias.method ?? 'seed',
+          confidence: null,
+          reviewedAt: alias.reviewedAt ?? null,
+        };
       const hit = exact.get(`${key}|${unit}`);
       if (hit) return { variant: hit, method: 'exact', confidence: 1 };
       return trigramMatch(key, candidates.get(unit) ?? []);

@@ -33,7 +33,33 @@ import { adapter as trabzon } from './trabzon/index.ts';
 import { adapter as yalova } from './yalova/index.ts';
 
 export const ADAPTERS: readonly SourceAdapter[] = [
-  izmir, istanbulIbb, ankara, bursa, halGovTr, antalya, antalyaAntkomder, konya, kayseri, eskisehir, denizli, mersin, kocaeli, gaziantep, balikesir, adana, elazig, corum, kutahya, manisa, kahramanmaras, canakkale, yalova, trabzon, bolu, tokat, tekirdag,
+  izmir,
+  istanbulIbb,
+  ankara,
+  bursa,
+  halGovTr,
+  antalya,
+  antalyaAntkomder,
+  konya,
+  kayseri,
+  eskisehir,
+  denizli,
+  mersin,
+  kocaeli,
+  gaziantep,
+  balikesir,
+  adana,
+  elazig,
+  corum,
+  kutahya,
+  manisa,
+  kahramanmaras,
+  canakkale,
+  yalova,
+  trabzon,
+  bolu,
+  tokat,
+  tekirdag,
 ];
 export const SOURCES: readonly SourceDefinition[] = ADAPTERS.map((a) => a.definition);
 

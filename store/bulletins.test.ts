@@ -11,17 +11,25 @@ function storeWith(lists: Record<string, string[]>): Db {
   const db = openDb(':memory:');
   // Sources, markets and documents are not what is under test here.
   db.pragma('foreign_keys = OFF');
-  const insert = db.prepare('INSERT INTO bulletins (source_key, market_slug, data_day, document_id, rows, fingerprint) VALUES (?, ?, ?, 1, 10, ?)');
+  const insert = db.prepare(
+    'INSERT INTO bulletins (source_key, market_slug, data_day, document_id, rows, fingerprint) VALUES (?, ?, ?, 1, 10, ?)',
+  );
   for (const [where, fingerprints] of Object.entries(lists)) {
     const [source, market] = where.split('/');
     // Newest first, so the order the rows went in is not the order of the days.
-    fingerprints.map((f, i) => [`2026-11-${String(i + 1).padStart(2, '0')}`, f] as const).reverse().forEach(([day, f]) => insert.run(source, market, day, f));
+    fingerprints
+      .map((f, i) => [`2026-11-${String(i + 1).padStart(2, '0')}`, f] as const)
+      .reverse()
+      .forEach(([day, f]) => insert.run(source, market, day, f));
   }
   return db;
 }
 
 const flags = (db: Db, where: string) =>
-  db.prepare('SELECT repeats_previous FROM bulletins WHERE source_key = ? AND market_slug = ? ORDER BY data_day').pluck().all(...where.split('/')) as number[];
+  db
+    .prepare('SELECT repeats_previous FROM bulletins WHERE source_key = ? AND market_slug = ? ORDER BY data_day')
+    .pluck()
+    .all(...where.split('/')) as number[];
 
 describe('repeated bulletins', () => {
   it('a bulletin repeats when its fingerprint equals the same market’s previous day', () => {
@@ -51,9 +59,18 @@ describe('runs of repeats', () => {
   it.each([
     [[], [0]],
     [[0, 0], [0]],
-    [[0, 1, 1, 0, 1], [2, 1]],
-    [[0, 1, 1, 0, 0], [2, 0]],
-    [[1, 0, 1, 1, 1], [1, 3]],
+    [
+      [0, 1, 1, 0, 1],
+      [2, 1],
+    ],
+    [
+      [0, 1, 1, 0, 0],
+      [2, 0],
+    ],
+    [
+      [1, 0, 1, 1, 1],
+      [1, 3],
+    ],
     [[1, 1, 1], [3]],
   ])('%j → %j (the last is the current run)', (f, runs) => {
     expect(repeatRuns(f)).toEqual(runs);

@@ -43,7 +43,11 @@ export function isFrozenRun(runs: number[]): boolean {
 
 /** Sources with a market whose current run of repeated lists makes it frozen. */
 export function frozenSources(db: Db): Set<string> {
-  const rows = db.prepare('SELECT source_key, market_slug, repeats_previous FROM bulletins ORDER BY source_key, market_slug, data_day').all() as {
+  const rows = db
+    .prepare(
+      'SELECT source_key, market_slug, repeats_previous FROM bulletins ORDER BY source_key, market_slug, data_day',
+    )
+    .all() as {
     source_key: string;
     market_slug: string;
     repeats_previous: number;

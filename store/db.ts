@@ -18,7 +18,9 @@ export function openDb(path: string): Db {
 function migrate(db: Db): void {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL)');
   const applied = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
-  for (const file of readdirSync(MIGRATIONS).filter((f) => /^\d+_.*\.sql$/.test(f)).sort()) {
+  for (const file of readdirSync(MIGRATIONS)
+    .filter((f) => /^\d+_.*\.sql$/.test(f))
+    .sort()) {
     const version = Number.parseInt(file, 10);
     if (applied.has(version)) continue;
     db.transaction(() => {

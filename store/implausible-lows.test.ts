@@ -47,7 +47,16 @@ describe('markImplausibleLows', () => {
     return db;
   };
   const printed = (day: string, avg: number, min: number | null = null, max: number | null = null): PrintedRow => ({
-    dataDay: day, market: 'izmir-sebze-meyve', name: 'DOMATES  SALKIM', unit: 'kg', group: 'SEBZE', min, max, avg, printed: `${day};${avg}`, location: 'line 2',
+    dataDay: day,
+    market: 'izmir-sebze-meyve',
+    name: 'DOMATES  SALKIM',
+    unit: 'kg',
+    group: 'SEBZE',
+    min,
+    max,
+    avg,
+    printed: `${day};${avg}`,
+    location: 'line 2',
   });
   const documents = {
     high: days('2026-01-01', 12).map((d) => printed(d, 20)),
@@ -57,11 +66,23 @@ describe('markImplausibleLows', () => {
   };
   const importDocument = (db: Db, name: keyof typeof documents) => {
     const rows = documents[name];
-    const meta = { kind: 'archive' as const, url: `test://${name}`, fetchedAt: null, contentType: 'text/csv', parser: 'test', parserVersion: 1, storedPath: name };
-    ingestDocument(db, sourceByKey('izmir'), catalogue, Buffer.from(name), meta, { rows, bulletinDays: [...new Set(rows.map((r) => r.dataDay))] });
+    const meta = {
+      kind: 'archive' as const,
+      url: `test://${name}`,
+      fetchedAt: null,
+      contentType: 'text/csv',
+      parser: 'test',
+      parserVersion: 1,
+      storedPath: name,
+    };
+    ingestDocument(db, sourceByKey('izmir'), catalogue, Buffer.from(name), meta, {
+      rows,
+      bulletinDays: [...new Set(rows.map((r) => r.dataDay))],
+    });
     markImplausibleLows(db);
   };
-  const flagsOf = (db: Db, day: string) => JSON.parse(db.prepare('SELECT quality_flags FROM observations WHERE data_day = ?').pluck().get(day) as string);
+  const flagsOf = (db: Db, day: string) =>
+    JSON.parse(db.prepare('SELECT quality_flags FROM observations WHERE data_day = ?').pluck().get(day) as string);
   const allFlags = (db: Db) => db.prepare('SELECT id, quality_flags FROM observations ORDER BY id').all();
 
   it('gives the same flags whatever order the documents come in, withdrawing the flag when history clears it', () => {

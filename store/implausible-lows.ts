@@ -88,20 +88,30 @@ export function markImplausibleLows(db: Db): { flagged: number; changed: number 
   // A printed name's rows are in its unit: the name says which group (variant × unit) a row is in.
   const groups = new Map<string, Group>();
   const groupOf = new Map<number, Group>();
-  for (const [id, variant, unit, category] of db.prepare(`SELECT n.id, n.variant_slug, n.unit, p.category_slug FROM source_names n
-      JOIN variants v ON v.slug = n.variant_slug JOIN products p ON p.slug = v.product_slug`).raw().iterate() as IterableIterator<[number, string, string, string]>) {
+  for (const [id, variant, unit, category] of db
+    .prepare(`SELECT n.id, n.variant_slug, n.unit, p.category_slug FROM source_names n
+      JOIN variants v ON v.slug = n.variant_slug JOIN products p ON p.slug = v.product_slug`)
+    .raw()
+    .iterate() as IterableIterator<[number, string, string, string]>) {
     const key = `${variant}|${unit}`;
     if (!groups.has(key)) groups.set(key, { category, unit, rows: [] });
     groupOf.set(id, groups.get(key)!);
   }
   const corrected = new Map(
-    db.prepare(`SELECT o.rowid, c.value FROM corrections c JOIN observations o ON o.id = c.observation_id
-                WHERE c.field = 'avg_price' ORDER BY c.corrected_at, c.id`).raw().all() as [number, number][],
+    db
+      .prepare(`SELECT o.rowid, c.value FROM corrections c JOIN observations o ON o.id = c.observation_id
+                WHERE c.field = 'avg_price' ORDER BY c.corrected_at, c.id`)
+      .raw()
+      .all() as [number, number][],
   );
   /** rows whose stored flags are more than their own: the flag may have to go */
   const flaggedBefore: number[] = [];
-  const scan = db.prepare('SELECT rowid, data_day, avg_price, source_name_id, row_flags <> quality_flags FROM observations').raw();
-  for (const [rowid, day, avg, nameId, differs] of scan.iterate() as IterableIterator<[number, string, number, number, number]>) {
+  const scan = db
+    .prepare('SELECT rowid, data_day, avg_price, source_name_id, row_flags <> quality_flags FROM observations')
+    .raw();
+  for (const [rowid, day, avg, nameId, differs] of scan.iterate() as IterableIterator<
+    [number, string, number, number, number]
+  >) {
     if (differs) flaggedBefore.push(rowid);
     groupOf.get(nameId)?.rows.push({ rowid, day, avg: corrected.get(rowid) ?? avg });
   }

@@ -27,7 +27,11 @@ export type ImportOptions = {
   archiveRoot?: string;
 };
 
-export function importArchives(db: Db, log: (line: string) => void = () => {}, options: ImportOptions = {}): ImportSummary {
+export function importArchives(
+  db: Db,
+  log: (line: string) => void = () => {},
+  options: ImportOptions = {},
+): ImportSummary {
   const { archiveRoot } = options;
   const now = () => new Date().toISOString();
   const catalogue = loadCatalogue();
@@ -61,7 +65,12 @@ export function importArchives(db: Db, log: (line: string) => void = () => {}, o
   return summary;
 }
 
-function importDocument(db: Db, source: SourceDefinition, catalogue: Catalogue, doc: ArchiveDocument): ImportedDocument | RefusedDocument {
+function importDocument(
+  db: Db,
+  source: SourceDefinition,
+  catalogue: Catalogue,
+  doc: ArchiveDocument,
+): ImportedDocument | RefusedDocument {
   const file = doc.storedPath.split('/').pop()!;
   const meta: DocumentMeta = {
     kind: 'archive',
@@ -80,7 +89,12 @@ function importDocument(db: Db, source: SourceDefinition, catalogue: Catalogue, 
     refuseDocument(db, source, doc.bytes, meta, error.message);
     return { source: source.key, file, parser: doc.parser.id, reason: `${doc.storedPath}: ${error.message}` };
   }
-  return { source: source.key, file, parser: doc.parser.id, report: ingestDocument(db, source, catalogue, doc.bytes, meta, parsed) };
+  return {
+    source: source.key,
+    file,
+    parser: doc.parser.id,
+    report: ingestDocument(db, source, catalogue, doc.bytes, meta, parsed),
+  };
 }
 
 /**
@@ -88,12 +102,31 @@ function importDocument(db: Db, source: SourceDefinition, catalogue: Catalogue, 
  * refused before is read (a readable answer clears broken, as a live run's does); nothing is
  * recorded otherwise, so importing a readable archive leaves the source's state to live runs.
  */
-function recordArchiveRun(db: Db, source: string, at: { startedAt: string; finishedAt: string }, refused: RefusedDocument[], recovered: ImportedDocument[]): void {
+function recordArchiveRun(
+  db: Db,
+  source: string,
+  at: { startedAt: string; finishedAt: string },
+  refused: RefusedDocument[],
+  recovered: ImportedDocument[],
+): void {
   const run = { source, ...at, scheduled: false, httpStatus: null };
-  if (refused.length) recordRun(db, { ...run, outcome: 'broken', message: `arşiv belgesi ${refused.map((r) => r.reason).join('; ')}`, documents: 0, observations: 0 });
+  if (refused.length)
+    recordRun(db, {
+      ...run,
+      outcome: 'broken',
+      message: `arşiv belgesi ${refused.map((r) => r.reason).join('; ')}`,
+      documents: 0,
+      observations: 0,
+    });
   else if (recovered.length) {
     const observations = recovered.reduce((n, d) => n + d.report.observations, 0);
-    recordRun(db, { ...run, outcome: 'ok', message: `archive documents refused before, now read: ${recovered.map((d) => d.file).join(', ')}`, documents: recovered.length, observations });
+    recordRun(db, {
+      ...run,
+      outcome: 'ok',
+      message: `archive documents refused before, now read: ${recovered.map((d) => d.file).join(', ')}`,
+      documents: recovered.length,
+      observations,
+    });
   }
 }
 

@@ -45,8 +45,19 @@ export function ingestDocument(
   parsed: ParsedDocument,
 ): IngestReport {
   const sha256 = sha256Hex(bytes);
-  const stored = db.prepare('SELECT refused FROM documents WHERE sha256 = ?').get(sha256) as { refused: string | null } | undefined;
-  const report: IngestReport = { sha256, skipped: false, rows: parsed.rows.length, observations: 0, rejected: {}, unmatchedRows: 0, bulletinDays: 0, readAfterRefusal: false };
+  const stored = db.prepare('SELECT refused FROM documents WHERE sha256 = ?').get(sha256) as
+    | { refused: string | null }
+    | undefined;
+  const report: IngestReport = {
+    sha256,
+    skipped: false,
+    rows: parsed.rows.length,
+    observations: 0,
+    rejected: {},
+    unmatchedRows: 0,
+    bulletinDays: 0,
+    readAfterRefusal: false,
+  };
   if (stored && stored.refused === null) return { ...report, skipped: true };
 
   const st = statements(db);
@@ -57,7 +68,13 @@ export function ingestDocument(
       report.readAfterRefusal = true;
     }
     const documentId = Number(
-      st.document.run({ sha256, source: source.key, ...meta, bytes: bytes.byteLength, bulletinDays: parsed.bulletinDays.length }).lastInsertRowid,
+      st.document.run({
+        sha256,
+        source: source.key,
+        ...meta,
+        bytes: bytes.byteLength,
+        bulletinDays: parsed.bulletinDays.length,
+      }).lastInsertRowid,
     );
     const repeats = new Map<string, number>();
     const bulletins = new Set<string>();
@@ -105,13 +122,11 @@ export function ingestDocument(
     }
     st.documentRows.run(report.observations, documentId);
   })();
-  report.unmatchedRows = (
-    db
-      .prepare(`SELECT count(*) FROM observations o JOIN source_names n ON n.id = o.source_name_id
+  report.unmatchedRows = db
+    .prepare(`SELECT count(*) FROM observations o JOIN source_names n ON n.id = o.source_name_id
                 WHERE o.document_id = (SELECT id FROM documents WHERE sha256 = ?) AND n.variant_slug IS NULL`)
-      .pluck()
-      .get(sha256) as number
-  );
+    .pluck()
+    .get(sha256) as number;
   return report;
 }
 
@@ -119,39 +134,66 @@ export function ingestDocument(
  * Keeps a document its parser refused as evidence, without rows, `refused` saying why. Bytes
  * already stored as a read document stay as they are.
  */
-export function refuseDocument(db: Db, source: SourceDefinition, bytes: Uint8Array, meta: DocumentMeta, reason: string): void {
+export function refuseDocument(
+  db: Db,
+  source: SourceDefinition,
+  bytes: Uint8Array,
+  meta: DocumentMeta,
+  reason: string,
+): void {
   db.prepare(`INSERT INTO documents (sha256, source_key, kind, url, fetched_at, bytes, content_type, parser, parser_version, stored_path, refused)
       VALUES (@sha256, @source, @kind, @url, @fetchedAt, @bytes, @contentType, @parser, @parserVersion, @storedPath, @refused)
     ON CONFLICT(sha256) DO UPDATE SET url = excluded.url, parser = excluded.parser, parser_version = excluded.parser_version,
       stored_path = excluded.stored_path, refused = excluded.refused
-    WHERE documents.refused IS NOT NULL`).run({ sha256: sha256Hex(bytes), source: source.key, ...meta, bytes: bytes.byteLength, refused: reason });
+    WHERE documents.refused IS NOT NULL`).run({
+    sha256: sha256Hex(bytes),
+    source: source.key,
+    ...meta,
+    bytes: bytes.byteLength,
+    refused: reason,
+  });
 }
 
 type Statements = ReturnType<typeof statements>;
 
 function statements(db: Db) {
   return {
-    document: db.prepare(`INSERT INTO documents (sha256, source_key, kind, url, fetched_at, bytes, content_type, parser, parser_version, stored_path, bulletin_days)
+    document:
+      db.prepare(`INSERT INTO documents (sha256, source_key, kind, url, fetched_at, bytes, content_type, parser, parser_version, stored_path, bulletin_days)
       VALUES (@sha256, @source, @kind, @url, @fetchedAt, @bytes, @contentType, @parser, @parserVersion, @storedPath, @bulletinDays)`),
     documentRows: db.prepare('UPDATE documents SET rows = ? WHERE id = ?'),
     findName: db.prepare('SELECT id FROM source_names WHERE source_key = ? AND match_key = ? AND unit = ?').pluck(),
-    insertName: db.prepare(`INSERT INTO source_names (source_key, raw_name, match_key, unit, raw_unit, variant_slug, method, confidence, reviewed_at, first_day, last_day)
+    insertName:
+      db.prepare(`INSERT INTO source_names (source_key, raw_name, match_key, unit, raw_unit, variant_slug, method, confidence, reviewed_at, first_day, last_day)
       VALUES (@source, @rawName, @matchKey, @unit, @rawUnit, @variant, @method, @confidence, @reviewedAt, @day, @day)`),
     touchName: db.prepare(`UPDATE source_names SET row_count = row_count + 1,
       first_day = min(first_day, @day), last_day = max(last_day, @day) WHERE id = @id`),
-    observation: db.prepare(`INSERT INTO observations (id, source_key, market_slug, source_name_id, data_day, repeat, min_price, max_price,
+    observation:
+      db.prepare(`INSERT INTO observations (id, source_key, market_slug, source_name_id, data_day, repeat, min_price, max_price,
         avg_price, avg_method, unit, unit_printed, quality_flags, row_flags, document_id, location, printed)
       VALUES (@id, @source, @market, @nameId, @day, @repeat, @min, @max, @avg, @avgMethod, @unit, @unitPrinted, @flags, @flags, @documentId, @location, @printed)
       ON CONFLICT(id) DO UPDATE SET min_price = excluded.min_price, max_price = excluded.max_price, avg_price = excluded.avg_price,
         avg_method = excluded.avg_method, unit_printed = excluded.unit_printed, quality_flags = excluded.quality_flags, row_flags = excluded.row_flags,
         document_id = excluded.document_id, location = excluded.location, printed = excluded.printed`),
-    bulletinTotals: db.prepare('SELECT count(*) AS rows, coalesce(sum(avg_price), 0) AS sum FROM observations WHERE source_key = ? AND market_slug = ? AND data_day = ?'),
-    bulletin: db.prepare(`INSERT INTO bulletins (source_key, market_slug, data_day, document_id, rows, fingerprint) VALUES (?, ?, ?, ?, ?, ?)
+    bulletinTotals: db.prepare(
+      'SELECT count(*) AS rows, coalesce(sum(avg_price), 0) AS sum FROM observations WHERE source_key = ? AND market_slug = ? AND data_day = ?',
+    ),
+    bulletin:
+      db.prepare(`INSERT INTO bulletins (source_key, market_slug, data_day, document_id, rows, fingerprint) VALUES (?, ?, ?, ?, ?, ?)
       ON CONFLICT(source_key, market_slug, data_day) DO UPDATE SET document_id = excluded.document_id, rows = excluded.rows, fingerprint = excluded.fingerprint`),
   };
 }
 
-function sourceNameId(st: Statements, catalogue: Catalogue, source: string, rawName: string, matchKey: string, unit: string, rawUnit: string, day: string): number {
+function sourceNameId(
+  st: Statements,
+  catalogue: Catalogue,
+  source: string,
+  rawName: string,
+  matchKey: string,
+  unit: string,
+  rawUnit: string,
+  day: string,
+): number {
   let id = st.findName.get(source, matchKey, unit) as number | undefined;
   if (id === undefined) {
     const match = catalogue.match(source, rawName, unit);
@@ -167,8 +209,7 @@ function sourceNameId(st: Statements, catalogue: Catalogue, source: string, rawN
         confidence: match?.confidence ?? null,
         reviewedAt: match?.reviewedAt ?? null,
         day,
-      })
-        .lastInsertRowid,
+      }).lastInsertRowid,
     );
   }
   st.touchName.run({ id, day });

@@ -19,7 +19,11 @@ export function namesReport(db: Db): NamesReport[] {
   const reports = new Map<string, NamesReport>();
   for (const r of rows) {
     let report = reports.get(r.source);
-    if (!report) reports.set(r.source, (report = { source: r.source, names: 0, rows: 0, byMethod: {}, automaticShare: 0, unmatched: [] }));
+    if (!report)
+      reports.set(
+        r.source,
+        (report = { source: r.source, names: 0, rows: 0, byMethod: {}, automaticShare: 0, unmatched: [] }),
+      );
     report.names++;
     report.rows += r.rows;
     const m = (report.byMethod[r.method] ??= { names: 0, rows: 0 });
@@ -37,10 +41,16 @@ export function namesReport(db: Db): NamesReport[] {
 export function formatNamesReport(reports: NamesReport[], showUnmatched = 10): string[] {
   const lines: string[] = [];
   for (const r of reports) {
-    const methods = Object.entries(r.byMethod).map(([m, c]) => `${m} ${c.names}`).join(', ');
-    lines.push(`  ${r.source}: ${r.names} printed names (${methods}); ${(r.automaticShare * 100).toFixed(1)} % linked automatically; ${r.unmatched.length} unmatched`);
-    for (const u of r.unmatched.slice(0, showUnmatched)) lines.push(`      unmatched: ${JSON.stringify(u.rawName)} (${u.unit}) — ${u.rows} rows`);
-    if (r.unmatched.length > showUnmatched) lines.push(`      … and ${r.unmatched.length - showUnmatched} more (npm run names)`);
+    const methods = Object.entries(r.byMethod)
+      .map(([m, c]) => `${m} ${c.names}`)
+      .join(', ');
+    lines.push(
+      `  ${r.source}: ${r.names} printed names (${methods}); ${(r.automaticShare * 100).toFixed(1)} % linked automatically; ${r.unmatched.length} unmatched`,
+    );
+    for (const u of r.unmatched.slice(0, showUnmatched))
+      lines.push(`      unmatched: ${JSON.stringify(u.rawName)} (${u.unit}) — ${u.rows} rows`);
+    if (r.unmatched.length > showUnmatched)
+      lines.push(`      … and ${r.unmatched.length - showUnmatched} more (npm run names)`);
   }
   return lines;
 }

@@ -24,7 +24,14 @@ import { ingestDocument } from './ingest.ts';
 import { sha256Hex } from '../core/digest.ts';
 import { recordRun, type RunOutcome } from './source-runs.ts';
 
-export type RunReport = { source: string; outcome: RunOutcome; message: string; httpStatus: number | null; documents: number; observations: number };
+export type RunReport = {
+  source: string;
+  outcome: RunOutcome;
+  message: string;
+  httpStatus: number | null;
+  documents: number;
+  observations: number;
+};
 
 export type ScrapeOptions = {
   day: Day;
@@ -43,7 +50,8 @@ export type ScrapeOptions = {
 export const RUN_DEFAULTS = { deadlineMs: 20 * 60_000, concurrency: 4 } as const;
 export type RunLimits = { deadlineMs?: number; concurrency?: number };
 
-const durationText = (ms: number) => (ms % 60_000 === 0 ? `${ms / 60_000} min` : ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);
+const durationText = (ms: number) =>
+  ms % 60_000 === 0 ? `${ms / 60_000} min` : ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 
 export class DeadlinePassed extends Error {
   constructor(readonly deadlineMs: number) {
@@ -53,31 +61,44 @@ export class DeadlinePassed extends Error {
 }
 
 function classify(error: unknown): { outcome: RunOutcome; httpStatus: number | null; message: string } {
-  if (error instanceof DeadlinePassed) return { outcome: 'unreachable', httpStatus: null, message: `${error.message}: collection aborted` };
+  if (error instanceof DeadlinePassed)
+    return { outcome: 'unreachable', httpStatus: null, message: `${error.message}: collection aborted` };
   if (error instanceof HttpStatusError) {
-    if ([401, 403, 429].includes(error.status)) return { outcome: 'blocked', httpStatus: error.status, message: error.message };
+    if ([401, 403, 429].includes(error.status))
+      return { outcome: 'blocked', httpStatus: error.status, message: error.message };
     if (error.status >= 500) return { outcome: 'unreachable', httpStatus: error.status, message: error.message };
     return { outcome: 'broken', httpStatus: error.status, message: error.message };
   }
   if (error instanceof NetworkError) return { outcome: 'unreachable', httpStatus: null, message: error.message };
-  if (error instanceof BodyTooLargeError) return { outcome: 'broken', httpStatus: error.status, message: error.message };
+  if (error instanceof BodyTooLargeError)
+    return { outcome: 'broken', httpStatus: error.status, message: error.message };
   if (error instanceof LayoutError) return { outcome: 'broken', httpStatus: null, message: error.message };
-  return { outcome: 'broken', httpStatus: null, message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+  return {
+    outcome: 'broken',
+    httpStatus: null,
+    message: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+  };
 }
 
 /** GET requests carry the validators of the copy we hold; a 304 hands back that copy's bytes. */
 function conditionalHttp(db: Db, http: HttpClient, evidence: DocumentStore): HttpClient {
   const find = db.prepare('SELECT etag, last_modified, sha256, content_type FROM fetch_validators WHERE url = ?');
-  const save = db.prepare(`INSERT INTO fetch_validators (url, etag, last_modified, sha256, content_type, fetched_at) VALUES (?, ?, ?, ?, ?, ?)
+  const save =
+    db.prepare(`INSERT INTO fetch_validators (url, etag, last_modified, sha256, content_type, fetched_at) VALUES (?, ?, ?, ?, ?, ?)
     ON CONFLICT(url) DO UPDATE SET etag = excluded.etag, last_modified = excluded.last_modified, sha256 = excluded.sha256,
       content_type = excluded.content_type, fetched_at = excluded.fetched_at`);
   return {
     async request(url, req = {}) {
       const isGet = (req.method ?? (req.form || req.json !== undefined ? 'POST' : 'GET')) === 'GET';
       if (!isGet) return http.request(url, req);
-      const held = find.get(url) as { etag: string | null; last_modified: string | null; sha256: string; content_type: string } | undefined;
+      const held = find.get(url) as
+        | { etag: string | null; last_modified: string | null; sha256: string; content_type: string }
+        | undefined;
       const bytesHeld = held ? evidence.get(held.sha256) : null;
-      const response = await http.request(url, bytesHeld ? { ...req, etag: held!.etag, lastModified: held!.last_modified } : req);
+      const response = await http.request(
+        url,
+        bytesHeld ? { ...req, etag: held!.etag, lastModified: held!.last_modified } : req,
+      );
       if (response.notModified) {
         if (!bytesHeld) return http.request(url, req);
         return { ...response, status: 200, bytes: bytesHeld, contentType: held!.content_type };
@@ -142,7 +163,15 @@ async function collectInto(report: RunReport, db: Db, adapter: SourceAdapter, op
       none.push(`${parser.id}: the document holds no list`);
       continue;
     }
-    const meta = { kind: 'live' as const, url: document.url, fetchedAt: document.fetchedAt, contentType: document.contentType, parser: parser.id, parserVersion: parser.version, storedPath };
+    const meta = {
+      kind: 'live' as const,
+      url: document.url,
+      fetchedAt: document.fetchedAt,
+      contentType: document.contentType,
+      parser: parser.id,
+      parserVersion: parser.version,
+      storedPath,
+    };
     const ingest = ingestDocument(db, definition, options.catalogue, document.bytes, meta, parsed);
     if (ingest.skipped) unchanged++;
     else {
@@ -151,7 +180,11 @@ async function collectInto(report: RunReport, db: Db, adapter: SourceAdapter, op
     }
   }
   report.outcome = report.documents > 0 ? 'ok' : unchanged > 0 ? 'unchanged' : 'no_bulletin';
-  report.message = [report.documents ? `${report.documents} new documents, ${report.observations} observations` : '', unchanged ? `${unchanged} unchanged` : '', ...none]
+  report.message = [
+    report.documents ? `${report.documents} new documents, ${report.observations} observations` : '',
+    unchanged ? `${unchanged} unchanged` : '',
+    ...none,
+  ]
     .filter(Boolean)
     .join('; ');
 }
@@ -160,12 +193,22 @@ export async function scrapeSource(db: Db, adapter: SourceAdapter, options: Scra
   const { definition } = adapter;
   const now = options.now ?? (() => new Date());
   const startedAt = now().toISOString();
-  const report: RunReport = { source: definition.key, outcome: 'no_bulletin', message: '', httpStatus: null, documents: 0, observations: 0 };
+  const report: RunReport = {
+    source: definition.key,
+    outcome: 'no_bulletin',
+    message: '',
+    httpStatus: null,
+    documents: 0,
+    observations: 0,
+  };
   if (!definition.enabled || !adapter.collect) {
     report.outcome = 'disabled';
     report.message = definition.enabled ? 'no live collection for this source' : 'collection paused in the registry';
   } else if (options.signal?.aborted) {
-    Object.assign(report, { outcome: 'unreachable', message: `${(options.signal.reason as Error).message}: not started` });
+    Object.assign(report, {
+      outcome: 'unreachable',
+      message: `${(options.signal.reason as Error).message}: not started`,
+    });
   } else {
     try {
       await collectInto(report, db, adapter, options);
@@ -181,7 +224,11 @@ export async function scrapeSource(db: Db, adapter: SourceAdapter, options: Scra
  * Every source, `concurrency` at a time, within `deadlineMs`; the reports in the order of
  * `adapters`. Then the store-wide marks: repeated bulletins, implausible lows.
  */
-export async function scrapeAll(db: Db, adapters: readonly SourceAdapter[], options: ScrapeOptions & RunLimits): Promise<RunReport[]> {
+export async function scrapeAll(
+  db: Db,
+  adapters: readonly SourceAdapter[],
+  options: ScrapeOptions & RunLimits,
+): Promise<RunReport[]> {
   const { deadlineMs = RUN_DEFAULTS.deadlineMs, concurrency = RUN_DEFAULTS.concurrency } = options;
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new DeadlinePassed(deadlineMs)), deadlineMs);

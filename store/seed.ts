@@ -30,7 +30,9 @@ export function seedRegistry(db: Db, sources: readonly SourceDefinition[]): void
 
 export function seedCatalogue(db: Db, catalogue: Catalogue): void {
   db.transaction(() => {
-    const category = db.prepare('INSERT INTO categories (slug, name) VALUES (?, ?) ON CONFLICT(slug) DO UPDATE SET name = excluded.name');
+    const category = db.prepare(
+      'INSERT INTO categories (slug, name) VALUES (?, ?) ON CONFLICT(slug) DO UPDATE SET name = excluded.name',
+    );
     for (const c of catalogue.categories) category.run(c.slug, c.name);
     const product = db.prepare(`INSERT INTO products (slug, name, category_slug) VALUES (?, ?, ?)
       ON CONFLICT(slug) DO UPDATE SET name = excluded.name, category_slug = excluded.category_slug`);
@@ -55,7 +57,9 @@ export function relinkNames(db: Db, catalogue: Catalogue): { relinked: number } 
     variant_slug: string | null;
     method: string | null;
   }[];
-  const update = db.prepare('UPDATE source_names SET variant_slug = ?, method = ?, confidence = ?, reviewed_at = ? WHERE id = ?');
+  const update = db.prepare(
+    'UPDATE source_names SET variant_slug = ?, method = ?, confidence = ?, reviewed_at = ? WHERE id = ?',
+  );
   let relinked = 0;
   db.transaction(() => {
     for (const n of names) {

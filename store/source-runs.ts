@@ -24,6 +24,14 @@ const MAX_RUN_MESSAGE = 2000;
 export function recordRun(db: Db, run: RunRecord): void {
   db.prepare(`INSERT INTO source_runs (source_key, started_at, finished_at, scheduled, outcome, http_status, message, documents, observations)
               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-    run.source, run.startedAt, run.finishedAt, run.scheduled ? 1 : 0, run.outcome, run.httpStatus, run.message.slice(0, MAX_RUN_MESSAGE), run.documents, run.observations,
+    run.source,
+    run.startedAt,
+    run.finishedAt,
+    run.scheduled ? 1 : 0,
+    run.outcome,
+    run.httpStatus,
+    run.message.slice(0, MAX_RUN_MESSAGE),
+    run.documents,
+    run.observations,
   );
 }

@@ -49,7 +49,15 @@ describe('the coding follows the client’s own Accept-Encoding', () => {
     if (path.startsWith('/api/')) expect(() => JSON.parse(plain.raw.toString('utf8'))).not.toThrow();
     else expect(plain.raw.toString('utf8')).toMatch(/^<!doctype html>/i);
 
-    for (const [accept, coding] of [['br', 'br'], ['gzip', 'gzip'], ['gzip, deflate, br', 'br'], ['*', 'br'], ['identity;q=0', 'gzip'], ['identity', undefined], ['deflate', undefined]] as const) {
+    for (const [accept, coding] of [
+      ['br', 'br'],
+      ['gzip', 'gzip'],
+      ['gzip, deflate, br', 'br'],
+      ['*', 'br'],
+      ['identity;q=0', 'gzip'],
+      ['identity', undefined],
+      ['deflate', undefined],
+    ] as const) {
       const r = await get(path, { 'accept-encoding': accept });
       expect(r.headers['content-encoding'], `${path} with ${accept}`).toBe(coding);
       expect(r.headers.vary).toBe('accept-encoding');
@@ -89,7 +97,11 @@ describe('bodiless answers name no coding', () => {
   });
 
   it('the 204 preflight', async () => {
-    const r = await get('/api/v1/markets', { 'accept-encoding': 'gzip', origin: 'https://example.org', 'access-control-request-method': 'GET' }, 'OPTIONS');
+    const r = await get(
+      '/api/v1/markets',
+      { 'accept-encoding': 'gzip', origin: 'https://example.org', 'access-control-request-method': 'GET' },
+      'OPTIONS',
+    );
     expect(r.status).toBe(204);
     expect(r.headers['content-encoding']).toBeUndefined();
   });

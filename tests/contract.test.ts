@@ -19,7 +19,13 @@ import { BuildState, STATE_FILE } from '../build/incremental/state.ts';
 import { BROTLI_TWIN, hasBrotliTwin, isBrotliTwin } from '../core/encodings.ts';
 import { PAGES } from '../core/routes.ts';
 import { distBytes, distText } from './support/dist-file.ts';
-import { BuildRecord, CollectionIndex, CollectionKeysSchema, EdgeCalendarsSchema, LatestMarkets } from '../schemas/internal.ts';
+import {
+  BuildRecord,
+  CollectionIndex,
+  CollectionKeysSchema,
+  EdgeCalendarsSchema,
+  LatestMarkets,
+} from '../schemas/internal.ts';
 import { HealthResponse } from '../schemas/health.ts';
 import { SourceStatusEnvelope } from '../schemas/sources.ts';
 import { HistoryItem } from '../schemas/history.ts';
@@ -33,7 +39,10 @@ import { BasketResponse, IndexHistory, IndexLatest, IndexSeries, UnpublishedInde
 import { TrendingResponse, WeeklySummary } from '../schemas/movers.ts';
 
 const distDir = inject('distDir');
-type Manifest = { buildId: string; objects: Record<string, { etag: string; bytes: number; type: string; encoding?: 'gzip' | 'br'; stored?: number }> };
+type Manifest = {
+  buildId: string;
+  objects: Record<string, { etag: string; bytes: number; type: string; encoding?: 'gzip' | 'br'; stored?: number }>;
+};
 let manifest: Manifest;
 const read = (path: string) => distText(distDir, path);
 
@@ -49,7 +58,16 @@ beforeAll(() => {
 });
 
 /** Which schema a published path must satisfy; a path no rule covers fails the test. */
-function schemaFor(path: string): { kind: 'json'; schema: z.ZodType } | { kind: 'ndjson' } | { kind: 'rows' } | { kind: 'evidence' } | { kind: 'openapi' } | { kind: 'page' } | null {
+function schemaFor(
+  path: string,
+):
+  | { kind: 'json'; schema: z.ZodType }
+  | { kind: 'ndjson' }
+  | { kind: 'rows' }
+  | { kind: 'evidence' }
+  | { kind: 'openapi' }
+  | { kind: 'page' }
+  | null {
   if (path.startsWith('pages/')) return { kind: 'page' };
   if (path === 'api/v1/markets.json') return { kind: 'json', schema: MarketsEnvelope };
   if (path === 'api/v1/health.json') return { kind: 'json', schema: HealthResponse };
@@ -60,17 +78,20 @@ function schemaFor(path: string): { kind: 'json'; schema: z.ZodType } | { kind: 
   if (path === 'api/v1/_meta/latest-rows.ndjson') return { kind: 'rows' };
   if (path === 'api/v1/_meta/latest-markets.json') return { kind: 'json', schema: LatestMarkets };
   if (/^api\/v1\/products\/[a-z0-9-]+\/aliases\.json$/.test(path)) return { kind: 'json', schema: AliasResponse };
-  if (path === 'api/v1/prices/latest.json' || path.startsWith('api/v1/prices/latest/')) return { kind: 'json', schema: LatestEnvelope };
+  if (path === 'api/v1/prices/latest.json' || path.startsWith('api/v1/prices/latest/'))
+    return { kind: 'json', schema: LatestEnvelope };
   if (path.startsWith('api/v1/_c/')) return { kind: 'json', schema: CollectionIndex };
   if (path === 'api/v1/_meta/build.json') return { kind: 'json', schema: BuildRecord };
   if (path === COLLECTION_KEYS_PATH) return { kind: 'json', schema: CollectionKeysSchema };
   if (path === 'api/v1/index/latest.json') return { kind: 'json', schema: IndexLatest };
-  if (path === 'api/v1/index/history.json' || path === 'api/v1/index/history-real.json') return { kind: 'json', schema: IndexHistory };
+  if (path === 'api/v1/index/history.json' || path === 'api/v1/index/history-real.json')
+    return { kind: 'json', schema: IndexHistory };
   if (path === 'api/v1/index/basket.json') return { kind: 'json', schema: BasketResponse };
   if (/^api\/v1\/index\/series\/[a-z0-9-]+\.json$/.test(path)) return { kind: 'json', schema: IndexSeries };
   if (/^api\/v1\/index\/unpublished\/[a-z0-9-]+\.json$/.test(path)) return { kind: 'json', schema: UnpublishedIndex };
   if (path === 'api/v1/prices/trending.json') return { kind: 'json', schema: TrendingResponse };
-  if (path === 'api/v1/prices/weekly-summary.json' || /^api\/v1\/prices\/weekly-summary\/\d{4}-\d{2}\.json$/.test(path)) return { kind: 'json', schema: WeeklySummary };
+  if (path === 'api/v1/prices/weekly-summary.json' || /^api\/v1\/prices\/weekly-summary\/\d{4}-\d{2}\.json$/.test(path))
+    return { kind: 'json', schema: WeeklySummary };
   if (path.startsWith('api/v1/_p/')) return { kind: 'ndjson' };
   if (path.startsWith('api/v1/_evidence/')) return { kind: 'evidence' };
   if (path === 'api/v1/openapi.json') return { kind: 'openapi' };
@@ -80,7 +101,9 @@ function schemaFor(path: string): { kind: 'json'; schema: z.ZodType } | { kind: 
 describe('published files', () => {
   it('the manifest lists exactly the files on disk, with their sizes and ETags', () => {
     // The build state and the kept census are the next build's inputs (build/incremental/), not objects of the API.
-    const onDisk = walk(distDir).filter((p) => p !== 'manifest.json' && p !== STATE_FILE && p !== SERIES_CENSUS_FILE).sort();
+    const onDisk = walk(distDir)
+      .filter((p) => p !== 'manifest.json' && p !== STATE_FILE && p !== SERIES_CENSUS_FILE)
+      .sort();
     expect(Object.keys(manifest.objects).sort()).toEqual(onDisk);
     const state = BuildState.parse(JSON.parse(readFileSync(join(distDir, STATE_FILE), 'utf8')));
     expect(state.today).toBe(inject('today'));
@@ -91,7 +114,9 @@ describe('published files', () => {
       const entry = manifest.objects[path]!;
       expect(entry.bytes).toBe(bytes.byteLength);
       // Partitions and evidence shards are stored gzip-encoded, brotli twins brotli, everything else as it is.
-      expect(entry.encoding).toBe(/^api\/v1\/_(p|evidence)\//.test(path) ? 'gzip' : isBrotliTwin(path) ? 'br' : undefined);
+      expect(entry.encoding).toBe(
+        /^api\/v1\/_(p|evidence)\//.test(path) ? 'gzip' : isBrotliTwin(path) ? 'br' : undefined,
+      );
       if (entry.encoding) expect(entry.stored).toBe(statSync(join(distDir, path)).size);
       expect(manifest.objects[path]!.etag).toBe(`"${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}"`);
     }
@@ -120,7 +145,10 @@ describe('published files', () => {
         rows += lines.length;
       } else if (rule.kind === 'page') {
         // Human pages: reachable through a PAGES route; HTML pages are Turkish documents with a title.
-        expect(PAGES.some((p) => p.key === path), `${path} has no PAGES route`).toBe(true);
+        expect(
+          PAGES.some((p) => p.key === path),
+          `${path} has no PAGES route`,
+        ).toBe(true);
         if (path.endsWith('.html')) {
           const html = read(path);
           expect(html.startsWith('<!doctype html>'), path).toBe(true);
@@ -139,7 +167,14 @@ describe('published files', () => {
     // Every observation of the store has its evidence record; every published row is in a partition.
     const db = new Database(inject('dbPath'), { readonly: true });
     expect(records).toBe(db.prepare('SELECT count(*) FROM observations').pluck().get());
-    expect(rows).toBeGreaterThan(db.prepare('SELECT count(*) FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug IS NOT NULL').pluck().get() as number);
+    expect(rows).toBeGreaterThan(
+      db
+        .prepare(
+          'SELECT count(*) FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug IS NOT NULL',
+        )
+        .pluck()
+        .get() as number,
+    );
     db.close();
   }, 240_000); // reads and validates every published file (~26,000): about a minute alone on 2 cores, more beside other work
 
@@ -148,13 +183,31 @@ describe('published files', () => {
     const whole = Object.keys(manifest.objects).filter(hasBrotliTwin);
     expect(twins.map((t) => t.slice(0, -BROTLI_TWIN.length)).sort()).toEqual(whole.sort());
     // The routes that answer one object whole (edge/routes/stored.ts), every human page among them.
-    for (const path of ['api/v1/markets.json', 'api/v1/openapi.json', 'api/v1/search-index.json', 'api/v1/sources/status.json', 'api/v1/index/latest.json', 'api/v1/index/basket.json', 'api/v1/index/history.json', 'api/v1/prices/latest.json', 'api/v1/prices/weekly-summary.json', 'api/v1/products/domates/aliases.json', ...PAGES.filter((p) => !p.key.endsWith('.ico')).map((p) => p.key)]) {
+    for (const path of [
+      'api/v1/markets.json',
+      'api/v1/openapi.json',
+      'api/v1/search-index.json',
+      'api/v1/sources/status.json',
+      'api/v1/index/latest.json',
+      'api/v1/index/basket.json',
+      'api/v1/index/history.json',
+      'api/v1/prices/latest.json',
+      'api/v1/prices/weekly-summary.json',
+      'api/v1/products/domates/aliases.json',
+      ...PAGES.filter((p) => !p.key.endsWith('.ico')).map((p) => p.key),
+    ]) {
       expect(whole, path).toContain(path);
     }
     for (const path of whole) {
       const object = manifest.objects[path]!;
       const twin = manifest.objects[path + BROTLI_TWIN]!;
-      expect(twin, path).toEqual({ etag: object.etag, bytes: object.bytes, type: object.type, encoding: 'br', stored: statSync(join(distDir, path + BROTLI_TWIN)).size });
+      expect(twin, path).toEqual({
+        etag: object.etag,
+        bytes: object.bytes,
+        type: object.type,
+        encoding: 'br',
+        stored: statSync(join(distDir, path + BROTLI_TWIN)).size,
+      });
       expect(distBytes(distDir, path + BROTLI_TWIN).equals(distBytes(distDir, path)), path).toBe(true);
       expect(twin.stored, path).toBeLessThan(object.bytes);
     }
@@ -189,13 +242,19 @@ describe('published files', () => {
   });
 
   it('the OpenAPI document passes redocly lint with no errors and no warnings', () => {
-    const output = execFileSync('npx', ['redocly', 'lint', join(distDir, 'api/v1/openapi.json'), '--format', 'json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = execFileSync('npx', ['redocly', 'lint', join(distDir, 'api/v1/openapi.json'), '--format', 'json'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const report = JSON.parse(output) as { totals: { errors: number; warnings: number } };
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
   });
 
   it('the OpenAPI document validates against the OpenAPI 3.1 schema, and each of its schemas against JSON Schema 2020-12', async () => {
-    const doc = JSON.parse(read('api/v1/openapi.json')) as { components: { schemas: Record<string, object> }; paths: Record<string, object> };
+    const doc = JSON.parse(read('api/v1/openapi.json')) as {
+      components: { schemas: Record<string, object> };
+      paths: Record<string, object>;
+    };
     const result = await new Validator().validate(structuredClone(doc));
     expect(result.errors ?? [], 'OpenAPI 3.1 schema').toEqual([]);
     expect(result.valid).toBe(true);
@@ -207,7 +266,11 @@ describe('published files', () => {
   });
 
   it('the OpenAPI document declares empty security and the x-cache of every operation', () => {
-    const doc = JSON.parse(read('api/v1/openapi.json')) as { openapi: string; security: unknown[]; paths: Record<string, { get: Record<string, unknown> }> };
+    const doc = JSON.parse(read('api/v1/openapi.json')) as {
+      openapi: string;
+      security: unknown[];
+      paths: Record<string, { get: Record<string, unknown> }>;
+    };
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.security).toEqual([]);
     expect(doc.paths['/prices']!.get['x-cache']).toEqual({ sMaxAge: 900, staleWhileRevalidate: 3600 });
@@ -223,6 +286,8 @@ describe('published files', () => {
 function schemaObjectsIn(value: unknown, at: string): [string, object][] {
   if (typeof value !== 'object' || value === null) return [];
   return Object.entries(value).flatMap(([key, child]) =>
-    key === 'schema' && typeof child === 'object' && child !== null ? [[`${at}/schema`, child] as [string, object]] : schemaObjectsIn(child, `${at}/${key}`),
+    key === 'schema' && typeof child === 'object' && child !== null
+      ? [[`${at}/schema`, child] as [string, object]]
+      : schemaObjectsIn(child, `${at}/${key}`),
   );
 }

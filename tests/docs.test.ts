@@ -36,16 +36,19 @@ const mentions = (text: string, word: string) =>
 describe('docs/routes.md', () => {
   const doc = read('docs/routes.md');
   it.each([...ROUTES, ...PAGES, ...WIDGETS].map((r) => r.path))('names %s', (path) => {
-    expect(doc.includes(`\`${path}\``), `${path} is a route of core/routes.ts: give it a line in docs/routes.md`)
-      .toBe(true);
+    expect(doc.includes(`\`${path}\``), `${path} is a route of core/routes.ts: give it a line in docs/routes.md`).toBe(
+      true,
+    );
   });
 });
 
 describe('docs/errors.md', () => {
   const doc = read('docs/errors.md');
   it.each(Object.keys(ERRORS))('names %s', (code) => {
-    expect(doc.includes(`\`${code}\``), `${code} is an error code: give it its status and meaning in docs/errors.md`)
-      .toBe(true);
+    expect(
+      doc.includes(`\`${code}\``),
+      `${code} is an error code: give it its status and meaning in docs/errors.md`,
+    ).toBe(true);
   });
 });
 
@@ -121,7 +124,11 @@ describe('links', () => {
     for (const line of withoutCode(markdown).split('\n')) {
       const m = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
       if (!m) continue;
-      const base = m[1]!.replace(/`/g, '').toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+      const base = m[1]!
+        .replace(/`/g, '')
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+        .replace(/\s/g, '-');
       const n = seen.get(base) ?? 0;
       seen.set(base, n + 1);
       anchors.add(n ? `${base}-${n}` : base);

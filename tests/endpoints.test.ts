@@ -17,9 +17,24 @@ import { expectErrorBody } from './support/worker.ts';
 
 /** The endpoint table of the specification (../shared/seeds/000_f10fca1ef9b568fb.txt), path by path. */
 const CONTRACT_PATHS = [
-  '/prices', '/prices/latest', '/prices/history/{slug}', '/prices/markets', '/prices/export', '/products', '/products/search',
-  '/products/{slug}/aliases', '/markets', '/search', '/sources/status', '/index/latest', '/index/history', '/index/{slug}',
-  '/observations/{id}', '/health', '/search-index', '/openapi.json',
+  '/prices',
+  '/prices/latest',
+  '/prices/history/{slug}',
+  '/prices/markets',
+  '/prices/export',
+  '/products',
+  '/products/search',
+  '/products/{slug}/aliases',
+  '/markets',
+  '/search',
+  '/sources/status',
+  '/index/latest',
+  '/index/history',
+  '/index/{slug}',
+  '/observations/{id}',
+  '/health',
+  '/search-index',
+  '/openapi.json',
 ];
 /** Paths whose generators belong to later issues; this list only shrinks. */
 const PENDING: Record<string, string> = {};
@@ -33,24 +48,45 @@ describe('completeness', () => {
   it('every path of the specification has a route, a handler and an operation in the OpenAPI document', async () => {
     for (const path of [...CONTRACT_PATHS, ...ADDITIONAL_PATHS]) {
       if (PENDING[path]) continue;
-      expect(ROUTES.map((r) => r.path), path).toContain(path);
+      expect(
+        ROUTES.map((r) => r.path),
+        path,
+      ).toContain(path);
       expect(served.api.doc.paths[path]?.get, path).toBeDefined();
       expect(served.api.doc.paths[path].get['x-cache'], path).toEqual({
         sMaxAge: ROUTES.find((r) => r.path === path)!.cache.sMaxAge,
         staleWhileRevalidate: ROUTES.find((r) => r.path === path)!.cache.staleWhileRevalidate,
       });
     }
-    expect(Object.keys(served.api.doc.paths).sort()).toEqual([...CONTRACT_PATHS.filter((p) => !PENDING[p]), ...ADDITIONAL_PATHS].sort());
+    expect(Object.keys(served.api.doc.paths).sort()).toEqual(
+      [...CONTRACT_PATHS.filter((p) => !PENDING[p]), ...ADDITIONAL_PATHS].sort(),
+    );
   });
 
-  it('the contract cache values are the endpoint table\'s', () => {
+  it("the contract cache values are the endpoint table's", () => {
     const table: Record<string, [number, number]> = {
-      '/prices': [900, 3600], '/prices/latest': [900, 3600], '/prices/history/{slug}': [3600, 3600], '/prices/markets': [3600, 3600],
-      '/prices/export': [0, 0], '/products': [3600, 3600], '/products/search': [300, 600], '/products/{slug}/aliases': [3600, 3600],
-      '/markets': [3600, 3600], '/search': [300, 600], '/sources/status': [60, 300], '/observations/{id}': [3600, 3600], '/health': [0, 0], '/search-index': [300, 600], '/openapi.json': [300, 600],
-      '/index/latest': [3600, 3600], '/index/history': [3600, 3600], '/index/{slug}': [3600, 3600],
+      '/prices': [900, 3600],
+      '/prices/latest': [900, 3600],
+      '/prices/history/{slug}': [3600, 3600],
+      '/prices/markets': [3600, 3600],
+      '/prices/export': [0, 0],
+      '/products': [3600, 3600],
+      '/products/search': [300, 600],
+      '/products/{slug}/aliases': [3600, 3600],
+      '/markets': [3600, 3600],
+      '/search': [300, 600],
+      '/sources/status': [60, 300],
+      '/observations/{id}': [3600, 3600],
+      '/health': [0, 0],
+      '/search-index': [300, 600],
+      '/openapi.json': [300, 600],
+      '/index/latest': [3600, 3600],
+      '/index/history': [3600, 3600],
+      '/index/{slug}': [3600, 3600],
       // additional operations: trending "10 minutes" as the specification says; the others as the index
-      '/index/basket': [3600, 3600], '/prices/trending': [600, 600], '/prices/weekly-summary': [3600, 3600],
+      '/index/basket': [3600, 3600],
+      '/prices/trending': [600, 600],
+      '/prices/weekly-summary': [3600, 3600],
     };
     for (const r of ROUTES) expect([r.cache.sMaxAge, r.cache.staleWhileRevalidate], r.path).toEqual(table[r.path]);
   });
@@ -78,7 +114,12 @@ describe('every JSON answer validates against the served OpenAPI document (ajv)'
   });
 
   it('an observation and the health answer validate too', async () => {
-    const id = served.db.prepare(`SELECT o.id FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug IS NOT NULL LIMIT 1`).pluck().get() as string;
+    const id = served.db
+      .prepare(
+        `SELECT o.id FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug IS NOT NULL LIMIT 1`,
+      )
+      .pluck()
+      .get() as string;
     served.api.expectValid('/observations/{id}', (await client()(`/api/v1/observations/${id}`)).json());
     const health = await client()('/api/v1/health');
     served.api.expectValid('/health', health.json(), health.status);
@@ -125,9 +166,17 @@ describe('/prices/history/{slug}', () => {
     const monthly = (await get('/api/v1/prices/history/domates-salkim?range=3650d&bucket=monthly')).json();
     expect(monthly.items.every((i: any) => /^\d{4}-\d{2}-01$/.test(i.recordedDate))).toBe(true);
     expect((await get('/api/v1/prices/history/domates-salkim?range=60d&bucket=auto')).json().meta.bucket).toBe('daily');
-    expect((await get('/api/v1/prices/history/domates-salkim?range=400d&bucket=auto')).json().meta.bucket).toBe('weekly');
-    expect((await get('/api/v1/prices/history/domates-salkim?range=3650d&bucket=auto')).json().meta.bucket).toBe('monthly');
-    expect((await get('/api/v1/prices/history/domates-salkim?bucket=hourly')).json().meta).toEqual({ productSlug: 'domates-salkim', rangeDays: 7, bucket: 'daily' });
+    expect((await get('/api/v1/prices/history/domates-salkim?range=400d&bucket=auto')).json().meta.bucket).toBe(
+      'weekly',
+    );
+    expect((await get('/api/v1/prices/history/domates-salkim?range=3650d&bucket=auto')).json().meta.bucket).toBe(
+      'monthly',
+    );
+    expect((await get('/api/v1/prices/history/domates-salkim?bucket=hourly')).json().meta).toEqual({
+      productSlug: 'domates-salkim',
+      rangeDays: 7,
+      bucket: 'daily',
+    });
   });
 
   it('pages only when page or limit is sent, with link and next', async () => {
@@ -135,10 +184,21 @@ describe('/prices/history/{slug}', () => {
     const all = (await get('/api/v1/prices/history/domates?range=3650d')).json();
     const page = await get('/api/v1/prices/history/domates?range=3650d&limit=10&page=2');
     const body = page.json();
-    expect(body.meta).toMatchObject({ page: 2, limit: 10, total: all.items.length, count: 10, next: '/api/v1/prices/history/domates?range=3650d&bucket=daily&page=3&limit=10' });
+    expect(body.meta).toMatchObject({
+      page: 2,
+      limit: 10,
+      total: all.items.length,
+      count: 10,
+      next: '/api/v1/prices/history/domates?range=3650d&bucket=daily&page=3&limit=10',
+    });
     expect(body.items).toEqual(all.items.slice(10, 20));
-    expect(page.headers.get('link')).toContain('</api/v1/prices/history/domates?range=3650d&bucket=daily&page=3&limit=10>; rel="next"');
-    expect((await get('/api/v1/prices/history/no-such-product?range=30d')).json()).toMatchObject({ items: [], meta: { productSlug: 'no-such-product' } });
+    expect(page.headers.get('link')).toContain(
+      '</api/v1/prices/history/domates?range=3650d&bucket=daily&page=3&limit=10>; rel="next"',
+    );
+    expect((await get('/api/v1/prices/history/no-such-product?range=30d')).json()).toMatchObject({
+      items: [],
+      meta: { productSlug: 'no-such-product' },
+    });
   });
 });
 
@@ -152,20 +212,35 @@ describe('/prices/export', () => {
     expect(r.text.charCodeAt(0)).toBe(0xfeff);
     const lines = r.text.slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe(EXPORT_COLUMNS.join(','));
-    const count = served.db.prepare(`SELECT count(*) FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug = 'domates-salkim' AND o.data_day = '2026-07-23'`).pluck().get();
+    const count = served.db
+      .prepare(
+        `SELECT count(*) FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug = 'domates-salkim' AND o.data_day = '2026-07-23'`,
+      )
+      .pluck()
+      .get();
     expect(lines.length - 1).toBe(count);
     const izmir = lines.find((l) => l.includes('izmir-sebze-meyve'))!;
-    expect(izmir).toMatch(/^Domates Salkım,domates-salkim,sebze,İzmir Sebze ve Meyve Toptancı Hali,izmir-sebze-meyve,İzmir,\d+(\.\d+)?,\d+(\.\d+)?,\d+(\.\d+)?,reported,kg,TRY,2026-07-23,/);
+    expect(izmir).toMatch(
+      /^Domates Salkım,domates-salkim,sebze,İzmir Sebze ve Meyve Toptancı Hali,izmir-sebze-meyve,İzmir,\d+(\.\d+)?,\d+(\.\d+)?,\d+(\.\d+)?,reported,kg,TRY,2026-07-23,/,
+    );
     expect(izmir).toContain(',ürün=domates-salkim; tarih=2026-07-23,');
-    expect((await get('/api/v1/prices/export?product=domates-salkim&date=2026-07-23', { headers: { 'if-none-match': r.headers.get('etag')! } })).status).toBe(200);
+    expect(
+      (
+        await get('/api/v1/prices/export?product=domates-salkim&date=2026-07-23', {
+          headers: { 'if-none-match': r.headers.get('etag')! },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('the file name says what the file holds: filters, day or period, latest, _tr', async () => {
     const get = client();
     const today = istanbulDay(new Date());
     const names: Record<string, string> = {
-      'product=domates&market=izmir-sebze-meyve&date=2026-07-23&locale=tr': 'hal-fiyatlari_domates_izmir-sebze-meyve_2026-07-23_tr.csv',
-      'market=izmir-sebze-meyve&product=Domates&date=2026-07-23': 'hal-fiyatlari_domates_izmir-sebze-meyve_2026-07-23.csv',
+      'product=domates&market=izmir-sebze-meyve&date=2026-07-23&locale=tr':
+        'hal-fiyatlari_domates_izmir-sebze-meyve_2026-07-23_tr.csv',
+      'market=izmir-sebze-meyve&product=Domates&date=2026-07-23':
+        'hal-fiyatlari_domates_izmir-sebze-meyve_2026-07-23.csv',
       'product=domates-salkim&range=3650d': `hal-fiyatlari_domates-salkim_son-3650-gun_${today}.csv`,
       'latest=1&city=izmir&category=sebze&locale=tr': `hal-fiyatlari_izmir_sebze_en-son_${today}_tr.csv`,
     };
@@ -189,7 +264,14 @@ describe('/prices/export', () => {
       expect(word[column('Güncellik')]).toBe(inWords(FRESHNESS_WORDS, code[column('Güncellik')]!));
       expect(word[column('Ortalama Yöntemi')]).toBe(inWords(AVG_PRICE_METHOD_WORDS, code[column('Ortalama Yöntemi')]!));
       const warnings = code[column('Uyarılar')]!;
-      expect(word[column('Uyarılar')]).toBe(warnings ? warnings.split('|').map((w) => inWords(WARNING_WORDS, w)).join('; ') : '');
+      expect(word[column('Uyarılar')]).toBe(
+        warnings
+          ? warnings
+              .split('|')
+              .map((w) => inWords(WARNING_WORDS, w))
+              .join('; ')
+          : '',
+      );
       for (const cells of [code, word]) {
         expect(cells[column('Gözlem URL')]).toMatch(/^http:\/\/localhost\/api\/v1\/observations\/[0-9a-f-]{36}$/);
         expect(cells[column('Belge URL')]).toMatch(/^https:\/\//);
@@ -203,7 +285,12 @@ describe('/prices/export', () => {
     expect(r.text.slice(1).split('\r\n')[0]).toBe(EXPORT_COLUMNS.join(';'));
     const [, cells] = parseCsv(r.text, ';') as [string[], string[]];
     expect(cells).toHaveLength(EXPORT_COLUMNS.length);
-    const avg = served.db.prepare(`SELECT o.avg_price FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug = 'domates-salkim' AND o.data_day = '2026-07-23' AND o.market_slug = ?`).pluck().get(cells[4]) as number;
+    const avg = served.db
+      .prepare(
+        `SELECT o.avg_price FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug = 'domates-salkim' AND o.data_day = '2026-07-23' AND o.market_slug = ?`,
+      )
+      .pluck()
+      .get(cells[4]) as number;
     expect(cells[8]).toBe(String(avg).replace('.', ','));
   });
 
@@ -215,7 +302,9 @@ describe('/prices/export', () => {
       expect(href, page).toBe('/api/v1/prices/export?product=domates&locale=tr');
       const r = await get(href!);
       expect(r.status, page).toBe(200);
-      expect(r.headers.get('content-disposition')).toMatch(/^attachment; filename="hal-fiyatlari_domates_\d{4}-\d{2}-\d{2}_tr\.csv"$/);
+      expect(r.headers.get('content-disposition')).toMatch(
+        /^attachment; filename="hal-fiyatlari_domates_\d{4}-\d{2}-\d{2}_tr\.csv"$/,
+      );
     }
     const parameters = served.api.doc.paths['/prices/export'].get.parameters as { name: string; description: string }[];
     const about = (name: string) => parameters.find((p) => p.name === name)!.description;
@@ -249,7 +338,14 @@ describe('search', () => {
     // İzmir prints Y.MAYDONOZ (by the bağ), İBB Maydonoz (by the demet): both are found by the names sources print.
     const byAlias = (await get('/api/v1/products/search?q=maydonoz')).json();
     expect(byAlias.items.every((i: any) => i.matched === 'alias')).toBe(true);
-    expect(byAlias.items).toContainEqual(expect.objectContaining({ slug: 'maydanoz-genel', matched: 'alias', alias: 'Y.MAYDONOZ', aliases_url: '/api/v1/products/maydanoz-genel/aliases' }));
+    expect(byAlias.items).toContainEqual(
+      expect.objectContaining({
+        slug: 'maydanoz-genel',
+        matched: 'alias',
+        alias: 'Y.MAYDONOZ',
+        aliases_url: '/api/v1/products/maydanoz-genel/aliases',
+      }),
+    );
     expect(byAlias.items.map((i: any) => i.slug)).toContain('maydanoz-demet');
     expect((await get('/api/v1/products/search?q=e&limit=5')).status).toBe(400);
     const limited = (await get('/api/v1/products/search?q=el&limit=3')).json();
@@ -267,7 +363,9 @@ describe('search', () => {
   it('/search lists only markets whose name or province matches', async () => {
     const izmir = (await client()('/api/v1/search?q=izmir')).json();
     expect(izmir.markets.length).toBeGreaterThan(0);
-    expect(izmir.markets.every((m: any) => fold(m.name).includes('izmir') || fold(m.province).includes('izmir'))).toBe(true);
+    expect(izmir.markets.every((m: any) => fold(m.name).includes('izmir') || fold(m.province).includes('izmir'))).toBe(
+      true,
+    );
     const tomato = (await client()('/api/v1/search?q=domates')).json();
     expect(tomato.products.length).toBeGreaterThan(0);
     expect(tomato.markets).toEqual([]);
@@ -275,7 +373,14 @@ describe('search', () => {
 
   it('strange Unicode in q is folded or refused, never a 500', async () => {
     const get = client();
-    for (const q of ['%F0%9F%8D%85%F0%9F%8D%85', '%E2%80%8B%E2%80%8B', 'a%00b', 'x'.repeat(5000), '%D8%B7%D9%85%D8%A7%D8%B7%D9%85', 'd%CC%87omates']) {
+    for (const q of [
+      '%F0%9F%8D%85%F0%9F%8D%85',
+      '%E2%80%8B%E2%80%8B',
+      'a%00b',
+      'x'.repeat(5000),
+      '%D8%B7%D9%85%D8%A7%D8%B7%D9%85',
+      'd%CC%87omates',
+    ]) {
       const r = await get(`/api/v1/search?q=${q}`);
       expect([200, 400], q.slice(0, 20)).toContain(r.status);
       if (r.status === 400) expectErrorBody(r, 400, 'QUERY_TOO_SHORT');
@@ -288,8 +393,21 @@ describe('aliases, search index, health', () => {
     const get = client();
     const variant = (await get('/api/v1/products/maydanoz-genel/aliases')).json();
     expect(variant.product).toMatchObject({ slug: 'maydanoz-genel', category: 'sebze' });
-    expect(variant.items).toContainEqual(expect.objectContaining({ source: 'izmir', raw_name: 'Y.MAYDONOZ', match_key: 'y maydonoz', method: 'seed', variant: 'maydanoz-genel' }));
-    const count = served.db.prepare("SELECT count(*) FROM source_names n JOIN variants v ON v.slug = n.variant_slug WHERE v.product_slug = 'domates'").pluck().get();
+    expect(variant.items).toContainEqual(
+      expect.objectContaining({
+        source: 'izmir',
+        raw_name: 'Y.MAYDONOZ',
+        match_key: 'y maydonoz',
+        method: 'seed',
+        variant: 'maydanoz-genel',
+      }),
+    );
+    const count = served.db
+      .prepare(
+        "SELECT count(*) FROM source_names n JOIN variants v ON v.slug = n.variant_slug WHERE v.product_slug = 'domates'",
+      )
+      .pluck()
+      .get();
     expect((await get('/api/v1/products/domates/aliases')).json().meta.count).toBe(count);
     expectErrorBody(await get('/api/v1/products/no-such-product/aliases'), 404, 'NOT_FOUND');
     expectErrorBody(await get('/api/v1/products/Not%20A%20Slug/aliases'), 404, 'NOT_FOUND');

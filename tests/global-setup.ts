@@ -27,7 +27,8 @@ export default function setup(project: TestProject) {
   const dbPath = `${TEST_ROOT}/hal.sqlite`;
   const distDir = `${TEST_ROOT}/dist`;
   // For a session that changes only the edge or the tests: `HAL_REUSE_BUILD=1` keeps the last build.
-  if (process.env.HAL_REUSE_BUILD === '1' && existsSync(`${distDir}/manifest.json`)) return provideBuild(project, dbPath, distDir);
+  if (process.env.HAL_REUSE_BUILD === '1' && existsSync(`${distDir}/manifest.json`))
+    return provideBuild(project, dbPath, distDir);
   rmSync(TEST_ROOT, { recursive: true, force: true });
   mkdirSync(TEST_ROOT, { recursive: true });
   const db = openDb(dbPath);
@@ -35,7 +36,9 @@ export default function setup(project: TestProject) {
   importArchives(db);
   const report = buildSite({ db, outDir: distDir, today: TEST_TODAY, builtAt: TEST_BUILT_AT });
   db.close();
-  console.log(`global setup: real archive built in ${Math.round(performance.now() - t)} ms (${report.objects} objects)`);
+  console.log(
+    `global setup: real archive built in ${Math.round(performance.now() - t)} ms (${report.objects} objects)`,
+  );
   provideBuild(project, dbPath, distDir);
 }
 

@@ -17,7 +17,10 @@ import { type ManifestEntry } from '../core/publication.ts';
 const dir = mkdtempSync(join(tmpdir(), 'hal-history-arena-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function history(name: string, arena?: { maxLiveSlabs: number; keepSlabs: number }): { entries: [string, ManifestEntry][]; compactions: number } {
+function history(
+  name: string,
+  arena?: { maxLiveSlabs: number; keepSlabs: number },
+): { entries: [string, ManifestEntry][]; compactions: number } {
   const db = new Database(inject('dbPath'), { readonly: true });
   try {
     const writer = new OutputWriter(join(dir, name));

@@ -29,7 +29,11 @@ const MEZGIT = '<td>MEZGİT</td><td></td><td>Kasa   (10 Kğ)P Ks.-S Kut</td><td>
 function misreadPage(): Buffer {
   const page = readFileSync('tests/fixtures/ankara/fish-2026-02-18.html', 'utf8');
   if (!page.includes(MEZGIT)) throw new Error('the fixture no longer prints MEZGİT as expected');
-  return Buffer.from(page.replace(MEZGIT, MEZGIT.replace('1.000,00', '1,00').replace('1.200,00', '2,00')).replaceAll('18.02.2026', '02.03.2026'));
+  return Buffer.from(
+    page
+      .replace(MEZGIT, MEZGIT.replace('1.000,00', '1,00').replace('1.200,00', '2,00'))
+      .replaceAll('18.02.2026', '02.03.2026'),
+  );
 }
 
 describe('a fish row printed 1,00 / 2,00 per 10 kg crate', () => {
@@ -43,33 +47,53 @@ describe('a fish row printed 1,00 / 2,00 per 10 kg crate', () => {
     copyFileSync(inject('dbPath'), copy);
     db = openDb(copy);
     const bytes = misreadPage();
-    const document = { url: 'https://www.ankara.bel.tr/hal-fiyatlari', fetchedAt: `${DAY}T09:00:00.000Z`, contentType: 'text/html; charset=utf-8', bytes, requestedDay: DAY };
+    const document = {
+      url: 'https://www.ankara.bel.tr/hal-fiyatlari',
+      fetchedAt: `${DAY}T09:00:00.000Z`,
+      contentType: 'text/html; charset=utf-8',
+      bytes,
+      requestedDay: DAY,
+    };
     const parser = ankaraHtml('fish');
-    const meta = { kind: 'live' as const, url: document.url, fetchedAt: document.fetchedAt, contentType: document.contentType, parser: parser.id, parserVersion: parser.version, storedPath: 'test' };
+    const meta = {
+      kind: 'live' as const,
+      url: document.url,
+      fetchedAt: document.fetchedAt,
+      contentType: document.contentType,
+      parser: parser.id,
+      parserVersion: parser.version,
+      storedPath: 'test',
+    };
     ingestDocument(db, sourceByKey('ankara'), loadCatalogue(), bytes, meta, parser.parse(document));
     markImplausibleLows(db);
   });
 
   it('no row of the real archive is below its bounds', () => {
-    expect(real.prepare(`SELECT count(*) FROM observations WHERE quality_flags LIKE '%implausible_value%'`).pluck().get()).toBe(0);
+    expect(
+      real.prepare(`SELECT count(*) FROM observations WHERE quality_flags LIKE '%implausible_value%'`).pluck().get(),
+    ).toBe(0);
   });
 
-  it('is published at 0.10 / 0.20 TL/kg with implausible_value; the page\'s other rows are not flagged', () => {
+  it("is published at 0.10 / 0.20 TL/kg with implausible_value; the page's other rows are not flagged", () => {
     const model = loadModel(db, inject('today'));
     const rows = [...publishedRows(db, model, 'AND o.data_day = ? AND o.market_slug = ?', [DAY, 'ankara-balik'])];
     // 50 printed rows, two of them names no variant is linked to.
     expect(rows).toHaveLength(48);
     const flagged = rows.filter((r) => r.row.qualityFlags.includes('implausible_value'));
-    expect(flagged.map((r) => [r.variant, r.row.minPrice, r.row.maxPrice, r.row.avgPrice, r.row.qualityFlags])).toEqual([
-      ['mezgit-genel', 0.1, 0.2, 0.15, ['per_kg_from_crate', 'implausible_value']],
-    ]);
+    expect(flagged.map((r) => [r.variant, r.row.minPrice, r.row.maxPrice, r.row.avgPrice, r.row.qualityFlags])).toEqual(
+      [['mezgit-genel', 0.1, 0.2, 0.15, ['per_kg_from_crate', 'implausible_value']]],
+    );
   });
 
-  it('is never the market\'s price in the national indicator: the indicator stays that of the real rows', () => {
+  it("is never the market's price in the national indicator: the indicator stays that of the real rows", () => {
     const indicator = nationalIndicators(db, loadModel(db, inject('today'))).get('mezgit-genel')!;
     const before = nationalIndicators(real, loadModel(real, inject('today'))).get('mezgit-genel')!;
     expect(indicator.observedDate).toBe('2026-02-28');
-    expect({ ...indicator, freshness: null, rows: indicator.rows.map((r) => r.id) }).toEqual({ ...before, freshness: null, rows: before.rows.map((r) => r.id) });
+    expect({ ...indicator, freshness: null, rows: indicator.rows.map((r) => r.id) }).toEqual({
+      ...before,
+      freshness: null,
+      rows: before.rows.map((r) => r.id),
+    });
     expect(indicator.median).toBeGreaterThan(50);
   });
 
@@ -82,15 +106,26 @@ describe('a fish row printed 1,00 / 2,00 per 10 kg crate', () => {
 });
 
 describe('the real archive: every implausible flag keeps a row out of the aggregates', () => {
-  it('Bursa\'s lemon crates printed 135-3960 (implausible_spread) are not the national indicator of limon-sandik', () => {
+  it("Bursa's lemon crates printed 135-3960 (implausible_spread) are not the national indicator of limon-sandik", () => {
     const [lemon] = JSON.parse(distText(inject('distDir'), 'api/v1/prices/latest/product/limon-sandik.json')).items;
     expect(lemon).toMatchObject({ observed_date: '2026-07-30', min: 135, max: 2430, median: 1282.5 });
   });
 
-  it('Bursa\'s blueberries printed 50-6400 (implausible_spread) are a daily item, not part of August\'s', () => {
+  it("Bursa's blueberries printed 50-6400 (implausible_spread) are a daily item, not part of August's", () => {
     const dist = inject('distDir');
-    const index = JSON.parse(distText(dist, 'api/v1/_c/history/monthly/product/yaban-mersini-genel/market/bursa-sebze-meyve.json'));
-    const items = allPartitions(index).flatMap((p) => distText(dist, p.path).trim().split('\n').map((l) => JSON.parse(l) as { recordedDate: string }));
-    expect(items.find((i) => i.recordedDate === '2026-08-01')).toMatchObject({ minPrice: '50.00', maxPrice: '500.00', avgPrice: '246.67' });
+    const index = JSON.parse(
+      distText(dist, 'api/v1/_c/history/monthly/product/yaban-mersini-genel/market/bursa-sebze-meyve.json'),
+    );
+    const items = allPartitions(index).flatMap((p) =>
+      distText(dist, p.path)
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { recordedDate: string }),
+    );
+    expect(items.find((i) => i.recordedDate === '2026-08-01')).toMatchObject({
+      minPrice: '50.00',
+      maxPrice: '500.00',
+      avgPrice: '246.67',
+    });
   });
 });

@@ -31,19 +31,35 @@ beforeAll(() => {
   const store = join(dir, 'store.sqlite');
   copyFileSync(inject('dbPath'), store);
   db = openDb(store);
-  from = (db.prepare('SELECT DISTINCT data_day FROM observations ORDER BY 1 DESC LIMIT 3').pluck().all() as string[]).at(-1)!;
-  const documents = db.prepare('SELECT DISTINCT document_id FROM observations WHERE data_day >= ?').pluck().all(from) as number[];
+  from = (
+    db.prepare('SELECT DISTINCT data_day FROM observations ORDER BY 1 DESC LIMIT 3').pluck().all() as string[]
+  ).at(-1)!;
+  const documents = db
+    .prepare('SELECT DISTINCT document_id FROM observations WHERE data_day >= ?')
+    .pluck()
+    .all(from) as number[];
   db.prepare('DELETE FROM bulletins WHERE data_day >= ?').run(from);
   db.prepare('DELETE FROM observations WHERE data_day >= ?').run(from);
-  for (const id of documents) db.prepare('DELETE FROM documents WHERE id = ? AND NOT EXISTS (SELECT 1 FROM observations WHERE document_id = ?)').run(id, id);
+  for (const id of documents)
+    db.prepare(
+      'DELETE FROM documents WHERE id = ? AND NOT EXISTS (SELECT 1 FROM observations WHERE document_id = ?)',
+    ).run(id, id);
   before = buildSite({ db, outDir: join(dir, 'before'), today, builtAt: TEST_BUILT_AT });
   // The nightly run stores the three days again (documents, then their rows and bulletins).
   db.prepare('ATTACH ? AS archive').run(inject('dbPath'));
   db.exec('INSERT OR IGNORE INTO documents SELECT * FROM archive.documents');
-  newRows = db.prepare('INSERT INTO observations SELECT * FROM archive.observations WHERE data_day >= ?').run(from).changes;
+  newRows = db
+    .prepare('INSERT INTO observations SELECT * FROM archive.observations WHERE data_day >= ?')
+    .run(from).changes;
   db.prepare('INSERT INTO bulletins SELECT * FROM archive.bulletins WHERE data_day >= ?').run(from);
   db.exec('DETACH archive');
-  nightly = buildSite({ db, outDir: join(dir, 'nightly'), today, builtAt: TEST_BUILT_AT, previous: join(dir, 'before') });
+  nightly = buildSite({
+    db,
+    outDir: join(dir, 'nightly'),
+    today,
+    builtAt: TEST_BUILT_AT,
+    previous: join(dir, 'before'),
+  });
 }, 300_000);
 
 afterAll(() => {
@@ -59,7 +75,13 @@ describe('incremental build', () => {
     // Every row of this archive is stale by age on the build day: only the changed days count.
     expect(nightly.boundary).toEqual({ from });
     expect(manifest(join(dir, 'nightly'))).toBe(manifest(fullDist));
-    const linkedFrom = (day: string) => db.prepare('SELECT count(*) FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug IS NOT NULL AND o.data_day >= ?').pluck().get(day);
+    const linkedFrom = (day: string) =>
+      db
+        .prepare(
+          'SELECT count(*) FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug IS NOT NULL AND o.data_day >= ?',
+        )
+        .pluck()
+        .get(day);
     expect(nightly.serialized).toBe(linkedFrom(from));
     expect(nightly.serialized).toBeLessThanOrEqual(newRows);
     expect(nightly.serialized / nightly.rows).toBeLessThan(0.01);
@@ -74,11 +96,16 @@ describe('incremental build', () => {
   it('links partitions from the previous output with the bytes a full build writes', () => {
     const objects = (root: string) => JSON.parse(manifest(root)).objects as Record<string, { encoding?: string }>;
     const previous = objects(join(dir, 'before'));
-    const partitions = Object.keys(objects(join(dir, 'nightly'))).filter((p) => p.startsWith('api/v1/_p/') && previous[p]);
+    const partitions = Object.keys(objects(join(dir, 'nightly'))).filter(
+      (p) => p.startsWith('api/v1/_p/') && previous[p],
+    );
     expect(partitions.length).toBeGreaterThan(1000);
     for (const path of partitions.slice(0, 50)) {
       // Buffer.equals: a deep toEqual walks a ~100 KB buffer element by element (~1 s each).
-      expect(gunzipSync(readFileSync(join(dir, 'nightly', path))).equals(gunzipSync(readFileSync(join(fullDist, path)))), path).toBe(true);
+      expect(
+        gunzipSync(readFileSync(join(dir, 'nightly', path))).equals(gunzipSync(readFileSync(join(fullDist, path)))),
+        path,
+      ).toBe(true);
     }
   });
 
@@ -88,19 +115,30 @@ describe('incremental build', () => {
     const now = (day = today) => beginState(db, loadModel(db, day));
     // Nothing written since, nothing that reads differently: everything is taken.
     expect(boundary(db, now(), previous.state)).toEqual({ from: '9999-12-31' });
-    const old = db.prepare("SELECT id, data_day FROM observations WHERE data_day < '2020-01-01' ORDER BY data_day DESC LIMIT 1").get() as { id: string; data_day: string };
+    const old = db
+      .prepare("SELECT id, data_day FROM observations WHERE data_day < '2020-01-01' ORDER BY data_day DESC LIMIT 1")
+      .get() as { id: string; data_day: string };
     db.prepare('UPDATE observations SET avg_price = avg_price WHERE id = ?').run(old.id);
     expect(boundary(db, now(), previous.state)).toEqual({ from: old.data_day });
-    db.prepare("INSERT INTO corrections (observation_id, field, value, reason, corrected_by, corrected_at) VALUES (?, 'avg_price', 1, 'test', 'test', '2026-11-21T00:00:00Z')").run(old.id);
+    db.prepare(
+      "INSERT INTO corrections (observation_id, field, value, reason, corrected_by, corrected_at) VALUES (?, 'avg_price', 1, 'test', 'test', '2026-11-21T00:00:00Z')",
+    ).run(old.id);
     expect(boundary(db, now(), previous.state)).toEqual({ full: expect.stringMatching(/corrections changed/) });
     expect(boundary(db, now(), null)).toEqual({ full: 'no previous build' });
-    expect(boundary(db, now('2026-11-20'), previous.state)).toEqual({ full: 'the previous build is of a later day (2026-11-21)' });
+    expect(boundary(db, now('2026-11-20'), previous.state)).toEqual({
+      full: 'the previous build is of a later day (2026-11-21)',
+    });
   });
 
   it('counts as changed what the next night writes to the store saved tonight, not what tonight wrote before saving', () => {
-    const touch = (store: Db, row: { id: string }) => store.prepare('UPDATE observations SET avg_price = avg_price WHERE id = ?').run(row.id);
+    const touch = (store: Db, row: { id: string }) =>
+      store.prepare('UPDATE observations SET avg_price = avg_price WHERE id = ?').run(row.id);
     // Two rows of two old days: tonight writes the older, the next night the newer.
-    const [newer, older] = db.prepare("SELECT min(id) AS id, data_day AS day FROM observations WHERE data_day < '2020-01-01' GROUP BY data_day ORDER BY data_day DESC LIMIT 2").all() as { id: string; day: string }[];
+    const [newer, older] = db
+      .prepare(
+        "SELECT min(id) AS id, data_day AS day FROM observations WHERE data_day < '2020-01-01' GROUP BY data_day ORDER BY data_day DESC LIMIT 2",
+      )
+      .all() as { id: string; day: string }[];
     // Tonight: the scrape writes, the store is saved (before the build, as the nightly does), the build reads it.
     touch(db, older!);
     const saved = join(dir, 'saved.sqlite');
@@ -119,6 +157,8 @@ describe('incremental build', () => {
   });
 
   it('refuses to build into the previous output (the build empties its output first)', () => {
-    expect(() => buildSite({ db, outDir: join(dir, 'nightly'), today, builtAt: TEST_BUILT_AT, previous: join(dir, 'nightly') })).toThrow(/must be another directory/);
+    expect(() =>
+      buildSite({ db, outDir: join(dir, 'nightly'), today, builtAt: TEST_BUILT_AT, previous: join(dir, 'nightly') }),
+    ).toThrow(/must be another directory/);
   });
 });

@@ -89,8 +89,20 @@ describe('hand-checked weeks of the real archive', () => {
   it('2014-02: the first link, 15 members, İzmir only', async () => {
     const history = await get('/index/history');
     expect(history.index.base_week).toBe('2014-01');
-    expect(week(history.items, '2014-01')).toEqual({ week: '2014-01', week_start: '2013-12-30', week_end: '2014-01-05', value: 100, member_count: 15 });
-    expect(week(history.items, '2014-02')).toEqual({ week: '2014-02', week_start: '2014-01-06', week_end: '2014-01-12', value: 99.31, member_count: 15 });
+    expect(week(history.items, '2014-01')).toEqual({
+      week: '2014-01',
+      week_start: '2013-12-30',
+      week_end: '2014-01-05',
+      value: 100,
+      member_count: 15,
+    });
+    expect(week(history.items, '2014-02')).toEqual({
+      week: '2014-02',
+      week_start: '2014-01-06',
+      week_end: '2014-01-12',
+      value: 99.31,
+      member_count: 15,
+    });
   });
 
   it('2025-01: compared with 2023-52 across the missing year; üzüm left out (14 members)', async () => {
@@ -110,9 +122,16 @@ describe('hand-checked weeks of the real archive', () => {
 
   it('the ratio behind one member, recomputed from SQLite: patates in 2014-02', () => {
     const mean = (variant: string, from: string, to: string) =>
-      served.db.prepare(`SELECT avg(o.avg_price) FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug = ? AND o.data_day BETWEEN ? AND ?`).pluck().get(variant, from, to) as number;
-    const before = (mean('patates-calma', '2013-12-30', '2014-01-05') + mean('patates-genel', '2013-12-30', '2014-01-05')) / 2;
-    const after = (mean('patates-calma', '2014-01-06', '2014-01-12') + mean('patates-genel', '2014-01-06', '2014-01-12')) / 2;
+      served.db
+        .prepare(
+          `SELECT avg(o.avg_price) FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug = ? AND o.data_day BETWEEN ? AND ?`,
+        )
+        .pluck()
+        .get(variant, from, to) as number;
+    const before =
+      (mean('patates-calma', '2013-12-30', '2014-01-05') + mean('patates-genel', '2013-12-30', '2014-01-05')) / 2;
+    const after =
+      (mean('patates-calma', '2014-01-06', '2014-01-12') + mean('patates-genel', '2014-01-06', '2014-01-12')) / 2;
     expect(before).toBeCloseTo(1.425, 10);
     expect(after).toBeCloseTo(1.701, 10);
   });
@@ -127,24 +146,50 @@ describe('/index/latest', () => {
     served.api.expectValid('/index/latest', body);
     const history = await get('/index/history');
     const last = history.items.at(-1);
-    expect(body.latest).toEqual({ ...last, previous_value: week(history.items, '2026-29').value, change: expect.any(Number) });
+    expect(body.latest).toEqual({
+      ...last,
+      previous_value: week(history.items, '2026-29').value,
+      change: expect.any(Number),
+    });
     expect(body.latest.week).toBe('2026-30');
     expect(body.latest.change).toBeCloseTo(1705.26 / 1631.99 - 1, 3);
     // Closed: the week ended before the build day; İzmir's archive ends on 2026-07-23.
     expect(body.latest.week_end < inject('today')).toBe(true);
-    expect(body).toMatchObject({ dataDate: '2026-07-23', freshness: 'stale', isStale: true, warnings: ['data_stale', 'static_archive'] });
-    expect(body.index).toEqual({ slug: 'ulusal', name: 'Ulusal Hal Sepeti Endeksi', method: 'chained-jevons-matched-median', source: 'ankara,istanbul-ibb,izmir', base_week: '2014-01', base_value: 100 });
+    expect(body).toMatchObject({
+      dataDate: '2026-07-23',
+      freshness: 'stale',
+      isStale: true,
+      warnings: ['data_stale', 'static_archive'],
+    });
+    expect(body.index).toEqual({
+      slug: 'ulusal',
+      name: 'Ulusal Hal Sepeti Endeksi',
+      method: 'chained-jevons-matched-median',
+      source: 'ankara,istanbul-ibb,izmir',
+      base_week: '2014-01',
+      base_value: 100,
+    });
     expect(body.attribution).toContain('İzmir');
-    expect((await client()('/api/v1/index/latest', { headers: { 'if-none-match': r.headers.get('etag')! } })).status).toBe(304);
+    expect(
+      (await client()('/api/v1/index/latest', { headers: { 'if-none-match': r.headers.get('etag')! } })).status,
+    ).toBe(304);
   });
 
   it('municipal: a definition per province with a municipal market; published only with at least 52 weeks of values', async () => {
     const { municipal } = await get('/index/latest');
     expect(municipal.map((m: any) => m.slug)).toEqual(['ankara', 'bursa', 'istanbul', 'izmir']);
     for (const m of municipal) expect(m.published, m.slug).toBe(m.weeks >= 52);
-    expect(municipal.find((m: any) => m.slug === 'izmir')).toMatchObject({ published: true, name: 'İzmir Hal Sepeti Endeksi' });
+    expect(municipal.find((m: any) => m.slug === 'izmir')).toMatchObject({
+      published: true,
+      name: 'İzmir Hal Sepeti Endeksi',
+    });
     // Ankara: 2025-05-29 … 2026-02-28 is 39 weeks, not a year.
-    expect(municipal.find((m: any) => m.slug === 'ankara')).toEqual({ slug: 'ankara', name: 'Ankara Hal Sepeti Endeksi', published: false, weeks: 39 });
+    expect(municipal.find((m: any) => m.slug === 'ankara')).toEqual({
+      slug: 'ankara',
+      name: 'Ankara Hal Sepeti Endeksi',
+      published: false,
+      weeks: 39,
+    });
   });
 });
 
@@ -171,7 +216,10 @@ describe('/index/history', () => {
     expect(r.items.at(-1).week).toBe('2026-30');
     expect((await get('/index/history?range=abc')).meta.from).toBe(addDays(today, -6)); // an invalid range counts as 7 days
     expect((await get('/index/history?range=7d')).items).toEqual([]); // no data in the last week
-    expect((await get('/index/history?range=3d&from=2014-01-01&to=2014-01-10')).items.map((i: any) => i.week)).toEqual(['2014-01', '2014-02']);
+    expect((await get('/index/history?range=3d&from=2014-01-01&to=2014-01-10')).items.map((i: any) => i.week)).toEqual([
+      '2014-01',
+      '2014-02',
+    ]);
   });
 
   it('invalid dates are 400 INVALID_DATE; from after to too; an unknown series is 400 INVALID_PARAMETER', async () => {
@@ -193,8 +241,20 @@ describe('/index/history', () => {
   it('series=real: the CPI-deflated series beside the nominal, hand-checked at 2023-52', async () => {
     const real = await get('/index/history?series=real');
     served.api.expectValid('/index/history', real);
-    expect(real.items[0]).toEqual({ week: '2014-01', week_start: '2013-12-30', week_end: '2014-01-05', value: 100, member_count: 15 });
-    expect(real.items.at(-1)).toEqual({ week: '2023-52', week_start: '2023-12-25', week_end: '2023-12-31', value: 94.02, member_count: 15 });
+    expect(real.items[0]).toEqual({
+      week: '2014-01',
+      week_start: '2013-12-30',
+      week_end: '2014-01-05',
+      value: 100,
+      member_count: 15,
+    });
+    expect(real.items.at(-1)).toEqual({
+      week: '2023-52',
+      week_start: '2023-12-25',
+      week_end: '2023-12-31',
+      value: 94.02,
+      member_count: 15,
+    });
     expect(real.index.source).toBe('ankara,istanbul-ibb,izmir,tuik-tufe-2003-100');
     expect(real.attribution).toContain('TÜİK');
     // Its freshness is that of its own last week.
@@ -202,7 +262,13 @@ describe('/index/history', () => {
     // Within one month the deflator is the same: real/nominal is constant.
     const nominal = (await get('/index/history')).items;
     expect(week(real.items, '2014-02').value).toBe(week(nominal, '2014-02').value);
-    expect((await get('/index/history?series=real&from=2023-12-01')).items.map((i: any) => i.week)).toEqual(['2023-48', '2023-49', '2023-50', '2023-51', '2023-52']);
+    expect((await get('/index/history?series=real&from=2023-12-01')).items.map((i: any) => i.week)).toEqual([
+      '2023-48',
+      '2023-49',
+      '2023-50',
+      '2023-51',
+      '2023-52',
+    ]);
   });
 });
 
@@ -210,16 +276,34 @@ describe('/index/{slug} and /index/basket', () => {
   it('a published index answers its series, nominal and real; the national one is `ulusal`', async () => {
     const izmir = await get('/index/izmir');
     served.api.expectValid('/index/{slug}', izmir);
-    expect(izmir).toMatchObject({ slug: 'izmir', scope: 'municipal', province: 'izmir', published: true, version: '1', base_value: 100, base_week: '2014-01', base_week_start: '2013-12-30', min_members: 10 });
+    expect(izmir).toMatchObject({
+      slug: 'izmir',
+      scope: 'municipal',
+      province: 'izmir',
+      published: true,
+      version: '1',
+      base_value: 100,
+      base_week: '2014-01',
+      base_week_start: '2013-12-30',
+      min_members: 10,
+    });
     expect(izmir.meta.weeks).toBe(izmir.values.length);
     // Until İBB's first week (2020) the İzmir market is the whole national index.
-    expect(izmir.values.find((v: any) => v.week_start === '2014-01-06')).toEqual({ week_start: '2014-01-06', value: 99.31, member_count: 15 });
+    expect(izmir.values.find((v: any) => v.week_start === '2014-01-06')).toEqual({
+      week_start: '2014-01-06',
+      value: 99.31,
+      member_count: 15,
+    });
     expect(izmir.methodology_note).toContain('geometrik ortalama');
     expect(izmir.deflator.publisher).toContain('TÜİK');
     const national = await get('/index/ulusal');
     const history = await get('/index/history');
-    expect(national.values).toEqual(history.items.map((i: any) => ({ week_start: i.week_start, value: i.value, member_count: i.member_count })));
-    expect(national.real_values).toEqual((await get('/index/history?series=real')).items.map((i: any) => ({ week_start: i.week_start, value: i.value })));
+    expect(national.values).toEqual(
+      history.items.map((i: any) => ({ week_start: i.week_start, value: i.value, member_count: i.member_count })),
+    );
+    expect(national.real_values).toEqual(
+      (await get('/index/history?series=real')).items.map((i: any) => ({ week_start: i.week_start, value: i.value })),
+    );
   });
 
   it('defined but not published → 409 with the rule; unknown → 404', async () => {
@@ -236,12 +320,32 @@ describe('/index/{slug} and /index/basket', () => {
     const body = await get('/index/basket');
     served.api.expectValid('/index/basket', body);
     expect(body.basket.map((m: any) => m.slug)).toEqual([
-      'domates', 'biber-sivri', 'patlican', 'salatalik', 'patates', 'sogan-kuru', 'havuc', 'marul-kivircik', 'kabak', 'brokoli-genel',
-      'elma', 'portakal', 'limon', 'uzum', 'muz-yerli',
+      'domates',
+      'biber-sivri',
+      'patlican',
+      'salatalik',
+      'patates',
+      'sogan-kuru',
+      'havuc',
+      'marul-kivircik',
+      'kabak',
+      'brokoli-genel',
+      'elma',
+      'portakal',
+      'limon',
+      'uzum',
+      'muz-yerli',
     ]);
-    expect(body.basket.find((m: any) => m.slug === 'marul-kivircik')).toMatchObject({ kind: 'variant', unit: 'adet', variants: ['marul-kivircik'] });
+    expect(body.basket.find((m: any) => m.slug === 'marul-kivircik')).toMatchObject({
+      kind: 'variant',
+      unit: 'adet',
+      variants: ['marul-kivircik'],
+    });
     const limon = body.basket.find((m: any) => m.slug === 'limon');
-    const kgLemons = served.db.prepare(`SELECT slug FROM variants WHERE product_slug = 'limon' AND unit = 'kg' ORDER BY slug`).pluck().all();
+    const kgLemons = served.db
+      .prepare(`SELECT slug FROM variants WHERE product_slug = 'limon' AND unit = 'kg' ORDER BY slug`)
+      .pluck()
+      .all();
     expect(limon).toMatchObject({ kind: 'product', unit: 'kg', variants: kgLemons });
     expect(body.meta).toMatchObject({ count: 15, index: 'ulusal', min_members: 10 });
   });
@@ -253,7 +357,12 @@ describe('/prices/trending', () => {
     expect(r.headers.get('cache-control')).toBe('public, max-age=300, s-maxage=600, stale-while-revalidate=600');
     const body = r.json();
     served.api.expectValid('/prices/trending', body);
-    const to = served.db.prepare(`SELECT max(o.data_day) FROM observations o JOIN markets m ON m.slug = o.market_slug WHERE m.kind <> 'ulusal'`).pluck().get() as string;
+    const to = served.db
+      .prepare(
+        `SELECT max(o.data_day) FROM observations o JOIN markets m ON m.slug = o.market_slug WHERE m.kind <> 'ulusal'`,
+      )
+      .pluck()
+      .get() as string;
     expect(body.meta).toMatchObject({ count: 20, limit: 20, from: addDays(to, -6), to });
     const counts = served.db
       .prepare(`SELECT n.variant_slug AS slug, count(*) AS rows, count(DISTINCT o.market_slug) AS markets, min(coalesce(o.min_price, o.avg_price)) AS min
@@ -261,7 +370,9 @@ describe('/prices/trending', () => {
                 WHERE n.variant_slug IS NOT NULL AND m.kind <> 'ulusal' AND o.data_day BETWEEN ? AND ?
                 GROUP BY 1 ORDER BY rows DESC, markets DESC, slug LIMIT 20`)
       .all(addDays(to, -6), to) as { slug: string; rows: number; markets: number; min: number }[];
-    expect(body.items.map((i: any) => [i.productSlug, i.recordCount, i.marketCount])).toEqual(counts.map((c) => [c.slug, c.rows, c.markets]));
+    expect(body.items.map((i: any) => [i.productSlug, i.recordCount, i.marketCount])).toEqual(
+      counts.map((c) => [c.slug, c.rows, c.markets]),
+    );
     expect(body.items.map((i: any) => i.minPrice)).toEqual(counts.map((c) => c.min.toFixed(2)));
     expect(body.meta.total).toBeGreaterThan(20);
     expect((await get('/prices/trending?limit=5')).items).toEqual(body.items.slice(0, 5));
@@ -275,10 +386,23 @@ describe('/prices/weekly-summary', () => {
   it('without week: the newest closed week with data; risers and fallers against the week before', async () => {
     const body = await get('/prices/weekly-summary');
     served.api.expectValid('/prices/weekly-summary', body);
-    expect(body).toMatchObject({ week: '2026-34', weekStart: '2026-08-17', weekEnd: '2026-08-23', meta: { previousWeek: '2026-33', limit: 10 } });
+    expect(body).toMatchObject({
+      week: '2026-34',
+      weekStart: '2026-08-17',
+      weekEnd: '2026-08-23',
+      meta: { previousWeek: '2026-33', limit: 10 },
+    });
     expect(body.topRisers.length).toBe(10);
-    expect(body.topRisers.every((m: any, i: number) => m.change > 0 && (i === 0 || body.topRisers[i - 1].change >= m.change))).toBe(true);
-    expect(body.topFallers.every((m: any, i: number) => m.change < 0 && (i === 0 || body.topFallers[i - 1].change <= m.change))).toBe(true);
+    expect(
+      body.topRisers.every(
+        (m: any, i: number) => m.change > 0 && (i === 0 || body.topRisers[i - 1].change >= m.change),
+      ),
+    ).toBe(true);
+    expect(
+      body.topFallers.every(
+        (m: any, i: number) => m.change < 0 && (i === 0 || body.topFallers[i - 1].change <= m.change),
+      ),
+    ).toBe(true);
   });
 
   it('a mover recomputed from SQLite: medians over the markets quoting in both weeks', async () => {
@@ -287,10 +411,12 @@ describe('/prices/weekly-summary', () => {
     const mover = [...body.topRisers, ...body.topFallers].find((m: any) => m.marketCount === 2)!;
     const means = (from: string, to: string) =>
       new Map(
-        (served.db
-          .prepare(`SELECT o.market_slug AS market, avg(o.avg_price) AS mean FROM observations o JOIN source_names n ON n.id = o.source_name_id
+        (
+          served.db
+            .prepare(`SELECT o.market_slug AS market, avg(o.avg_price) AS mean FROM observations o JOIN source_names n ON n.id = o.source_name_id
                     WHERE n.variant_slug = ? AND o.data_day BETWEEN ? AND ? GROUP BY 1`)
-          .all(mover.productSlug, from, to) as { market: string; mean: number }[]).map((r) => [r.market, r.mean]),
+            .all(mover.productSlug, from, to) as { market: string; mean: number }[]
+        ).map((r) => [r.market, r.mean]),
       );
     const before = means('2025-07-14', '2025-07-20');
     const after = means('2025-07-21', '2025-07-27');
@@ -305,7 +431,15 @@ describe('/prices/weekly-summary', () => {
   it('a real week without data answers empty lists; a week that does not exist is 400', async () => {
     const empty = await get('/prices/weekly-summary?week=2010-10');
     served.api.expectValid('/prices/weekly-summary', empty);
-    expect(empty).toMatchObject({ week: '2010-10', weekStart: '2010-03-08', weekEnd: '2010-03-14', topRisers: [], topFallers: [], freshness: 'unavailable', warnings: ['no_data'] });
+    expect(empty).toMatchObject({
+      week: '2010-10',
+      weekStart: '2010-03-08',
+      weekEnd: '2010-03-14',
+      topRisers: [],
+      topFallers: [],
+      freshness: 'unavailable',
+      warnings: ['no_data'],
+    });
     expectErrorBody(await client()('/api/v1/prices/weekly-summary?week=2025-53'), 400, 'INVALID_PARAMETER');
     expectErrorBody(await client()('/api/v1/prices/weekly-summary?week=2026-7'), 400, 'INVALID_PARAMETER');
     expectErrorBody(await client()('/api/v1/prices/weekly-summary?week=%F0%9F%8D%85'), 400, 'INVALID_PARAMETER');

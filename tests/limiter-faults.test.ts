@@ -34,7 +34,16 @@ async function workerWithLimiter(className: string, bundlePath: string): Promise
         durableObjects: { RATE_LIMITER: { className, scriptName: 'faulty', useSQLite: true } },
         serviceBindings: { ORIGIN: asMiniflareService(distOrigin(inject('distDir'))) as never },
       },
-      { name: 'faulty', modules: true, script: FAULTY, compatibilityDate: COMPATIBILITY_DATE, durableObjects: { THROWING: { className: 'Throwing', useSQLite: true }, HANGING: { className: 'Hanging', useSQLite: true } } },
+      {
+        name: 'faulty',
+        modules: true,
+        script: FAULTY,
+        compatibilityDate: COMPATIBILITY_DATE,
+        durableObjects: {
+          THROWING: { className: 'Throwing', useSQLite: true },
+          HANGING: { className: 'Hanging', useSQLite: true },
+        },
+      },
     ],
   });
   await mf.ready;
@@ -52,8 +61,12 @@ afterAll(async () => {
 
 describe('the limiter fails open', () => {
   it('and /api-policy says so', async () => {
-    const policy = await (await throwing.dispatchFetch('http://localhost/api-policy', { headers: { 'cf-connecting-ip': '198.18.40.9' } })).text();
-    expect(policy).toContain('1 saniye içinde yanıt vermezse istek sayılmadan yanıtlanır ve yanıtta <code>x-ratelimit-uncounted</code> başlığı bulunur');
+    const policy = await (
+      await throwing.dispatchFetch('http://localhost/api-policy', { headers: { 'cf-connecting-ip': '198.18.40.9' } })
+    ).text();
+    expect(policy).toContain(
+      '1 saniye içinde yanıt vermezse istek sayılmadan yanıtlanır ve yanıtta <code>x-ratelimit-uncounted</code> başlığı bulunur',
+    );
   });
 
   it.each([
@@ -61,9 +74,11 @@ describe('the limiter fails open', () => {
     ['never answers', () => hanging],
   ])('a limiter that %s: served, uncounted, with the rate headers', async (_, mf) => {
     const started = Date.now();
-    const r = await mf().dispatchFetch('http://localhost/api/v1/markets', { headers: { 'cf-connecting-ip': '198.18.40.1' } });
+    const r = await mf().dispatchFetch('http://localhost/api/v1/markets', {
+      headers: { 'cf-connecting-ip': '198.18.40.1' },
+    });
     expect(r.status).toBe(200);
-    expect((await r.json() as { items: unknown[] }).items.length).toBeGreaterThan(0);
+    expect(((await r.json()) as { items: unknown[] }).items.length).toBeGreaterThan(0);
     expect(r.headers.get('x-ratelimit-uncounted')).toBe('limiter unavailable');
     expect(r.headers.get('x-ratelimit-limit')).toBe('60');
     expect(r.headers.get('x-ratelimit-remaining')).toBe('60');
@@ -72,7 +87,10 @@ describe('the limiter fails open', () => {
   });
 
   it('a preflight never asks the limiter', async () => {
-    const r = await hanging.dispatchFetch('http://localhost/api/v1/markets', { method: 'OPTIONS', headers: { 'cf-connecting-ip': '198.18.40.2' } });
+    const r = await hanging.dispatchFetch('http://localhost/api/v1/markets', {
+      method: 'OPTIONS',
+      headers: { 'cf-connecting-ip': '198.18.40.2' },
+    });
     expect(r.status).toBe(204);
     expect(r.headers.get('x-ratelimit-uncounted')).toBeNull();
   });

@@ -30,12 +30,15 @@ beforeAll(async () => {
 afterAll(async () => worker?.dispose());
 
 let ip = 0;
-const get = (path: string, headers: Record<string, string> = {}) => rawGet(new URL(path, worker.url), { 'cf-connecting-ip': `198.18.30.${++ip % 250}`, ...headers });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  rawGet(new URL(path, worker.url), { 'cf-connecting-ip': `198.18.30.${++ip % 250}`, ...headers });
 const json = (r: { body: Buffer }) => JSON.parse(r.body.toString('utf8'));
 
 /** A fault for keys matching `pattern`, the rest served as they are. */
-const on = (pattern: RegExp, respond: (answer: () => Promise<Response>) => Promise<Response> | Response): Fault => (key, answer) =>
-  pattern.test(key) ? Promise.resolve(respond(answer)) : null;
+const on =
+  (pattern: RegExp, respond: (answer: () => Promise<Response>) => Promise<Response> | Response): Fault =>
+  (key, answer) =>
+    pattern.test(key) ? Promise.resolve(respond(answer)) : null;
 
 function expectOriginUnavailable(r: Awaited<ReturnType<typeof get>>): void {
   expect(r.status).toBe(500);
@@ -60,16 +63,29 @@ describe('an origin that fails is never an answer', () => {
     expectOriginUnavailable(await get('/api/v1/prices/history/domates?range=3650d'));
   });
 
-  it.each([503, 403])('%i is not "missing": even where no collection exists, it is an error, never a cached empty answer', async (status) => {
-    fault = on(/^api\/v1\/_c\//, () => new Response(null, { status }));
-    // A path no earlier test asked: this location holds no copy of its answer.
-    expectOriginUnavailable(await get('/api/v1/prices?product=domates-yok&limit=6'));
-  });
+  it.each([503, 403])(
+    '%i is not "missing": even where no collection exists, it is an error, never a cached empty answer',
+    async (status) => {
+      fault = on(/^api\/v1\/_c\//, () => new Response(null, { status }));
+      // A path no earlier test asked: this location holds no copy of its answer.
+      expectOriginUnavailable(await get('/api/v1/prices?product=domates-yok&limit=6'));
+    },
+  );
 
   it.each([
     ['5xx', () => new Response('upstream down', { status: 503 })],
-    ['403 (the bucket refuses; a missing key is 404)', () => new Response('<Error>AccessDenied</Error>', { status: 403, headers: { 'content-type': 'application/xml' } })],
-    ['an HTML page with 200', () => new Response('<!doctype html><title>Bakım</title>', { headers: { 'content-type': 'text/html; charset=utf-8', etag: '"x"' } })],
+    [
+      '403 (the bucket refuses; a missing key is 404)',
+      () =>
+        new Response('<Error>AccessDenied</Error>', { status: 403, headers: { 'content-type': 'application/xml' } }),
+    ],
+    [
+      'an HTML page with 200',
+      () =>
+        new Response('<!doctype html><title>Bakım</title>', {
+          headers: { 'content-type': 'text/html; charset=utf-8', etag: '"x"' },
+        }),
+    ],
   ])('%s for a whole response', async (_, respond) => {
     fault = on(/^api\/v1\/search-index\.json/, respond);
     expectOriginUnavailable(await get('/api/v1/search-index'));
@@ -78,7 +94,9 @@ describe('an origin that fails is never an answer', () => {
   it('truncated gzip in a partition', async () => {
     fault = on(/^api\/v1\/_p\//, async (answer) => {
       const stored = new Uint8Array(await (await answer()).arrayBuffer());
-      return new Response(stored.slice(0, Math.floor(stored.length / 2)), { headers: { 'content-type': 'application/x-ndjson; charset=utf-8' } });
+      return new Response(stored.slice(0, Math.floor(stored.length / 2)), {
+        headers: { 'content-type': 'application/x-ndjson; charset=utf-8' },
+      });
     });
     expectOriginUnavailable(await get('/api/v1/prices?product=biber-sivri&limit=5'));
   });

@@ -24,7 +24,9 @@ const temp = () => mkdtempSync(join(tmpdir(), 'hal-pipeline-'));
 describe('import', () => {
   it('imported every row of every layout, each linked to its document with the file sha256', () => {
     const db = openDb(inject('dbPath'));
-    const perParser = db.prepare('SELECT parser, count(*) AS documents, sum(rows) AS rows FROM documents GROUP BY parser ORDER BY parser').all();
+    const perParser = db
+      .prepare('SELECT parser, count(*) AS documents, sum(rows) AS rows FROM documents GROUP BY parser ORDER BY parser')
+      .all();
     // Rows stored per layout, from the parsers' golden tests: Ankara 21,407 printed minus 93 rows
     // whose unit reads `avokado` (counted out); İBB 18 files of which 4 are byte-identical copies.
     expect(perParser).toEqual([
@@ -44,8 +46,15 @@ describe('import', () => {
     // Bursa's JSON repeats the last history snapshot of 2026-08-22 (152 rows updated in place) and
     // İBB's two 2024-04-16 fruit lists share 35 products: 337,133 rows are 337,098 observations.
     expect(db.prepare('SELECT count(*) FROM observations').pluck().get()).toBe(337_098);
-    expect(db.prepare('SELECT count(*) FROM observations o LEFT JOIN documents d ON d.id = o.document_id WHERE d.id IS NULL').pluck().get()).toBe(0);
-    expect(db.prepare("SELECT count(*) FROM source_names WHERE source_key = 'izmir' AND variant_slug IS NULL").pluck().get()).toBe(0);
+    expect(
+      db
+        .prepare('SELECT count(*) FROM observations o LEFT JOIN documents d ON d.id = o.document_id WHERE d.id IS NULL')
+        .pluck()
+        .get(),
+    ).toBe(0);
+    expect(
+      db.prepare("SELECT count(*) FROM source_names WHERE source_key = 'izmir' AND variant_slug IS NULL").pluck().get(),
+    ).toBe(0);
     db.close();
   });
 
@@ -74,7 +83,15 @@ describe('build', () => {
     seedRegistry(db, SOURCES);
     seedCatalogue(db, catalogue);
     const doc = izmirArchive().find((d) => d.parser.id === 'izmir-api-dump')!;
-    const meta = { kind: 'archive' as const, url: doc.url, fetchedAt: null, contentType: doc.contentType, parser: doc.parser.id, parserVersion: doc.parser.version, storedPath: doc.storedPath };
+    const meta = {
+      kind: 'archive' as const,
+      url: doc.url,
+      fetchedAt: null,
+      contentType: doc.contentType,
+      parser: doc.parser.id,
+      parserVersion: doc.parser.version,
+      storedPath: doc.storedPath,
+    };
     ingestDocument(db, sourceByKey('izmir'), catalogue, doc.bytes, meta, doc.parser.parse(doc));
     db.close();
     return path;
@@ -101,22 +118,44 @@ describe('build', () => {
   it('an administrator correction changes the published value, is marked, and keeps the original in the evidence', () => {
     const store = smallStore();
     const db = openDb(store);
-    const id = db.prepare(`SELECT o.id FROM observations o JOIN source_names n ON n.id = o.source_name_id
-                           WHERE n.variant_slug = 'domates-salkim' AND o.data_day = '2026-07-23'`).pluck().get() as string;
+    const id = db
+      .prepare(`SELECT o.id FROM observations o JOIN source_names n ON n.id = o.source_name_id
+                           WHERE n.variant_slug = 'domates-salkim' AND o.data_day = '2026-07-23'`)
+      .pluck()
+      .get() as string;
     const printed = db.prepare('SELECT avg_price FROM observations WHERE id = ?').pluck().get(id) as number;
-    syncCorrections(db, readCorrections(`observation_id,field,value,reason,corrected_by,corrected_at\n${id},avg_price,51.5,"Bültende yazım hatası, belediye ile doğrulandı",editor@hal-api,2026-07-24T09:00:00Z\n`));
+    syncCorrections(
+      db,
+      readCorrections(
+        `observation_id,field,value,reason,corrected_by,corrected_at\n${id},avg_price,51.5,"Bültende yazım hatası, belediye ile doğrulandı",editor@hal-api,2026-07-24T09:00:00Z\n`,
+      ),
+    );
     const outDir = join(temp(), 'dist');
     buildSite({ db, outDir, today: '2026-07-25', builtAt: '2026-07-25T03:00:00Z' });
     db.close();
     const manifest = JSON.parse(readFileSync(join(outDir, 'manifest.json'), 'utf8'));
     const index = JSON.parse(readFileSync(join(outDir, 'api/v1/_c/prices/product/domates-salkim.json'), 'utf8'));
-    const rows = allPartitions(index).flatMap((p) => distText(outDir, p.path).trim().split('\n').map((l) => JSON.parse(l)));
+    const rows = allPartitions(index).flatMap((p) =>
+      distText(outDir, p.path)
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    );
     const row = rows.find((r: { id: string }) => r.id === id);
     expect(row).toMatchObject({ avgPrice: 51.5, warnings: ['data_delayed', 'static_archive', 'corrected_value'] });
     const shard = Object.keys(manifest.objects).find((p) => p.startsWith('api/v1/_evidence/2026/2026-07-23/'))!;
     const record = JSON.parse(distText(outDir, shard))[id];
     expect(record.avgPrice).toBe(51.5);
-    expect(record.corrections).toEqual([{ field: 'avg_price', value: 51.5, original: printed, reason: 'Bültende yazım hatası, belediye ile doğrulandı', by: 'editor@hal-api', at: '2026-07-24T09:00:00.000Z' }]);
+    expect(record.corrections).toEqual([
+      {
+        field: 'avg_price',
+        value: 51.5,
+        original: printed,
+        reason: 'Bültende yazım hatası, belediye ile doğrulandı',
+        by: 'editor@hal-api',
+        at: '2026-07-24T09:00:00.000Z',
+      },
+    ]);
     expect(record.printed.row).toContain(String(printed));
   });
 
@@ -125,7 +164,12 @@ describe('build', () => {
     expect(() => readCorrections(`${header}x,avg_price,10,,editor,2026-07-24T09:00:00Z\n`)).toThrow('needs a reason');
     expect(() => readCorrections(`${header}x,median,10,r,editor,2026-07-24T09:00:00Z\n`)).toThrow('field must be');
     const db = openDb(smallStore());
-    expect(() => syncCorrections(db, readCorrections(`${header}019f8c45-9c00-8001-8000-000000000000,avg_price,10,r,editor,2026-07-24T09:00:00Z\n`))).toThrow('unknown observation');
+    expect(() =>
+      syncCorrections(
+        db,
+        readCorrections(`${header}019f8c45-9c00-8001-8000-000000000000,avg_price,10,r,editor,2026-07-24T09:00:00Z\n`),
+      ),
+    ).toThrow('unknown observation');
     db.close();
   });
 
@@ -136,7 +180,9 @@ describe('build', () => {
       const outDir = join(temp(), 'dist');
       buildSite({ db, outDir, today, builtAt: `${today}T03:00:00Z` });
       db.close();
-      return JSON.parse(readFileSync(join(outDir, 'api/v1/markets.json'), 'utf8')).items.find((m: { slug: string }) => m.slug === 'izmir-sebze-meyve');
+      return JSON.parse(readFileSync(join(outDir, 'api/v1/markets.json'), 'utf8')).items.find(
+        (m: { slug: string }) => m.slug === 'izmir-sebze-meyve',
+      );
     };
     // 2026-07-23 is a Thursday: the next day the archive is one publishing day behind, a week later six.
     expect(markets('2026-07-25')).toMatchObject({ freshness: 'stale', warnings: ['data_delayed', 'static_archive'] });

@@ -31,32 +31,59 @@ const fixture = readFileSync('tests/fixtures/izmir/sebzemeyve-2026-07-23.json');
 const http: HttpClient = {
   async request(url) {
     const bytes = url.includes('/sebzemeyve/') ? new Uint8Array(fixture) : new Uint8Array();
-    return { url, status: bytes.byteLength ? 200 : 204, contentType: 'application/json', bytes, fetchedAt: '2026-07-24T02:10:00.000Z', etag: null, lastModified: null, notModified: false };
+    return {
+      url,
+      status: bytes.byteLength ? 200 : 204,
+      contentType: 'application/json',
+      bytes,
+      fetchedAt: '2026-07-24T02:10:00.000Z',
+      etag: null,
+      lastModified: null,
+      notModified: false,
+    };
   },
 };
 
 /** The worker over a build of `today`, and the keys it asked its origin for. */
-type Served = { worker: LocalWorker; distDir: string; asked: string[]; manifest: { objects: Record<string, { etag: string }> } };
+type Served = {
+  worker: LocalWorker;
+  distDir: string;
+  asked: string[];
+  manifest: { objects: Record<string, { etag: string }> };
+};
 
 async function serve(today: string): Promise<Served> {
   const db = openDb(join(dir, `hal-${today}.sqlite`));
   seedRegistry(db, SOURCES);
   seedCatalogue(db, loadCatalogue());
   seedHolidays(db);
-  await scrapeSource(db, izmir, { day: '2026-07-23', http, evidence: new DocumentStore(join(dir, 'evidence')), catalogue: loadCatalogue(), now: () => new Date('2026-07-24T02:10:00Z') });
+  await scrapeSource(db, izmir, {
+    day: '2026-07-23',
+    http,
+    evidence: new DocumentStore(join(dir, 'evidence')),
+    catalogue: loadCatalogue(),
+    now: () => new Date('2026-07-24T02:10:00Z'),
+  });
   const distDir = join(dir, `dist-${today}`);
   buildSite({ db, outDir: distDir, today, builtAt: `${today}T03:00:00Z` });
   db.close();
   const asked: string[] = [];
   const origin = distOrigin(distDir);
-  const worker = await startLocalWorker({ distDir, origin: async (request) => (asked.push(new URL(request.url).pathname.slice(1)), origin(request)) });
+  const worker = await startLocalWorker({
+    distDir,
+    origin: async (request) => (asked.push(new URL(request.url).pathname.slice(1)), origin(request)),
+  });
   return { worker, distDir, asked, manifest: JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8')) };
 }
 
 let ip = 0;
 async function get(served: Served, path: string, headers: Record<string, string> = {}, method = 'GET') {
   served.asked.length = 0;
-  const reply = await rawGet(new URL(path, served.worker.url), { 'cf-connecting-ip': `192.0.2.${++ip % 250}`, ...headers }, method);
+  const reply = await rawGet(
+    new URL(path, served.worker.url),
+    { 'cf-connecting-ip': `192.0.2.${++ip % 250}`, ...headers },
+    method,
+  );
   return { ...reply, asked: [...served.asked] };
 }
 
@@ -111,7 +138,10 @@ describe('whole responses built today', () => {
     // Cloudflare hands every worker `accept-encoding: br, gzip` and keeps what the client sent in cf.clientAcceptEncoding.
     const asCloudflareHandsIt = async (clientAcceptEncoding: string) => {
       served.asked.length = 0;
-      const init = { headers: { 'accept-encoding': 'br, gzip', 'cf-connecting-ip': `192.0.2.${++ip % 250}` }, cf: { clientAcceptEncoding } };
+      const init = {
+        headers: { 'accept-encoding': 'br, gzip', 'cf-connecting-ip': `192.0.2.${++ip % 250}` },
+        cf: { clientAcceptEncoding },
+      };
       await (await served.worker.mf.dispatchFetch('http://localhost/api/v1/markets', init)).arrayBuffer();
       return [...served.asked];
     };
@@ -162,7 +192,9 @@ describe('whole responses served on a later day than their build', () => {
     expect(r.asked.some((k) => k.endsWith('.br'))).toBe(false);
     expect(r.headers.vary).toBe('accept-encoding');
     // Fresh on its build day, stale months later: the body is the re-aged one, not the stored bytes.
-    const stored = JSON.parse(distBytes(served.distDir, 'api/v1/prices/latest/product/domates-salkim.json').toString('utf8'));
+    const stored = JSON.parse(
+      distBytes(served.distDir, 'api/v1/prices/latest/product/domates-salkim.json').toString('utf8'),
+    );
     expect(stored.items[0]).toMatchObject({ freshness: 'fresh' });
     expect(JSON.parse(r.body.toString('utf8')).items[0]).toMatchObject({ freshness: 'stale', isStale: true });
   });

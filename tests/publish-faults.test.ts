@@ -19,7 +19,14 @@ import { buildSite } from '../build/build.ts';
 import { openDb } from '../store/db.ts';
 import { ingestDocument } from '../store/ingest.ts';
 import { Bucket, s3Client } from '../publish/bucket.ts';
-import { BUILDS_INDEX_KEY, RELEASE_FILE, SHARED_PREFIX, SNAPSHOTS_INDEX_KEY, buildPrefix, releaseIdOf } from '../publish/layout.ts';
+import {
+  BUILDS_INDEX_KEY,
+  RELEASE_FILE,
+  SHARED_PREFIX,
+  SNAPSHOTS_INDEX_KEY,
+  buildPrefix,
+  releaseIdOf,
+} from '../publish/layout.ts';
 import { prune } from '../publish/prune.ts';
 import { publishRelease, PublishError, type BuildsIndex, type Release } from '../publish/release.ts';
 import { createSnapshot, type SnapshotFiles } from '../publish/snapshot.ts';
@@ -39,9 +46,26 @@ vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 const dir = mkdtempSync(join(tmpdir(), 'hal-publish-faults-'));
 const bundlePath = `.cache/edge/worker-publish-faults-${process.pid}.js`;
 /** Answers that differ between the two builds (health, status, freshness) and some that do not. */
-const PATHS = ['/api/v1/health', '/api/v1/sources/status', '/api/v1/prices/latest', '/api/v1/prices?product=domates-salkim&limit=3', '/api/v1/markets', '/data-health', '/api-policy'];
+const PATHS = [
+  '/api/v1/health',
+  '/api/v1/sources/status',
+  '/api/v1/prices/latest',
+  '/api/v1/prices?product=domates-salkim&limit=3',
+  '/api/v1/markets',
+  '/data-health',
+  '/api-policy',
+];
 
-type Build = { name: 'A' | 'B'; day: string; distDir: string; manifest: DistManifest; snapshot: SnapshotFiles; releaseId: string; prefix: string; answers: Answer[] };
+type Build = {
+  name: 'A' | 'B';
+  day: string;
+  distDir: string;
+  manifest: DistManifest;
+  snapshot: SnapshotFiles;
+  releaseId: string;
+  prefix: string;
+  answers: Answer[];
+};
 type Answer = { path: string; status: number; etag: string | null; body: string };
 const builds = {} as Record<'A' | 'B', Build>;
 let s3: LocalS3;
@@ -62,15 +86,41 @@ beforeAll(async () => {
   seedCatalogue(db, catalogue);
   seedHolidays(db);
   const doc = izmirArchive().find((d) => d.parser.id === 'izmir-api-dump')!;
-  const meta = { kind: 'archive' as const, url: doc.url, fetchedAt: null, contentType: doc.contentType, parser: doc.parser.id, parserVersion: doc.parser.version, storedPath: doc.storedPath };
+  const meta = {
+    kind: 'archive' as const,
+    url: doc.url,
+    fetchedAt: null,
+    contentType: doc.contentType,
+    parser: doc.parser.id,
+    parserVersion: doc.parser.version,
+    storedPath: doc.storedPath,
+  };
   ingestDocument(db, sourceByKey('izmir'), catalogue, doc.bytes, meta, doc.parser.parse(doc));
-  for (const [name, day] of [['A', '2026-07-23'], ['B', '2026-07-24']] as const) {
+  for (const [name, day] of [
+    ['A', '2026-07-23'],
+    ['B', '2026-07-24'],
+  ] as const) {
     const distDir = join(dir, `dist-${name}`);
     buildSite({ db, outDir: distDir, today: day, builtAt: `${day}T02:45:00Z` });
     const manifest = JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8')) as DistManifest;
-    const snapshot = await createSnapshot({ dbPath: storePath, outDir: join(dir, `snapshot-${name}`), day, buildId: manifest.buildId, builtAt: manifest.builtAt });
+    const snapshot = await createSnapshot({
+      dbPath: storePath,
+      outDir: join(dir, `snapshot-${name}`),
+      day,
+      buildId: manifest.buildId,
+      builtAt: manifest.builtAt,
+    });
     const releaseId = releaseIdOf(manifest);
-    builds[name] = { name, day, distDir, manifest, snapshot, releaseId, prefix: buildPrefix(day, releaseId), answers: await workerAnswers({ ORIGIN: asMiniflareService(distOrigin(distDir)) }) };
+    builds[name] = {
+      name,
+      day,
+      distDir,
+      manifest,
+      snapshot,
+      releaseId,
+      prefix: buildPrefix(day, releaseId),
+      answers: await workerAnswers({ ORIGIN: asMiniflareService(distOrigin(distDir)) }),
+    };
   }
   db.close();
   // Without this, "one build, never a mix" could not tell A from B.
@@ -79,7 +129,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  console.log(['stage killed | served after the kill | the next run', ...matrix.map((r) => `${r.stage} | ${r.served} | ${r.next}`)].join('\n'));
+  console.log(
+    [
+      'stage killed | served after the kill | the next run',
+      ...matrix.map((r) => `${r.stage} | ${r.served} | ${r.next}`),
+    ].join('\n'),
+  );
   await line?.close();
   await s3?.close();
   rmSync(join(ROOT, bundlePath), { force: true });
@@ -87,12 +142,17 @@ afterAll(async () => {
 });
 
 /** The worker in a fresh isolate (the pointer is cached a minute per isolate), its answers to PATHS. */
-async function workerAnswers(serviceBindings: Record<string, unknown>, bindings: Record<string, string> = {}): Promise<Answer[]> {
+async function workerAnswers(
+  serviceBindings: Record<string, unknown>,
+  bindings: Record<string, string> = {},
+): Promise<Answer[]> {
   const mf = new Miniflare({ ...base, serviceBindings: serviceBindings as never, bindings });
   try {
     const answers: Answer[] = [];
     for (const [i, path] of PATHS.entries()) {
-      const r = await mf.dispatchFetch(`http://localhost${path}`, { headers: { 'cf-connecting-ip': `203.0.113.${i + 1}` } });
+      const r = await mf.dispatchFetch(`http://localhost${path}`, {
+        headers: { 'cf-connecting-ip': `203.0.113.${i + 1}` },
+      });
       answers.push({ path, status: r.status, etag: r.headers.get('etag'), body: await r.text() });
     }
     return answers;
@@ -111,8 +171,12 @@ async function servedBuild(): Promise<'A' | 'B'> {
   const release = await bucket.getJson<Release>(build!.prefix + RELEASE_FILE);
   expect(release, `the served build ${build!.name} has its release record`).not.toBeNull();
   const stored = new Map<string, string>();
-  for (const prefix of [build!.prefix, SHARED_PREFIX, build!.snapshot.prefix]) for (const o of (await bucket.list(prefix)).objects) stored.set(o.key, o.md5);
-  expect(release!.objects.filter((o) => stored.get(o.key) !== o.md5).map((o) => o.key), `every object of ${build!.name} is stored`).toEqual([]);
+  for (const prefix of [build!.prefix, SHARED_PREFIX, build!.snapshot.prefix])
+    for (const o of (await bucket.list(prefix)).objects) stored.set(o.key, o.md5);
+  expect(
+    release!.objects.filter((o) => stored.get(o.key) !== o.md5).map((o) => o.key),
+    `every object of ${build!.name} is stored`,
+  ).toEqual([]);
   // The indexes name a build once the pointer has (a kill between the two leaves them behind, never ahead).
   const index = (await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY))!;
   if (build!.name === 'A') expect(index.builds.map((b) => b.releaseId)).toEqual([builds.A.releaseId]);
@@ -163,15 +227,26 @@ describe('a publication killed at every stage', () => {
     const written = new Set(firstRun.filter(objectOfB).map((c) => c.key));
     expect(calls.filter((c) => objectOfB(c) && written.has(c.key))).toEqual([]);
     expect(calls.some((c) => c.method === 'HEAD' && c.key === lost)).toBe(true);
-    expect(calls.some((c) => c.write && (c.key === builds.B.prefix + RELEASE_FILE || c.key === POINTER_KEY))).toBe(false);
+    expect(calls.some((c) => c.write && (c.key === builds.B.prefix + RELEASE_FILE || c.key === POINTER_KEY))).toBe(
+      false,
+    );
     line.mend();
     expect(await servedBuild()).toBe('A');
     matrix.at(-1)!.next = 'gets past the upload: sends the rest, then verifies';
-    matrix.push({ stage: `a write lost by the bucket (${lost.slice(builds.B.prefix.length)})`, served: 'A, complete (verification refused B)', next: '' });
+    matrix.push({
+      stage: `a write lost by the bucket (${lost.slice(builds.B.prefix.length)})`,
+      served: 'A, complete (verification refused B)',
+      next: '',
+    });
   });
 
   it('killed during the verification: A is served, and the re-run had sent the lost object again', async () => {
-    const calls = await killB('during the verification (the 1000th HEAD under B)', (c) => c.method === 'HEAD' && underB(c), 1000, 'A');
+    const calls = await killB(
+      'during the verification (the 1000th HEAD under B)',
+      (c) => c.method === 'HEAD' && underB(c),
+      1000,
+      'A',
+    );
     expect(calls.filter(objectOfB).map((c) => c.key)).toEqual([lost]);
     matrix.at(-2)!.next = 'sends the lost object again, verifies';
   });
@@ -183,12 +258,19 @@ describe('a publication killed at every stage', () => {
 
   it('killed between the release record and the pointer: A is served, B recorded', async () => {
     await killB('between the release record and the pointer', (c) => c.write && c.key === POINTER_KEY, 1, 'A');
-    expect(await bucket.getJson<Release>(builds.B.prefix + RELEASE_FILE)).toMatchObject({ releaseId: builds.B.releaseId });
+    expect(await bucket.getJson<Release>(builds.B.prefix + RELEASE_FILE)).toMatchObject({
+      releaseId: builds.B.releaseId,
+    });
     matrix.at(-2)!.next = 'verifies, writes the record, moves the pointer';
   });
 
   it('killed between the pointer and the indexes: B is served, the indexes still name A', async () => {
-    await killB('between the pointer and the indexes', (c) => c.write && (c.key === SNAPSHOTS_INDEX_KEY || c.key === BUILDS_INDEX_KEY), 1, 'B');
+    await killB(
+      'between the pointer and the indexes',
+      (c) => c.write && (c.key === SNAPSHOTS_INDEX_KEY || c.key === BUILDS_INDEX_KEY),
+      1,
+      'B',
+    );
     expect((await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.current).toBe(builds.A.releaseId);
     matrix.at(-2)!.next = 'verifies the recorded release, moves the pointer';
   });
@@ -197,10 +279,17 @@ describe('a publication killed at every stage', () => {
     const mark = line.calls.length;
     const report = await publishB();
     expect(report).toMatchObject({ releaseId: builds.B.releaseId, switched: false });
-    expect(since(mark).filter((c) => c.write).map((c) => c.key)).toEqual([SNAPSHOTS_INDEX_KEY, BUILDS_INDEX_KEY]);
+    expect(
+      since(mark)
+        .filter((c) => c.write)
+        .map((c) => c.key),
+    ).toEqual([SNAPSHOTS_INDEX_KEY, BUILDS_INDEX_KEY]);
     expect(await servedBuild()).toBe('B');
     const index = (await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY))!;
-    expect(index).toMatchObject({ current: builds.B.releaseId, builds: [{ releaseId: builds.B.releaseId }, { releaseId: builds.A.releaseId }] });
+    expect(index).toMatchObject({
+      current: builds.B.releaseId,
+      builds: [{ releaseId: builds.B.releaseId }, { releaseId: builds.A.releaseId }],
+    });
     matrix.at(-1)!.next = 'writes the indexes: finishes, B served';
   });
 });
@@ -226,7 +315,9 @@ describe('retention killed while it deletes', () => {
     const report = await prune(linedBucket(), builds.B.day, policy);
     expect(report.buildsPruned).toEqual([prefixOf('A')]);
     expect((await bucket.list(prefixOf('A'))).objects).toEqual([]);
-    expect((await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.builds.map((b) => b.releaseId)).toEqual([builds.B.releaseId]);
+    expect((await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.builds.map((b) => b.releaseId)).toEqual([
+      builds.B.releaseId,
+    ]);
     expect(await servedBuild()).toBe('B');
     matrix.at(-1)!.next = 'deletes the rest of A: finishes, B served';
   });

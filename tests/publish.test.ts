@@ -25,10 +25,30 @@ import { FETCH_MISSING } from '../publish/fetch-missing.ts';
 import { fetchPrevious, indexesRead, partitionsRead, type FetchReport } from '../publish/fetch-previous.ts';
 import { ingestDocument } from '../store/ingest.ts';
 import { Bucket, s3Client } from '../publish/bucket.ts';
-import { BUILD_INPUT_FILES, BUILDS_INDEX_KEY, buildInputKey, CACHE, RELEASE_FILE, SHARED_PREFIX, SNAPSHOTS_INDEX_KEY, STATE_DB_KEY, evidenceKey, isShared, releaseIdOf } from '../publish/layout.ts';
+import {
+  BUILD_INPUT_FILES,
+  BUILDS_INDEX_KEY,
+  buildInputKey,
+  CACHE,
+  RELEASE_FILE,
+  SHARED_PREFIX,
+  SNAPSHOTS_INDEX_KEY,
+  STATE_DB_KEY,
+  evidenceKey,
+  isShared,
+  releaseIdOf,
+} from '../publish/layout.ts';
 import { planBuild, type Action } from '../publish/plan.ts';
 import { prune } from '../publish/prune.ts';
-import { encodeObject, publishRelease, PublishError, type BuildsIndex, type PublishReport, type Release, type SnapshotsIndex } from '../publish/release.ts';
+import {
+  encodeObject,
+  publishRelease,
+  PublishError,
+  type BuildsIndex,
+  type PublishReport,
+  type Release,
+  type SnapshotsIndex,
+} from '../publish/release.ts';
 import { createSnapshot, type SnapshotFiles } from '../publish/snapshot.ts';
 import { restoreStore, saveStore } from '../publish/store-copy.ts';
 import { scrapeSource } from '../store/scrape.ts';
@@ -70,7 +90,15 @@ beforeAll(async () => {
   seedCatalogue(db, catalogue);
   seedHolidays(db);
   const doc = izmirArchive().find((d) => d.parser.id === 'izmir-api-dump')!;
-  const meta = { kind: 'archive' as const, url: doc.url, fetchedAt: null, contentType: doc.contentType, parser: doc.parser.id, parserVersion: doc.parser.version, storedPath: doc.storedPath };
+  const meta = {
+    kind: 'archive' as const,
+    url: doc.url,
+    fetchedAt: null,
+    contentType: doc.contentType,
+    parser: doc.parser.id,
+    parserVersion: doc.parser.version,
+    storedPath: doc.storedPath,
+  };
   ingestDocument(db, sourceByKey('izmir'), catalogue, doc.bytes, meta, doc.parser.parse(doc));
   db.close();
 });
@@ -85,11 +113,26 @@ async function scrape(day: string, at: string, answer: Uint8Array | Error): Prom
     async request(url) {
       if (answer instanceof Error) throw answer;
       const bytes = url.includes('/sebzemeyve/') ? answer : new Uint8Array();
-      return { url, status: bytes.byteLength ? 200 : 204, contentType: 'application/json', bytes, fetchedAt: at, etag: null, lastModified: null, notModified: false };
+      return {
+        url,
+        status: bytes.byteLength ? 200 : 204,
+        contentType: 'application/json',
+        bytes,
+        fetchedAt: at,
+        etag: null,
+        lastModified: null,
+        notModified: false,
+      };
     },
   };
   const db = openDb(storePath);
-  await scrapeSource(db, izmir, { day, http, evidence: new DocumentStore(join(dir, 'evidence')), catalogue, now: () => new Date(at) });
+  await scrapeSource(db, izmir, {
+    day,
+    http,
+    evidence: new DocumentStore(join(dir, 'evidence')),
+    catalogue,
+    now: () => new Date(at),
+  });
   db.close();
 }
 
@@ -99,7 +142,13 @@ async function buildNight(today: string): Promise<Night> {
   buildSite({ db, outDir: distDir, today, builtAt: `${today}T02:45:00Z` });
   db.close();
   const manifest = JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8')) as DistManifest;
-  const snapshot = await createSnapshot({ dbPath: storePath, outDir: join(dir, `snapshot-${today}`), day: today, buildId: manifest.buildId, builtAt: manifest.builtAt });
+  const snapshot = await createSnapshot({
+    dbPath: storePath,
+    outDir: join(dir, `snapshot-${today}`),
+    day: today,
+    buildId: manifest.buildId,
+    builtAt: manifest.builtAt,
+  });
   return (nights[today] = { today, distDir, manifest, snapshot });
 }
 
@@ -117,19 +166,24 @@ async function storedFetch(input: string): Promise<Response> {
   const answer = await undiciRequest(input);
   const headers = new Headers();
   for (const [name, value] of Object.entries(answer.headers)) if (typeof value === 'string') headers.set(name, value);
-  const body = answer.statusCode === 200 ? Buffer.from(await answer.body.arrayBuffer()) : (await answer.body.dump(), null);
+  const body =
+    answer.statusCode === 200 ? Buffer.from(await answer.body.arrayBuffer()) : (await answer.body.dump(), null);
   return new Response(body, { status: answer.statusCode, headers });
 }
 
 async function expectServed(night: Night, sample = 9): Promise<void> {
   const store = servedStore();
-  const paths = Object.keys(night.manifest.objects).filter((p, i) => i % sample === 0 || p.endsWith('health.json') || p.includes('_meta/'));
+  const paths = Object.keys(night.manifest.objects).filter(
+    (p, i) => i % sample === 0 || p.endsWith('health.json') || p.includes('_meta/'),
+  );
   for (const path of paths) {
     const object = await store.get(path);
     expect(object, path).not.toBeNull();
     expect(object!.etag, path).toBe(night.manifest.objects[path]!.etag);
     // A brotli twin is only ever sent as stored (the runtime has no brotli decoder).
-    const text = isBrotliTwin(path) ? brotliDecompressSync(object!.raw() as Uint8Array).toString('utf8') : await object!.text();
+    const text = isBrotliTwin(path)
+      ? brotliDecompressSync(object!.raw() as Uint8Array).toString('utf8')
+      : await object!.text();
     expect(text, path).toBe(distText(night.distDir, path));
   }
 }
@@ -140,7 +194,9 @@ const releaseOf = (prefix: string) => bucket.getJson<Release>(prefix + RELEASE_F
 /** Every object a release lists is in the bucket with its bytes (MD5) and ETag: the build is complete. */
 async function expectComplete(release: Release): Promise<void> {
   const heads = await Promise.all(release.objects.map(async (o) => ({ o, head: await bucket.head(o.key) })));
-  const broken = heads.filter(({ o, head }) => !head || head.md5 !== o.md5 || head.metadata.etag !== o.etag).map(({ o }) => o.key);
+  const broken = heads
+    .filter(({ o, head }) => !head || head.md5 !== o.md5 || head.metadata.etag !== o.etag)
+    .map(({ o }) => o.key);
   expect(broken).toEqual([]);
 }
 
@@ -153,8 +209,10 @@ class FaultyBucket extends Bucket {
   protected override call<T>(fn: () => Promise<T>): Promise<T> {
     return super.call(async () => {
       const n = ++this.requests;
-      if (this.fault.every && n % this.fault.every === 0) throw Object.assign(new Error('SlowDown (injected)'), { $metadata: { httpStatusCode: 503 } });
-      if (this.fault.after && n > this.fault.after) throw Object.assign(new Error('AccessDenied (injected)'), { $metadata: { httpStatusCode: 403 } });
+      if (this.fault.every && n % this.fault.every === 0)
+        throw Object.assign(new Error('SlowDown (injected)'), { $metadata: { httpStatusCode: 503 } });
+      if (this.fault.after && n > this.fault.after)
+        throw Object.assign(new Error('AccessDenied (injected)'), { $metadata: { httpStatusCode: 403 } });
       return fn();
     });
   }
@@ -167,34 +225,79 @@ describe('night 1: the first publication', () => {
     const night = await buildNight('2026-07-23');
     report = await publishRelease({ bucket, distDir: night.distDir, snapshot: night.snapshot, progress: null });
     const total = Object.keys(night.manifest.objects).length + night.snapshot.files.length;
-    expect(report).toMatchObject({ switched: true, previous: null, objects: total, put: total, copied: 0, kept: 0, resumed: 0, verified: total });
+    expect(report).toMatchObject({
+      switched: true,
+      previous: null,
+      objects: total,
+      put: total,
+      copied: 0,
+      kept: 0,
+      resumed: 0,
+      verified: total,
+    });
     expect(report.prefix).toBe(`builds/2026-07-23/${releaseIdOf(night.manifest)}/`);
-    expect(report.bytesIdentity).toBe(Object.values(night.manifest.objects).reduce((n, e) => n + e.bytes, 0) + night.snapshot.files.reduce((n, f) => n + f.bytes, 0));
+    expect(report.bytesIdentity).toBe(
+      Object.values(night.manifest.objects).reduce((n, e) => n + e.bytes, 0) +
+        night.snapshot.files.reduce((n, f) => n + f.bytes, 0),
+    );
     expect(report.bytesSent).toBeLessThan(report.bytesIdentity / 4); // JSON and NDJSON travel gzip-encoded
-    expect(await pointer()).toMatchObject({ format: 1, buildId: night.manifest.buildId, day: '2026-07-23', prefix: report.prefix, shared: { prefix: SHARED_PREFIX, paths: ['api/v1/_p/'] } });
+    expect(await pointer()).toMatchObject({
+      format: 1,
+      buildId: night.manifest.buildId,
+      day: '2026-07-23',
+      prefix: report.prefix,
+      shared: { prefix: SHARED_PREFIX, paths: ['api/v1/_p/'] },
+    });
     await expectServed(night);
   });
 
   it('stores each object with its content type, cache policy, encoding and the build ETag', async () => {
     const night = nights['2026-07-23']!;
     const markets = await bucket.head(`${report.prefix}api/v1/markets.json`);
-    expect(markets).toMatchObject({ contentType: 'application/json; charset=utf-8', contentEncoding: 'gzip', cacheControl: CACHE.immutable, metadata: { etag: night.manifest.objects['api/v1/markets.json']!.etag } });
+    expect(markets).toMatchObject({
+      contentType: 'application/json; charset=utf-8',
+      contentEncoding: 'gzip',
+      cacheControl: CACHE.immutable,
+      metadata: { etag: night.manifest.objects['api/v1/markets.json']!.etag },
+    });
     // Its brotli twin: stored as the build encoded it, under the identity's ETag (core/encodings.ts).
-    expect(await bucket.head(`${report.prefix}api/v1/markets.json.br`)).toMatchObject({ contentType: 'application/json; charset=utf-8', contentEncoding: 'br', cacheControl: CACHE.immutable, metadata: { etag: night.manifest.objects['api/v1/markets.json']!.etag } });
+    expect(await bucket.head(`${report.prefix}api/v1/markets.json.br`)).toMatchObject({
+      contentType: 'application/json; charset=utf-8',
+      contentEncoding: 'br',
+      cacheControl: CACHE.immutable,
+      metadata: { etag: night.manifest.objects['api/v1/markets.json']!.etag },
+    });
     const partition = Object.keys(night.manifest.objects).find(isShared)!;
-    expect(await bucket.head(SHARED_PREFIX + partition)).toMatchObject({ contentType: 'application/x-ndjson; charset=utf-8', contentEncoding: 'gzip', cacheControl: CACHE.immutable });
+    expect(await bucket.head(SHARED_PREFIX + partition)).toMatchObject({
+      contentType: 'application/x-ndjson; charset=utf-8',
+      contentEncoding: 'gzip',
+      cacheControl: CACHE.immutable,
+    });
     expect(await bucket.head(`${report.prefix}${partition}`)).toBeNull(); // shared, not copied into the build
     // Beside the build and not one of its objects: what the next night's build starts from (publish/fetch-previous.ts).
     for (const file of BUILD_INPUT_FILES) {
-      expect(Buffer.from((await bucket.get(buildInputKey(report.prefix, file)))!.bytes).equals(readFileSync(join(night.distDir, file))), file).toBe(true);
+      expect(
+        Buffer.from((await bucket.get(buildInputKey(report.prefix, file)))!.bytes).equals(
+          readFileSync(join(night.distDir, file)),
+        ),
+        file,
+      ).toBe(true);
     }
     expect((await releaseOf(report.prefix))!.objects.filter((o) => o.key.includes('/_build/'))).toEqual([]);
     // The pointer and the lists change: the contract's short cache values, never `immutable`.
-    expect((await bucket.head(POINTER_KEY))?.cacheControl).toBe('public, max-age=60, s-maxage=60, stale-while-revalidate=0');
-    expect((await bucket.head(BUILDS_INDEX_KEY))?.cacheControl).toBe('public, max-age=300, s-maxage=300, stale-while-revalidate=600');
+    expect((await bucket.head(POINTER_KEY))?.cacheControl).toBe(
+      'public, max-age=60, s-maxage=60, stale-while-revalidate=0',
+    );
+    expect((await bucket.head(BUILDS_INDEX_KEY))?.cacheControl).toBe(
+      'public, max-age=300, s-maxage=300, stale-while-revalidate=600',
+    );
     // Snapshot files are stored as they are, so a download matches SHA256SUMS byte for byte.
     const database = night.snapshot.objects.find((o) => o.key.endsWith('hal.sqlite.gz'))!;
-    expect(await bucket.head(database.key)).toMatchObject({ contentType: 'application/gzip', contentEncoding: null, cacheControl: CACHE.immutable });
+    expect(await bucket.head(database.key)).toMatchObject({
+      contentType: 'application/gzip',
+      contentEncoding: null,
+      cacheControl: CACHE.immutable,
+    });
     const raw = await bucket.client.send(new GetObjectCommand({ Bucket: 'hal', Key: database.key }));
     expect(Buffer.from(await raw.Body!.transformToByteArray()).equals(readFileSync(database.file))).toBe(true);
   });
@@ -204,11 +307,23 @@ describe('night 1: the first publication', () => {
     const builds = await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY);
     expect(builds?.builds.map((b) => [b.day, b.prefix])).toEqual([['2026-07-23', report.prefix]]);
     const snapshots = await bucket.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY);
-    expect(snapshots?.snapshots).toEqual([expect.objectContaining({ day: '2026-07-23', buildId: night.manifest.buildId, prefix: night.snapshot.prefix, files: night.snapshot.files })]);
+    expect(snapshots?.snapshots).toEqual([
+      expect.objectContaining({
+        day: '2026-07-23',
+        buildId: night.manifest.buildId,
+        prefix: night.snapshot.prefix,
+        files: night.snapshot.files,
+      }),
+    ]);
   });
 
   it('publishing the same build again sends nothing', async () => {
-    const again = await publishRelease({ bucket, distDir: nights['2026-07-23']!.distDir, snapshot: nights['2026-07-23']!.snapshot, progress: null });
+    const again = await publishRelease({
+      bucket,
+      distDir: nights['2026-07-23']!.distDir,
+      snapshot: nights['2026-07-23']!.snapshot,
+      progress: null,
+    });
     expect(again).toMatchObject({ switched: false, put: 0, copied: 0, bytesSent: 0 });
   });
 });
@@ -219,12 +334,24 @@ describe('night 2: built from the published build, only what changed is sent', (
   let fetched: FetchReport;
 
   it('fetches of the published build only what the incremental build reads, which then writes what a full build writes', async () => {
-    await scrape('2026-07-23', '2026-07-24T02:10:00.000Z', readFileSync('tests/fixtures/izmir/sebzemeyve-2026-07-23.json'));
+    await scrape(
+      '2026-07-23',
+      '2026-07-24T02:10:00.000Z',
+      readFileSync('tests/fixtures/izmir/sebzemeyve-2026-07-23.json'),
+    );
     const db = openDb(storePath);
     fetched = await fetchPrevious(bucket, previousDir, db, '2026-07-24');
     const published = nights['2026-07-23']!;
-    expect(fetched).toMatchObject({ prefix: `builds/2026-07-23/${releaseIdOf(published.manifest)}/`, boundary: { from: expect.any(String) }, reason: null });
-    expect(fetched.indexes).toBe(Object.keys(published.manifest.objects).filter((p) => p.startsWith('api/v1/_c/prices/') || p.startsWith('api/v1/_c/history/')).length);
+    expect(fetched).toMatchObject({
+      prefix: `builds/2026-07-23/${releaseIdOf(published.manifest)}/`,
+      boundary: { from: expect.any(String) },
+      reason: null,
+    });
+    expect(fetched.indexes).toBe(
+      Object.keys(published.manifest.objects).filter(
+        (p) => p.startsWith('api/v1/_c/prices/') || p.startsWith('api/v1/_c/history/'),
+      ).length,
+    );
     expect(fetched.partitions).toBeGreaterThan(0);
     const files = readdirSync(previousDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
     expect(files.length).toBe(fetched.indexes + fetched.partitions + BUILD_INPUT_FILES.length + 1); // + manifest, state, kept census and the pointer it came from
@@ -236,14 +363,24 @@ describe('night 2: built from the published build, only what changed is sent', (
     // one a price collection's cut falls in (a history key's may be one taken by name, never read).
     const from = (fetched.boundary as { from: string }).from;
     const priceIndexes = indexesRead(Object.keys(published.manifest.objects), from).filter((i) => i.full === null);
-    const partition = join(previousDir, partitionsRead(priceIndexes, (path) => readFileSync(join(previousDir, path), 'utf8'))[0]!);
+    const partition = join(
+      previousDir,
+      partitionsRead(priceIndexes, (path) => readFileSync(join(previousDir, path), 'utf8'))[0]!,
+    );
     rmSync(partition);
     // The build blocks this process; s3rver answers the child from a process of its own.
     const environment = { ...process.env };
     Object.assign(process.env, s3.env('hal'));
     let report: BuildReport;
     try {
-      report = buildSite({ db, outDir: incrementalDir, today: '2026-07-24', builtAt: '2026-07-24T02:45:00Z', previous: previousDir, fetchMissing: FETCH_MISSING });
+      report = buildSite({
+        db,
+        outDir: incrementalDir,
+        today: '2026-07-24',
+        builtAt: '2026-07-24T02:45:00Z',
+        previous: previousDir,
+        fetchMissing: FETCH_MISSING,
+      });
     } finally {
       process.env = environment;
       db.close();
@@ -252,9 +389,14 @@ describe('night 2: built from the published build, only what changed is sent', (
     expect(report.boundary).toEqual(fetched.boundary);
     expect(report.inBucket).toBeGreaterThan(100);
     const full = await buildNight('2026-07-24');
-    expect(readFileSync(join(incrementalDir, 'manifest.json'), 'utf8')).toBe(readFileSync(join(full.distDir, 'manifest.json'), 'utf8'));
+    expect(readFileSync(join(incrementalDir, 'manifest.json'), 'utf8')).toBe(
+      readFileSync(join(full.distDir, 'manifest.json'), 'utf8'),
+    );
     // The same state but the store clock (the full build, later, saw the one the incremental build advanced).
-    const state = (root: string) => ({ ...JSON.parse(readFileSync(join(root, 'build-state.json'), 'utf8')), clock: null });
+    const state = (root: string) => ({
+      ...JSON.parse(readFileSync(join(root, 'build-state.json'), 'utf8')),
+      clock: null,
+    });
     expect(state(incrementalDir)).toEqual(state(full.distDir));
   });
 
@@ -267,10 +409,20 @@ describe('night 2: built from the published build, only what changed is sent', (
     const kept: string[] = [];
     const lists = { put: sent, copy: copied, keep: kept, resumed: [] as string[] };
     const flaky = new FaultyBucket({ every: 37 });
-    const report = await publishRelease({ bucket: flaky, distDir: night.distDir, snapshot: night.snapshot, progress: null, onObject: (op, key) => lists[op as keyof typeof lists].push(key) });
+    const report = await publishRelease({
+      bucket: flaky,
+      distDir: night.distDir,
+      snapshot: night.snapshot,
+      progress: null,
+      onObject: (op, key) => lists[op as keyof typeof lists].push(key),
+    });
     const prefix = report.prefix;
-    const changed = Object.entries(night.manifest.objects).filter(([p, e]) => before[p]?.etag !== e.etag).map(([p]) => p);
-    const unchanged = Object.keys(night.manifest.objects).filter((p) => before[p]?.etag === night.manifest.objects[p]!.etag);
+    const changed = Object.entries(night.manifest.objects)
+      .filter(([p, e]) => before[p]?.etag !== e.etag)
+      .map(([p]) => p);
+    const unchanged = Object.keys(night.manifest.objects).filter(
+      (p) => before[p]?.etag === night.manifest.objects[p]!.etag,
+    );
     // A new list changes the newest partitions, the indexes and the views; the history stays: of
     // the evidence shards (one per source and day) only the new day's is sent.
     expect(changed.filter((p) => p.startsWith('api/v1/_evidence/'))).toEqual([expect.stringContaining('/2026-07-23/')]);
@@ -278,15 +430,25 @@ describe('night 2: built from the published build, only what changed is sent', (
     expect(unchanged.filter(isShared).length).toBeGreaterThan(0);
     const keyOf = (p: string) => (isShared(p) ? SHARED_PREFIX + p : prefix + p);
     expect(sent.filter((k) => !k.startsWith('snapshots/')).sort()).toEqual(changed.map(keyOf).sort());
-    expect(copied.filter((k) => !k.startsWith('snapshots/')).sort()).toEqual(unchanged.filter((p) => !isShared(p)).map(keyOf).sort());
+    expect(copied.filter((k) => !k.startsWith('snapshots/')).sort()).toEqual(
+      unchanged
+        .filter((p) => !isShared(p))
+        .map(keyOf)
+        .sort(),
+    );
     expect(kept.sort()).toEqual(unchanged.filter(isShared).map(keyOf).sort());
     // The snapshot too: tables that did not change are copied from yesterday's snapshot.
     const yesterday = new Map(nights['2026-07-23']!.snapshot.files.map((f) => [f.path, f.sha256]));
     const snapshotChanged = night.snapshot.files.filter((f) => yesterday.get(f.path) !== f.sha256);
-    expect(sent.filter((k) => k.startsWith('snapshots/')).sort()).toEqual(snapshotChanged.map((f) => night.snapshot.prefix + f.path).sort());
+    expect(sent.filter((k) => k.startsWith('snapshots/')).sort()).toEqual(
+      snapshotChanged.map((f) => night.snapshot.prefix + f.path).sort(),
+    );
     expect(snapshotChanged.map((f) => f.path)).toContain('hal.sqlite.gz');
     expect(copied.filter((k) => k.startsWith('snapshots/'))).toContain(`${night.snapshot.prefix}csv/categories.csv.gz`);
-    expect(report.bytesIdentity).toBe(changed.reduce((n, p) => n + night.manifest.objects[p]!.bytes, 0) + snapshotChanged.reduce((n, f) => n + f.bytes, 0));
+    expect(report.bytesIdentity).toBe(
+      changed.reduce((n, p) => n + night.manifest.objects[p]!.bytes, 0) +
+        snapshotChanged.reduce((n, f) => n + f.bytes, 0),
+    );
     expect(report.retries).toBeGreaterThan(0);
     expect(report.switched).toBe(true);
   });
@@ -294,16 +456,23 @@ describe('night 2: built from the published build, only what changed is sent', (
   it('an output built from the bucket names what it left there when it cannot be published elsewhere', async () => {
     const manifest = JSON.parse(readFileSync(join(incrementalDir, 'manifest.json'), 'utf8')) as DistManifest;
     // Planned against a bucket without the published build: every object is to be sent.
-    const left = planBuild(manifest, incrementalDir, 'builds/2026-07-24/elsewhere/', []).find((a) => a.op === 'put' && !existsSync(a.object.file));
+    const left = planBuild(manifest, incrementalDir, 'builds/2026-07-24/elsewhere/', []).find(
+      (a) => a.op === 'put' && !existsSync(a.object.file),
+    );
     expect(left).toBeDefined();
-    await expect(encodeObject((left as Extract<Action, { op: 'put' }>).object)).rejects.toThrow(/is not in the build output.*build in full/);
+    await expect(encodeObject((left as Extract<Action, { op: 'put' }>).object)).rejects.toThrow(
+      /is not in the build output.*build in full/,
+    );
   });
 
   it('moves the pointer to the new build; the previous one stays reachable by its date', async () => {
     const [first, second] = [nights['2026-07-23']!, nights['2026-07-24']!];
     expect((await pointer())?.prefix).toBe(`builds/2026-07-24/${releaseIdOf(second.manifest)}/`);
     await expectServed(second);
-    const rows = JSON.parse(await (await servedStore().get('api/v1/prices/latest.json'))!.text()).items as { observed_date: string; freshness: string }[];
+    const rows = JSON.parse(await (await servedStore().get('api/v1/prices/latest.json'))!.text()).items as {
+      observed_date: string;
+      freshness: string;
+    }[];
     expect(rows.some((r) => r.observed_date === '2026-07-23' && r.freshness === 'fresh')).toBe(true); // the live list made the newest rows current
     const old = await originStore().get(`builds/2026-07-23/${releaseIdOf(first.manifest)}/api/v1/health.json`);
     expect(old?.etag).toBe(first.manifest.objects['api/v1/health.json']!.etag);
@@ -317,19 +486,43 @@ describe('night 3: a publication that dies half-way', () => {
   let stored = 0;
 
   it('a refused upload throws before the pointer moves', async () => {
-    await scrape('2026-07-24', '2026-07-25T02:10:00.000Z', new NetworkError('https://openapi.izmir.bel.tr', 'ETIMEDOUT'));
+    await scrape(
+      '2026-07-24',
+      '2026-07-25T02:10:00.000Z',
+      new NetworkError('https://openapi.izmir.bel.tr', 'ETIMEDOUT'),
+    );
     const night = await buildNight('2026-07-25');
     const failing = new FaultyBucket({ after: 120 });
-    await expect(publishRelease({ bucket: failing, distDir: night.distDir, snapshot: night.snapshot, progress: null })).rejects.toThrow('AccessDenied');
+    await expect(
+      publishRelease({ bucket: failing, distDir: night.distDir, snapshot: night.snapshot, progress: null }),
+    ).rejects.toThrow('AccessDenied');
     expect((await pointer())?.buildId).toBe(nights['2026-07-24']!.manifest.buildId);
   });
 
   it('a publisher killed after some objects leaves the previous build served and complete', async () => {
     const night = nights['2026-07-25']!;
-    const args = ['--import', 'tsx', 'scripts/publish.ts', '--out', night.distDir, '--db', storePath, '--snapshot-dir', join(dir, 'snapshot-child'), '--verbose', '--concurrency', '2', '--no-prune'];
+    const args = [
+      '--import',
+      'tsx',
+      'scripts/publish.ts',
+      '--out',
+      night.distDir,
+      '--db',
+      storePath,
+      '--snapshot-dir',
+      join(dir, 'snapshot-child'),
+      '--verbose',
+      '--concurrency',
+      '2',
+      '--no-prune',
+    ];
     // Never the real bucket: the nightly runs these tests with its secrets in the environment.
     const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('HAL_S3_')));
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...env, ...s3.env('hal') }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { ...env, ...s3.env('hal') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let handled = 0;
     let output = '';
     const killed = new Promise<void>((resolve, reject) => {
@@ -338,7 +531,11 @@ describe('night 3: a publication that dies half-way', () => {
         handled = output.split('\n').filter((l) => /^(put|copy|keep|resumed) /.test(l)).length;
         if (handled >= 300 && !child.killed) child.kill('SIGKILL');
       });
-      child.on('exit', (code, signal) => (signal === 'SIGKILL' ? resolve() : reject(new Error(`publisher exited ${code} before it was killed:\n${output}`))));
+      child.on('exit', (code, signal) =>
+        signal === 'SIGKILL'
+          ? resolve()
+          : reject(new Error(`publisher exited ${code} before it was killed:\n${output}`)),
+      );
     });
     await killed;
     expect(output).not.toContain('Published');
@@ -351,7 +548,9 @@ describe('night 3: a publication that dies half-way', () => {
     // Found on resume: what the dead runs stored under the new prefixes, and the new shared partitions already in the bucket.
     const sharedNow = new Set((await bucket.list(SHARED_PREFIX)).objects.map((o) => o.key));
     const previous = nights['2026-07-24']!.manifest.objects;
-    const newShared = Object.entries(night.manifest.objects).filter(([p, e]) => isShared(p) && previous[p]?.etag !== e.etag);
+    const newShared = Object.entries(night.manifest.objects).filter(
+      ([p, e]) => isShared(p) && previous[p]?.etag !== e.etag,
+    );
     stored =
       (await bucket.list(prefix)).objects.length +
       (await bucket.list(night.snapshot.prefix)).objects.length +
@@ -371,7 +570,9 @@ describe('night 3: a publication that dies half-way', () => {
     await expectComplete((await releaseOf(report.prefix))!);
     await expectServed(night);
     // The failed fetch is published honestly: the newest rows say why they are not current.
-    const status = JSON.parse(await (await servedStore().get('api/v1/sources/status.json'))!.text()).items.find((s: { key: string }) => s.key === 'izmir');
+    const status = JSON.parse(await (await servedStore().get('api/v1/sources/status.json'))!.text()).items.find(
+      (s: { key: string }) => s.key === 'izmir',
+    );
     expect(status.reasons).toContain('Son toplama denemesi başarısız oldu.');
   });
 });
@@ -380,28 +581,47 @@ describe('night 4: retention', () => {
   it('prunes builds and daily snapshots past their retention, keeps the first snapshot of the month, and shared partitions no build uses', async () => {
     const night = await buildNight('2026-09-05');
     const report = await publishRelease({ bucket, distDir: night.distDir, snapshot: night.snapshot, progress: null });
-    const july = ['2026-07-23', '2026-07-24', '2026-07-25'].map((d) => `builds/${d}/${releaseIdOf(nights[d]!.manifest)}/`);
+    const july = ['2026-07-23', '2026-07-24', '2026-07-25'].map(
+      (d) => `builds/${d}/${releaseIdOf(nights[d]!.manifest)}/`,
+    );
     const sharedBefore = (await bucket.list(SHARED_PREFIX)).objects.length;
-    const pruned = await prune(bucket, '2026-09-05', { buildDays: 30, minBuilds: 1, snapshotDays: 30, monthlySnapshots: true });
+    const pruned = await prune(bucket, '2026-09-05', {
+      buildDays: 30,
+      minBuilds: 1,
+      snapshotDays: 30,
+      monthlySnapshots: true,
+    });
     expect(pruned.buildsPruned.sort()).toEqual(july.sort());
     for (const prefix of july) expect((await bucket.list(prefix)).objects).toEqual([]);
     // Only the partitions the current build lists stay shared.
     const release = (await releaseOf(report.prefix))!;
-    const used = release.objects.filter((o) => o.key.startsWith(SHARED_PREFIX)).map((o) => o.key).sort();
+    const used = release.objects
+      .filter((o) => o.key.startsWith(SHARED_PREFIX))
+      .map((o) => o.key)
+      .sort();
     expect((await bucket.list(SHARED_PREFIX)).objects.map((o) => o.key).sort()).toEqual(used);
     expect(pruned.sharedPruned).toBe(sharedBefore - used.length);
     expect(pruned.sharedPruned).toBeGreaterThan(0);
     const snapshots = await bucket.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY);
     expect(snapshots?.snapshots.map((s) => s.day)).toEqual(['2026-09-05', '2026-07-23']);
-    expect(pruned.snapshotsPruned.sort()).toEqual([nights['2026-07-24']!.snapshot.prefix, nights['2026-07-25']!.snapshot.prefix].sort());
-    expect((await bucket.list(nights['2026-07-23']!.snapshot.prefix)).objects).toHaveLength(nights['2026-07-23']!.snapshot.files.length);
+    expect(pruned.snapshotsPruned.sort()).toEqual(
+      [nights['2026-07-24']!.snapshot.prefix, nights['2026-07-25']!.snapshot.prefix].sort(),
+    );
+    expect((await bucket.list(nights['2026-07-23']!.snapshot.prefix)).objects).toHaveLength(
+      nights['2026-07-23']!.snapshot.files.length,
+    );
     expect((await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.builds.map((b) => b.prefix)).toEqual([report.prefix]);
     await expectComplete(release);
     await expectServed(night);
   });
 
   it('never prunes the current build or the newest ones, however old', async () => {
-    const pruned = await prune(bucket, '2027-12-31', { buildDays: 30, minBuilds: 1, snapshotDays: 30, monthlySnapshots: false });
+    const pruned = await prune(bucket, '2027-12-31', {
+      buildDays: 30,
+      minBuilds: 1,
+      snapshotDays: 30,
+      monthlySnapshots: false,
+    });
     expect(pruned.buildsPruned).toEqual([]);
     expect(pruned.buildsKept).toBe(1);
     await expectServed(nights['2026-09-05']!, 23);
@@ -411,7 +631,13 @@ describe('night 4: retention', () => {
     expect((await bucket.list(nights['2026-09-05']!.snapshot.prefix)).objects).toEqual([]); // pruned just above
     const night = await buildNight('2027-12-31');
     const ops: string[] = [];
-    const report = await publishRelease({ bucket, distDir: night.distDir, snapshot: night.snapshot, progress: null, onObject: (op, key) => key.startsWith('snapshots/') && ops.push(op) });
+    const report = await publishRelease({
+      bucket,
+      distDir: night.distDir,
+      snapshot: night.snapshot,
+      progress: null,
+      onObject: (op, key) => key.startsWith('snapshots/') && ops.push(op),
+    });
     expect(ops).toEqual(night.snapshot.files.map(() => 'put'));
     await expectComplete((await releaseOf(report.prefix))!);
     await expectServed(night);
@@ -423,12 +649,25 @@ describe('the worker reads the published bucket through the pointer', () => {
   let viaOrigin: Miniflare;
   let viaR2: Miniflare;
   const bundlePath = `.cache/edge/worker-publish-${process.pid}.js`;
-  const paths = ['/api/v1/markets', '/api/v1/health', '/api/v1/prices?product=domates-salkim&limit=3', '/api/v1/prices/latest', '/api/v1/sources/status'];
+  const paths = [
+    '/api/v1/markets',
+    '/api/v1/health',
+    '/api/v1/prices?product=domates-salkim&limit=3',
+    '/api/v1/prices/latest',
+    '/api/v1/sources/status',
+  ];
 
   beforeAll(async () => {
     const base = await workerBase(bundlePath);
-    local = new Miniflare({ ...base, serviceBindings: { ORIGIN: asMiniflareService(distOrigin(nights['2027-12-31']!.distDir)) as never } });
-    viaOrigin = new Miniflare({ ...base, serviceBindings: { ORIGIN: s3Origin(`${s3.endpoint}/hal`) as never }, bindings: { POINTER_KEY } });
+    local = new Miniflare({
+      ...base,
+      serviceBindings: { ORIGIN: asMiniflareService(distOrigin(nights['2027-12-31']!.distDir)) as never },
+    });
+    viaOrigin = new Miniflare({
+      ...base,
+      serviceBindings: { ORIGIN: s3Origin(`${s3.endpoint}/hal`) as never },
+      bindings: { POINTER_KEY },
+    });
     viaR2 = new Miniflare({ ...base, r2Buckets: ['BUCKET'] });
     await copyBucketToR2(await viaR2.getR2Bucket('BUCKET'));
   }, 180_000);
@@ -445,7 +684,14 @@ describe('the worker reads the published bucket through the pointer', () => {
     for (const key of keys) {
       const object = await bucket.client.send(new GetObjectCommand({ Bucket: 'hal', Key: key }));
       const body = await object.Body!.transformToByteArray();
-      await r2.put(key, body, { httpMetadata: { contentType: object.ContentType, contentEncoding: object.ContentEncoding, cacheControl: object.CacheControl }, customMetadata: object.Metadata });
+      await r2.put(key, body, {
+        httpMetadata: {
+          contentType: object.ContentType,
+          contentEncoding: object.ContentEncoding,
+          cacheControl: object.CacheControl,
+        },
+        customMetadata: object.Metadata,
+      });
     }
   }
 
@@ -466,16 +712,29 @@ describe('the worker reads the published bucket through the pointer', () => {
   it('a whole response leaves the R2 bucket as stored: its brotli twin byte for byte, under the identity ETag', async () => {
     const current = (await pointer())!;
     const night = nights['2027-12-31']!; // built for a day after today: nothing to re-age (tests/precompressed.test.ts has a later day)
-    for (const [path, key] of [['/api-policy', 'pages/api-policy.html'], ['/api/v1/markets', 'api/v1/markets.json']] as const) {
-      const br = await rawGet(new URL(path, await viaR2.ready), { 'cf-connecting-ip': '203.0.113.60', 'accept-encoding': 'br' });
-      expect(br.headers, path).toMatchObject({ 'content-encoding': 'br', vary: 'accept-encoding', etag: night.manifest.objects[key]!.etag });
-      expect(br.raw.equals(Buffer.from((await bucket.getStored(`${current.prefix}${key}.br`))!.stored)), path).toBe(true);
+    for (const [path, key] of [
+      ['/api-policy', 'pages/api-policy.html'],
+      ['/api/v1/markets', 'api/v1/markets.json'],
+    ] as const) {
+      const br = await rawGet(new URL(path, await viaR2.ready), {
+        'cf-connecting-ip': '203.0.113.60',
+        'accept-encoding': 'br',
+      });
+      expect(br.headers, path).toMatchObject({
+        'content-encoding': 'br',
+        vary: 'accept-encoding',
+        etag: night.manifest.objects[key]!.etag,
+      });
+      expect(br.raw.equals(Buffer.from((await bucket.getStored(`${current.prefix}${key}.br`))!.stored)), path).toBe(
+        true,
+      );
       expect(br.body.toString('utf8'), path).toBe(distText(night.distDir, key));
     }
   });
 
   it('an observation resolves to its evidence shard in the current build', async () => {
-    const latest = JSON.parse((await get(viaR2, '/api/v1/prices?product=domates-salkim&limit=1', '203.0.113.50')).body).items[0];
+    const latest = JSON.parse((await get(viaR2, '/api/v1/prices?product=domates-salkim&limit=1', '203.0.113.50')).body)
+      .items[0];
     const record = await get(viaR2, latest.observationUrl, '203.0.113.50');
     expect(record.status).toBe(200);
     expect(JSON.parse(record.body).id).toBe(latest.id);
@@ -494,33 +753,74 @@ describe('the local store', () => {
   });
 
   it('a pointer store without a published pointer says the origin is unavailable', async () => {
-    const store = new PointerStore(new FetcherStore({ fetch: (input, init) => fetch(input, init) }, `${s3.endpoint}/empty`));
+    const store = new PointerStore(
+      new FetcherStore({ fetch: (input, init) => fetch(input, init) }, `${s3.endpoint}/empty`),
+    );
     await expect(store.get('api/v1/markets.json')).rejects.toThrow('no build is published');
   });
 });
 
 it('refuses to publish over a bucket whose current build has no release record', async () => {
   const odd = s3.bucket('odd');
-  await odd.put({ key: POINTER_KEY, body: Buffer.from(JSON.stringify({ format: 1, buildId: 'x', prefix: 'builds/2026-01-01/x/', shared: { prefix: 'shared/', paths: [] } })), contentType: 'application/json', cacheControl: CACHE.pointer, contentEncoding: null, metadata: {} });
-  await expect(publishRelease({ bucket: odd, distDir: nights['2027-12-31']!.distDir, progress: null })).rejects.toThrow(PublishError);
+  await odd.put({
+    key: POINTER_KEY,
+    body: Buffer.from(
+      JSON.stringify({
+        format: 1,
+        buildId: 'x',
+        prefix: 'builds/2026-01-01/x/',
+        shared: { prefix: 'shared/', paths: [] },
+      }),
+    ),
+    contentType: 'application/json',
+    cacheControl: CACHE.pointer,
+    contentEncoding: null,
+    metadata: {},
+  });
+  await expect(publishRelease({ bucket: odd, distDir: nights['2027-12-31']!.distDir, progress: null })).rejects.toThrow(
+    PublishError,
+  );
 });
 
 describe('the pointer store', () => {
   const pointerFor = (release: string): Pointer => ({
-    format: 1, buildId: `2026-07-24-${release}`, releaseId: release, day: '2026-07-24', prefix: `builds/2026-07-24/${release}/`,
-    shared: { prefix: 'shared/', paths: ['api/v1/_p/'] }, builtAt: '2026-07-24T02:45:00Z', newestDataDay: '2026-07-23', publishedAt: '2026-07-24T03:00:00Z',
+    format: 1,
+    buildId: `2026-07-24-${release}`,
+    releaseId: release,
+    day: '2026-07-24',
+    prefix: `builds/2026-07-24/${release}/`,
+    shared: { prefix: 'shared/', paths: ['api/v1/_p/'] },
+    builtAt: '2026-07-24T02:45:00Z',
+    newestDataDay: '2026-07-23',
+    publishedAt: '2026-07-24T03:00:00Z',
   });
   /** An in-memory bucket that records the keys it was asked for. */
   const memory = (objects: Map<string, string>, asked: string[]): ObjectStore => ({
     async get(key) {
       asked.push(key);
       const text = objects.get(key);
-      return text === undefined ? null : { etag: `"${key}"`, contentType: 'application/json', encoding: null, raw: () => new TextEncoder().encode(text), body: null, text: async () => text, bytes: async () => new TextEncoder().encode(text), lines: async () => new TextEncoder().encode(text), discard: async () => {} };
+      return text === undefined
+        ? null
+        : {
+            etag: `"${key}"`,
+            contentType: 'application/json',
+            encoding: null,
+            raw: () => new TextEncoder().encode(text),
+            body: null,
+            text: async () => text,
+            bytes: async () => new TextEncoder().encode(text),
+            lines: async () => new TextEncoder().encode(text),
+            discard: async () => {},
+          };
     },
   });
 
   it('resolves build paths under the build prefix and shared partitions under the shared prefix', async () => {
-    const objects = new Map([[POINTER_KEY, JSON.stringify(pointerFor('a'))], ['builds/2026-07-24/a/api/v1/markets.json', 'A'], ['shared/api/v1/_p/ab/ab.ndjson', 'P']]);
+    const objects = new Map([
+      [POINTER_KEY, JSON.stringify(pointerFor('a'))],
+      ['builds/2026-07-24/a/api/v1/markets.json', 'A'],
+      ['shared/api/v1/_p/ab/ab.ndjson', 'P'],
+    ]);
     const asked: string[] = [];
     const store = new PointerStore(memory(objects, asked));
     expect(await (await store.get('api/v1/markets.json'))!.text()).toBe('A');
@@ -530,7 +830,11 @@ describe('the pointer store', () => {
   });
 
   it('re-reads the pointer once the isolate cache is older than its maximum age', async () => {
-    const objects = new Map([[POINTER_KEY, JSON.stringify(pointerFor('a'))], ['builds/2026-07-24/a/x', 'A'], ['builds/2026-07-24/b/x', 'B']]);
+    const objects = new Map([
+      [POINTER_KEY, JSON.stringify(pointerFor('a'))],
+      ['builds/2026-07-24/a/x', 'A'],
+      ['builds/2026-07-24/b/x', 'B'],
+    ]);
     const asked: string[] = [];
     const cache: PointerCache = { pointer: null, at: 0 };
     let now = 1_000_000;
@@ -566,13 +870,18 @@ describe('the store between nightly runs', () => {
   });
 
   it('saves the store and the collected documents (once), and a fresh machine restores that', async () => {
-    const documents = readdirSync(join(dir, 'evidence'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    const documents = readdirSync(join(dir, 'evidence'), { recursive: true, withFileTypes: true }).filter((e) =>
+      e.isFile(),
+    );
     expect(documents.length).toBeGreaterThan(0); // the live list of 07-23
     const first = await saveStore(bucket, storePath, join(dir, 'evidence'));
     expect(first).toMatchObject({ evidenceSent: documents.length, evidenceKept: 0 });
     for (const d of documents) expect((await bucket.head(evidenceKey(d.name)))?.metadata.sha256).toBe(d.name);
     expect((await saveStore(bucket, storePath, join(dir, 'evidence'))).evidenceKept).toBe(documents.length);
-    expect(await bucket.head(STATE_DB_KEY)).toMatchObject({ cacheControl: 'no-store', contentType: 'application/gzip' });
+    expect(await bucket.head(STATE_DB_KEY)).toMatchObject({
+      cacheControl: 'no-store',
+      contentType: 'application/gzip',
+    });
     const target = join(dir, 'machine-1', 'hal.sqlite');
     await expect(restoreStore(bucket, target)).rejects.toThrow('exists');
     expect((await restoreStore(bucket, target, true)).from).toBe(STATE_DB_KEY);
@@ -582,14 +891,26 @@ describe('the store between nightly runs', () => {
   });
 
   it('on the very first run there is nothing to restore', async () => {
-    expect(await restoreStore(s3.bucket('blank'), join(dir, 'machine-2', 'hal.sqlite'))).toEqual({ from: null, bytes: 0 });
+    expect(await restoreStore(s3.bucket('blank'), join(dir, 'machine-2', 'hal.sqlite'))).toEqual({
+      from: null,
+      bytes: 0,
+    });
   });
 
   it('a saved store that does not match its checksum is refused', async () => {
     const object = await bucket.client.send(new GetObjectCommand({ Bucket: 'hal', Key: STATE_DB_KEY }));
     const body = await object.Body!.transformToByteArray();
-    await bucket.put({ key: STATE_DB_KEY, body, contentType: 'application/gzip', cacheControl: 'no-store', contentEncoding: null, metadata: { sha256: '0'.repeat(64) } });
-    await expect(restoreStore(bucket, join(dir, 'machine-3', 'hal.sqlite'))).rejects.toThrow('does not match its SHA-256');
+    await bucket.put({
+      key: STATE_DB_KEY,
+      body,
+      contentType: 'application/gzip',
+      cacheControl: 'no-store',
+      contentEncoding: null,
+      metadata: { sha256: '0'.repeat(64) },
+    });
+    await expect(restoreStore(bucket, join(dir, 'machine-3', 'hal.sqlite'))).rejects.toThrow(
+      'does not match its SHA-256',
+    );
     await bucket.delete([STATE_DB_KEY]);
   });
 });

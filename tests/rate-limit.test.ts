@@ -44,7 +44,11 @@ describe('the window outlives the object', () => {
     const reset = Number(refused.headers['x-ratelimit-reset']);
     expect(reset).toBeGreaterThanOrEqual(1);
     expect(reset).toBeLessThanOrEqual(60);
-    expect(JSON.parse(refused.body.toString('utf8')).error.details).toMatchObject({ limit: 60, windowSeconds: 60, resetSeconds: reset });
+    expect(JSON.parse(refused.body.toString('utf8')).error.details).toMatchObject({
+      limit: 60,
+      windowSeconds: 60,
+      resetSeconds: reset,
+    });
     // Another address was never counted.
     expect((await get('192.0.2.12')).headers['x-ratelimit-remaining']).toBe('59');
   }, 120_000);
@@ -53,10 +57,15 @@ describe('the window outlives the object', () => {
 describe('what /api-policy says is what the limiter does', () => {
   it('a 304 saves the body, not a request: it is counted, and the page says so', async () => {
     const first = await get('192.0.2.13');
-    const again = await rawGet(new URL('/api/v1/openapi.json', worker!.url), { 'cf-connecting-ip': '192.0.2.13', 'if-none-match': first.headers.etag! });
+    const again = await rawGet(new URL('/api/v1/openapi.json', worker!.url), {
+      'cf-connecting-ip': '192.0.2.13',
+      'if-none-match': first.headers.etag!,
+    });
     expect(again.status).toBe(304);
     expect(again.headers['x-ratelimit-remaining']).toBe('58');
-    const policy = (await rawGet(new URL('/api-policy', worker!.url), { 'cf-connecting-ip': '192.0.2.14' })).body.toString('utf8');
+    const policy = (
+      await rawGet(new URL('/api-policy', worker!.url), { 'cf-connecting-ip': '192.0.2.14' })
+    ).body.toString('utf8');
     expect(policy).toContain('her istek gibi istek sınırına sayılır');
     expect(policy).not.toContain('sınırınızı korur');
     expect(policy).toContain('<code>x-ratelimit-reset</code> kadar beklemek yeterlidir');

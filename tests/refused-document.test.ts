@@ -42,17 +42,40 @@ function archive(izmir: ArchiveFile[]): string {
   return root;
 }
 
-const refusedEntry: ArchiveFile = { ...REPORT_2025, file: REFUSED, parser: 'izmir-year-csv', url: 'https://acikveri.bizizmir.com/dataset/izbb-sebzemeyve-hal-fiyatlari_2024.csv' };
+const refusedEntry: ArchiveFile = {
+  ...REPORT_2025,
+  file: REFUSED,
+  parser: 'izmir-year-csv',
+  url: 'https://acikveri.bizizmir.com/dataset/izbb-sebzemeyve-hal-fiyatlari_2024.csv',
+};
 const WITH_REFUSED = [izmirFile('_2023.csv'), refusedEntry, REPORT_2025];
 const CLEAN = [izmirFile('_2023.csv'), REPORT_2025];
 
 const stored = (db: Db) => ({
-  observations: db.prepare('SELECT source_key, count(*) AS n FROM observations GROUP BY source_key ORDER BY source_key').all(),
+  observations: db
+    .prepare('SELECT source_key, count(*) AS n FROM observations GROUP BY source_key ORDER BY source_key')
+    .all(),
   rowsHash: createHash('sha256')
-    .update(JSON.stringify(db.prepare('SELECT id, market_slug, data_day, min_price, max_price, avg_price, unit, quality_flags FROM observations ORDER BY id').raw().all()))
+    .update(
+      JSON.stringify(
+        db
+          .prepare(
+            'SELECT id, market_slug, data_day, min_price, max_price, avg_price, unit, quality_flags FROM observations ORDER BY id',
+          )
+          .raw()
+          .all(),
+      ),
+    )
     .digest('hex'),
-  bulletins: db.prepare('SELECT source_key, market_slug, data_day, rows, fingerprint, repeats_previous FROM bulletins ORDER BY 1, 2, 3').raw().all(),
-  documents: db.prepare('SELECT sha256, parser, rows, bulletin_days FROM documents WHERE refused IS NULL ORDER BY sha256').all(),
+  bulletins: db
+    .prepare(
+      'SELECT source_key, market_slug, data_day, rows, fingerprint, repeats_previous FROM bulletins ORDER BY 1, 2, 3',
+    )
+    .raw()
+    .all(),
+  documents: db
+    .prepare('SELECT sha256, parser, rows, bulletin_days FROM documents WHERE refused IS NULL ORDER BY sha256')
+    .all(),
 });
 
 describe('an archive document of a layout its parser does not know', () => {
@@ -62,7 +85,11 @@ describe('an archive document of a layout its parser does not know', () => {
 
   beforeAll(() => {
     const dir = mkdtempSync(join(tmpdir(), 'hal-refused-db-'));
-    cli = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/import.ts', '--db', join(dir, 'refused.sqlite'), '--archive', archive(WITH_REFUSED)], { encoding: 'utf8', timeout: 240_000 });
+    cli = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/import.ts', '--db', join(dir, 'refused.sqlite'), '--archive', archive(WITH_REFUSED)],
+      { encoding: 'utf8', timeout: 240_000 },
+    );
     refusedDb = openDb(join(dir, 'refused.sqlite'));
     cleanDb = openDb(join(dir, 'clean.sqlite'));
     importArchives(cleanDb, () => {}, { archiveRoot: archive(CLEAN) });
@@ -87,19 +114,40 @@ describe('an archive document of a layout its parser does not know', () => {
 
   it('keeps the refused document as evidence, without rows, saying why', () => {
     const sha256 = createHash('sha256').update(refusedBytes).digest('hex');
-    const doc = refusedDb.prepare('SELECT id, sha256, source_key, parser, stored_path, rows, refused FROM documents WHERE refused IS NOT NULL').all() as Record<string, unknown>[];
+    const doc = refusedDb
+      .prepare(
+        'SELECT id, sha256, source_key, parser, stored_path, rows, refused FROM documents WHERE refused IS NOT NULL',
+      )
+      .all() as Record<string, unknown>[];
     expect(doc).toEqual([
-      { id: expect.any(Number), sha256, source_key: 'izmir', parser: 'izmir-year-csv', stored_path: expect.stringMatching(new RegExp(`/izmir/${REFUSED}$`)), rows: 0, refused: expect.stringMatching(/^izmir-year-csv: unexpected header/) },
+      {
+        id: expect.any(Number),
+        sha256,
+        source_key: 'izmir',
+        parser: 'izmir-year-csv',
+        stored_path: expect.stringMatching(new RegExp(`/izmir/${REFUSED}$`)),
+        rows: 0,
+        refused: expect.stringMatching(/^izmir-year-csv: unexpected header/),
+      },
     ]);
-    expect(refusedDb.prepare('SELECT count(*) FROM observations WHERE document_id = ?').pluck().get(doc[0]!.id)).toBe(0);
+    expect(refusedDb.prepare('SELECT count(*) FROM observations WHERE document_id = ?').pluck().get(doc[0]!.id)).toBe(
+      0,
+    );
   });
 
   it('marks İzmir broken, as a live run that met the layout would, naming the file and what the parser found', () => {
     const izmir = loadModel(refusedDb, TODAY).sources.get('izmir')!.derived;
     expect(izmir).toMatchObject({ status: 'broken', health: 'failed' });
-    expect(izmir.reasons[0]).toMatch(new RegExp(`^Kaynağın sayfa düzeni değişti; ayrıştırma durdu: arşiv belgesi .*/izmir/${REFUSED}: izmir-year-csv: unexpected header`));
+    expect(izmir.reasons[0]).toMatch(
+      new RegExp(
+        `^Kaynağın sayfa düzeni değişti; ayrıştırma durdu: arşiv belgesi .*/izmir/${REFUSED}: izmir-year-csv: unexpected header`,
+      ),
+    );
     const others = loadModel(refusedDb, TODAY).sources;
-    expect([others.get('istanbul-ibb')!.derived.status, others.get('hal-gov-tr')!.derived.status]).toEqual(['verified', 'verified']);
+    expect([others.get('istanbul-ibb')!.derived.status, others.get('hal-gov-tr')!.derived.status]).toEqual([
+      'verified',
+      'verified',
+    ]);
     expect(loadModel(cleanDb, TODAY).sources.get('izmir')!.derived.status).toBe('verified');
   });
 

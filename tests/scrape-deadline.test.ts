@@ -14,10 +14,20 @@ import { runNight, seededStore } from './support/scrape-nights.ts';
 
 const ENABLED = ADAPTERS.filter((a) => a.definition.enabled && a.collect);
 /** One hanging source with the real values: four timeouts and the pauses between them. */
-const PER_SOURCE_MS = (HTTP_DEFAULTS.retries + 1) * HTTP_DEFAULTS.timeoutMs + HTTP_DEFAULTS.backoffMs * (2 ** HTTP_DEFAULTS.retries - 1);
-const scaled = (scale: number) => ({ timeoutMs: HTTP_DEFAULTS.timeoutMs / scale, backoffMs: HTTP_DEFAULTS.backoffMs / scale });
+const PER_SOURCE_MS =
+  (HTTP_DEFAULTS.retries + 1) * HTTP_DEFAULTS.timeoutMs + HTTP_DEFAULTS.backoffMs * (2 ** HTTP_DEFAULTS.retries - 1);
+const scaled = (scale: number) => ({
+  timeoutMs: HTTP_DEFAULTS.timeoutMs / scale,
+  backoffMs: HTTP_DEFAULTS.backoffMs / scale,
+});
 const hangingNight = (scale: number, deadlineMs: number) =>
-  runNight(seededStore(), { adapters: ADAPTERS, day: '2026-07-23', answer: () => ({ fault: 'hang' }), http: scaled(scale), limits: { deadlineMs } });
+  runNight(seededStore(), {
+    adapters: ADAPTERS,
+    day: '2026-07-23',
+    answer: () => ({ fault: 'hang' }),
+    http: scaled(scale),
+    limits: { deadlineMs },
+  });
 const minutes = (ms: number) => `${(ms / 60_000).toFixed(1)} min`;
 const figures: string[] = [];
 afterAll(() => console.log(figures.join('\n')));
@@ -49,7 +59,8 @@ describe('a night where every source hangs', () => {
     await new Promise((resolve) => setTimeout(resolve, (4 * HTTP_DEFAULTS.timeoutMs) / scale));
     expect(night.requests.length).toBe(requestsAtEnd);
     const said = new DeadlinePassed(deadlineMs).message;
-    const count = (message: (m: string) => boolean) => night.reports.filter((r) => r.outcome === 'unreachable' && message(r.message)).length;
+    const count = (message: (m: string) => boolean) =>
+      night.reports.filter((r) => r.outcome === 'unreachable' && message(r.message)).length;
     const before = count((m) => m.startsWith('network error'));
     const aborted = count((m) => m === `${said}: collection aborted`);
     const notStarted = count((m) => m === `${said}: not started`);
@@ -58,6 +69,8 @@ describe('a night where every source hangs', () => {
     expect(before + aborted + notStarted).toBe(ENABLED.length);
     expect(notStarted).toBeGreaterThan(0);
     expect(night.ms).toBeLessThan(deadlineMs + 500);
-    figures.push(`a deadline of ${deadlineMs} ms (1/${scale}): run over after ${Math.round(night.ms)} ms; ${before} unreachable before it, ${aborted} aborted, ${notStarted} not started`);
+    figures.push(
+      `a deadline of ${deadlineMs} ms (1/${scale}): run over after ${Math.round(night.ms)} ms; ${before} unreachable before it, ${aborted} aborted, ${notStarted} not started`,
+    );
   });
 });

@@ -14,7 +14,14 @@ import { scrapeSource } from '../store/scrape.ts';
 import { seedCatalogue, seedRegistry } from '../store/seed.ts';
 import { loadCatalogue } from '../sources/catalogue.ts';
 import { adapter as izmir } from '../sources/izmir/index.ts';
-import { BodyTooLargeError, HttpStatusError, NetworkError, type HttpClient, type HttpRequest, type HttpResponse } from '../sources/lib/http.ts';
+import {
+  BodyTooLargeError,
+  HttpStatusError,
+  NetworkError,
+  type HttpClient,
+  type HttpRequest,
+  type HttpResponse,
+} from '../sources/lib/http.ts';
 import { SOURCES } from '../sources/registry.ts';
 
 const catalogue = loadCatalogue();
@@ -29,7 +36,9 @@ function setup(): { db: Db; evidence: DocumentStore } {
 }
 
 type Answer = Uint8Array | Error | { status: number; bytes?: Uint8Array; etag?: string };
-function fakeHttp(answer: (url: string, req: HttpRequest) => Answer): HttpClient & { calls: { url: string; req: HttpRequest }[] } {
+function fakeHttp(
+  answer: (url: string, req: HttpRequest) => Answer,
+): HttpClient & { calls: { url: string; req: HttpRequest }[] } {
   const calls: { url: string; req: HttpRequest }[] = [];
   return {
     calls,
@@ -53,8 +62,17 @@ function fakeHttp(answer: (url: string, req: HttpRequest) => Answer): HttpClient
   };
 }
 
-const options = (_db: Db, evidence: DocumentStore, http: HttpClient) => ({ day: '2026-07-23', http, evidence, catalogue, now: () => new Date('2026-07-24T03:10:00Z') });
-const lastRun = (db: Db) => db.prepare('SELECT outcome, http_status, message, documents, observations FROM source_runs ORDER BY id DESC LIMIT 1').get();
+const options = (_db: Db, evidence: DocumentStore, http: HttpClient) => ({
+  day: '2026-07-23',
+  http,
+  evidence,
+  catalogue,
+  now: () => new Date('2026-07-24T03:10:00Z'),
+});
+const lastRun = (db: Db) =>
+  db
+    .prepare('SELECT outcome, http_status, message, documents, observations FROM source_runs ORDER BY id DESC LIMIT 1')
+    .get();
 
 describe('scrape', () => {
   it('collects a bulletin, keeps the document as evidence, and adds nothing when it is fetched again unchanged', async () => {
@@ -66,8 +84,17 @@ describe('scrape', () => {
       'https://openapi.izmir.bel.tr/api/ibb/halfiyatlari/sebzemeyve/2026-07-23',
       'https://openapi.izmir.bel.tr/api/ibb/halfiyatlari/balik/2026-07-23',
     ]);
-    const doc = db.prepare("SELECT kind, url, fetched_at, sha256, bytes, parser FROM documents").get() as Record<string, unknown>;
-    expect(doc).toMatchObject({ kind: 'live', fetched_at: '2026-07-24T03:10:00.000Z', sha256: sha256Hex(fixture), bytes: fixture.byteLength, parser: 'izmir-openapi' });
+    const doc = db.prepare('SELECT kind, url, fetched_at, sha256, bytes, parser FROM documents').get() as Record<
+      string,
+      unknown
+    >;
+    expect(doc).toMatchObject({
+      kind: 'live',
+      fetched_at: '2026-07-24T03:10:00.000Z',
+      sha256: sha256Hex(fixture),
+      bytes: fixture.byteLength,
+      parser: 'izmir-openapi',
+    });
     expect(Buffer.from(evidence.get(sha256Hex(fixture))!).equals(fixture)).toBe(true);
     const again = await scrapeSource(db, izmir, options(db, evidence, http));
     expect(again).toMatchObject({ outcome: 'unchanged', documents: 0, observations: 0 });
@@ -77,7 +104,15 @@ describe('scrape', () => {
 
   it('a day without a list is no_bulletin, not an error', async () => {
     const { db, evidence } = setup();
-    const report = await scrapeSource(db, izmir, options(db, evidence, fakeHttp(() => ({ status: 204 }))));
+    const report = await scrapeSource(
+      db,
+      izmir,
+      options(
+        db,
+        evidence,
+        fakeHttp(() => ({ status: 204 })),
+      ),
+    );
     expect(report.outcome).toBe('no_bulletin');
     expect(report.message).toContain('sebzemeyve: no bulletin for 2026-07-23');
   });
@@ -85,19 +120,54 @@ describe('scrape', () => {
   it.each([
     ['HTTP 401', new HttpStatusError('https://openapi.izmir.bel.tr/x', 401), 'blocked', 401],
     ['HTTP 403', new HttpStatusError('https://openapi.izmir.bel.tr/x', 403), 'blocked', 403],
-    ['HTTP 429 (too many requests: a refusal, not a glitch)', new HttpStatusError('https://openapi.izmir.bel.tr/x', 429), 'blocked', 429],
+    [
+      'HTTP 429 (too many requests: a refusal, not a glitch)',
+      new HttpStatusError('https://openapi.izmir.bel.tr/x', 429),
+      'blocked',
+      429,
+    ],
     ['HTTP 503 after retries', new HttpStatusError('https://openapi.izmir.bel.tr/x', 503), 'unreachable', 503],
     ['HTTP 500 after retries', new HttpStatusError('https://openapi.izmir.bel.tr/x', 500), 'unreachable', 500],
-    ['HTTP 499 (a client error, however odd)', new HttpStatusError('https://openapi.izmir.bel.tr/x', 499), 'broken', 499],
+    [
+      'HTTP 499 (a client error, however odd)',
+      new HttpStatusError('https://openapi.izmir.bel.tr/x', 499),
+      'broken',
+      499,
+    ],
     ['an error no class names (a bug of ours, not the source)', new TypeError('boom'), 'broken', null],
     ['a network error', new NetworkError('https://openapi.izmir.bel.tr/x', 'ECONNREFUSED'), 'unreachable', null],
     ['HTTP 404 where the list was', new HttpStatusError('https://openapi.izmir.bel.tr/x', 404), 'broken', 404],
-    ['an answer over the maximum body size', new BodyTooLargeError('https://openapi.izmir.bel.tr/x', 200, 20 * 1024 * 1024, null), 'broken', 200],
+    [
+      'an answer over the maximum body size',
+      new BodyTooLargeError('https://openapi.izmir.bel.tr/x', 200, 20 * 1024 * 1024, null),
+      'broken',
+      200,
+    ],
   ])('%s → %s, and the data already stored stays', async (_, error, outcome, status) => {
     const { db, evidence } = setup();
-    await scrapeSource(db, izmir, options(db, evidence, fakeHttp((url) => (url.includes('/sebzemeyve/') ? fixture : { status: 204 }))));
-    const report = await scrapeSource(db, izmir, options(db, evidence, fakeHttp(() => error)));
-    expect(report).toMatchObject({ outcome, httpStatus: status, message: error instanceof TypeError ? 'TypeError: boom' : error.message });
+    await scrapeSource(
+      db,
+      izmir,
+      options(
+        db,
+        evidence,
+        fakeHttp((url) => (url.includes('/sebzemeyve/') ? fixture : { status: 204 })),
+      ),
+    );
+    const report = await scrapeSource(
+      db,
+      izmir,
+      options(
+        db,
+        evidence,
+        fakeHttp(() => error),
+      ),
+    );
+    expect(report).toMatchObject({
+      outcome,
+      httpStatus: status,
+      message: error instanceof TypeError ? 'TypeError: boom' : error.message,
+    });
     expect(lastRun(db)).toMatchObject({ outcome, http_status: status });
     expect(db.prepare('SELECT count(*) FROM observations').pluck().get()).toBe(95);
   });
@@ -105,7 +175,15 @@ describe('scrape', () => {
   it('a changed layout is broken, and the unreadable document is kept as evidence', async () => {
     const { db, evidence } = setup();
     const changed = new TextEncoder().encode('{"Tarih":"2026-07-23","Liste":[]}');
-    const report = await scrapeSource(db, izmir, options(db, evidence, fakeHttp(() => changed)));
+    const report = await scrapeSource(
+      db,
+      izmir,
+      options(
+        db,
+        evidence,
+        fakeHttp(() => changed),
+      ),
+    );
     expect(report).toMatchObject({ outcome: 'broken', httpStatus: null });
     expect(report.message).toBe(`izmir-openapi: no HalFiyatListesi (document kept as evidence ${sha256Hex(changed)})`);
     expect(evidence.get(sha256Hex(changed))).not.toBeNull();

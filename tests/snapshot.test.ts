@@ -22,10 +22,17 @@ let db: Database.Database;
 let pkg: any;
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const file = (path: string) => readFileSync(join(snapshot.dir, path));
-const csv = (name: string) => parseCsv(gunzipSync(file(`csv/${name}.csv.gz`)).toString('utf8')).filter((r) => !(r.length === 1 && r[0] === ''));
+const csv = (name: string) =>
+  parseCsv(gunzipSync(file(`csv/${name}.csv.gz`)).toString('utf8')).filter((r) => !(r.length === 1 && r[0] === ''));
 
 beforeAll(async () => {
-  snapshot = await createSnapshot({ dbPath: inject('dbPath'), outDir: join(dir, 'snapshot'), day: inject('today'), buildId: `${inject('today')}-test`, builtAt: '2026-11-21T03:00:00Z' });
+  snapshot = await createSnapshot({
+    dbPath: inject('dbPath'),
+    outDir: join(dir, 'snapshot'),
+    day: inject('today'),
+    buildId: `${inject('today')}-test`,
+    builtAt: '2026-11-21T03:00:00Z',
+  });
   db = new Database(inject('dbPath'), { readonly: true });
   pkg = JSON.parse(file('datapackage.json').toString('utf8'));
 }, 180_000);
@@ -34,13 +41,22 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const tables = () => db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[];
+const tables = () =>
+  db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .pluck()
+    .all() as string[];
 
 describe('checksums', () => {
   it('SHA256SUMS lists every other file with its SHA-256, in the format of sha256sum -c', () => {
     const lines = file('SHA256SUMS').toString('utf8').trim().split('\n');
     const listed = lines.map((l) => /^([0-9a-f]{64}) {2}(\S+)$/.exec(l)!).map((m) => ({ sha256: m[1], path: m[2] }));
-    expect(listed.map((l) => l.path).sort()).toEqual(snapshot.files.map((f) => f.path).filter((p) => p !== 'SHA256SUMS').sort());
+    expect(listed.map((l) => l.path).sort()).toEqual(
+      snapshot.files
+        .map((f) => f.path)
+        .filter((p) => p !== 'SHA256SUMS')
+        .sort(),
+    );
     for (const l of listed) expect(sha256(file(l.path!)), l.path).toBe(l.sha256);
     expect(snapshot.prefix).toBe(`snapshots/${inject('today')}/${sha256(file('SHA256SUMS')).slice(0, 12)}/`);
   });
@@ -78,7 +94,10 @@ describe('the CSV tables', () => {
       const rows = csv(table);
       const columns = (db.prepare(`PRAGMA table_info("${table}")`).all() as { name: string }[]).map((c) => c.name);
       expect(rows[0], table).toEqual(columns);
-      expect(resource.schema.fields.map((f: { name: string }) => f.name), table).toEqual(columns);
+      expect(
+        resource.schema.fields.map((f: { name: string }) => f.name),
+        table,
+      ).toEqual(columns);
       expect(rows.length - 1, table).toBe(db.prepare(`SELECT count(*) FROM "${table}"`).pluck().get());
       expect(resource.rows, table).toBe(rows.length - 1);
     }
@@ -88,7 +107,9 @@ describe('the CSV tables', () => {
     const rows = csv('sources');
     const header = rows[0]!;
     const stored = db.prepare('SELECT * FROM sources ORDER BY key').all() as Record<string, unknown>[];
-    expect(rows.slice(1).map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])))).toEqual(stored.map((s) => Object.fromEntries(Object.entries(s).map(([k, v]) => [k, v === null ? '' : String(v)]))));
+    expect(rows.slice(1).map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])))).toEqual(
+      stored.map((s) => Object.fromEntries(Object.entries(s).map(([k, v]) => [k, v === null ? '' : String(v)]))),
+    );
     expect(stored.some((s) => String(s.method).includes(','))).toBe(true);
   });
 
@@ -96,8 +117,14 @@ describe('the CSV tables', () => {
     const lines = gunzipSync(file('csv/prices.csv.gz')).toString('utf8').split('\n');
     expect(lines.pop()).toBe('');
     expect(lines.length - 1).toBe(db.prepare('SELECT count(*) FROM observations').pluck().get()); // one line per row: no field holds a line break
-    const index = JSON.parse(readFileSync(join(inject('distDir'), 'api/v1/_c/prices/product/domates-salkim.json'), 'utf8'));
-    const apiRows = distText(inject('distDir'), partitionAt(index, 0).path).trim().split('\n').slice(0, 200).map((l) => JSON.parse(l));
+    const index = JSON.parse(
+      readFileSync(join(inject('distDir'), 'api/v1/_c/prices/product/domates-salkim.json'), 'utf8'),
+    );
+    const apiRows = distText(inject('distDir'), partitionAt(index, 0).path)
+      .trim()
+      .split('\n')
+      .slice(0, 200)
+      .map((l) => JSON.parse(l));
     const wanted = new Set(apiRows.map((r) => r.id));
     const [header, ...picked] = parseCsv([lines[0], ...lines.filter((l) => wanted.has(l.slice(0, 36)))].join('\n'));
     const byId = new Map(picked.map((r) => [r[0], Object.fromEntries(header!.map((h, i) => [h, r[i]!]))]));
@@ -105,16 +132,46 @@ describe('the CSV tables', () => {
     expect(byId.size).toBe(apiRows.length);
     for (const r of apiRows) {
       const row = byId.get(r.id)!;
-      expect({ min: num(row.min_price!), max: num(row.max_price!), avg: num(row.avg_price!), day: row.data_day, market: row.market, product: row.product, city: row.city, unit: row.unit, category: row.category })
-        .toEqual({ min: r.minPrice, max: r.maxPrice, avg: r.avgPrice, day: r.recordedDate, market: r.marketSlug, product: r.productSlug, city: r.cityName, unit: r.unit, category: r.categorySlug });
+      expect({
+        min: num(row.min_price!),
+        max: num(row.max_price!),
+        avg: num(row.avg_price!),
+        day: row.data_day,
+        market: row.market,
+        product: row.product,
+        city: row.city,
+        unit: row.unit,
+        category: row.category,
+      }).toEqual({
+        min: r.minPrice,
+        max: r.maxPrice,
+        avg: r.avgPrice,
+        day: r.recordedDate,
+        market: r.marketSlug,
+        product: r.productSlug,
+        city: r.cityName,
+        unit: r.unit,
+        category: r.categorySlug,
+      });
     }
   });
 });
 
 describe('datapackage.json', () => {
   it('is a Frictionless data package naming its build, day and files', () => {
-    expect(pkg).toMatchObject({ profile: 'data-package', name: `hal-api-snapshot-${inject('today')}`, id: `${inject('today')}-test`, version: inject('today'), created: '2026-11-21T03:00:00Z' });
-    expect(pkg.resources.map((r: { path: string }) => r.path).sort()).toEqual(snapshot.files.map((f) => f.path).filter((p) => p !== 'SHA256SUMS' && p !== 'datapackage.json').sort());
+    expect(pkg).toMatchObject({
+      profile: 'data-package',
+      name: `hal-api-snapshot-${inject('today')}`,
+      id: `${inject('today')}-test`,
+      version: inject('today'),
+      created: '2026-11-21T03:00:00Z',
+    });
+    expect(pkg.resources.map((r: { path: string }) => r.path).sort()).toEqual(
+      snapshot.files
+        .map((f) => f.path)
+        .filter((p) => p !== 'SHA256SUMS' && p !== 'datapackage.json')
+        .sort(),
+    );
   });
 
   it('describes every field, with its type and the unit of every price', () => {
@@ -131,14 +188,23 @@ describe('datapackage.json', () => {
     expect(undescribed).toEqual([]);
     const observations = pkg.resources.find((r: { name: string }) => r.name === 'observations').schema;
     expect(observations.primaryKey).toEqual(['id']);
-    expect(observations.foreignKeys).toContainEqual({ fields: 'document_id', reference: { resource: 'documents', fields: 'id' } });
+    expect(observations.foreignKeys).toContainEqual({
+      fields: 'document_id',
+      reference: { resource: 'documents', fields: 'id' },
+    });
     expect(observations.fields.find((f: { name: string }) => f.name === 'data_day').type).toBe('date');
   });
 
   it('names every source with its attribution, and its licence where it states one', () => {
     expect(pkg.sources.map((s: { key: string }) => s.key).sort()).toEqual(SOURCES.map((s) => s.key).sort());
     for (const s of pkg.sources) expect(s.attribution, s.key).toBe(SOURCES.find((x) => x.key === s.key)!.attribution);
-    expect(pkg.sources.find((s: { key: string }) => s.key === 'izmir').licenses).toEqual([{ name: 'CC-BY-4.0', path: 'https://creativecommons.org/licenses/by/4.0/', title: 'CC BY 4.0 (İzmir Büyükşehir Belediyesi Açık Veri Portalı)' }]);
+    expect(pkg.sources.find((s: { key: string }) => s.key === 'izmir').licenses).toEqual([
+      {
+        name: 'CC-BY-4.0',
+        path: 'https://creativecommons.org/licenses/by/4.0/',
+        title: 'CC BY 4.0 (İzmir Büyükşehir Belediyesi Açık Veri Portalı)',
+      },
+    ]);
     expect(pkg.sources.find((s: { key: string }) => s.key === 'ankara').licenses).toEqual([]);
     expect(pkg.licenses).toEqual([{ name: 'CC-BY-4.0', path: 'https://creativecommons.org/licenses/by/4.0/' }]);
   });

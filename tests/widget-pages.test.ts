@@ -48,7 +48,9 @@ describe('widget pages and the API limit', () => {
     expect(limited.text).toMatch(/^<!doctype html>/);
     expect(limited.text).toContain('<html lang="tr" data-theme="dark">');
     expect(limited.text).toContain('data-state="error"');
-    expect(limited.text).toContain('Endeks şu an yüklenemedi: bu ağdan çok sayıda istek geldi. Lütfen bir dakika sonra yeniden deneyin.');
+    expect(limited.text).toContain(
+      'Endeks şu an yüklenemedi: bu ağdan çok sayıda istek geldi. Lütfen bir dakika sonra yeniden deneyin.',
+    );
     expect(limited.text).toContain('<a class="retry" href="/widgets/index?theme=dark">Yeniden dene</a>');
     expect(limited.text).not.toContain('RATE_LIMITED');
     const api = await get('/api/v1/index/latest');
@@ -61,7 +63,7 @@ describe('widget pages and the API limit', () => {
     expect(policy).toContain(`IP adresi başına dakikada <strong>${WIDGET_RATE_LIMIT.requests} görüntüleme</strong>`);
     expect(policy).toContain('carrier NAT');
     expect(policy).toContain('bir görüntüleme tek bir istektir');
-    expect(policy).toContain('CDN\'de 15 dakika saklanır');
+    expect(policy).toContain("CDN'de 15 dakika saklanır");
   });
 });
 
@@ -71,7 +73,10 @@ describe('a widget page without its data', () => {
     const dist = distOrigin(inject('distDir'));
     failing = await startLocalWorker({
       distDir: inject('distDir'),
-      origin: async (request) => (new URL(request.url).pathname.startsWith('/api/v1/prices/latest') ? new Response('bucket error', { status: 500 }) : dist(request)),
+      origin: async (request) =>
+        new URL(request.url).pathname.startsWith('/api/v1/prices/latest')
+          ? new Response('bucket error', { status: 500 })
+          : dist(request),
     });
   });
   afterAll(async () => failing?.dispose());
@@ -84,7 +89,9 @@ describe('a widget page without its data', () => {
     expect(page.headers.get('cache-control')).toBe('no-store');
     expect(page.text).toContain('data-state="error"');
     expect(page.text).toContain('Fiyatlar şu an yüklenemedi. Lütfen biraz sonra yeniden deneyin.');
-    expect(page.text).toContain('<a class="retry" href="/widgets/prices?slugs=domates&amp;theme=light">Yeniden dene</a>');
+    expect(page.text).toContain(
+      '<a class="retry" href="/widgets/prices?slugs=domates&amp;theme=light">Yeniden dene</a>',
+    );
     expect(page.text).not.toMatch(/yükleniyor|INTERNAL_ERROR|ORIGIN_UNAVAILABLE/);
     expect((await get('/widgets/index')).status).toBe(200);
     const api = await get('/api/v1/prices/latest');
@@ -96,8 +103,12 @@ describe('a widget page without its data', () => {
 describe('what the price is', () => {
   /** The market names behind each latest item, from the rows the build exported beside it. */
   const marketsOf = (slug: string) =>
-    distText(inject('distDir'), 'api/v1/_meta/latest-rows.ndjson').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { productSlug: string; marketName: string })
-      .filter((r) => r.productSlug === slug).map((r) => r.marketName);
+    distText(inject('distDir'), 'api/v1/_meta/latest-rows.ndjson')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { productSlug: string; marketName: string })
+      .filter((r) => r.productSlug === slug)
+      .map((r) => r.marketName);
 
   it('a price from one market is that market\'s, named in the widget; never "Ulusal medyan"', async () => {
     const get = clientOf(worker, '198.51.104');
@@ -112,11 +123,15 @@ describe('what the price is', () => {
     }
   });
 
-  it('/prices/latest says in meta.note that one market is that market\'s price and several are their median', async () => {
+  it("/prices/latest says in meta.note that one market is that market's price and several are their median", async () => {
     const get = clientOf(worker, '198.51.105');
     expect(LATEST_NOTE).toContain('market_count 1 ise tek bir halin fiyatıdır');
     expect(LATEST_NOTE).toContain('market_count N ise N halin fiyatlarının medyanıdır');
-    for (const path of ['/api/v1/prices/latest', '/api/v1/prices/latest?category=meyve', '/api/v1/prices/latest?product=yok-boyle-urun']) {
+    for (const path of [
+      '/api/v1/prices/latest',
+      '/api/v1/prices/latest?category=meyve',
+      '/api/v1/prices/latest?product=yok-boyle-urun',
+    ]) {
       expect((await get(path)).json().meta.note, path).toBe(LATEST_NOTE);
     }
   });
@@ -124,10 +139,14 @@ describe('what the price is', () => {
   it('escapes what the query brings: no markup from slugs or a category', async () => {
     const get = clientOf(worker, '198.51.106');
     const evil = '"><script>alert(1)</script><img src=x onerror=alert(2)>';
-    const page = await get(`/widgets/prices?slugs=${encodeURIComponent(evil)}&category=${encodeURIComponent(evil)}&theme=${encodeURIComponent(evil)}`);
+    const page = await get(
+      `/widgets/prices?slugs=${encodeURIComponent(evil)}&category=${encodeURIComponent(evil)}&theme=${encodeURIComponent(evil)}`,
+    );
     expect(page.status).toBe(200);
     expect(page.text).not.toContain('<script>alert');
     expect(page.text).not.toContain('<img');
-    expect(page.text).toContain('Bulunamayan ürün: &quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;.');
+    expect(page.text).toContain(
+      'Bulunamayan ürün: &quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;.',
+    );
   });
 });

@@ -28,9 +28,11 @@ const client = () => clientOf(worker);
 
 /** Ids of published rows in collection order, straight from SQLite. */
 function sqlIds(where: string, params: unknown[] = []): string[] {
-  return db.prepare(`${PUBLISHED_ROWS_SQL} ${where} ORDER BY o.data_day DESC, n.variant_slug, o.market_slug, o.id`).all(...params).map((r: any) => r.id as string);
+  return db
+    .prepare(`${PUBLISHED_ROWS_SQL} ${where} ORDER BY o.data_day DESC, n.variant_slug, o.market_slug, o.id`)
+    .all(...params)
+    .map((r: any) => r.id as string);
 }
-
 
 describe('headers of a 200', () => {
   it('carries every header of the contract, with the endpoint cache values', async () => {
@@ -50,7 +52,9 @@ describe('headers of a 200', () => {
     const second = await get('/api/v1/markets');
     expect(second.headers.get('x-ratelimit-remaining')).toBe('58');
     expect(second.headers.get('cache-control')).toBe('public, max-age=300, s-maxage=3600, stale-while-revalidate=3600');
-    expect((await get('/api/v1/openapi.json')).headers.get('cache-control')).toBe('public, max-age=300, s-maxage=300, stale-while-revalidate=600');
+    expect((await get('/api/v1/openapi.json')).headers.get('cache-control')).toBe(
+      'public, max-age=300, s-maxage=300, stale-while-revalidate=600',
+    );
   });
 
   it.each([
@@ -70,7 +74,15 @@ describe('headers of a 200', () => {
   it('answers 304 with no body on a matching If-None-Match, on every endpoint', async () => {
     const get = client();
     const id = sqlIds('AND o.data_day = ?', ['2026-07-23'])[0]!;
-    for (const path of ['/api/v1/markets', '/api/v1/prices/markets', '/api/v1/prices?city=izmir&page=3&limit=7', '/api/v1/prices/latest?category=sebze', '/api/v1/products?limit=5', `/api/v1/observations/${id}`, '/api/v1/openapi.json']) {
+    for (const path of [
+      '/api/v1/markets',
+      '/api/v1/prices/markets',
+      '/api/v1/prices?city=izmir&page=3&limit=7',
+      '/api/v1/prices/latest?category=sebze',
+      '/api/v1/products?limit=5',
+      `/api/v1/observations/${id}`,
+      '/api/v1/openapi.json',
+    ]) {
       const first = await get(path);
       expect(first.status, path).toBe(200);
       const etag = first.headers.get('etag')!;
@@ -130,21 +142,33 @@ describe('/prices', () => {
   });
 
   it('combines filters: a day, a city in any spelling, a category', async () => {
-    const expected = sqlIds("AND o.data_day = '2026-07-23' AND n.variant_slug IN (SELECT v.slug FROM variants v JOIN products p ON p.slug = v.product_slug WHERE p.category_slug = 'meyve')");
+    const expected = sqlIds(
+      "AND o.data_day = '2026-07-23' AND n.variant_slug IN (SELECT v.slug FROM variants v JOIN products p ON p.slug = v.product_slug WHERE p.category_slug = 'meyve')",
+    );
     for (const city of ['izmir', 'İzmir', 'IZMIR', 'İZMİR']) {
-      const body = (await client()(`/api/v1/prices?city=${encodeURIComponent(city)}&category=meyve&date=2026-07-23&limit=200`)).json();
+      const body = (
+        await client()(`/api/v1/prices?city=${encodeURIComponent(city)}&category=meyve&date=2026-07-23&limit=200`)
+      ).json();
       expect(body.meta.total, city).toBe(expected.length);
       expect(body.items.map((i: any) => i.id)).toEqual(expected);
-      expect(body.items.every((i: any) => i.categorySlug === 'meyve' && i.cityName === 'İzmir' && i.recordedDate === '2026-07-23')).toBe(true);
+      expect(
+        body.items.every(
+          (i: any) => i.categorySlug === 'meyve' && i.cityName === 'İzmir' && i.recordedDate === '2026-07-23',
+        ),
+      ).toBe(true);
     }
   });
 
   it('a product family covers its variants; market and city must agree', async () => {
     const get = client();
     const family = (await get('/api/v1/prices?product=domates&date=2026-07-23&limit=200')).json();
-    const expected = sqlIds("AND o.data_day = '2026-07-23' AND n.variant_slug IN (SELECT slug FROM variants WHERE product_slug = 'domates')");
+    const expected = sqlIds(
+      "AND o.data_day = '2026-07-23' AND n.variant_slug IN (SELECT slug FROM variants WHERE product_slug = 'domates')",
+    );
     expect(family.items.map((i: any) => i.id)).toEqual(expected);
-    const agreeing = (await get('/api/v1/prices?product=domates&market=izmir-sebze-meyve&city=izmir&date=2026-07-23&limit=200')).json();
+    const agreeing = (
+      await get('/api/v1/prices?product=domates&market=izmir-sebze-meyve&city=izmir&date=2026-07-23&limit=200')
+    ).json();
     expect(agreeing.meta.total).toBe(expected.length);
     const contradicting = (await get('/api/v1/prices?product=domates&market=izmir-sebze-meyve&city=ankara')).json();
     expect(contradicting.meta.total).toBe(0);
@@ -160,7 +184,9 @@ describe('/prices', () => {
     const today = istanbulDay(new Date());
     const r3650 = (await get('/api/v1/prices?range=3650d&limit=1')).json();
     expect(r3650.meta.rangeDays).toBe(3650);
-    expect(r3650.meta.total).toBe(sqlIds('AND o.data_day >= ? AND o.data_day <= ?', [addDays(today, -3649), today]).length);
+    expect(r3650.meta.total).toBe(
+      sqlIds('AND o.data_day >= ? AND o.data_day <= ?', [addDays(today, -3649), today]).length,
+    );
     expect((await get('/api/v1/prices?range=99999d&limit=1')).json().meta.rangeDays).toBe(3650);
     for (const invalid of ['abc', '7', '0d', '-5d', '1.5d']) {
       const body = (await get(`/api/v1/prices?range=${invalid}`)).json();
@@ -172,13 +198,22 @@ describe('/prices', () => {
   it('rows link to their evidence, which names the real file and its sha256', async () => {
     const row = (await client()('/api/v1/prices?product=domates-salkim&date=2015-06-10')).json().items[0];
     const record = (await client()(row.observationUrl)).json();
-    expect(record).toMatchObject({ id: row.id, dataDate: '2015-06-10', avgPrice: row.avgPrice, minPrice: row.minPrice, maxPrice: row.maxPrice, productSlug: 'domates-salkim' });
+    expect(record).toMatchObject({
+      id: row.id,
+      dataDate: '2015-06-10',
+      avgPrice: row.avgPrice,
+      minPrice: row.minPrice,
+      maxPrice: row.maxPrice,
+      productSlug: 'domates-salkim',
+    });
     expect(record.document.url).toBe(row.documentUrl);
     expect(record.document.parser).toBe('izmir-year-csv');
     const file = readFileSync('data/sources/izmir/izbb-sebzemeyve-hal-fiyatlari_2015.csv');
     expect(record.document.sha256).toBe(createHash('sha256').update(file).digest('hex'));
     expect(record.document.bytes).toBe(file.byteLength);
-    expect(file.toString('utf8').split('\n')[Number(record.printed.location.replace('line ', '')) - 1]).toBe(record.printed.row);
+    expect(file.toString('utf8').split('\n')[Number(record.printed.location.replace('line ', '')) - 1]).toBe(
+      record.printed.row,
+    );
   });
 });
 
@@ -190,22 +225,53 @@ describe('other endpoints', () => {
     expect(b.text).toBe(a.text);
     expect(b.headers.get('etag')).toBe(a.headers.get('etag'));
     const markets = a.json();
-    expect(markets.items.map((m: any) => m.slug)).toEqual(db.prepare('SELECT slug FROM markets ORDER BY slug').pluck().all());
+    expect(markets.items.map((m: any) => m.slug)).toEqual(
+      db.prepare('SELECT slug FROM markets ORDER BY slug').pluck().all(),
+    );
     const bySlug = (slug: string) => markets.items.find((m: any) => m.slug === slug);
-    expect(bySlug('izmir-sebze-meyve')).toMatchObject({ last_observed_date: '2026-07-23', freshness: 'stale', isStale: true, expected_days: 'Mon,Tue,Wed,Thu,Fri,Sat' });
-    expect(bySlug('izmir-balik')).toMatchObject({ last_observed_date: null, product_count: 0, freshness: 'unavailable', warnings: ['no_data'] });
-    expect(bySlug('konya-sebze-meyve')).toMatchObject({ status: 'unverified', last_observed_date: null, freshness: 'unavailable' });
+    expect(bySlug('izmir-sebze-meyve')).toMatchObject({
+      last_observed_date: '2026-07-23',
+      freshness: 'stale',
+      isStale: true,
+      expected_days: 'Mon,Tue,Wed,Thu,Fri,Sat',
+    });
+    expect(bySlug('izmir-balik')).toMatchObject({
+      last_observed_date: null,
+      product_count: 0,
+      freshness: 'unavailable',
+      warnings: ['no_data'],
+    });
+    expect(bySlug('konya-sebze-meyve')).toMatchObject({
+      status: 'unverified',
+      last_observed_date: null,
+      freshness: 'unavailable',
+    });
   });
 
   it('/prices/latest gives one row per variant with its own day; filters by product and category', async () => {
     const get = client();
     const all = (await get('/api/v1/prices/latest')).json();
-    const variants = db.prepare("SELECT count(DISTINCT variant_slug) FROM source_names WHERE variant_slug IS NOT NULL").pluck().get();
+    const variants = db
+      .prepare('SELECT count(DISTINCT variant_slug) FROM source_names WHERE variant_slug IS NOT NULL')
+      .pluck()
+      .get();
     expect(all.items.length).toBe(variants);
-    expect(all.meta.newest).toBe(db.prepare('SELECT max(data_day) FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug IS NOT NULL').pluck().get());
+    expect(all.meta.newest).toBe(
+      db
+        .prepare(
+          'SELECT max(data_day) FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug IS NOT NULL',
+        )
+        .pluck()
+        .get(),
+    );
     const salkim = all.items.find((i: any) => i.slug === 'domates-salkim');
     // domates-salkim: its newest day and the median of each market's latest price in the 7 days before.
-    const newest = db.prepare(`SELECT max(o.data_day) FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug = 'domates-salkim'`).pluck().get() as string;
+    const newest = db
+      .prepare(
+        `SELECT max(o.data_day) FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug = 'domates-salkim'`,
+      )
+      .pluck()
+      .get() as string;
     const latestPerMarket = db
       .prepare(`SELECT o.market_slug, o.avg_price FROM observations o JOIN source_names n ON n.id = o.source_name_id
                 WHERE n.variant_slug = 'domates-salkim' AND o.data_day > date(?, '-7 days') ORDER BY o.data_day DESC, o.id`)
@@ -215,10 +281,16 @@ describe('other endpoints', () => {
     const values = [...seen.values()].sort((a, b) => a - b);
     const mid = values.length >> 1;
     const median = values.length % 2 ? values[mid] : (values[mid - 1]! + values[mid]!) / 2;
-    expect(salkim).toMatchObject({ observed_date: newest, median: Math.round(median! * 100) / 100, market_count: seen.size });
+    expect(salkim).toMatchObject({
+      observed_date: newest,
+      median: Math.round(median! * 100) / 100,
+      market_count: seen.size,
+    });
     const family = (await get('/api/v1/prices/latest?product=domates')).json();
     expect(family.items.every((i: any) => i.slug.startsWith('domates-'))).toBe(true);
-    expect((await get('/api/v1/prices/latest?category=meyve')).json().items.every((i: any) => i.category === 'meyve')).toBe(true);
+    expect(
+      (await get('/api/v1/prices/latest?category=meyve')).json().items.every((i: any) => i.category === 'meyve'),
+    ).toBe(true);
     expect((await get('/api/v1/prices/latest?product=domates-salkim&category=sebze')).json().items).toHaveLength(1);
     expect((await get('/api/v1/prices/latest?product=domates-salkim&category=meyve')).json().items).toHaveLength(0);
   });
@@ -265,7 +337,10 @@ describe('errors', () => {
     const post = await get('/api/v1/prices', { method: 'POST' });
     expectErrorBody(post, 405, 'METHOD_NOT_ALLOWED');
     expect(post.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
-    const options = await get('/api/v1/prices', { method: 'OPTIONS', headers: { origin: 'https://example.org', 'access-control-request-headers': 'x-request-id' } });
+    const options = await get('/api/v1/prices', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://example.org', 'access-control-request-headers': 'x-request-id' },
+    });
     expect(options.status).toBe(204);
     expect(options.headers.get('access-control-allow-headers')).toContain('x-request-id');
   });
@@ -279,7 +354,10 @@ describe('errors', () => {
 
   it('huge page and limit fall back, never 500', async () => {
     const get = client();
-    expect((await get('/api/v1/prices?page=999999999999&limit=5')).json().meta).toMatchObject({ total: null, count: 0 });
+    expect((await get('/api/v1/prices?page=999999999999&limit=5')).json().meta).toMatchObject({
+      total: null,
+      count: 0,
+    });
     expect((await get('/api/v1/prices?limit=99999999')).json().meta.limit).toBe(200);
     expect((await get('/api/v1/prices?page=9999999999999999999')).json().meta).toMatchObject({ total: null, count: 0 });
   });
@@ -297,7 +375,9 @@ describe('rate limiting: 60 requests per minute per IP, one counter per IP', () 
       expect(r.headers.get('retry-after')).toBe('60');
       expect(r.headers.get('x-ratelimit-remaining')).toBe('0');
     }
-    expect(new Set(answers.filter((a) => a.status === 200).map((a) => a.headers.get('x-ratelimit-remaining')))).toHaveProperty('size', 60);
+    expect(
+      new Set(answers.filter((a) => a.status === 200).map((a) => a.headers.get('x-ratelimit-remaining'))),
+    ).toHaveProperty('size', 60);
     expect((await client()('/api/v1/openapi.json')).status).toBe(200);
   });
 });

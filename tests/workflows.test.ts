@@ -38,7 +38,9 @@ function commands(yaml: string): string[] {
     const m = /^(\s*)(?:- )?run:\s*(.*)$/.exec(lines[i]!);
     if (!m) continue;
     if (m[2] !== '|') out.push(m[2]!.trim());
-    else for (let j = i + 1; j < lines.length && (lines[j]!.trim() === '' || lines[j]!.search(/\S/) > m[1]!.length); j++) if (lines[j]!.trim()) out.push(lines[j]!.trim());
+    else
+      for (let j = i + 1; j < lines.length && (lines[j]!.trim() === '' || lines[j]!.search(/\S/) > m[1]!.length); j++)
+        if (lines[j]!.trim()) out.push(lines[j]!.trim());
   }
   return out;
 }
@@ -98,13 +100,29 @@ describe('what a workflow step can reach', () => {
   });
 
   it('the rules refuse a secret at job level or in another step, an action on a tag, npm on a major version', () => {
-    const atJobLevel = nightly.replace('    runs-on: ubuntu-latest\n', '    runs-on: ubuntu-latest\n    env:\n      HAL_S3_BUCKET: ${{ secrets.HAL_S3_BUCKET }}\n');
-    expect(secretProblems(atJobLevel, BUCKET_STEPS)).toEqual(['job nightly: its env holds a secret: every step would see it']);
-    const atTop = nightly.replace('permissions:', 'env:\n  HAL_S3_ENDPOINT: ${{ secrets.HAL_S3_ENDPOINT }}\n\npermissions:');
+    const atJobLevel = nightly.replace(
+      '    runs-on: ubuntu-latest\n',
+      '    runs-on: ubuntu-latest\n    env:\n      HAL_S3_BUCKET: ${{ secrets.HAL_S3_BUCKET }}\n',
+    );
+    expect(secretProblems(atJobLevel, BUCKET_STEPS)).toEqual([
+      'job nightly: its env holds a secret: every step would see it',
+    ]);
+    const atTop = nightly.replace(
+      'permissions:',
+      'env:\n  HAL_S3_ENDPOINT: ${{ secrets.HAL_S3_ENDPOINT }}\n\npermissions:',
+    );
     expect(secretProblems(atTop, BUCKET_STEPS)).toEqual(['the workflow env holds a secret: every step would see it']);
-    const toTests = nightly.replace('      - name: Test\n', '      - name: Test\n        env:\n          HAL_S3_SECRET_ACCESS_KEY: ${{ secrets.HAL_S3_SECRET_ACCESS_KEY }}\n');
-    expect(secretProblems(toTests, BUCKET_STEPS)).toEqual(['job nightly, step Test: does not talk to the bucket but gets a secret']);
-    const inRun = nightly.replace('run: npm run scrape --', 'run: HAL_S3_BUCKET=${{ secrets.HAL_S3_BUCKET }} npm run scrape --');
+    const toTests = nightly.replace(
+      '      - name: Test\n',
+      '      - name: Test\n        env:\n          HAL_S3_SECRET_ACCESS_KEY: ${{ secrets.HAL_S3_SECRET_ACCESS_KEY }}\n',
+    );
+    expect(secretProblems(toTests, BUCKET_STEPS)).toEqual([
+      'job nightly, step Test: does not talk to the bucket but gets a secret',
+    ]);
+    const inRun = nightly.replace(
+      'run: npm run scrape --',
+      'run: HAL_S3_BUCKET=${{ secrets.HAL_S3_BUCKET }} npm run scrape --',
+    );
     expect(secretProblems(inRun, BUCKET_STEPS)).toEqual(['job nightly, step Scrape: a secret outside its env']);
     const onTag = nightly.replace(/actions\/checkout@[0-9a-f]{40} # v[\d.]+/, 'actions/checkout@v4');
     expect(pinProblems(onTag)).toEqual(['actions/checkout@v4: not pinned by a full commit SHA']);
@@ -132,10 +150,26 @@ describe('the nightly workflow', () => {
   const npmSteps = (job: string) =>
     commands(yaml.slice(yaml.indexOf(`\n  ${job}:\n`)).split(/\n  (?=[\w-]+:\n)/)[1] ?? '')
       .filter((c) => c.startsWith('npm '))
-      .map((c) => c.replace(/ --no-audit --no-fund$/, '').replace(/ -- .*$/, '').replace(/^(npm install -g npm@\d+)\.\d+\.\d+$/, '$1'));
+      .map((c) =>
+        c
+          .replace(/ --no-audit --no-fund$/, '')
+          .replace(/ -- .*$/, '')
+          .replace(/^(npm install -g npm@\d+)\.\d+\.\d+$/, '$1'),
+      );
 
   it('restores the store, imports, scrapes, saves the store, fetches the published build, builds from it, tests and publishes, in that order', () => {
-    expect(npmSteps('nightly')).toEqual(['npm install -g npm@11', 'npm ci', 'npm run restore', 'npm run import', 'npm run scrape', 'npm run save-store', 'npm run fetch-previous', 'npm run build', 'npm test', 'npm run publish']);
+    expect(npmSteps('nightly')).toEqual([
+      'npm install -g npm@11',
+      'npm ci',
+      'npm run restore',
+      'npm run import',
+      'npm run scrape',
+      'npm run save-store',
+      'npm run fetch-previous',
+      'npm run build',
+      'npm test',
+      'npm run publish',
+    ]);
     expect(yaml).toContain('npm run scrape -- --scheduled');
     // Where fetch-previous puts what it fetched (scripts/args.ts) is what the build takes from.
     expect(yaml).toContain(`npm run build -- --previous ${DEFAULT_PREVIOUS}`);

@@ -7,8 +7,21 @@ const variants = [...loadCatalogue().variants.values()];
 describe('the basket', () => {
   it('has the 15 products of issue 8, each with catalogue variants in its own unit', () => {
     expect(BASKET.map((m) => m.slug)).toEqual([
-      'domates', 'biber-sivri', 'patlican', 'salatalik', 'patates', 'sogan-kuru', 'havuc', 'marul-kivircik', 'kabak', 'brokoli-genel',
-      'elma', 'portakal', 'limon', 'uzum', 'muz-yerli',
+      'domates',
+      'biber-sivri',
+      'patlican',
+      'salatalik',
+      'patates',
+      'sogan-kuru',
+      'havuc',
+      'marul-kivircik',
+      'kabak',
+      'brokoli-genel',
+      'elma',
+      'portakal',
+      'limon',
+      'uzum',
+      'muz-yerli',
     ]);
     for (const m of BASKET) {
       const slugs = memberVariants(m, variants);
@@ -17,7 +30,7 @@ describe('the basket', () => {
     }
   });
 
-  it('a family member takes the family\'s variants in its unit only; a variant member only itself', () => {
+  it("a family member takes the family's variants in its unit only; a variant member only itself", () => {
     const limon = memberVariants(BASKET.find((m) => m.slug === 'limon')!, variants);
     expect(limon).toContain('limon-lamas');
     expect(limon).not.toContain('limon-sandik'); // sold by the crate

@@ -41,7 +41,10 @@ export const INDEX_VERSION = '1';
 export const NATIONAL_SLUG = 'ulusal';
 
 /** Catalogue variants of a member, in the member's unit (sorted, so the build is reproducible). */
-export function memberVariants(member: BasketMember, variants: Iterable<{ slug: string; product: string; unit: string }>): string[] {
+export function memberVariants(
+  member: BasketMember,
+  variants: Iterable<{ slug: string; product: string; unit: string }>,
+): string[] {
   const out: string[] = [];
   for (const v of variants) {
     if (v.unit !== member.unit) continue;

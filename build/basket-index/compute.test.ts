@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { chainIndex, geometricMean, isIsoWeek, medianOf, memberLink, weekBounds, weeklyTable, type Quote } from './compute.ts';
+import {
+  chainIndex,
+  geometricMean,
+  isIsoWeek,
+  medianOf,
+  memberLink,
+  weekBounds,
+  weeklyTable,
+  type Quote,
+} from './compute.ts';
 
-const q = (day: string, member: string, variant: string, market: string, price: number): Quote => ({ day, member, variant, market, price });
+const q = (day: string, member: string, variant: string, market: string, price: number): Quote => ({
+  day,
+  member,
+  variant,
+  market,
+  price,
+});
 const MEMBERS = ['a', 'b', 'c'];
 const options = { members: MEMBERS, minMembers: 2, baseValue: 100 };
 
@@ -14,7 +29,12 @@ describe('weekly prices', () => {
       q('2026-07-26', 'a', 'a1', 'm2', 5), // Sunday: still 2026-30, another market
       q('2026-07-19', 'a', 'a1', 'm', 100), // Sunday before: 2026-29
     ]);
-    expect(table.get('2026-30')!.get('a')).toEqual(new Map([['a1|m', 15], ['a1|m2', 5]]));
+    expect(table.get('2026-30')!.get('a')).toEqual(
+      new Map([
+        ['a1|m', 15],
+        ['a1|m2', 5],
+      ]),
+    );
     expect(table.get('2026-29')!.get('a')).toEqual(new Map([['a1|m', 100]]));
   });
 
@@ -29,12 +49,26 @@ describe('weekly prices', () => {
   });
 });
 
-describe('a member\'s relative', () => {
+describe("a member's relative", () => {
   it('uses only the series priced in both weeks', () => {
-    const previous = new Map([['x|m', 10], ['y|m', 20], ['gone|m', 1000]]);
-    const current = new Map([['x|m', 12], ['y|m', 22], ['new|m', 1]]);
+    const previous = new Map([
+      ['x|m', 10],
+      ['y|m', 20],
+      ['gone|m', 1000],
+    ]);
+    const current = new Map([
+      ['x|m', 12],
+      ['y|m', 22],
+      ['new|m', 1],
+    ]);
     // matched x, y: medians 15 → 17
-    expect(memberLink('a', previous, current)).toEqual({ member: 'a', matched: 2, previousMedian: 15, currentMedian: 17, relative: 17 / 15 });
+    expect(memberLink('a', previous, current)).toEqual({
+      member: 'a',
+      matched: 2,
+      previousMedian: 15,
+      currentMedian: 17,
+      relative: 17 / 15,
+    });
   });
 
   it('is missing when no series is in both weeks', () => {
@@ -96,7 +130,7 @@ describe('the chained index', () => {
     expect(chainIndex(table, options).map((p) => p.week)).toEqual(['2026-03']);
   });
 
-  it('a family member\'s median moves with its matched series, not with a variant that joins', () => {
+  it("a family member's median moves with its matched series, not with a variant that joins", () => {
     const table = weeklyTable([
       q('2026-01-12', 'a', 'cheap', 'm', 10),
       q('2026-01-12', 'b', 'b1', 'm', 10),

@@ -22,7 +22,13 @@ export type Quote = { day: Day; member: string; variant: string; market: string;
 /** week → member → series (variant|market) → weekly price */
 export type WeeklyTable = Map<string, Map<string, Map<string, number>>>;
 
-export type MemberLink = { member: string; matched: number; previousMedian: number; currentMedian: number; relative: number };
+export type MemberLink = {
+  member: string;
+  matched: number;
+  previousMedian: number;
+  currentMedian: number;
+  relative: number;
+};
 
 export type IndexPoint = {
   week: string;
@@ -120,7 +126,11 @@ export class WeeklyTableBuilder {
 }
 
 /** One member's relative between two weeks over the series priced in both, or null. */
-export function memberLink(member: string, previous: Map<string, number> | undefined, current: Map<string, number> | undefined): MemberLink | null {
+export function memberLink(
+  member: string,
+  previous: Map<string, number> | undefined,
+  current: Map<string, number> | undefined,
+): MemberLink | null {
   if (!previous || !current) return null;
   const matched = [...current.keys()].filter((s) => previous.has(s)).sort();
   if (matched.length === 0) return null;
@@ -130,7 +140,12 @@ export function memberLink(member: string, previous: Map<string, number> | undef
   return { member, matched: matched.length, previousMedian, currentMedian, relative: currentMedian / previousMedian };
 }
 
-export type ChainOptions = { members: readonly string[]; minMembers: number; baseValue: number; weeks?: readonly string[] };
+export type ChainOptions = {
+  members: readonly string[];
+  minMembers: number;
+  baseValue: number;
+  weeks?: readonly string[];
+};
 
 /** The chained index over the weeks of the table (ascending), or over `weeks` when given. */
 export function chainIndex(table: WeeklyTable, { members, minMembers, baseValue, weeks }: ChainOptions): IndexPoint[] {
@@ -143,14 +158,21 @@ export function chainIndex(table: WeeklyTable, { members, minMembers, baseValue,
     const { weekStart, weekEnd } = weekBounds(week);
     if (!last) {
       const priced = members.filter((m) => (current.get(m)?.size ?? 0) > 0).length;
-      if (priced >= minMembers) points.push((last = { week, weekStart, weekEnd, value: baseValue, memberCount: priced, comparedWith: null, links: [] }));
+      if (priced >= minMembers)
+        points.push(
+          (last = { week, weekStart, weekEnd, value: baseValue, memberCount: priced, comparedWith: null, links: [] }),
+        );
       continue;
     }
     const previous = table.get(last.week)!;
-    const links = members.map((m) => memberLink(m, previous.get(m), current.get(m))).filter((l): l is MemberLink => l !== null);
+    const links = members
+      .map((m) => memberLink(m, previous.get(m), current.get(m)))
+      .filter((l): l is MemberLink => l !== null);
     if (links.length < minMembers) continue;
     const value = last.value * geometricMean(links.map((l) => l.relative));
-    points.push((last = { week, weekStart, weekEnd, value, memberCount: links.length, comparedWith: last.week, links }));
+    points.push(
+      (last = { week, weekStart, weekEnd, value, memberCount: links.length, comparedWith: last.week, links }),
+    );
   }
   return points;
 }

@@ -10,7 +10,7 @@ describe('the CPI data file (data/cpi/tuik-tufe-2003-100.json)', () => {
     expect(file.provenance).toMatch(/without network access/);
   });
 
-  it('each December over the one before is TÜİK\'s announced annual December inflation (a typo in a value fails here)', () => {
+  it("each December over the one before is TÜİK's announced annual December inflation (a typo in a value fails here)", () => {
     const byMonth = new Map(file.values.map((v) => [v.month, v.value]));
     const years = Object.keys(file.annual_december_change_percent);
     expect(years.length).toBe(file.values.length - 1);

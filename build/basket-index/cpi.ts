@@ -30,7 +30,8 @@ const CPI_FILE = fileURLToPath(new URL('../../data/cpi/tuik-tufe-2003-100.json',
 export function readCpiFile(path = CPI_FILE): CpiFileT {
   const file = CpiFile.parse(JSON.parse(readFileSync(path, 'utf8')));
   const months = file.values.map((v) => v.month);
-  if (months.some((m, i) => i > 0 && m <= months[i - 1]!)) throw new Error(`${path}: months must be listed in increasing order, once each`);
+  if (months.some((m, i) => i > 0 && m <= months[i - 1]!))
+    throw new Error(`${path}: months must be listed in increasing order, once each`);
   return file;
 }
 
@@ -63,7 +64,10 @@ export type RealPoint = { week: string; weekStart: Day; value: number };
  * real(t) = nominal(t) × CPI(base week) / CPI(t): the basket's price in the prices of the base
  * week. Weeks without a CPI value are left out; without one for the base week there is no series.
  */
-export function deflate(points: readonly { week: string; weekStart: Day; value: number }[], values: CpiFileT['values']): RealPoint[] {
+export function deflate(
+  points: readonly { week: string; weekStart: Day; value: number }[],
+  values: CpiFileT['values'],
+): RealPoint[] {
   const base = points[0];
   const baseCpi = base ? cpiOfMonth(values, monthOfWeek(base.weekStart)) : null;
   if (!base || baseCpi === null) return [];

@@ -28,8 +28,18 @@ export type QuoteRow = {
 };
 
 type Raw = {
-  id: string; day: string; source: string; market: string; variant: string; unit: string;
-  min: number | null; max: number | null; avg: number; avg_method: string; kind: string; fetched_at: string | null;
+  id: string;
+  day: string;
+  source: string;
+  market: string;
+  variant: string;
+  unit: string;
+  min: number | null;
+  max: number | null;
+  avg: number;
+  avg_method: string;
+  kind: string;
+  fetched_at: string | null;
 };
 
 /** The first day that is not in a closed week: Monday of the build day's ISO week. */
@@ -105,8 +115,17 @@ export function freshnessOfRows(rows: readonly QuoteRow[], model: Model): Freshn
   let best: FreshnessBlock | null = null;
   for (const source of [...newest.keys()].sort()) {
     const r = newest.get(source)!;
-    const block = classifyRow({ day: r.day, fromArchive: r.fromArchive, midpoint: false, corrected: false, fetchedAt: r.fetchedAt }, model.sources.get(source)!.state, model.today);
-    if (!best || FRESHNESS_RANK[block.freshness] < FRESHNESS_RANK[best.freshness] || (block.freshness === best.freshness && (block.dataDate ?? '') > (best.dataDate ?? ''))) best = block;
+    const block = classifyRow(
+      { day: r.day, fromArchive: r.fromArchive, midpoint: false, corrected: false, fetchedAt: r.fetchedAt },
+      model.sources.get(source)!.state,
+      model.today,
+    );
+    if (
+      !best ||
+      FRESHNESS_RANK[block.freshness] < FRESHNESS_RANK[best.freshness] ||
+      (block.freshness === best.freshness && (block.dataDate ?? '') > (best.dataDate ?? ''))
+    )
+      best = block;
   }
   return best ?? unavailable();
 }

@@ -8,7 +8,16 @@ import type { OutputWriter } from '../writer.ts';
 const ALIAS_NOTE =
   'Kaynakların bu ürün için yazdığı adlar. method: exact (katlanmış ad eşit), trigram (benzerlik ≥ 0,6; confidence benzerliktir, karar değil), seed (gözden geçirilmiş eşleme), manual (yönetici eşlemesi).';
 
-type NameRow = { source: string; raw_name: string; match_key: string; unit: string; method: 'exact' | 'trigram' | 'manual' | 'seed' | null; confidence: number | null; reviewed_at: string | null; variant: string };
+type NameRow = {
+  source: string;
+  raw_name: string;
+  match_key: string;
+  unit: string;
+  method: 'exact' | 'trigram' | 'manual' | 'seed' | null;
+  confidence: number | null;
+  reviewed_at: string | null;
+  variant: string;
+};
 
 export function writeAliases(db: Db, model: Model, writer: OutputWriter): number {
   const names = db
@@ -37,7 +46,9 @@ export function writeAliases(db: Db, model: Model, writer: OutputWriter): number
     files++;
   }
   for (const p of model.products.values()) {
-    const rows = [...model.variants.values()].filter((v) => v.product === p.slug).flatMap((v) => byVariant.get(v.slug) ?? []);
+    const rows = [...model.variants.values()]
+      .filter((v) => v.product === p.slug)
+      .flatMap((v) => byVariant.get(v.slug) ?? []);
     write(p.slug, p.name, p.category, rows);
     files++;
   }

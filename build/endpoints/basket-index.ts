@@ -19,10 +19,34 @@ import {
   unpublishedIndexPath,
 } from '../../core/objects.ts';
 import type { FreshnessBlock } from '../../schemas/common.ts';
-import { BasketResponse, IndexHistory, IndexLatest, IndexSeries, UnpublishedIndex, type IndexHistoryT } from '../../schemas/basket-index.ts';
+import {
+  BasketResponse,
+  IndexHistory,
+  IndexLatest,
+  IndexSeries,
+  UnpublishedIndex,
+  type IndexHistoryT,
+} from '../../schemas/basket-index.ts';
 import type { Db } from '../../store/db.ts';
-import { BASE_VALUE, BASKET, INDEX_VERSION, memberVariants, METHOD, MIN_MEMBERS, NATIONAL_SLUG, PUBLISH_MIN_WEEKS } from '../basket-index/basket.ts';
-import { chainIndex, previousWeekOf, round2, round4, weekOf, WeeklyTableBuilder, type IndexPoint } from '../basket-index/compute.ts';
+import {
+  BASE_VALUE,
+  BASKET,
+  INDEX_VERSION,
+  memberVariants,
+  METHOD,
+  MIN_MEMBERS,
+  NATIONAL_SLUG,
+  PUBLISH_MIN_WEEKS,
+} from '../basket-index/basket.ts';
+import {
+  chainIndex,
+  previousWeekOf,
+  round2,
+  round4,
+  weekOf,
+  WeeklyTableBuilder,
+  type IndexPoint,
+} from '../basket-index/compute.ts';
 import { deflate, readCpiFile, type CpiFileT, type RealPoint } from '../basket-index/cpi.ts';
 import { freshnessOfRows, quoteRows, type QuoteRow } from '../basket-index/load.ts';
 import { attributionOf, type MarketRow, type Model } from '../model.ts';
@@ -35,7 +59,13 @@ const METHODOLOGY_NOTE =
   'Haftalık bağ, ürün oranlarının geometrik ortalamasıdır; endeks = önceki değer × bağ. En az 10 ürünü karşılaştırılamayan hafta değer almaz ve sonraki hafta son değer alan haftayla karşılaştırılır. ' +
   'İlk değer alan hafta temel haftadır (100). Reel seri, endeksin TÜFE ile temel haftanın fiyatlarına indirgenmiş hâlidir.';
 
-type IndexDefinition = { slug: string; name: string; scope: 'national' | 'municipal'; province: string | null; markets: ReadonlySet<string> };
+type IndexDefinition = {
+  slug: string;
+  name: string;
+  scope: 'national' | 'municipal';
+  province: string | null;
+  markets: ReadonlySet<string>;
+};
 
 type ComputedIndex = {
   def: IndexDefinition;
@@ -58,16 +88,30 @@ function indexDefinitions(model: Model, marketsWithRows: ReadonlySet<string>): I
     provinces.get(m.provinceSlug)!.markets.add(m.slug);
   }
   return [
-    { slug: NATIONAL_SLUG, name: 'Ulusal Hal Sepeti Endeksi', scope: 'national', province: null, markets: new Set(fruitMarkets.map((m) => m.slug)) },
+    {
+      slug: NATIONAL_SLUG,
+      name: 'Ulusal Hal Sepeti Endeksi',
+      scope: 'national',
+      province: null,
+      markets: new Set(fruitMarkets.map((m) => m.slug)),
+    },
     ...[...provinces.entries()]
       .sort(([a], [b]) => (a < b ? -1 : 1))
-      .map(([slug, p]) => ({ slug, name: `${p.name} Hal Sepeti Endeksi`, scope: 'municipal' as const, province: slug, markets: p.markets })),
+      .map(([slug, p]) => ({
+        slug,
+        name: `${p.name} Hal Sepeti Endeksi`,
+        scope: 'municipal' as const,
+        province: slug,
+        markets: p.markets,
+      })),
   ];
 }
 
 /** The markets an index can price: municipal fruit-and-vegetable markets. */
 function municipalFruitMarkets(model: Model): MarketRow[] {
-  return [...model.markets.values()].filter((m) => m.kind === 'sebze-meyve' && model.sources.get(m.source)?.kind === 'municipal');
+  return [...model.markets.values()].filter(
+    (m) => m.kind === 'sebze-meyve' && model.sources.get(m.source)?.kind === 'municipal',
+  );
 }
 
 /**
@@ -90,10 +134,15 @@ class IndexInputs {
   }
 
   compute(def: IndexDefinition, model: Model, cpi: CpiFileT): ComputedIndex {
-    const points = chainIndex(this.table.table(), { members: BASKET.map((m) => m.slug), minMembers: MIN_MEMBERS, baseValue: BASE_VALUE });
+    const points = chainIndex(this.table.table(), {
+      members: BASKET.map((m) => m.slug),
+      minMembers: MIN_MEMBERS,
+      baseValue: BASE_VALUE,
+    });
     const counted = points.map((p) => this.weeks.get(p.week)).filter((w) => w !== undefined);
     const real = deflate(points, cpi.values);
-    const freshnessOfWeek = (week: string | undefined) => freshnessOfRows(week ? [...(this.weeks.get(week)?.newest.values() ?? [])] : [], model);
+    const freshnessOfWeek = (week: string | undefined) =>
+      freshnessOfRows(week ? [...(this.weeks.get(week)?.newest.values() ?? [])] : [], model);
     return {
       def,
       points,
@@ -126,7 +175,9 @@ function computeAllIndexes(db: Db, model: Model, cpi: CpiFileT = readCpiFile()):
     if (!byProvince.has(province)) byProvince.set(province, new IndexInputs());
     byProvince.get(province)!.add(r, member);
   }
-  return indexDefinitions(model, marketsWithRows).map((def) => (def.province === null ? national : byProvince.get(def.province)!).compute(def, model, cpi));
+  return indexDefinitions(model, marketsWithRows).map((def) =>
+    (def.province === null ? national : byProvince.get(def.province)!).compute(def, model, cpi),
+  );
 }
 
 const sourceText = (idx: ComputedIndex, extra: string[] = []) => [...idx.sources, ...extra].join(',') || 'none';
@@ -136,7 +187,14 @@ function latestBody(national: ComputedIndex, municipal: ComputedIndex[], model: 
   const last = points[points.length - 1];
   const before = last ? points.find((p) => p.week === previousWeekOf(last.week)) : undefined;
   return IndexLatest.parse({
-    index: { slug: national.def.slug, name: national.def.name, method: METHOD, source: sourceText(national), base_week: points[0]?.week ?? null, base_value: BASE_VALUE },
+    index: {
+      slug: national.def.slug,
+      name: national.def.name,
+      method: METHOD,
+      source: sourceText(national),
+      base_week: points[0]?.week ?? null,
+      base_value: BASE_VALUE,
+    },
     latest: last
       ? {
           week: last.week,
@@ -150,7 +208,12 @@ function latestBody(national: ComputedIndex, municipal: ComputedIndex[], model: 
       : null,
     ...national.freshness,
     attribution: attributionOf(model, national.sources),
-    municipal: municipal.map((m) => ({ slug: m.def.slug, name: m.def.name, published: m.published, weeks: m.points.length })),
+    municipal: municipal.map((m) => ({
+      slug: m.def.slug,
+      name: m.def.name,
+      published: m.published,
+      weeks: m.points.length,
+    })),
   });
 }
 
@@ -160,13 +223,22 @@ function historyBody(idx: ComputedIndex, series: 'nominal' | 'real', model: Mode
   return IndexHistory.parse({
     index: {
       slug: idx.def.slug,
-      name: series === 'nominal' ? idx.def.name : `${idx.def.name} (reel: TÜFE ile ${idx.points[0]?.week ?? ''} haftasının fiyatlarıyla)`,
+      name:
+        series === 'nominal'
+          ? idx.def.name
+          : `${idx.def.name} (reel: TÜFE ile ${idx.points[0]?.week ?? ''} haftasının fiyatlarıyla)`,
       base_week: idx.points[0]?.week ?? null,
       source: sourceText(idx, series === 'real' ? [cpi.id] : []),
     },
     items: values.map((v) => {
       const p = byWeek.get(v.week)!;
-      return { week: p.week, week_start: p.weekStart, week_end: p.weekEnd, value: round2(v.value), member_count: p.memberCount };
+      return {
+        week: p.week,
+        week_start: p.weekStart,
+        week_end: p.weekEnd,
+        value: round2(v.value),
+        member_count: p.memberCount,
+      };
     }),
     meta: { count: values.length, from: null, to: null },
     ...(series === 'nominal' ? idx.freshness : idx.realFreshness),
@@ -174,7 +246,8 @@ function historyBody(idx: ComputedIndex, series: 'nominal' | 'real', model: Mode
   });
 }
 
-const realAttribution = (text: string, series: 'nominal' | 'real', cpi: CpiFileT) => (series === 'real' ? `${text} · Enflasyon: ${cpi.publisher}, ${cpi.name}` : text);
+const realAttribution = (text: string, series: 'nominal' | 'real', cpi: CpiFileT) =>
+  series === 'real' ? `${text} · Enflasyon: ${cpi.publisher}, ${cpi.name}` : text;
 
 function seriesBody(idx: ComputedIndex, model: Model, cpi: CpiFileT) {
   return IndexSeries.parse({
@@ -193,7 +266,13 @@ function seriesBody(idx: ComputedIndex, model: Model, cpi: CpiFileT) {
     base_week: idx.points[0]?.week ?? null,
     min_members: MIN_MEMBERS,
     real_values: idx.real.map((r) => ({ week_start: r.weekStart, value: round2(r.value) })),
-    deflator: { id: cpi.id, name: cpi.name, publisher: cpi.publisher, verify_at: cpi.verify_at, months: cpi.months_between },
+    deflator: {
+      id: cpi.id,
+      name: cpi.name,
+      publisher: cpi.publisher,
+      verify_at: cpi.verify_at,
+      months: cpi.months_between,
+    },
     ...idx.freshness,
     attribution: realAttribution(attributionOf(model, idx.sources), 'real', cpi),
   });
@@ -233,7 +312,15 @@ export function writeIndexes(db: Db, model: Model, writer: OutputWriter): { inde
     else
       writer.writeJson(
         unpublishedIndexPath(idx.def.slug),
-        UnpublishedIndex.parse({ slug: idx.def.slug, name: idx.def.name, scope: idx.def.scope, province: idx.def.province, published: false, weeks: idx.points.length, rule: PUBLICATION_RULE }),
+        UnpublishedIndex.parse({
+          slug: idx.def.slug,
+          name: idx.def.name,
+          scope: idx.def.scope,
+          province: idx.def.province,
+          published: false,
+          weeks: idx.points.length,
+          rule: PUBLICATION_RULE,
+        }),
       );
   }
   return { indexes: 1 + municipal.length, weeks: national!.points.length };

@@ -12,12 +12,16 @@ import type { OutputWriter } from '../writer.ts';
 export function writeCalendars(model: Model, writer: OutputWriter): EdgeCalendarsT {
   const first = [...model.sources.values()][0];
   const until = addDays(model.today, 400);
-  const holidays = [...(first?.state.calendar.holidays ?? [])].filter((d) => d >= addDays(model.today, -400) && d <= until).sort();
+  const holidays = [...(first?.state.calendar.holidays ?? [])]
+    .filter((d) => d >= addDays(model.today, -400) && d <= until)
+    .sort();
   const calendars: EdgeCalendarsT = {
     today: model.today,
     // Rows that do not name their source (product lists) age on the most common calendar.
     fallback: { days: [1, 2, 3, 4, 5, 6], lag: 0 },
-    sources: Object.fromEntries([...model.sources.values()].map((s) => [s.key, { days: s.publishingDays, lag: s.dataLagDays }])),
+    sources: Object.fromEntries(
+      [...model.sources.values()].map((s) => [s.key, { days: s.publishingDays, lag: s.dataLagDays }]),
+    ),
     holidays,
   };
   writer.writeJson(CALENDARS_PATH, EdgeCalendarsSchema.parse(calendars));

@@ -89,10 +89,13 @@ function observationRecord(raw: Raw, model: Model): ObservationRecordT {
 export function writeEvidence(db: Db, model: Model, writer: OutputWriter, takenBefore?: Day): number {
   let path: string | null = null;
   let records: string[] = [];
-  let shards = takenBefore === undefined ? 0 : writer.adoptWhere((path) => {
-    const day = shardDayOf(path);
-    return day !== null && day < takenBefore;
-  });
+  let shards =
+    takenBefore === undefined
+      ? 0
+      : writer.adoptWhere((path) => {
+          const day = shardDayOf(path);
+          return day !== null && day < takenBefore;
+        });
   const flush = () => {
     if (path === null) return;
     writer.writeEncoded(path, `{${records.join(',')}}`);

@@ -162,7 +162,11 @@ type OlderItems = { cuts: Record<HistoryResolution, Day>; previous: PreviousBuil
 /** One product family's three resolutions of every key, written as its rows stream by. */
 class FamilyHistory {
   /** weekly and monthly items go into their collections as each period closes (the partition size needs no census) */
-  private readonly collections = { daily: new Map<string, TimeCollection>(), weekly: new Map<string, TimeCollection>(), monthly: new Map<string, TimeCollection>() };
+  private readonly collections = {
+    daily: new Map<string, TimeCollection>(),
+    weekly: new Map<string, TimeCollection>(),
+    monthly: new Map<string, TimeCollection>(),
+  };
   private readonly open = { weekly: new Map<string, PeriodAggregate>(), monthly: new Map<string, PeriodAggregate>() };
   private readonly period = { weekly: '', monthly: '' };
 
@@ -242,7 +246,8 @@ class FamilyHistory {
     const before = this.older.previous.index('history', collectionKey);
     if (!before || before.days.slice(0, 10) >= this.older.cuts[resolution] || before.agingFrom !== null) return false;
     this.writer.adoptObject(collectionIndexPath('history', collectionKey));
-    for (let at = 0; at < before.partitions.length; at += 32) this.writer.adoptPartition(before.partitions.slice(at, at + 32));
+    for (let at = 0; at < before.partitions.length; at += 32)
+      this.writer.adoptPartition(before.partitions.slice(at, at + 32));
     return true;
   }
 
@@ -251,7 +256,10 @@ class FamilyHistory {
     return {
       kind: 'history' as const,
       key: collectionKey,
-      scope: { category: this.model.products.get(this.family)!.category, city: c.cities.size === 1 ? [...c.cities][0]! : null },
+      scope: {
+        category: this.model.products.get(this.family)!.category,
+        city: c.cities.size === 1 ? [...c.cities][0]! : null,
+      },
       attribution: attributionOf(this.model, c.sources),
     };
   }
@@ -295,7 +303,10 @@ export function writeHistory(
   db: Db,
   model: Model,
   writer: OutputWriter,
-  { incremental, arena: arenaOptions = HISTORY_ARENA }: { incremental?: Incremental; arena?: typeof HISTORY_ARENA } = {},
+  {
+    incremental,
+    arena: arenaOptions = HISTORY_ARENA,
+  }: { incremental?: Incremental; arena?: typeof HISTORY_ARENA } = {},
 ): { keys: number; compactions: number } {
   const census = censusOfKeys(db, model, incremental);
   const keysOf = new Map<string, string[]>();
@@ -311,7 +322,13 @@ export function writeHistory(
   let family: FamilyHistory | null = null;
   let current: string | null = null;
   const streamed = new Set<string>();
-  for (const r of publishedRows(db, model, older ? 'AND o.data_day >= ?' : '', older ? [older.cuts.daily] : [], BY_FAMILY_OLDEST_FIRST)) {
+  for (const r of publishedRows(
+    db,
+    model,
+    older ? 'AND o.data_day >= ?' : '',
+    older ? [older.cuts.daily] : [],
+    BY_FAMILY_OLDEST_FIRST,
+  )) {
     if (r.product !== current) {
       if (family) keys += family.finish(keysOf.get(current!)!);
       streamed.add((current = r.product));

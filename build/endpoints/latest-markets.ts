@@ -12,7 +12,8 @@ import type { OutputWriter } from '../writer.ts';
 
 export function writeLatestMarkets(indicators: Map<string, NationalIndicator>, writer: OutputWriter): number {
   const names: [string, string][] = [];
-  for (const n of indicators.values()) if (n.rows.length === 1) names.push([n.rows[0]!.row.productSlug, n.rows[0]!.row.marketName]);
+  for (const n of indicators.values())
+    if (n.rows.length === 1) names.push([n.rows[0]!.row.productSlug, n.rows[0]!.row.marketName]);
   names.sort(([a], [b]) => (a < b ? -1 : 1));
   writer.writeJson(LATEST_MARKETS_PATH, LatestMarkets.parse(Object.fromEntries(names)));
   return names.length;

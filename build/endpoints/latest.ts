@@ -33,7 +33,13 @@ function latestEnvelope(model: Model, indicators: NationalIndicator[]) {
   const general = [...new Set(items.filter((i) => i.observed_date === newestDay).flatMap((i) => i.warnings))];
   return LatestEnvelope.parse({
     items,
-    meta: { count: items.length, distinct_dates: new Set(days).size, newest: newestDay, oldest: days[0] ?? null, note: LATEST_NOTE },
+    meta: {
+      count: items.length,
+      distinct_dates: new Set(days).size,
+      newest: newestDay,
+      oldest: days[0] ?? null,
+      note: LATEST_NOTE,
+    },
     attribution: attributionOf(model, new Set(indicators.flatMap((n) => n.sources))),
     ...(general.length ? { warnings: general } : {}),
   });

@@ -6,7 +6,13 @@ import { attributionOf, expectedDaysText, type Model } from '../model.ts';
 import type { OutputWriter } from '../writer.ts';
 import { newestListFreshness } from './sources-status.ts';
 
-type MarketLatest = { market_slug: string; day: string; kind: 'archive' | 'live'; fetched_at: string | null; products: number };
+type MarketLatest = {
+  market_slug: string;
+  day: string;
+  kind: 'archive' | 'live';
+  fetched_at: string | null;
+  products: number;
+};
 
 function buildMarkets(db: Db, model: Model) {
   // Each market's newest bulletin, found once per market: a correlated max() per bulletin row

@@ -14,7 +14,15 @@ import { addDays, type Day } from '../../core/dates.ts';
 import { TrendingResponse, WeeklySummary, type MoverItemT, type TrendingItemT } from '../../schemas/movers.ts';
 import type { Db } from '../../store/db.ts';
 import type { Incremental } from '../incremental/previous.ts';
-import { memberLink, previousWeekOf, round2, round4, weekBounds, weekOf, weeklyTable } from '../basket-index/compute.ts';
+import {
+  memberLink,
+  previousWeekOf,
+  round2,
+  round4,
+  weekBounds,
+  weekOf,
+  weeklyTable,
+} from '../basket-index/compute.ts';
 import { freshnessOfRows, loadQuoteRows, quoteRows, type QuoteRow } from '../basket-index/load.ts';
 import { attributionOf, defaultAttribution, type Model } from '../model.ts';
 import type { OutputWriter } from '../writer.ts';
@@ -47,14 +55,20 @@ function trendingItems(rows: readonly QuoteRow[], model: Model): TrendingItemT[]
       marketCount: new Set(group.map((r) => r.market)).size,
     };
   });
-  return items.sort((a, b) => b.recordCount - a.recordCount || b.marketCount - a.marketCount || (a.productSlug < b.productSlug ? -1 : 1));
+  return items.sort(
+    (a, b) =>
+      b.recordCount - a.recordCount || b.marketCount - a.marketCount || (a.productSlug < b.productSlug ? -1 : 1),
+  );
 }
 
 export function writeTrending(db: Db, model: Model, writer: OutputWriter): number {
-  const to = (db
-    .prepare(`SELECT max(o.data_day) FROM observations o JOIN markets m ON m.slug = o.market_slug WHERE m.kind IN ('sebze-meyve', 'balik') AND o.data_day <= ?`)
-    .pluck()
-    .get(model.today) as Day | null) ?? null;
+  const to =
+    (db
+      .prepare(
+        `SELECT max(o.data_day) FROM observations o JOIN markets m ON m.slug = o.market_slug WHERE m.kind IN ('sebze-meyve', 'balik') AND o.data_day <= ?`,
+      )
+      .pluck()
+      .get(model.today) as Day | null) ?? null;
   const from = to ? addDays(to, 1 - TRENDING_DAYS) : null;
   const rows = from ? loadQuoteRows(db, model, { from, openWeek: true }) : [];
   const items = trendingItems(rows, model);
@@ -72,7 +86,11 @@ export function writeTrending(db: Db, model: Model, writer: OutputWriter): numbe
 }
 
 /** Risers and fallers of one week against the ISO week before, from weekly prices per variant × market. */
-function weeklyMovers(table: ReturnType<typeof weeklyTable>, week: string, model: Model): { risers: MoverItemT[]; fallers: MoverItemT[]; compared: number; previousWeek: string } {
+function weeklyMovers(
+  table: ReturnType<typeof weeklyTable>,
+  week: string,
+  model: Model,
+): { risers: MoverItemT[]; fallers: MoverItemT[]; compared: number; previousWeek: string } {
   const previousWeek = previousWeekOf(week);
   const current = table.get(week);
   const previous = table.get(previousWeek);
@@ -94,8 +112,14 @@ function weeklyMovers(table: ReturnType<typeof weeklyTable>, week: string, model
   }
   const bySlug = (a: MoverItemT, b: MoverItemT) => (a.productSlug < b.productSlug ? -1 : 1);
   return {
-    risers: movers.filter((m) => m.change > 0).sort((a, b) => b.change - a.change || bySlug(a, b)).slice(0, SUMMARY_LIMIT),
-    fallers: movers.filter((m) => m.change < 0).sort((a, b) => a.change - b.change || bySlug(a, b)).slice(0, SUMMARY_LIMIT),
+    risers: movers
+      .filter((m) => m.change > 0)
+      .sort((a, b) => b.change - a.change || bySlug(a, b))
+      .slice(0, SUMMARY_LIMIT),
+    fallers: movers
+      .filter((m) => m.change < 0)
+      .sort((a, b) => a.change - b.change || bySlug(a, b))
+      .slice(0, SUMMARY_LIMIT),
     compared: movers.length,
     previousWeek,
   };
@@ -125,7 +149,15 @@ export function writeWeeklySummaries(db: Db, model: Model, writer: OutputWriter,
     const { weekStart, weekEnd } = weekBounds(w.week);
     const previousRows = before && before.week === previousWeekOf(w.week) ? before.rows : [];
     // One "member" per variant: its series are its markets.
-    const table = weeklyTable([...previousRows, ...w.rows].map((r) => ({ day: r.day, member: r.variant, variant: r.variant, market: r.market, price: r.avg })));
+    const table = weeklyTable(
+      [...previousRows, ...w.rows].map((r) => ({
+        day: r.day,
+        member: r.variant,
+        variant: r.variant,
+        market: r.market,
+        price: r.avg,
+      })),
+    );
     const { risers, fallers, compared, previousWeek } = weeklyMovers(table, w.week, model);
     newest = WeeklySummary.parse({
       week: w.week,

@@ -11,10 +11,20 @@ import { defaultAttribution, type Model } from '../model.ts';
 import type { NationalIndicator } from '../national.ts';
 import type { OutputWriter } from '../writer.ts';
 
-const SEARCH_INDEX_NOTE = 'Hızlı arama için adlar: ürün çeşitleri (kaynakların yazdığı adlarla), haller, şehirler. Komisyoncu (firma) adları henüz hiçbir kaynakta yok.';
+const SEARCH_INDEX_NOTE =
+  'Hızlı arama için adlar: ürün çeşitleri (kaynakların yazdığı adlarla), haller, şehirler. Komisyoncu (firma) adları henüz hiçbir kaynakta yok.';
 
-export function writeSearch(db: Db, model: Model, indicators: Map<string, NationalIndicator>, writer: OutputWriter): void {
-  const aliasRows = db.prepare('SELECT DISTINCT variant_slug AS variant, raw_name, match_key FROM source_names WHERE variant_slug IS NOT NULL ORDER BY variant_slug, match_key, raw_name').all() as {
+export function writeSearch(
+  db: Db,
+  model: Model,
+  indicators: Map<string, NationalIndicator>,
+  writer: OutputWriter,
+): void {
+  const aliasRows = db
+    .prepare(
+      'SELECT DISTINCT variant_slug AS variant, raw_name, match_key FROM source_names WHERE variant_slug IS NOT NULL ORDER BY variant_slug, match_key, raw_name',
+    )
+    .all() as {
     variant: string;
     raw_name: string;
     match_key: string;
@@ -37,18 +47,40 @@ export function writeSearch(db: Db, model: Model, indicators: Map<string, Nation
   writer.writeJson(
     SEARCH_INDEX_PATH,
     SearchIndex.parse({
-      products: variants.map((v) => ({ slug: v.slug, name: v.name, product: v.product, category: v.category, unit: v.unit, names: (aliases.get(v.slug) ?? []).map(([raw]) => raw) })),
+      products: variants.map((v) => ({
+        slug: v.slug,
+        name: v.name,
+        product: v.product,
+        category: v.category,
+        unit: v.unit,
+        names: (aliases.get(v.slug) ?? []).map(([raw]) => raw),
+      })),
       markets: markets.map((m) => ({ slug: m.slug, name: m.name, province: m.province })),
       cities: [...cities.values()].sort((a, b) => (a.slug < b.slug ? -1 : 1)),
       firms: [],
-      meta: { products: variants.length, markets: markets.length, cities: cities.size, firms: 0, note: SEARCH_INDEX_NOTE },
+      meta: {
+        products: variants.length,
+        markets: markets.length,
+        cities: cities.size,
+        firms: 0,
+        note: SEARCH_INDEX_NOTE,
+      },
       attribution,
     }),
   );
   writer.writeJson(
     SEARCH_DATA_PATH,
     EdgeSearchData.parse({
-      products: variants.map((v) => [v.slug, v.name, v.product, v.category, v.unit, indicators.get(v.slug)?.observedDate ?? null, fold(v.name), aliases.get(v.slug) ?? []]),
+      products: variants.map((v) => [
+        v.slug,
+        v.name,
+        v.product,
+        v.category,
+        v.unit,
+        indicators.get(v.slug)?.observedDate ?? null,
+        fold(v.name),
+        aliases.get(v.slug) ?? [],
+      ]),
       markets: markets.map((m) => [m.slug, m.name, m.province, fold(m.name), fold(m.province)]),
       attribution,
     }),

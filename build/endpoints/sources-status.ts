@@ -33,11 +33,15 @@ export function newestListFreshness(
 export function buildSourcesStatus(db: Db, model: Model, checkedAt: string): SourceStatusEnvelopeT {
   const latestDoc = db.prepare(`SELECT d.kind, d.fetched_at FROM bulletins b JOIN documents d ON d.id = b.document_id
                                 WHERE b.source_key = ? ORDER BY b.data_day DESC LIMIT 1`);
-  const products = db.prepare(`SELECT count(DISTINCT n.variant_slug) FROM observations o JOIN source_names n ON n.id = o.source_name_id
-                               WHERE o.source_key = ? AND o.data_day = ? AND n.variant_slug IS NOT NULL`).pluck();
+  const products = db
+    .prepare(`SELECT count(DISTINCT n.variant_slug) FROM observations o JOIN source_names n ON n.id = o.source_name_id
+                               WHERE o.source_key = ? AND o.data_day = ? AND n.variant_slug IS NOT NULL`)
+    .pluck();
   const items = [...model.sources.values()].map((s) => {
     const day = s.state.latestDay;
-    const doc = day ? (latestDoc.get(s.key) as { kind: 'archive' | 'live'; fetched_at: string | null } | undefined) : undefined;
+    const doc = day
+      ? (latestDoc.get(s.key) as { kind: 'archive' | 'live'; fetched_at: string | null } | undefined)
+      : undefined;
     const freshness = newestListFreshness(day, doc, s.state, model.today);
     return {
       key: s.key,
@@ -63,12 +67,23 @@ export function buildSourcesStatus(db: Db, model: Model, checkedAt: string): Sou
   const seen = db.prepare('SELECT max(started_at) FROM source_runs WHERE scheduled = 1').pluck().get() as string | null;
   return SourceStatusEnvelope.parse({
     items,
-    meta: { count: items.length, enabled: items.filter((i) => i.enabled).length, checked_at: checkedAt, scheduler_seen_at: seen ?? null, note: SOURCES_NOTE },
+    meta: {
+      count: items.length,
+      enabled: items.filter((i) => i.enabled).length,
+      checked_at: checkedAt,
+      scheduler_seen_at: seen ?? null,
+      note: SOURCES_NOTE,
+    },
     attribution: defaultAttribution(model),
   });
 }
 
-export function writeSourcesStatus(db: Db, model: Model, writer: OutputWriter, checkedAt: string): SourceStatusEnvelopeT {
+export function writeSourcesStatus(
+  db: Db,
+  model: Model,
+  writer: OutputWriter,
+  checkedAt: string,
+): SourceStatusEnvelopeT {
   const body = buildSourcesStatus(db, model, checkedAt);
   writer.writeJson(SOURCES_STATUS_PATH, body);
   return body;

@@ -16,16 +16,28 @@ describe('changed days', () => {
     db.exec(MIGRATION);
     const changed = () => db.prepare('SELECT day, clock FROM changed_days ORDER BY day').all();
     const clock = (n: number) => db.prepare('UPDATE store_clock SET n = ?').run(n);
-    const upsert = db.prepare('INSERT INTO observations (id, data_day, avg_price) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET avg_price = excluded.avg_price');
+    const upsert = db.prepare(
+      'INSERT INTO observations (id, data_day, avg_price) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET avg_price = excluded.avg_price',
+    );
     db.prepare("INSERT INTO observations VALUES ('a', '2020-01-01', 1), ('b', '2020-01-02', 2)").run();
-    expect(changed()).toEqual([{ day: '2020-01-01', clock: 0 }, { day: '2020-01-02', clock: 0 }]);
+    expect(changed()).toEqual([
+      { day: '2020-01-01', clock: 0 },
+      { day: '2020-01-02', clock: 0 },
+    ]);
     clock(3);
     upsert.run('a', '2020-01-01', 5);
     upsert.run('c', '2020-01-02', 7);
-    expect(changed()).toEqual([{ day: '2020-01-01', clock: 3 }, { day: '2020-01-02', clock: 3 }]);
+    expect(changed()).toEqual([
+      { day: '2020-01-01', clock: 3 },
+      { day: '2020-01-02', clock: 3 },
+    ]);
     clock(5);
     db.prepare("UPDATE observations SET data_day = '2020-01-03' WHERE id = 'a'").run();
-    expect(changed()).toEqual([{ day: '2020-01-01', clock: 5 }, { day: '2020-01-02', clock: 3 }, { day: '2020-01-03', clock: 5 }]);
+    expect(changed()).toEqual([
+      { day: '2020-01-01', clock: 5 },
+      { day: '2020-01-02', clock: 3 },
+      { day: '2020-01-03', clock: 5 },
+    ]);
     clock(7);
     db.prepare("DELETE FROM observations WHERE id = 'b'").run();
     expect(changed()).toContainEqual({ day: '2020-01-02', clock: 7 });

@@ -19,7 +19,10 @@ import type { PreviousBuild } from './previous.ts';
 export type OlderPartition = { hash: string; start: number; end: number; day: number; whole: boolean };
 
 /** The index's days (from `first` on older than `from`), and its partitions that hold rows older than `from`, newest first. */
-export function olderPartitions(index: CollectionIndexT, from: Day): { days: Day[]; first: number; newer: number; partitions: OlderPartition[] } {
+export function olderPartitions(
+  index: CollectionIndexT,
+  from: Day,
+): { days: Day[]; first: number; newer: number; partitions: OlderPartition[] } {
   const days: Day[] = [];
   for (let at = 0; at < index.days.length; at += 10) days.push(index.days.slice(at, at + 10));
   // Newest first: the days at or after the boundary are a prefix, their rows the first `newer`.
@@ -32,7 +35,8 @@ export function olderPartitions(index: CollectionIndexT, from: Day): { days: Day
     const start = p === 0 ? 0 : index.partitionEnds[p - 1]!;
     const end = index.partitionEnds[p]!;
     while (index.ends[day]! <= start) day++;
-    if (end > newer) partitions.push({ hash: index.partitions.slice(p * 32, p * 32 + 32), start, end, day, whole: start >= newer });
+    if (end > newer)
+      partitions.push({ hash: index.partitions.slice(p * 32, p * 32 + 32), start, end, day, whole: start >= newer });
   }
   return { days, first, newer, partitions };
 }
@@ -41,7 +45,13 @@ export function olderPartitions(index: CollectionIndexT, from: Day): { days: Day
  * Gives `collection` the rows of `index` (the previous build's) older than `from`: after its newer
  * rows when it streams newest first (price collections), before any when oldest first (history).
  */
-export function appendOlderRows(collection: TimeCollection, index: CollectionIndexT, from: Day, previous: Pick<PreviousBuild, 'partitionLines'>, arena: LineArena): void {
+export function appendOlderRows(
+  collection: TimeCollection,
+  index: CollectionIndexT,
+  from: Day,
+  previous: Pick<PreviousBuild, 'partitionLines'>,
+  arena: LineArena,
+): void {
   const { days, first, newer, partitions } = olderPartitions(index, from);
   const asc = collection.stream === 'asc';
   const rowsOfDay = (i: number) => index.ends[i]! - (i === 0 ? 0 : index.ends[i - 1]!);
@@ -53,7 +63,8 @@ export function appendOlderRows(collection: TimeCollection, index: CollectionInd
       periodRows = new Map();
       for (let i = first; i < days.length; i++) {
         const day = days[i]!;
-        for (const p of [day, day.slice(0, 7), day.slice(0, 4), 'all']) periodRows.set(p, (periodRows.get(p) ?? 0) + rowsOfDay(i));
+        for (const p of [day, day.slice(0, 7), day.slice(0, 4), 'all'])
+          periodRows.set(p, (periodRows.get(p) ?? 0) + rowsOfDay(i));
       }
     }
     return periodRows.get(period) ?? 0;
@@ -68,7 +79,8 @@ export function appendOlderRows(collection: TimeCollection, index: CollectionInd
         dayRows.push(upTo - at);
         at = upTo;
       }
-      if (collection.offerStored({ hash, rows: end - start, days: partDays, dayRows }, { from, periodRows: countOf })) continue;
+      if (collection.offerStored({ hash, rows: end - start, days: partDays, dayRows }, { from, periodRows: countOf }))
+        continue;
     }
     // Its rows older than the boundary, one by one, in the order the collection streams.
     const lines = previous.partitionLines(hash);

@@ -47,7 +47,9 @@ export class PreviousBuild implements PreviousOutput {
     const manifest = JSON.parse(readFileSync(join(root, MANIFEST_FILE), 'utf8')) as {
       objects: Record<string, ManifestEntry>;
     };
-    const remote = existsSync(join(root, REMOTE_FILE)) ? (JSON.parse(readFileSync(join(root, REMOTE_FILE), 'utf8')) as Pointer) : null;
+    const remote = existsSync(join(root, REMOTE_FILE))
+      ? (JSON.parse(readFileSync(join(root, REMOTE_FILE), 'utf8')) as Pointer)
+      : null;
     return new PreviousBuild(root, state.data, new Map(Object.entries(manifest.objects)), remote, fetchMissing);
   }
 
@@ -84,7 +86,8 @@ export class PreviousBuild implements PreviousOutput {
   /** Fetched before returning, with a bounded wait: a bucket that never answers fails the build rather than hanging it. */
   private fetch(path: string): void {
     const where = `${path} of the published build ${this.remote!.prefix}`;
-    if (!this.fetchMissing) throw new Error(`${where} is not in ${this.root}, and the build was handed no command to fetch it`);
+    if (!this.fetchMissing)
+      throw new Error(`${where} is not in ${this.root}, and the build was handed no command to fetch it`);
     const [program, ...args] = this.fetchMissing;
     execFileSync(program!, [...args, this.root, path], { stdio: ['ignore', 'inherit', 'inherit'], timeout: 600_000 });
     if (!existsSync(join(this.root, path))) throw new Error(`${where} could not be fetched into ${this.root}`);

@@ -43,7 +43,9 @@ const KeptCensus = z.strictObject({
   /** the census is of the rows before this day (a month start) */
   before: z.string(),
   /** [variant, market, source, total, sum, xor, day bits (base64), rows per month] */
-  series: z.array(z.tuple([z.string(), z.string(), z.string(), z.int(), z.int(), z.int(), z.string(), z.array(z.int())])),
+  series: z.array(
+    z.tuple([z.string(), z.string(), z.string(), z.int(), z.int(), z.int(), z.string(), z.array(z.int())]),
+  ),
 });
 export type KeptCensusT = z.infer<typeof KeptCensus>;
 
@@ -62,7 +64,9 @@ export function readKeptCensus(root: string): KeptCensusT | null {
  * a newer one makes a night whose boundary is older count every row.
  */
 export function keepCut(agingFrom: Day | null, newestDay: Day | null): Day {
-  const oldest = [agingFrom, newestDay].filter((d): d is Day => d !== null).reduce((a, b) => (a < b ? a : b), '9999-12-31');
+  const oldest = [agingFrom, newestDay]
+    .filter((d): d is Day => d !== null)
+    .reduce((a, b) => (a < b ? a : b), '9999-12-31');
   return oldest === '9999-12-31' ? '0000-01-01' : `${addDays(oldest, -31).slice(0, 7)}-01`;
 }
 
@@ -73,9 +77,22 @@ function mix(n: number, seed: number): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-export const emptyCount = (days: number, months: number): SeriesCount => ({ total: 0, days: new Uint8Array((days + 7) >> 3), monthRows: new Uint32Array(months), sum: 0, xor: 0 });
+export const emptyCount = (days: number, months: number): SeriesCount => ({
+  total: 0,
+  days: new Uint8Array((days + 7) >> 3),
+  monthRows: new Uint32Array(months),
+  sum: 0,
+  xor: 0,
+});
 
-function countOf(series: Series, variant: string, market: string, source: string, days: number, months: number): SeriesCount {
+function countOf(
+  series: Series,
+  variant: string,
+  market: string,
+  source: string,
+  days: number,
+  months: number,
+): SeriesCount {
   let byMarket = series.get(variant);
   if (!byMarket) series.set(variant, (byMarket = new Map()));
   let bySource = byMarket.get(market);
@@ -95,7 +112,8 @@ function addCount(into: SeriesCount, from: SeriesCount): void {
 }
 
 function* eachCount(series: Series): Generator<[string, string, string, SeriesCount]> {
-  for (const [variant, byMarket] of series) for (const [market, bySource] of byMarket) for (const [source, c] of bySource) yield [variant, market, source, c];
+  for (const [variant, byMarket] of series)
+    for (const [market, bySource] of byMarket) for (const [source, c] of bySource) yield [variant, market, source, c];
 }
 
 /**
@@ -103,12 +121,18 @@ function* eachCount(series: Series): Generator<[string, string, string, SeriesCo
  * for the next build. `kept`: the previous build's, used when the rows before its cut are the
  * same (`from`, the boundary, is not older than its cut) and its cut is not after `keepBefore`.
  */
-export function countSeries(db: Db, span: Span, keepBefore: Day, previous: { kept: KeptCensusT | null; from: Day } | null): { series: Series; keep: KeptCensusT; counted: number } {
+export function countSeries(
+  db: Db,
+  span: Span,
+  keepBefore: Day,
+  previous: { kept: KeptCensusT | null; from: Day } | null,
+): { series: Series; keep: KeptCensusT; counted: number } {
   const first = dayToEpochDays(span.first);
   const spanDays = span.monthOf.length;
   const months = span.monthOf[spanDays - 1]! + 1;
   const kept = previous?.kept;
-  const usable = kept && kept.first === span.first && kept.before <= previous.from && kept.before <= keepBefore ? kept : null;
+  const usable =
+    kept && kept.first === span.first && kept.before <= previous.from && kept.before <= keepBefore ? kept : null;
   // Rows before the cut to keep, and the others.
   const early: Series = new Map();
   const late: Series = new Map();
@@ -137,7 +161,9 @@ export function countSeries(db: Db, span: Span, keepBefore: Day, previous: { kep
   }
   const keep = keptOf(early, span, keepBefore, cut);
   const series: Series = new Map();
-  for (const part of [early, late]) for (const [variant, market, source, c] of eachCount(part)) addCount(countOf(series, variant, market, source, spanDays, months), c);
+  for (const part of [early, late])
+    for (const [variant, market, source, c] of eachCount(part))
+      addCount(countOf(series, variant, market, source, spanDays, months), c);
   return { series, keep, counted };
 }
 
@@ -151,7 +177,21 @@ function keptOf(early: Series, span: Span, before: Day, cut: number): KeptCensus
     const bits = Buffer.from(c.days.buffer, c.days.byteOffset, (days + 7) >> 3).toString('base64');
     series.push([variant, market, source, c.total, c.sum, c.xor, bits, [...c.monthRows.subarray(0, months)]]);
   }
-  series.sort((a, b) => (a[0] !== b[0] ? (a[0] < b[0] ? -1 : 1) : a[1] !== b[1] ? (a[1] < b[1] ? -1 : 1) : a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0));
+  series.sort((a, b) =>
+    a[0] !== b[0]
+      ? a[0] < b[0]
+        ? -1
+        : 1
+      : a[1] !== b[1]
+        ? a[1] < b[1]
+          ? -1
+          : 1
+        : a[2] < b[2]
+          ? -1
+          : a[2] > b[2]
+            ? 1
+            : 0,
+  );
   return { format: FORMAT, first: span.first, before, series };
 }
 
@@ -159,18 +199,34 @@ function keptOf(early: Series, span: Span, before: Day, cut: number): KeptCensus
  * Rows per (variant, market, source, calendar month `YYYY-MM`): from the kept census for the
  * months before its cut when usable (`from`, the boundary, not older than the cut), the store for the others.
  */
-export function* monthCounts(db: Db, previous: { kept: KeptCensusT | null; from: Day } | null): Generator<{ variant: string; market: string; source: string; month: string; rows: number }> {
+export function* monthCounts(
+  db: Db,
+  previous: { kept: KeptCensusT | null; from: Day } | null,
+): Generator<{ variant: string; market: string; source: string; month: string; rows: number }> {
   const kept = previous?.kept && previous.kept.before <= previous.from ? previous.kept : null;
   if (kept) {
     const firstMonth = Number(kept.first.slice(0, 4)) * 12 + Number(kept.first.slice(5, 7)) - 1;
     for (const [variant, market, source, , , , , monthRows] of kept.series) {
       for (let m = 0; m < monthRows.length; m++) {
         const number = firstMonth + m;
-        if (monthRows[m]) yield { variant, market, source, month: `${Math.floor(number / 12)}-${String((number % 12) + 1).padStart(2, '0')}`, rows: monthRows[m]! };
+        if (monthRows[m])
+          yield {
+            variant,
+            market,
+            source,
+            month: `${Math.floor(number / 12)}-${String((number % 12) + 1).padStart(2, '0')}`,
+            rows: monthRows[m]!,
+          };
       }
     }
   }
   const sql = `SELECT n.variant_slug AS variant, o.market_slug AS market, o.source_key AS source, substr(o.data_day, 1, 7) AS month, count(*) AS rows
                FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug IS NOT NULL${kept ? ' AND o.data_day >= ?' : ''} GROUP BY 1, 2, 3, 4`;
-  yield* db.prepare(sql).iterate(...(kept ? [kept.before] : [])) as IterableIterator<{ variant: string; market: string; source: string; month: string; rows: number }>;
+  yield* db.prepare(sql).iterate(...(kept ? [kept.before] : [])) as IterableIterator<{
+    variant: string;
+    market: string;
+    source: string;
+    month: string;
+    rows: number;
+  }>;
 }

@@ -69,7 +69,15 @@ export function advanceClock(db: Pick<Db, 'prepare'>): void {
 export function currentState(db: Db, model: Model): BuildStateT {
   const clock = db.prepare('SELECT n FROM store_clock').pluck().get() as number;
   const maxNameId = db.prepare('SELECT coalesce(max(id), 0) FROM source_names').pluck().get() as number;
-  return { format: FORMAT, today: model.today, clock, maxNameId, fingerprint: fingerprint(db, maxNameId), agingFrom: agingFromOf(model), latest: latestOf(model) };
+  return {
+    format: FORMAT,
+    today: model.today,
+    clock,
+    maxNameId,
+    fingerprint: fingerprint(db, maxNameId),
+    agingFrom: agingFromOf(model),
+    latest: latestOf(model),
+  };
 }
 
 /** What this build (`now`, from beginState) may take from the previous one. */
@@ -78,15 +86,20 @@ export function boundary(db: Db, now: BuildStateT, previous: BuildStateT | null)
   if (now.today < previous.today) return { full: `the previous build is of a later day (${previous.today})` };
   // Names added since the previous build can only name rows of changed days: fingerprint the ones it knew.
   const model = now.maxNameId === previous.maxNameId ? now.fingerprint : fingerprint(db, previous.maxNameId);
-  if (model !== previous.fingerprint) return { full: 'the build code, sources, markets, catalogue, name links, holidays or corrections changed' };
+  if (model !== previous.fingerprint)
+    return { full: 'the build code, sources, markets, catalogue, name links, holidays or corrections changed' };
   // Stamped later than the clock it saw: written after it read the store (advanceClock).
-  const changed = db.prepare('SELECT min(day) FROM changed_days WHERE clock > ?').pluck().get(previous.clock) as Day | null;
+  const changed = db
+    .prepare('SELECT min(day) FROM changed_days WHERE clock > ?')
+    .pluck()
+    .get(previous.clock) as Day | null;
   const candidates = [changed, previous.agingFrom];
   for (const source of new Set([...Object.keys(previous.latest), ...Object.keys(now.latest)])) {
     const [then, today] = [previous.latest[source], now.latest[source]];
     const same = then !== undefined && today !== undefined && then.day === today.day;
     // A settled latest day reads the same if it stays latest under the same condition, or stops being latest with none to lose.
-    if (then && !(then.settled && (same ? then.condition === today!.condition : then.condition === 'ok'))) candidates.push(then.day);
+    if (then && !(then.settled && (same ? then.condition === today!.condition : then.condition === 'ok')))
+      candidates.push(then.day);
     if (today && !same && !(today.settled && today.condition === 'ok')) candidates.push(today.day);
   }
   const days = candidates.filter((d): d is Day => d !== null);
@@ -94,7 +107,8 @@ export function boundary(db: Db, now: BuildStateT, previous: BuildStateT | null)
   return { from: days.length ? days.reduce((a, b) => (a < b ? a : b)) : '9999-12-31' };
 }
 
-const isStaleByAge = (calendar: PublishingCalendar, day: Day, today: Day) => classByMissedDays(missedPublishingDays(calendar, day, today)) === 'stale';
+const isStaleByAge = (calendar: PublishingCalendar, day: Day, today: Day) =>
+  classByMissedDays(missedPublishingDays(calendar, day, today)) === 'stale';
 /** A bound on the walk back: a calendar publishes on some weekdays (rows stale within weeks) or on none (rows never age). */
 const AGING_WALK_DAYS = 366;
 
@@ -107,7 +121,8 @@ function agingFromOf(model: Model): Day | null {
   for (const { state } of model.sources.values()) {
     if (state.latestDay === null || isStaleByAge(state.calendar, state.latestDay, model.today)) continue;
     let day = state.latestDay;
-    for (let n = 0; n < AGING_WALK_DAYS && !isStaleByAge(state.calendar, addDays(day, -1), model.today); n++) day = addDays(day, -1);
+    for (let n = 0; n < AGING_WALK_DAYS && !isStaleByAge(state.calendar, addDays(day, -1), model.today); n++)
+      day = addDays(day, -1);
     if (oldest === null || day < oldest) oldest = day;
   }
   return oldest;
@@ -137,7 +152,11 @@ const MODEL_SQL = [
 function fingerprint(db: Db, maxNameId: number): string {
   const hash = createHash('sha256');
   for (const sql of MODEL_SQL) hash.update(JSON.stringify(db.prepare(sql).raw().all())).update('\n');
-  hash.update(JSON.stringify(db.prepare('SELECT id, variant_slug FROM source_names WHERE id <= ? ORDER BY id').raw().all(maxNameId)));
+  hash.update(
+    JSON.stringify(
+      db.prepare('SELECT id, variant_slug FROM source_names WHERE id <= ? ORDER BY id').raw().all(maxNameId),
+    ),
+  );
   hash.update(codeFingerprint());
   return hash.digest('hex');
 }
@@ -159,6 +178,7 @@ function codeFingerprint(): string {
     }
   };
   for (const dir of CODE_DIRS) walk(dir);
-  for (const file of [...files, 'package-lock.json']) if (existsSync(join(ROOT, file))) hash.update(file).update(readFileSync(join(ROOT, file)));
+  for (const file of [...files, 'package-lock.json'])
+    if (existsSync(join(ROOT, file))) hash.update(file).update(readFileSync(join(ROOT, file)));
   return (code = hash.digest('hex'));
 }

@@ -8,7 +8,10 @@ const NOTICE_MONTHS = 6;
 
 export function apiPolicyPage(model: Model): string {
   const attributions = [...model.sources.values()]
-    .map((s) => `<li><strong>${escapeHtml(s.name)}</strong>: ${escapeHtml(s.attribution)}${s.licence ? ` <small>(${escapeHtml(s.licence)})</small>` : ' <small>(lisans belirtilmemiş)</small>'}</li>`)
+    .map(
+      (s) =>
+        `<li><strong>${escapeHtml(s.name)}</strong>: ${escapeHtml(s.attribution)}${s.licence ? ` <small>(${escapeHtml(s.licence)})</small>` : ' <small>(lisans belirtilmemiş)</small>'}</li>`,
+    )
     .join('\n');
   return page(
     'Kullanım ilkeleri — hal-api',

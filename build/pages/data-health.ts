@@ -16,7 +16,9 @@ const STATUS_LABEL: Record<string, string> = {
 
 export function dataHealthPage(status: SourceStatusEnvelopeT): string {
   const order = { failed: 0, warning: 1, delayed: 2, healthy: 3, off: 4 } as const;
-  const items = [...status.items].sort((a, b) => order[a.health] - order[b.health] || a.name.localeCompare(b.name, 'tr'));
+  const items = [...status.items].sort(
+    (a, b) => order[a.health] - order[b.health] || a.name.localeCompare(b.name, 'tr'),
+  );
   const counts = Object.entries(
     items.reduce<Record<string, number>>((m, i) => ({ ...m, [i.health_label]: (m[i.health_label] ?? 0) + 1 }), {}),
   )

@@ -30,13 +30,18 @@ export function writePublic(writer: OutputWriter, dir = PUBLIC_DIR): string[] {
   for (const file of filesUnder(dir).sort()) {
     const rel = relative(dir, file).split(sep).join('/');
     const type = PUBLIC_TYPES[extname(file)];
-    if (!type) throw new Error(`public/${rel}: no content type for "${extname(file)}" (see PUBLIC_TYPES in build/pages/public.ts)`);
+    if (!type)
+      throw new Error(
+        `public/${rel}: no content type for "${extname(file)}" (see PUBLIC_TYPES in build/pages/public.ts)`,
+      );
     const key = `${PAGES_PREFIX}${rel}`;
-    if (!PAGES.some((p) => p.key === key)) throw new Error(`public/${rel} is not served: add a PAGES entry with key "${key}" in core/routes.ts`);
+    if (!PAGES.some((p) => p.key === key))
+      throw new Error(`public/${rel} is not served: add a PAGES entry with key "${key}" in core/routes.ts`);
     writer.write(key, readFileSync(file), type);
     keys.push(key);
   }
   const missing = PAGES.filter((p) => !writer.entries.has(p.key));
-  if (missing.length) throw new Error(`PAGES without a published object: ${missing.map((p) => `${p.path} → ${p.key}`).join(', ')}`);
+  if (missing.length)
+    throw new Error(`PAGES without a published object: ${missing.map((p) => `${p.path} → ${p.key}`).join(', ')}`);
   return keys;
 }

@@ -37,13 +37,17 @@ export async function indexHistory(ctx: RouteContext): Promise<Answer> {
   const period = range !== undefined ? rangeWindow(ctx.today, range) : { from: from ?? null, to: to ?? null };
   const object = await ctx.store.get(key);
   if (!object) return missingFromBuild(key);
-  const body = JSON.parse(await object.text()) as { items: Week[]; meta: { count: number; from: Day | null; to: Day | null } };
+  const body = JSON.parse(await object.text()) as {
+    items: Week[];
+    meta: { count: number; from: Day | null; to: Day | null };
+  };
   // A week belongs to the period when any of its days does.
-  body.items = body.items.filter((w) => (period.from === null || w.week_end >= period.from) && (period.to === null || w.week_start <= period.to));
+  body.items = body.items.filter(
+    (w) => (period.from === null || w.week_end >= period.from) && (period.to === null || w.week_start <= period.to),
+  );
   body.meta = { count: body.items.length, from: period.from, to: period.to };
   return jsonAnswer(body);
 }
-
 
 export async function indexSeries(ctx: RouteContext): Promise<Answer> {
   const slug = pathSlug(ctx.pathParams);

@@ -29,7 +29,9 @@ export async function exportPrices(ctx: RouteContext): Promise<Answer> {
   const latest = enumParam(params, 'latest', ['1']) === '1';
   const turkish = enumParam(params, 'locale', ['tr']) === 'tr';
   const locale = turkish ? CSV_TR : CSV_DEFAULT;
-  const filters = Object.fromEntries(DIMENSIONS.map((f) => [f, slugParam(params, f)]).filter(([, v]) => v !== undefined)) as Partial<Record<Dimension, string>>;
+  const filters = Object.fromEntries(
+    DIMENSIONS.map((f) => [f, slugParam(params, f)]).filter(([, v]) => v !== undefined),
+  ) as Partial<Record<Dimension, string>>;
   const date = dayParam(params, 'date');
   const range = date ? undefined : rangeDays(params.get('range'));
   const days = date ? { from: date, to: date } : range ? rangeWindow(ctx.today, range) : { from: null, to: null };
@@ -53,22 +55,40 @@ export async function exportPrices(ctx: RouteContext): Promise<Answer> {
   } else {
     const { key, checkCategory, checkCity } = priceCollectionKey(filters as Record<string, string>);
     let index = await readIndex(store, 'prices', key);
-    if (index && ((checkCategory && index.scope.category !== checkCategory) || (checkCity && index.scope.city !== checkCity))) index = null;
+    if (
+      index &&
+      ((checkCategory && index.scope.category !== checkCategory) || (checkCity && index.scope.city !== checkCity))
+    )
+      index = null;
     const win = index ? window(index, days.from, days.to) : { offset: 0, total: 0 };
-    if (win.total > MAX_EXPORT_ROWS) throw new ApiError(400, 'EXPORT_TOO_LARGE', { rows: win.total, max: MAX_EXPORT_ROWS });
+    if (win.total > MAX_EXPORT_ROWS)
+      throw new ApiError(400, 'EXPORT_TOO_LARGE', { rows: win.total, max: MAX_EXPORT_ROWS });
     const decoder = new TextDecoder();
-    lines = index ? (await readRows(store, index, win.offset, win.offset + win.total)).map((line) => decoder.decode(line)) : [];
+    lines = index
+      ? (await readRows(store, index, win.offset, win.offset + win.total)).map((line) => decoder.decode(line))
+      : [];
     if (index) hints = newestDayHeader(index);
   }
-  if (lines.length === 0 && !hints[NEWEST_DATA_DAY]) hints = { ...hints, ...(await unknownFilterHeaders(store, filters, sentFilters(params))) };
+  if (lines.length === 0 && !hints[NEWEST_DATA_DAY])
+    hints = { ...hints, ...(await unknownFilterHeaders(store, filters, sentFilters(params))) };
 
   const applied = [
-    ...Object.entries({ ürün: filters.product, hal: filters.market, şehir: filters.city, kategori: filters.category }).filter(([, v]) => v),
+    ...Object.entries({
+      ürün: filters.product,
+      hal: filters.market,
+      şehir: filters.city,
+      kategori: filters.category,
+    }).filter(([, v]) => v),
     ...(date ? [['tarih', date]] : range ? [['aralık', `${range}d`]] : []),
     ...(latest ? [['en son', '1']] : []),
   ];
   const appliedText = applied.length ? applied.map(([k, v]) => `${k}=${v}`).join('; ') : 'Filtre yok';
-  const context = { words: turkish, origin: ctx.url.origin, applied: appliedText, exportedAt: new Date().toISOString() };
+  const context = {
+    words: turkish,
+    origin: ctx.url.origin,
+    applied: appliedText,
+    exportedAt: new Date().toISOString(),
+  };
   let csv = BOM + csvLine([...EXPORT_COLUMNS], locale);
   for (const line of lines) csv += csvLine(exportCells(JSON.parse(line) as StoredPriceRow, context), locale);
   const fileName = exportFileName({ filters, date, range, latest, turkish, today: ctx.today });

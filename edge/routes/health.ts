@@ -21,7 +21,9 @@ export async function health(ctx: RouteContext): Promise<Answer> {
   const now = new Date();
   if (calendars && buildIsLate(calendars.today, istanbulDay(now), Number(hourFormat.format(now)))) {
     body.status = 'degraded';
-    body.reasons.push(`Son derleme ${calendars.today} tarihli: gecelik güncelleme gecikti; tazelik bilgisi yanıt anında yeniden hesaplanıyor.`);
+    body.reasons.push(
+      `Son derleme ${calendars.today} tarihli: gecelik güncelleme gecikti; tazelik bilgisi yanıt anında yeniden hesaplanıyor.`,
+    );
     const late = JSON.stringify(body);
     return { body: late, etag: await sha256Etag(late), contentType: object.contentType, status: 503 };
   }

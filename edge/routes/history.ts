@@ -40,7 +40,9 @@ export async function productHistory(ctx: RouteContext): Promise<Answer> {
   // Stored newest first, answered oldest first: items [s, e) of the answer are the window's
   // stored rows [total - e, total - s), read and reversed.
   const oldestFirst = async (stored: CollectionIndex, s: number, e: number) =>
-    (await readAgedRows(ctx.store, stored, win.offset + win.total - e, win.offset + win.total - s, ctx.today)).reverse();
+    (
+      await readAgedRows(ctx.store, stored, win.offset + win.total - e, win.offset + win.total - s, ctx.today)
+    ).reverse();
   if (sent) {
     const start = (page - 1) * limit;
     const outside = page > 1 && start >= win.total;
@@ -53,7 +55,17 @@ export async function productHistory(ctx: RouteContext): Promise<Answer> {
     rows = await oldestFirst(index, 0, win.total);
   }
   const attribution = index?.attribution ?? (await defaultAttribution(ctx.store));
-  const body = itemsBody('{"items":[', rows, `],"meta":${JSON.stringify(meta)},"attribution":${JSON.stringify(attribution)}}`);
-  const headers = index ? newestDayHeader(index) : await unknownFilterHeaders(ctx.store, { product: slug, ...(market ? { market } : {}) }, { product: ctx.pathParams.slug, ...(market ? { market: ctx.params.get('market')! } : {}) });
+  const body = itemsBody(
+    '{"items":[',
+    rows,
+    `],"meta":${JSON.stringify(meta)},"attribution":${JSON.stringify(attribution)}}`,
+  );
+  const headers = index
+    ? newestDayHeader(index)
+    : await unknownFilterHeaders(
+        ctx.store,
+        { product: slug, ...(market ? { market } : {}) },
+        { product: ctx.pathParams.slug, ...(market ? { market: ctx.params.get('market')! } : {}) },
+      );
   return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, aged: true, headers, ...(link ? { link } : {}) };
 }

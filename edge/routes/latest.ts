@@ -18,7 +18,10 @@ async function empty(ctx: RouteContext, note = LATEST_NOTE, attribution?: string
     meta: { count: 0, distinct_dates: 0, newest: null, oldest: null, note },
     attribution: attribution ?? (await defaultAttribution(ctx.store)),
   });
-  const filters = { ...optional('product', slugParam(ctx.params, 'product')), ...optional('category', slugParam(ctx.params, 'category')) };
+  const filters = {
+    ...optional('product', slugParam(ctx.params, 'product')),
+    ...optional('category', slugParam(ctx.params, 'category')),
+  };
   const headers = await unknownFilterHeaders(ctx.store, filters, sentFilters(ctx.params));
   return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, headers };
 }
@@ -36,6 +39,7 @@ export async function latestPrices(ctx: RouteContext): Promise<Answer> {
   if (!object) return empty(ctx);
   const text = await object.text();
   const latest = JSON.parse(text) as Latest;
-  if (latest.items.every((i) => i.category === category)) return { body: text, etag: object.etag, contentType: object.contentType };
+  if (latest.items.every((i) => i.category === category))
+    return { body: text, etag: object.etag, contentType: object.contentType };
   return empty(ctx, latest.meta.note, latest.attribution);
 }

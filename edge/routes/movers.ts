@@ -17,7 +17,10 @@ export async function trendingPrices(ctx: RouteContext): Promise<Answer> {
   const key = TRENDING_PATH;
   const object = await ctx.store.get(key);
   if (!object) return missingFromBuild(key);
-  const body = JSON.parse(await object.text()) as { items: unknown[]; meta: { count: number; limit: number; total: number; from: Day | null; to: Day | null } };
+  const body = JSON.parse(await object.text()) as {
+    items: unknown[];
+    meta: { count: number; limit: number; total: number; from: Day | null; to: Day | null };
+  };
   body.items = body.items.slice(0, limit);
   body.meta = { count: body.items.length, limit, total: body.meta.total, from: body.meta.from, to: body.meta.to };
   return jsonAnswer(body);
@@ -32,7 +35,12 @@ export async function weeklySummary(ctx: RouteContext): Promise<Answer> {
     week = isoWeek(addDays(ctx.today, -7)).week;
   } else {
     week = value.trim();
-    if (!isoWeekMonday(week)) throw new ApiError(400, 'INVALID_PARAMETER', { parameter: 'week', value: value.slice(0, 64), expected: 'YYYY-WW (ISO week, e.g. 2026-07)' });
+    if (!isoWeekMonday(week))
+      throw new ApiError(400, 'INVALID_PARAMETER', {
+        parameter: 'week',
+        value: value.slice(0, 64),
+        expected: 'YYYY-WW (ISO week, e.g. 2026-07)',
+      });
     const stored = await serveStored(ctx, weeklySummaryPath(week));
     if (stored) return stored;
   }
@@ -44,7 +52,12 @@ export async function weeklySummary(ctx: RouteContext): Promise<Answer> {
     weekEnd: addDays(weekStart, 6),
     topRisers: [],
     topFallers: [],
-    meta: { previousWeek: isoWeek(addDays(weekStart, -7)).week, compared: 0, limit: 10, note: 'Bu hafta için kapanmış haftalık fiyat verisi yok.' },
+    meta: {
+      previousWeek: isoWeek(addDays(weekStart, -7)).week,
+      compared: 0,
+      limit: 10,
+      note: 'Bu hafta için kapanmış haftalık fiyat verisi yok.',
+    },
     dataDate: null,
     fetchedAt: null,
     isStale: true,

@@ -14,7 +14,9 @@ import { dayParam, paging, rangeDays, slugParam } from '../params.ts';
 
 export async function listPrices(ctx: RouteContext): Promise<Answer> {
   const { params, store } = ctx;
-  const filters = Object.fromEntries(DIMENSIONS.map((f) => [f, slugParam(params, f)]).filter(([, v]) => v !== undefined)) as Record<Dimension, string>;
+  const filters = Object.fromEntries(
+    DIMENSIONS.map((f) => [f, slugParam(params, f)]).filter(([, v]) => v !== undefined),
+  ) as Record<Dimension, string>;
   const date = dayParam(params, 'date');
   const range = date ? undefined : rangeDays(params.get('range'));
   const { page, limit } = paging(params, routeSpec('/prices').paging!);
@@ -22,21 +24,39 @@ export async function listPrices(ctx: RouteContext): Promise<Answer> {
   const { key, checkCategory, checkCity } = priceCollectionKey(filters);
   let index = await readIndex(store, 'prices', key);
   // Filters implied by another (a product's category, a market's city) must agree with it.
-  if (index && ((checkCategory && index.scope.category !== checkCategory) || (checkCity && index.scope.city !== checkCity))) index = null;
+  if (
+    index &&
+    ((checkCategory && index.scope.category !== checkCategory) || (checkCity && index.scope.city !== checkCity))
+  )
+    index = null;
 
   const days = date ? { from: date, to: date } : range ? rangeWindow(ctx.today, range) : { from: null, to: null };
   const win = index ? window(index, days.from, days.to) : { offset: 0, total: 0 };
   const start = (page - 1) * limit;
   const outside = page > 1 && start >= win.total;
-  const rows = index && !outside ? await readAgedRows(store, index, win.offset + start, win.offset + Math.min(win.total, start + limit), ctx.today) : [];
+  const rows =
+    index && !outside
+      ? await readAgedRows(store, index, win.offset + start, win.offset + Math.min(win.total, start + limit), ctx.today)
+      : [];
 
   const query = new URLSearchParams(filters);
   if (date) query.set('date', date);
   if (range) query.set('range', `${range}d`);
   const { next, link } = pageLinks('/api/v1/prices', query, page, limit, win.total);
-  const meta = { count: rows.length, limit, page, total: outside ? null : win.total, next, ...(range ? { rangeDays: range } : {}) };
+  const meta = {
+    count: rows.length,
+    limit,
+    page,
+    total: outside ? null : win.total,
+    next,
+    ...(range ? { rangeDays: range } : {}),
+  };
   const attribution = index?.attribution ?? (await defaultAttribution(store));
-  const body = itemsBody('{"items":[', rows, `],"meta":${JSON.stringify(meta)},"attribution":${JSON.stringify(attribution)}}`);
+  const body = itemsBody(
+    '{"items":[',
+    rows,
+    `],"meta":${JSON.stringify(meta)},"attribution":${JSON.stringify(attribution)}}`,
+  );
   const headers = index ? newestDayHeader(index) : await unknownFilterHeaders(store, filters, sentFilters(params));
   return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, aged: true, link, headers };
 }

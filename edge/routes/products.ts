@@ -14,9 +14,19 @@ export async function listProducts(ctx: RouteContext): Promise<Answer> {
   const start = (page - 1) * limit;
   const outside = page > 1 && start >= total;
   const rows = index && !outside ? await readRows(ctx.store, index, start, Math.min(total, start + limit)) : [];
-  const { next, link } = pageLinks('/api/v1/products', new URLSearchParams(category ? { category } : {}), page, limit, total);
+  const { next, link } = pageLinks(
+    '/api/v1/products',
+    new URLSearchParams(category ? { category } : {}),
+    page,
+    limit,
+    total,
+  );
   const meta = { count: rows.length, limit, page, total: outside ? null : total, next };
   const attribution = index?.attribution ?? (await defaultAttribution(ctx.store));
-  const body = itemsBody('{"items":[', rows, `],"meta":${JSON.stringify(meta)},"attribution":${JSON.stringify(attribution)}}`);
+  const body = itemsBody(
+    '{"items":[',
+    rows,
+    `],"meta":${JSON.stringify(meta)},"attribution":${JSON.stringify(attribution)}}`,
+  );
   return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, link };
 }

@@ -4,8 +4,6 @@ import { jsonAnswer, type Answer, type RouteContext } from '../context.ts';
 import { limitParam } from '../params.ts';
 import { readSearchData, searchMarkets, searchProducts, searchQuery } from '../search.ts';
 
-
-
 export async function productSearch(ctx: RouteContext): Promise<Answer> {
   const { query, normalised } = searchQuery(ctx.params);
   const limit = limitParam(ctx.params, routeSpec('/products/search').limit!);
@@ -37,6 +35,18 @@ export async function combinedSearch(ctx: RouteContext): Promise<Answer> {
     observed_date: entry[5],
     url: `/api/v1/prices?product=${entry[0]}`,
   }));
-  const markets = searchMarkets(data, normalised, limit).map((m) => ({ slug: m[0], name: m[1], province: m[2], url: `/api/v1/prices?market=${m[0]}` }));
-  return jsonAnswer({ query, normalised, products, markets, meta: { products: products.length, markets: markets.length, limit }, attribution: data.attribution });
+  const markets = searchMarkets(data, normalised, limit).map((m) => ({
+    slug: m[0],
+    name: m[1],
+    province: m[2],
+    url: `/api/v1/prices?market=${m[0]}`,
+  }));
+  return jsonAnswer({
+    query,
+    normalised,
+    products,
+    markets,
+    meta: { products: products.length, markets: markets.length, limit },
+    attribution: data.attribution,
+  });
 }

@@ -17,7 +17,12 @@ function bucket(keys: Record<string, ContentCoding>, buildDay = '2026-11-20') {
     async get(key) {
       asked.push(key);
       if (key === 'api/v1/_meta/calendars.json') {
-        const text = JSON.stringify({ today: buildDay, fallback: { days: [1, 2, 3, 4, 5, 6], lag: 0 }, sources: {}, holidays: [] });
+        const text = JSON.stringify({
+          today: buildDay,
+          fallback: { days: [1, 2, 3, 4, 5, 6], lag: 0 },
+          sources: {},
+          holidays: [],
+        });
         return object(new TextEncoder().encode(text), null);
       }
       const coding = keys[key];
@@ -30,17 +35,29 @@ function bucket(keys: Record<string, ContentCoding>, buildDay = '2026-11-20') {
 function object(raw: Uint8Array, encoding: ContentCoding | null): StoredObject {
   const decoded = encoding === 'gzip' ? identity : raw;
   return {
-    etag: '"e"', contentType: 'application/json; charset=utf-8', encoding, raw: () => raw,
+    etag: '"e"',
+    contentType: 'application/json; charset=utf-8',
+    encoding,
+    raw: () => raw,
     get body() {
       if (encoding === 'br') throw new Error('brotli is never decoded');
       return new Response(decoded).body;
     },
-    text: async () => new TextDecoder().decode(decoded), bytes: async () => decoded, lines: async () => decoded, discard: async () => {},
+    text: async () => new TextDecoder().decode(decoded),
+    bytes: async () => decoded,
+    lines: async () => decoded,
+    discard: async () => {},
   };
 }
 
-const ctx = (store: ObjectStore, codings: ContentCoding[], today = '2026-11-20'): RouteContext =>
-  ({ url: new URL('http://localhost/'), params: new URLSearchParams(), store, today, pathParams: {}, codings });
+const ctx = (store: ObjectStore, codings: ContentCoding[], today = '2026-11-20'): RouteContext => ({
+  url: new URL('http://localhost/'),
+  params: new URLSearchParams(),
+  store,
+  today,
+  pathParams: {},
+  codings,
+});
 
 const KEY = 'api/v1/markets.json';
 beforeEach(() => forgetCalendars());
@@ -76,7 +93,12 @@ describe('a whole response goes as stored when the client takes its coding', () 
   });
 
   it('served after the build day, JSON is re-aged from its identity; a page still goes as stored', async () => {
-    const { store, asked } = bucket({ [KEY]: 'gzip', [`${KEY}.br`]: 'br', 'pages/widgets.html': 'gzip', 'pages/widgets.html.br': 'br' });
+    const { store, asked } = bucket({
+      [KEY]: 'gzip',
+      [`${KEY}.br`]: 'br',
+      'pages/widgets.html': 'gzip',
+      'pages/widgets.html.br': 'br',
+    });
     const json = (await serveStored(ctx(store, ['br', 'gzip'], '2026-11-21'), KEY))!;
     expect(json.encoding).toBeUndefined();
     expect(asked).not.toContain(`${KEY}.br`);

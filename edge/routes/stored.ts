@@ -28,7 +28,8 @@ async function asStored(ctx: RouteContext, key: string): Promise<boolean> {
 function answerOf(object: StoredObject, codings: readonly ContentCoding[]): Answer {
   const answer = { etag: object.etag, contentType: object.contentType };
   // `aged`: the bytes stay encoded, and nothing needs re-aging on the build day (asStored).
-  if (object.encoding && codings.includes(object.encoding)) return { ...answer, body: object.raw(), encoding: object.encoding, aged: true };
+  if (object.encoding && codings.includes(object.encoding))
+    return { ...answer, body: object.raw(), encoding: object.encoding, aged: true };
   return { ...answer, body: object.body };
 }
 

@@ -52,7 +52,10 @@ async function pricesWidget(ctx: RouteContext): Promise<Answer> {
   const age = await agerOf(ctx);
   const category: Record<string, string> = request.category ? { category: request.category } : {};
   const answers: Promise<Answered>[] = request.asked.length
-    ? request.asked.map(async (asked) => ({ asked, body: asked.slug ? await read<LatestBody>(ctx, latestPrices, { product: asked.slug, ...category }, age) : null }))
+    ? request.asked.map(async (asked) => ({
+        asked,
+        body: asked.slug ? await read<LatestBody>(ctx, latestPrices, { product: asked.slug, ...category }, age) : null,
+      }))
     : [read<LatestBody>(ctx, latestPrices, category, age).then((body) => ({ body }))];
   const [answered, names] = await Promise.all([Promise.all(answers), marketNames(ctx)]);
   return page(pricesPage(request, answered, names, themeOf(ctx.params)));
@@ -63,7 +66,14 @@ async function indexWidget(ctx: RouteContext): Promise<Answer> {
   const body = await read<IndexLatestBody>(ctx, indexLatest, {}, await agerOf(ctx));
   const latest = body.latest;
   const weeks = latest
-    ? (await read<{ items: Week[] }>(ctx, indexHistory, { from: addDays(latest.week_start, -7 * (WEEKS - 1)), to: latest.week_end }, null)).items
+    ? (
+        await read<{ items: Week[] }>(
+          ctx,
+          indexHistory,
+          { from: addDays(latest.week_start, -7 * (WEEKS - 1)), to: latest.week_end },
+          null,
+        )
+      ).items
     : [];
   return page(indexPage(body, weeks, themeOf(ctx.params)));
 }
@@ -74,11 +84,20 @@ export const WIDGET_ROUTES: Record<WidgetSpec['widget'], Route> = { prices: pric
  * A widget past its limit (429, Retry-After) or without its data (503): a Turkish page with a
  * retry link to the same address, never cached.
  */
-export function widgetUnavailable(widget: WidgetSpec, status: 429 | 503, url: URL, requestId: string, rate?: RateLimitState): Response {
+export function widgetUnavailable(
+  widget: WidgetSpec,
+  status: 429 | 503,
+  url: URL,
+  requestId: string,
+  rate?: RateLimitState,
+): Response {
   const headers = baseHeaders(requestId);
   headers.set('content-type', HTML_TYPE);
   headers.set('cache-control', 'no-store');
   if (rate) setRateLimitHeaders(headers, rate);
   if (status === 429) headers.set('retry-after', String(WIDGET_RATE_LIMIT.windowSeconds));
-  return new Response(unavailablePage(widget.widget, status, themeOf(url.searchParams), url.pathname + url.search), { status, headers });
+  return new Response(unavailablePage(widget.widget, status, themeOf(url.searchParams), url.pathname + url.search), {
+    status,
+    headers,
+  });
 }

@@ -4,9 +4,19 @@
  */
 import { html, type Html } from './markup.ts';
 
-const money = new Intl.NumberFormat('tr-TR', { style: 'currency', currency: 'TRY', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const money = new Intl.NumberFormat('tr-TR', {
+  style: 'currency',
+  currency: 'TRY',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 const decimalFormat = new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const percentFormat = new Intl.NumberFormat('tr-TR', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+const percentFormat = new Intl.NumberFormat('tr-TR', {
+  style: 'percent',
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+  signDisplay: 'exceptZero',
+});
 
 export const isNumber = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
 export const price = (n: unknown): string => (isNumber(n) ? money.format(n) : '—');
@@ -19,18 +29,32 @@ export const trDay = (d: unknown): string => (isDay(d) ? `${d.slice(8, 10)}.${d.
 export type Freshness = { freshness?: string; isStale?: boolean; warnings?: string[] };
 export type FreshnessClass = 'fresh' | 'delayed' | 'stale' | 'failed' | 'unavailable';
 
-const FRESHNESS: Record<FreshnessClass, string> = { fresh: 'güncel', delayed: 'gecikmeli', stale: 'güncel değil', failed: 'güncel değil', unavailable: 'veri yok' };
+const FRESHNESS: Record<FreshnessClass, string> = {
+  fresh: 'güncel',
+  delayed: 'gecikmeli',
+  stale: 'güncel değil',
+  failed: 'güncel değil',
+  unavailable: 'veri yok',
+};
 const WARNINGS: Record<string, string> = {
-  no_data: 'kaynakta kayıtlı veri günü yok', data_delayed: 'kaynak 1–2 yayın günüdür yeni liste yayımlamadı',
-  data_stale: 'kaynak ikiden fazla yayın günüdür güncellenmedi', source_frozen: 'kaynak aynı listeyi tekrarlıyor',
-  source_blocked: 'kaynak erişimi engelliyor', source_unreachable: 'kaynağa ulaşılamıyor', source_broken: 'kaynağın biçimi değişti',
-  last_fetch_failed: 'son indirme başarısız oldu', collection_paused: 'otomatik toplama durduruldu', static_archive: 'arşiv kaydı',
-  computed_midpoint: 'ortalama, en düşük ve en yüksek fiyatın ortası', corrected_value: 'değer yönetici tarafından düzeltildi',
+  no_data: 'kaynakta kayıtlı veri günü yok',
+  data_delayed: 'kaynak 1–2 yayın günüdür yeni liste yayımlamadı',
+  data_stale: 'kaynak ikiden fazla yayın günüdür güncellenmedi',
+  source_frozen: 'kaynak aynı listeyi tekrarlıyor',
+  source_blocked: 'kaynak erişimi engelliyor',
+  source_unreachable: 'kaynağa ulaşılamıyor',
+  source_broken: 'kaynağın biçimi değişti',
+  last_fetch_failed: 'son indirme başarısız oldu',
+  collection_paused: 'otomatik toplama durduruldu',
+  static_archive: 'arşiv kaydı',
+  computed_midpoint: 'ortalama, en düşük ve en yüksek fiyatın ortası',
+  corrected_value: 'değer yönetici tarafından düzeltildi',
 };
 
 /** The block's class; from isStale when it has none; null when it says nothing about freshness. */
 export function freshnessOf(block: Freshness): FreshnessClass | null {
-  if (block.freshness !== undefined && Object.hasOwn(FRESHNESS, block.freshness)) return block.freshness as FreshnessClass;
+  if (block.freshness !== undefined && Object.hasOwn(FRESHNESS, block.freshness))
+    return block.freshness as FreshnessClass;
   if (typeof block.isStale === 'boolean') return block.isStale ? 'stale' : 'fresh';
   return null;
 }
@@ -39,7 +63,10 @@ export function freshnessOf(block: Freshness): FreshnessClass | null {
 export function freshnessMark(block: Freshness): Html | null {
   const freshness = freshnessOf(block);
   if (!freshness) return null;
-  const reasons = (Array.isArray(block.warnings) ? block.warnings : []).map((w) => WARNINGS[w]).filter(Boolean).join('; ');
+  const reasons = (Array.isArray(block.warnings) ? block.warnings : [])
+    .map((w) => WARNINGS[w])
+    .filter(Boolean)
+    .join('; ');
   return html` <span class="mark mark-${freshness}" data-freshness="${freshness}"${reasons ? html` title="${reasons}"` : ''}>${FRESHNESS[freshness]}</span>`;
 }
 
@@ -47,7 +74,8 @@ export function freshnessMark(block: Freshness): Html | null {
 export function attributionOf(attributions: readonly string[]): string {
   const parts: string[] = [];
   for (const attribution of attributions) {
-    for (const part of attribution.split(' · ').map((p) => p.trim())) if (part && !parts.includes(part)) parts.push(part);
+    for (const part of attribution.split(' · ').map((p) => p.trim()))
+      if (part && !parts.includes(part)) parts.push(part);
   }
   return parts.join(' · ');
 }

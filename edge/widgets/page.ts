@@ -31,7 +31,14 @@ const HEIGHT_SCRIPT = `(function () {
   addEventListener('resize', post);
 })();`;
 
-export type WidgetPage = { widget: WidgetKind; state: WidgetState; theme: Theme; title: string; content: Piece; foot: Piece };
+export type WidgetPage = {
+  widget: WidgetKind;
+  state: WidgetState;
+  theme: Theme;
+  title: string;
+  content: Piece;
+  foot: Piece;
+};
 
 /** `content` scrolls inside the frame; `foot` (notes, attribution) stays visible at its bottom. */
 export function widgetPage(p: WidgetPage): string {
@@ -61,7 +68,10 @@ ${p.foot}
 `.text;
 }
 
-export const WIDGET_TITLES: Record<WidgetKind, string> = { prices: 'Hal fiyatları', index: 'Haftalık hal fiyat endeksi' };
+export const WIDGET_TITLES: Record<WidgetKind, string> = {
+  prices: 'Hal fiyatları',
+  index: 'Haftalık hal fiyat endeksi',
+};
 const WHAT: Record<WidgetKind, string> = { prices: 'Fiyatlar', index: 'Endeks' };
 
 /**
@@ -69,7 +79,10 @@ const WHAT: Record<WidgetKind, string> = { prices: 'Fiyatlar', index: 'Endeks' }
  * cannot be read (503). Words and a retry link to the same address, never JSON or a spinner.
  */
 export function unavailablePage(widget: WidgetKind, status: 429 | 503, theme: Theme, retryHref: string): string {
-  const why = status === 429 ? 'bu ağdan çok sayıda istek geldi. Lütfen bir dakika sonra yeniden deneyin.' : 'Lütfen biraz sonra yeniden deneyin.';
+  const why =
+    status === 429
+      ? 'bu ağdan çok sayıda istek geldi. Lütfen bir dakika sonra yeniden deneyin.'
+      : 'Lütfen biraz sonra yeniden deneyin.';
   const retry: Html = html`<a class="retry" href="${retryHref}">Yeniden dene</a>`;
   return widgetPage({
     widget,

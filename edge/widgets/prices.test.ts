@@ -3,10 +3,24 @@ import { describe, expect, it } from 'vitest';
 import { basisOf, pricesPage, pricesRequest, type Answered, type LatestItem } from './prices.ts';
 
 const item = (slug: string, over: Partial<LatestItem> = {}): LatestItem => ({
-  slug, name: slug, category: 'sebze', unit: 'kg', observed_date: '2026-08-20', min: 10, max: 20, median: 15, market_count: 1,
-  freshness: 'fresh', isStale: false, warnings: [], ...over,
+  slug,
+  name: slug,
+  category: 'sebze',
+  unit: 'kg',
+  observed_date: '2026-08-20',
+  min: 10,
+  max: 20,
+  median: 15,
+  market_count: 1,
+  freshness: 'fresh',
+  isStale: false,
+  warnings: [],
+  ...over,
 });
-const answer = (items: LatestItem[], text?: string): Answered => ({ ...(text ? { asked: { text, slug: text } } : {}), body: { items, attribution: 'Kaynak: Test' } });
+const answer = (items: LatestItem[], text?: string): Answered => ({
+  ...(text ? { asked: { text, slug: text } } : {}),
+  body: { items, attribution: 'Kaynak: Test' },
+});
 const request = (query: string) => pricesRequest(new URLSearchParams(query));
 
 describe('price widget page', () => {
@@ -14,9 +28,20 @@ describe('price widget page', () => {
     const names = { 'domates-genel': 'İzmir Sebze ve Meyve Toptancı Hali' };
     expect(basisOf(item('domates-genel'), names)).toBe('İzmir Sebze ve Meyve Toptancı Hali fiyatı');
     expect(basisOf(item('biber-sivri', { market_count: 3 }), names)).toBe('Medyan · 3 hal');
-    const $ = load(pricesPage(request(''), [answer([item('domates-genel'), item('biber-sivri', { market_count: 3 })])], names, 'light'));
+    const $ = load(
+      pricesPage(
+        request(''),
+        [answer([item('domates-genel'), item('biber-sivri', { market_count: 3 })])],
+        names,
+        'light',
+      ),
+    );
     // the same data day: more markets first
-    expect($('.basis').map((_, e) => $(e).text()).get()).toEqual(['Medyan · 3 hal', 'İzmir Sebze ve Meyve Toptancı Hali fiyatı']);
+    expect(
+      $('.basis')
+        .map((_, e) => $(e).text())
+        .get(),
+    ).toEqual(['Medyan · 3 hal', 'İzmir Sebze ve Meyve Toptancı Hali fiyatı']);
     expect($('body').text()).not.toContain('Ulusal medyan');
   });
 
@@ -34,7 +59,10 @@ describe('price widget page', () => {
     const q = new URLSearchParams({ slugs: `${evil},"><script>alert(2)</script>`, category: '"><b>x', theme: '"><i>' });
     const names = { 'a-b': `</td>${evil}` };
     const [first, second] = pricesRequest(q).asked;
-    const answers = [{ asked: first, body: { items: [item('a-b', { name: evil, unit: '<u>kg</u>' })], attribution: evil } }, { asked: second, body: null }];
+    const answers = [
+      { asked: first, body: { items: [item('a-b', { name: evil, unit: '<u>kg</u>' })], attribution: evil } },
+      { asked: second, body: null },
+    ];
     const html = pricesPage(pricesRequest(q), answers, names, 'dark');
     const $ = load(html);
     expect($('img, script:not(body > script), b, i, u')).toHaveLength(0);
@@ -54,7 +82,9 @@ describe('price widget page', () => {
     expect(request('slugs=domates').limit).toBe(50);
     expect(request('slugs=domates&limit=3').limit).toBe(3);
     expect(request(`slugs=${encodeURIComponent('Domates-Genel, BİBER-SİVRİ ,domates-genel,,%%')}`).asked).toEqual([
-      { text: 'Domates-Genel', slug: 'domates-genel' }, { text: 'BİBER-SİVRİ', slug: 'biber-sivri' }, { text: '%%', slug: '' },
+      { text: 'Domates-Genel', slug: 'domates-genel' },
+      { text: 'BİBER-SİVRİ', slug: 'biber-sivri' },
+      { text: '%%', slug: '' },
     ]);
     const many = request(`slugs=${Array.from({ length: 25 }, (_, i) => `urun-${i}`).join(',')}`);
     expect([many.asked.length, many.tooMany]).toEqual([20, true]);

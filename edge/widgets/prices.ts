@@ -14,8 +14,15 @@ const MAX_SLUGS = 20;
 const CATEGORY_NAMES: Record<string, string> = { sebze: 'Sebze', meyve: 'Meyve', balik: 'Balık ve deniz ürünleri' };
 
 export type LatestItem = Freshness & {
-  slug: string; name: string; category: string; unit: string; observed_date: string;
-  min: number | null; max: number | null; median: number | null; market_count: number;
+  slug: string;
+  name: string;
+  category: string;
+  unit: string;
+  observed_date: string;
+  min: number | null;
+  max: number | null;
+  median: number | null;
+  market_count: number;
 };
 export type LatestBody = { items: LatestItem[]; attribution: string };
 /** One chosen product as written (`text`) and folded like the API folds it (`slug`, empty when nothing is left). */
@@ -54,7 +61,11 @@ export function pricesRequest(params: URLSearchParams): PricesRequest {
 
 /** Newest data day first, then more markets; otherwise the API's order (stable sort). */
 const newestFirst = (a: LatestItem, b: LatestItem) =>
-  a.observed_date === b.observed_date ? (b.market_count || 0) - (a.market_count || 0) : a.observed_date < b.observed_date ? 1 : -1;
+  a.observed_date === b.observed_date
+    ? (b.market_count || 0) - (a.market_count || 0)
+    : a.observed_date < b.observed_date
+      ? 1
+      : -1;
 
 /** Answers in the order asked, each newest first, each product once; and the chosen products nothing answered. */
 function mergePrices(answers: readonly Answered[]): { rows: LatestItem[]; missing: string[] } {
@@ -97,12 +108,17 @@ ${rows.map((row) => priceRow(row, names))}</tbody>
 function freshnessNotice(rows: readonly LatestItem[]): Html | null {
   const classes = rows.map(freshnessOf);
   const old = classes.filter((c) => c === 'stale' || c === 'failed' || c === 'unavailable').length;
-  const newest = rows.map((r) => r.observed_date).sort().pop();
+  const newest = rows
+    .map((r) => r.observed_date)
+    .sort()
+    .pop();
   let text: string | null = null;
   if (old && old === rows.length) text = `Bu fiyatlar güncel değil. En yeni veri günü: ${trDay(newest)}.`;
   else if (old) text = 'Bazı fiyatlar güncel değil; satırlardaki işarete bakın.';
   else if (classes.includes('delayed')) text = 'Bazı kaynaklar gecikmeli; fiyatlar yayımlanan son listeden.';
-  return text === null ? null : html`<p class="notice" role="note" data-notice="${old === rows.length ? 'all' : old ? 'some' : 'delayed'}">${text}</p>`;
+  return text === null
+    ? null
+    : html`<p class="notice" role="note" data-notice="${old === rows.length ? 'all' : old ? 'some' : 'delayed'}">${text}</p>`;
 }
 
 /** Under the list: chosen products that were not found, too many slugs, rows that did not fit the limit. */
@@ -110,29 +126,54 @@ function notesOf(request: PricesRequest, missing: readonly string[], total: numb
   const notes: string[] = [];
   if (missing.length) notes.push(`Bulunamayan ürün: ${missing.join(', ')}.`);
   if (request.tooMany) notes.push(`En fazla ${MAX_SLUGS} ürün seçilebilir; fazlası gösterilmedi.`);
-  if (request.asked.length && total > shown) notes.push(`${total} üründen ${shown} tanesi gösteriliyor; ${total - shown} ürün sığmadı.`);
+  if (request.asked.length && total > shown)
+    notes.push(`${total} üründen ${shown} tanesi gösteriliyor; ${total - shown} ürün sığmadı.`);
   return notes;
 }
 
-export function pricesPage(request: PricesRequest, answers: readonly Answered[], names: MarketNames, theme: Theme): string {
+export function pricesPage(
+  request: PricesRequest,
+  answers: readonly Answered[],
+  names: MarketNames,
+  theme: Theme,
+): string {
   const { rows, missing } = mergePrices(answers);
   const shown = rows.slice(0, request.limit);
   const notes = notesOf(request, missing, rows.length, shown.length);
   const noteLine = notes.length ? html`<p class="notes">${notes.join(' ')}</p>` : null;
-  const category = request.category ? CATEGORY_NAMES[request.category] ?? request.category : null;
+  const category = request.category ? (CATEGORY_NAMES[request.category] ?? request.category) : null;
   const title = category ? `${WIDGET_TITLES.prices} · ${category}` : WIDGET_TITLES.prices;
   const sub = html`<p class="sub">Son hal fiyatları, Türk lirası</p>`;
   if (!shown.length) {
-    const why = request.asked.length ? 'Seçilen ürünler için fiyat bulunamadı.'
-      : request.category ? `“${request.categoryText}” kategorisinde fiyat bulunamadı.` : 'Şu an gösterilecek fiyat yok.';
+    const why = request.asked.length
+      ? 'Seçilen ürünler için fiyat bulunamadı.'
+      : request.category
+        ? `“${request.categoryText}” kategorisinde fiyat bulunamadı.`
+        : 'Şu an gösterilecek fiyat yok.';
     const content = html`${sub}<p class="status" role="status">${why}</p>`;
-    return widgetPage({ widget: 'prices', state: 'empty', theme, title, content, foot: [noteLine, attributionLine('')] });
+    return widgetPage({
+      widget: 'prices',
+      state: 'empty',
+      theme,
+      title,
+      content,
+      foot: [noteLine, attributionLine('')],
+    });
   }
   const slugs = new Set(shown.map((s) => s.slug));
-  const sources = answers.flatMap((a) => (a.body && a.body.items.some((i) => slugs.has(i.slug)) ? [a.body.attribution] : []));
+  const sources = answers.flatMap((a) =>
+    a.body && a.body.items.some((i) => slugs.has(i.slug)) ? [a.body.attribution] : [],
+  );
   const content = html`${sub}
 ${freshnessNotice(shown)}
 ${priceTable(shown, names)}
 <p class="legend">Tek halden gelen fiyatın yanında o halin adı, birden çok halden gelenin yanında “Medyan” ve hal sayısı yazar; altında en düşük ve en yüksek fiyat. Tarih, fiyatın ait olduğu gündür.</p>`;
-  return widgetPage({ widget: 'prices', state: 'ready', theme, title, content, foot: [noteLine, attributionLine(attributionOf(sources))] });
+  return widgetPage({
+    widget: 'prices',
+    state: 'ready',
+    theme,
+    title,
+    content,
+    foot: [noteLine, attributionLine(attributionOf(sources))],
+  });
 }

@@ -4,7 +4,13 @@ import { indexPage } from './weekly-index.ts';
 
 describe('weekly index widget page', () => {
   it('says "Endeks henüz yayımlanmadı." while no closed week has a value, with the attribution it has', () => {
-    const $ = load(indexPage({ index: { name: 'Ulusal Hal Sepeti Endeksi' }, latest: null, attribution: 'Kaynak: Test' }, [], 'dark'));
+    const $ = load(
+      indexPage(
+        { index: { name: 'Ulusal Hal Sepeti Endeksi' }, latest: null, attribution: 'Kaynak: Test' },
+        [],
+        'dark',
+      ),
+    );
     expect($('main').attr('data-state')).toBe('unpublished');
     expect($('.unpublished').text()).toBe('Endeks henüz yayımlanmadı.');
     expect($('h1').text()).toBe('Ulusal Hal Sepeti Endeksi');

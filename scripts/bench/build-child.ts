@@ -8,7 +8,15 @@ const memory = sampleTreeMemory();
 const db = openDb(dbPath);
 const t = performance.now();
 // The steps with their time and resident memory go to stderr (the bench prints them as they come).
-const report = buildSite({ db, outDir, today, builtAt: `${today}T03:00:00Z`, synthetic: true, previous, log: (line) => process.stderr.write(`  build:${line}\n`) });
+const report = buildSite({
+  db,
+  outDir,
+  today,
+  builtAt: `${today}T03:00:00Z`,
+  synthetic: true,
+  previous,
+  log: (line) => process.stderr.write(`  build:${line}\n`),
+});
 db.close();
 const ms = Math.round(performance.now() - t);
 console.log(JSON.stringify({ ms, maxRssKb: process.resourceUsage().maxRSS, togetherKb: memory.stop(), report }));

@@ -30,7 +30,8 @@ const profile = profileByName(option('profile', 'small'));
 const rounds = Number(option('rounds', '100'));
 const dir = join('.cache/bench', profile.name);
 const today = addDays(profile.endDay, 1);
-const line = (label: string, value: string, target = '') => console.log(`${label.padEnd(44)} ${value.padEnd(28)} ${target}`);
+const line = (label: string, value: string, target = '') =>
+  console.log(`${label.padEnd(44)} ${value.padEnd(28)} ${target}`);
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 mkdirSync(dir, { recursive: true });
 
@@ -44,20 +45,24 @@ if (!existsSync(full) || process.argv.includes('--regenerate')) {
   const g = generateSynthetic(db, profile, console.log);
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
-  console.log(`generated ${profile.name}: ${g.observations} observations on ${g.days} publishing days in ${Math.round(performance.now() - t)} ms`);
+  console.log(
+    `generated ${profile.name}: ${g.observations} observations on ${g.days} publishing days in ${Math.round(performance.now() - t)} ms`,
+  );
 }
-const lastDay = (openDb(full).prepare('SELECT max(data_day) FROM observations').pluck().get() as string);
+const lastDay = openDb(full).prepare('SELECT max(data_day) FROM observations').pluck().get() as string;
 for (const file of [before, `${before}-wal`, `${before}-shm`]) rmSync(file, { force: true });
 copyFileSync(full, before);
 {
   const db = openDb(before);
   db.prepare('DELETE FROM observations WHERE data_day = ?').run(lastDay);
   db.prepare('DELETE FROM bulletins WHERE data_day = ?').run(lastDay);
-  db.prepare("DELETE FROM documents WHERE url LIKE ?").run(`%/${lastDay}`);
+  db.prepare('DELETE FROM documents WHERE url LIKE ?').run(`%/${lastDay}`);
   db.close();
 }
 const counted = openDb(before).prepare('SELECT count(*) FROM observations').pluck().get() as number;
-console.log(`\nprofile ${profile.name}: ${counted} observations before the incremental day ${lastDay}; build day ${today}\n`);
+console.log(
+  `\nprofile ${profile.name}: ${counted} observations before the incremental day ${lastDay}; build day ${today}\n`,
+);
 
 // 2. The floor: read every observation once, serialize every published row once, write the output bytes (as stored) once.
 function floor(dbPath: string, outputBytes: number): { ms: number; rowBytes: number } {
@@ -79,7 +84,9 @@ function floor(dbPath: string, outputBytes: number): { ms: number; rowBytes: num
   for (let written = 0; written < outputBytes; written += chunk.length) writeFileSync(file, chunk, { flag: 'a' });
   rmSync(file);
   const write = performance.now() - t;
-  console.log(`floor parts: read ${n} observations ${Math.round(read)} ms, serialize rows ${Math.round(serialize)} ms, write ${mb(outputBytes)} ${Math.round(write)} ms`);
+  console.log(
+    `floor parts: read ${n} observations ${Math.round(read)} ms, serialize rows ${Math.round(serialize)} ms, write ${mb(outputBytes)} ${Math.round(write)} ms`,
+  );
   return { ms: read + serialize + write, rowBytes };
 }
 
@@ -90,9 +97,21 @@ function floor(dbPath: string, outputBytes: number): { ms: number; rowBytes: num
  * and deleting a national output's files would be timed as the build's, which the nightly's
  * runner (it starts empty) never pays.
  */
-function build(dbPath: string, outDir: string, previous?: string): { ms: number; maxRssKb: number; togetherKb: number; report: BuildReport } {
+function build(
+  dbPath: string,
+  outDir: string,
+  previous?: string,
+): { ms: number; maxRssKb: number; togetherKb: number; report: BuildReport } {
   rmSync(outDir, { recursive: true, force: true });
-  const args = ['--import', 'tsx', 'scripts/bench/build-child.ts', dbPath, outDir, today, ...(previous ? [previous] : [])];
+  const args = [
+    '--import',
+    'tsx',
+    'scripts/bench/build-child.ts',
+    dbPath,
+    outDir,
+    today,
+    ...(previous ? [previous] : []),
+  ];
   const out = execFileSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 26 });
   return JSON.parse(out.trim().split('\n').pop()!);
 }
@@ -175,19 +194,36 @@ line('full build', `${(fullBuild.ms / 1000).toFixed(1)} s`);
 line('floor (read + serialize once + write)', `${(f.ms / 1000).toFixed(1)} s`);
 line('build / floor', `${(fullBuild.ms / f.ms).toFixed(2)} ×`, '≤ 2 ×');
 const encodeAll = encodeSampled ? (encodeMs / encodeSampled) * encodedRaw : 0;
-line('  + hash and gzip every stored byte once', `${(encodeAll / 1000).toFixed(1)} s (${mb(encodedRaw)} identity; rate of 1 in ${step} objects)`);
-line('  build / (floor + that on the second core)', `${(fullBuild.ms / Math.max(f.ms, encodeAll)).toFixed(2)} × · one core: ${(fullBuild.ms / (f.ms + encodeAll)).toFixed(2)} ×`);
+line(
+  '  + hash and gzip every stored byte once',
+  `${(encodeAll / 1000).toFixed(1)} s (${mb(encodedRaw)} identity; rate of 1 in ${step} objects)`,
+);
+line(
+  '  build / (floor + that on the second core)',
+  `${(fullBuild.ms / Math.max(f.ms, encodeAll)).toFixed(2)} × · one core: ${(fullBuild.ms / (f.ms + encodeAll)).toFixed(2)} ×`,
+);
 line('objects', String(paths.length));
-line('bytes raw / gzip / brotli', `${mb(rawBytes)} / ${mb(gzBytes)} / ${mb(brBytes)}`, step > 1 ? `(brotli and plain objects' gzip: 1 in ${step} objects, extrapolated)` : '');
+line(
+  'bytes raw / gzip / brotli',
+  `${mb(rawBytes)} / ${mb(gzBytes)} / ${mb(brBytes)}`,
+  step > 1 ? `(brotli and plain objects' gzip: 1 in ${step} objects, extrapolated)` : '',
+);
 line('bytes on disk (partitions, evidence gzip)', mb(storedBytes));
 const twinBytes = (key: 'bytes' | 'stored') => twins.reduce((n, p) => n + (manifest.objects[p]![key] ?? 0), 0);
-line('brotli twins of whole responses', `${twins.length} objects: ${mb(twinBytes('bytes'))} identity → ${mb(twinBytes('stored'))} stored`);
+line(
+  'brotli twins of whole responses',
+  `${twins.length} objects: ${mb(twinBytes('bytes'))} identity → ${mb(twinBytes('stored'))} stored`,
+);
 line('rows serialized once', mb(f.rowBytes));
 line('amplification raw (output / rows once)', `${(rawBytes / f.rowBytes).toFixed(2)} ×`);
 line('amplification compressed (gzip / rows once)', `${(gzBytes / f.rowBytes).toFixed(2)} ×`, '≤ 4 ×');
 const gib = (kb: number) => `${(kb / 1024 / 1024).toFixed(2)} GiB`;
 const second = fullBuild.report.secondProcessPeakKb;
-line('build peak memory (main + second process)', `${gib(fullBuild.maxRssKb)} + ${gib(second)} ≤ ${gib(fullBuild.maxRssKb + second)}`, '≤ 4 GiB');
+line(
+  'build peak memory (main + second process)',
+  `${gib(fullBuild.maxRssKb)} + ${gib(second)} ≤ ${gib(fullBuild.maxRssKb + second)}`,
+  '≤ 4 GiB',
+);
 line('  both processes at once (sampled every 50 ms)', gib(fullBuild.togetherKb), '≤ 4 GiB');
 
 // 4. The nightly run: the last day stored into the same store (as a nightly scrape stores it), then built
@@ -209,27 +245,67 @@ const changed = Object.entries(after.objects).filter(([p, e]) => manifest.object
 const changedBytes = changed.reduce((n, [, e]) => n + e.bytes, 0);
 const changedStored = changed.reduce((n, [, e]) => n + (e.stored ?? e.bytes), 0);
 const { boundary, serialized, censusRows, reused, rows } = nightly.report;
-line('incremental build (one more day)', `${(nightly.ms / 1000).toFixed(1)} s = ${((nightly.ms / fullBuild.ms) * 100).toFixed(0)} % of full`, '≤ 3 %');
-line('  what it took from the previous build', 'from' in boundary ? `rows before ${boundary.from}; ${reused} objects` : `nothing (${boundary.full})`);
-line('  price rows serialized', `${serialized} of ${rows} = ${((serialized / rows) * 100).toFixed(2)} %; the census read ${censusRows} (build/incremental/series-census.ts)`);
-line('  peak memory (main + second process)', `${gib(nightly.maxRssKb)} + ${gib(nightly.report.secondProcessPeakKb)}; at once ${gib(nightly.togetherKb)}`);
-const slowest = Object.entries(nightly.report.steps).sort(([, a], [, b]) => b - a).slice(0, 4);
+line(
+  'incremental build (one more day)',
+  `${(nightly.ms / 1000).toFixed(1)} s = ${((nightly.ms / fullBuild.ms) * 100).toFixed(0)} % of full`,
+  '≤ 3 %',
+);
+line(
+  '  what it took from the previous build',
+  'from' in boundary ? `rows before ${boundary.from}; ${reused} objects` : `nothing (${boundary.full})`,
+);
+line(
+  '  price rows serialized',
+  `${serialized} of ${rows} = ${((serialized / rows) * 100).toFixed(2)} %; the census read ${censusRows} (build/incremental/series-census.ts)`,
+);
+line(
+  '  peak memory (main + second process)',
+  `${gib(nightly.maxRssKb)} + ${gib(nightly.report.secondProcessPeakKb)}; at once ${gib(nightly.togetherKb)}`,
+);
+const slowest = Object.entries(nightly.report.steps)
+  .sort(([, a], [, b]) => b - a)
+  .slice(0, 4);
 line('  its longest steps', slowest.map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`).join(', '));
-line('  … the same steps in the full build', slowest.map(([step]) => `${step} ${((fullBuild.report.steps[step] ?? 0) / 1000).toFixed(1)} s`).join(', '));
-line('objects changed or added', `${changed.length} of ${Object.keys(after.objects).length} = ${((changed.length / Object.keys(after.objects).length) * 100).toFixed(1)} %`, '≤ 1 %');
+line(
+  '  … the same steps in the full build',
+  slowest.map(([step]) => `${step} ${((fullBuild.report.steps[step] ?? 0) / 1000).toFixed(1)} s`).join(', '),
+);
+line(
+  'objects changed or added',
+  `${changed.length} of ${Object.keys(after.objects).length} = ${((changed.length / Object.keys(after.objects).length) * 100).toFixed(1)} %`,
+  '≤ 1 %',
+);
 const kindOf = (path: string) =>
-  isBrotliTwin(path) ? 'twins' : (/^api\/v1\/_(c\/(prices|history|products)|p|evidence)\//.exec(path)?.[1]?.replace(/^c\/(\w+)/, '$1 indexes').replace(/^p$/, 'partitions') ?? 'other objects');
+  isBrotliTwin(path)
+    ? 'twins'
+    : (/^api\/v1\/_(c\/(prices|history|products)|p|evidence)\//
+        .exec(path)?.[1]
+        ?.replace(/^c\/(\w+)/, '$1 indexes')
+        .replace(/^p$/, 'partitions') ?? 'other objects');
 const kinds = new Map<string, number>();
 for (const [path] of changed) kinds.set(kindOf(path), (kinds.get(kindOf(path)) ?? 0) + 1);
-line('  of which', [...kinds].sort(([, a], [, b]) => b - a).map(([kind, n]) => `${kind} ${n}`).join(', '));
+line(
+  '  of which',
+  [...kinds]
+    .sort(([, a], [, b]) => b - a)
+    .map(([kind, n]) => `${kind} ${n}`)
+    .join(', '),
+);
 line('bytes to upload (identity / as stored)', `${mb(changedBytes)} / ${mb(changedStored)}`);
 if (download && 'from' in boundary) {
-  if (download.from !== boundary.from) throw new Error(`the nightly would download for ${download.from}, the build took ${boundary.from}`);
+  if (download.from !== boundary.from)
+    throw new Error(`the nightly would download for ${download.from}, the build took ${boundary.from}`);
   const { indexes, partitions } = download;
-  const indexStored = indexes.reduce((n, { path }) => n + gzipSync(readFileSync(join(outA, path)), { level: 6 }).byteLength, 0);
+  const indexStored = indexes.reduce(
+    (n, { path }) => n + gzipSync(readFileSync(join(outA, path)), { level: 6 }).byteLength,
+    0,
+  );
   const partitionStored = partitions.reduce((n, path) => n + (manifest.objects[path]!.stored ?? 0), 0);
   // The build's inputs (manifest, state, kept census) as the publisher stores them, gzip-encoded.
-  const inputsStored = BUILD_INPUT_FILES.reduce((n, file) => n + gzipSync(readFileSync(join(outA, file)), { level: 6 }).byteLength, 0);
+  const inputsStored = BUILD_INPUT_FILES.reduce(
+    (n, file) => n + gzipSync(readFileSync(join(outA, file)), { level: 6 }).byteLength,
+    0,
+  );
   line(
     '  downloaded from the bucket first',
     `${indexes.length} indexes ${mb(indexStored)} + ${partitions.length} partitions ${mb(partitionStored)} + build inputs ${mb(inputsStored)} = ${mb(indexStored + partitionStored + inputsStored)}`,
@@ -238,8 +314,13 @@ if (download && 'from' in boundary) {
 }
 if (process.argv.includes('--verify')) {
   const check = build(before, join(dir, 'dist-check'));
-  const same = readFileSync(join(outB, MANIFEST_FILE), 'utf8') === readFileSync(join(dir, 'dist-check', MANIFEST_FILE), 'utf8');
-  line('incremental output = full build output', same ? 'yes (manifests byte-identical)' : 'NO: the manifests differ', `full build of the same store ${(check.ms / 1000).toFixed(1)} s`);
+  const same =
+    readFileSync(join(outB, MANIFEST_FILE), 'utf8') === readFileSync(join(dir, 'dist-check', MANIFEST_FILE), 'utf8');
+  line(
+    'incremental output = full build output',
+    same ? 'yes (manifests byte-identical)' : 'NO: the manifests differ',
+    `full build of the same store ${(check.ms / 1000).toFixed(1)} s`,
+  );
   rmSync(join(dir, 'dist-check'), { recursive: true, force: true });
 }
 
@@ -248,8 +329,14 @@ const origin = distOrigin(outB);
 let reads = 0;
 const worker = await startLocalWorker({ distDir: outB });
 const workerdPid = findWorkerd();
-const market = Object.keys(after.objects).find((p) => p.startsWith('api/v1/_c/prices/market/'))!.replace('api/v1/_c/prices/market/', '').replace('.json', '');
-const product = Object.keys(after.objects).find((p) => p.startsWith('api/v1/_c/prices/product/') && !p.includes('/market/') && !p.includes('/city/'))!.replace('api/v1/_c/prices/product/', '').replace('.json', '');
+const market = Object.keys(after.objects)
+  .find((p) => p.startsWith('api/v1/_c/prices/market/'))!
+  .replace('api/v1/_c/prices/market/', '')
+  .replace('.json', '');
+const product = Object.keys(after.objects)
+  .find((p) => p.startsWith('api/v1/_c/prices/product/') && !p.includes('/market/') && !p.includes('/city/'))!
+  .replace('api/v1/_c/prices/product/', '')
+  .replace('.json', '');
 const QUERIES = [
   ['plain object /markets', '/api/v1/markets'],
   ['filters product × market', `/api/v1/prices?product=${product}&market=${market}&limit=50`],
@@ -260,16 +347,26 @@ const QUERIES = [
   ['search', '/api/v1/products/search?q=domates'],
 ] as const;
 const handlerCpu = await handlerCpuMeter(outB);
-console.log(`\nworker (workerd via miniflare, ${rounds} requests per query): latency median / p99 ms · workerd process CPU ms per request (mean, incl. the local origin hop)`);
-console.log(`handler CPU ms: the worker's own code per request (scripts/bench/handler-cpu.ts), median / p99, served on the build day ${today} · median on the day after (re-aged); cold: median with the isolate's parsed indexes and calendars emptied before each request`);
-line('query', 'latency · workerd CPU', 'handler CPU · day after · reads   (targets: CPU median ≤ 1, p99 ≤ 5, ≤ 3 reads)');
+console.log(
+  `\nworker (workerd via miniflare, ${rounds} requests per query): latency median / p99 ms · workerd process CPU ms per request (mean, incl. the local origin hop)`,
+);
+console.log(
+  `handler CPU ms: the worker's own code per request (scripts/bench/handler-cpu.ts), median / p99, served on the build day ${today} · median on the day after (re-aged); cold: median with the isolate's parsed indexes and calendars emptied before each request`,
+);
+line(
+  'query',
+  'latency · workerd CPU',
+  'handler CPU · day after · reads   (targets: CPU median ≤ 1, p99 ≤ 5, ≤ 3 reads)',
+);
 let plainMedian = 0;
 for (const [label, path] of QUERIES) {
   const times: number[] = [];
   const cpu0 = cpuMs(workerdPid);
   for (let r = 0; r < rounds; r++) {
     const t = performance.now();
-    const response = await worker.mf.dispatchFetch(`http://localhost${path}`, { headers: { 'cf-connecting-ip': `10.9.${r % 250}.${QUERIES.findIndex((q) => q[1] === path)}` } });
+    const response = await worker.mf.dispatchFetch(`http://localhost${path}`, {
+      headers: { 'cf-connecting-ip': `10.9.${r % 250}.${QUERIES.findIndex((q) => q[1] === path)}` },
+    });
     await response.arrayBuffer();
     times.push(performance.now() - t);
   }
@@ -296,7 +393,9 @@ async function countReads(path: string): Promise<number> {
     return origin(request);
   };
   const w = await startLocalWorker({ distDir: outB, origin: counting });
-  await (await w.mf.dispatchFetch(`http://localhost${path}`, { headers: { 'cf-connecting-ip': '10.8.0.1' } })).arrayBuffer();
+  await (
+    await w.mf.dispatchFetch(`http://localhost${path}`, { headers: { 'cf-connecting-ip': '10.8.0.1' } })
+  ).arrayBuffer();
   await w.dispose();
   return reads - 1; // the build calendars (read once a minute per isolate)
 }

@@ -31,7 +31,9 @@ const RUNTIME_SHIM = `export async function resolve(specifier, context, next) {
   return next(specifier, context);
 }`;
 
-export async function handlerCpuMeter(distDir: string): Promise<(path: string, rounds: number, servingDay: string) => Promise<HandlerCpu>> {
+export async function handlerCpuMeter(
+  distDir: string,
+): Promise<(path: string, rounds: number, servingDay: string) => Promise<HandlerCpu>> {
   register(`data:text/javascript,${encodeURIComponent(RUNTIME_SHIM)}`);
   const { handle } = (await import(WORKER)) as { handle: Handle };
   const { forgetIndexes } = (await import(COLLECTION)) as { forgetIndexes: () => void };
@@ -43,13 +45,24 @@ export async function handlerCpuMeter(distDir: string): Promise<(path: string, r
       let hit = memory.get(input);
       if (!hit) {
         const r = await origin(new Request(input));
-        hit = { status: r.status, headers: [...r.headers], body: r.status === 200 ? new Uint8Array(await r.arrayBuffer()) : null };
+        hit = {
+          status: r.status,
+          headers: [...r.headers],
+          body: r.status === 200 ? new Uint8Array(await r.arrayBuffer()) : null,
+        };
         memory.set(input, hit);
       }
       return new Response(hit.body, { status: hit.status, headers: hit.headers });
     },
   };
-  const limiter = { hit: async (_now: number, limit: number, windowSeconds: number) => ({ allowed: true, limit, remaining: limit, reset: windowSeconds }) };
+  const limiter = {
+    hit: async (_now: number, limit: number, windowSeconds: number) => ({
+      allowed: true,
+      limit,
+      remaining: limit,
+      reset: windowSeconds,
+    }),
+  };
   const env = { ORIGIN: fetcher, RATE_LIMITER: { idFromName: () => ({}), get: () => limiter } };
 
   return async (path, rounds, servingDay) => {

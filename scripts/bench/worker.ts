@@ -22,22 +22,39 @@ async function readIndexAndParts(key: string, from: number, to: number): Promise
 }
 
 const QUERIES: { path: string; direct: () => Promise<unknown> }[] = [
-  { path: '/api/v1/markets', direct: async () => (await origin(new Request('http://origin/api/v1/markets.json'))).text() },
-  { path: '/api/v1/prices?product=domates-salkim&limit=50', direct: () => readIndexAndParts('product/domates-salkim', 0, 50) },
-  { path: '/api/v1/prices?city=izmir&category=meyve&date=2026-07-23', direct: () => readIndexAndParts('city/izmir/category/meyve', 0, 50) },
+  {
+    path: '/api/v1/markets',
+    direct: async () => (await origin(new Request('http://origin/api/v1/markets.json'))).text(),
+  },
+  {
+    path: '/api/v1/prices?product=domates-salkim&limit=50',
+    direct: () => readIndexAndParts('product/domates-salkim', 0, 50),
+  },
+  {
+    path: '/api/v1/prices?city=izmir&category=meyve&date=2026-07-23',
+    direct: () => readIndexAndParts('city/izmir/category/meyve', 0, 50),
+  },
   { path: '/api/v1/prices?page=40&limit=200', direct: () => readIndexAndParts('all', 7800, 8000) },
-  { path: '/api/v1/prices/latest?category=sebze', direct: async () => (await origin(new Request('http://origin/api/v1/prices/latest/category/sebze.json'))).text() },
+  {
+    path: '/api/v1/prices/latest?category=sebze',
+    direct: async () => (await origin(new Request('http://origin/api/v1/prices/latest/category/sebze.json'))).text(),
+  },
 ];
 
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
-console.log(`worker latency under miniflare, ${rounds} rounds per query (ms): median / p99 through the worker; median reading the same objects directly; added median`);
+const quantile = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+console.log(
+  `worker latency under miniflare, ${rounds} rounds per query (ms): median / p99 through the worker; median reading the same objects directly; added median`,
+);
 let i = 0;
 for (const q of QUERIES) {
   const viaWorker: number[] = [];
   const direct: number[] = [];
   for (let r = 0; r < rounds; r++) {
     let t = performance.now();
-    const response = await worker.mf.dispatchFetch(`http://localhost${q.path}`, { headers: { 'cf-connecting-ip': `203.0.113.${(i++ % 250) + 1}.${r}` } });
+    const response = await worker.mf.dispatchFetch(`http://localhost${q.path}`, {
+      headers: { 'cf-connecting-ip': `203.0.113.${(i++ % 250) + 1}.${r}` },
+    });
     await response.arrayBuffer();
     if (response.status !== 200) throw new Error(`${q.path}: ${response.status}`);
     viaWorker.push(performance.now() - t);
@@ -46,6 +63,8 @@ for (const q of QUERIES) {
     direct.push(performance.now() - t);
   }
   const added = quantile(viaWorker, 0.5) - quantile(direct, 0.5);
-  console.log(`${q.path.padEnd(62)} ${quantile(viaWorker, 0.5).toFixed(2).padStart(7)} / ${quantile(viaWorker, 0.99).toFixed(2).padStart(7)}   direct ${quantile(direct, 0.5).toFixed(2).padStart(6)}   added ${added.toFixed(2)}`);
+  console.log(
+    `${q.path.padEnd(62)} ${quantile(viaWorker, 0.5).toFixed(2).padStart(7)} / ${quantile(viaWorker, 0.99).toFixed(2).padStart(7)}   direct ${quantile(direct, 0.5).toFixed(2).padStart(6)}   added ${added.toFixed(2)}`,
+  );
 }
 await worker.dispose();

@@ -26,6 +26,12 @@ export function distOrigin(distDir: string): (request: Request) => Promise<Respo
     const entry = (await current()).objects[key];
     if (!entry || key.includes('..')) return new Response(null, { status: 404 });
     const body = await readFile(join(distDir, key));
-    return new Response(body, { headers: { etag: entry.etag, 'content-type': entry.type, ...(entry.encoding ? { 'content-encoding': entry.encoding } : {}) } });
+    return new Response(body, {
+      headers: {
+        etag: entry.etag,
+        'content-type': entry.type,
+        ...(entry.encoding ? { 'content-encoding': entry.encoding } : {}),
+      },
+    });
   };
 }

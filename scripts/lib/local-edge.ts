@@ -12,7 +12,15 @@ import type { AddressInfo } from 'node:net';
 export type LocalEdge = { url: URL; close(): Promise<void> };
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1): they describe one connection, never the message. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+]);
 
 function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
@@ -27,10 +35,13 @@ export function startLocalEdge(worker: URL, listen: { port: number; host: string
     const headers = endToEnd(req.headers);
     // A local client may name its own address (tests speak from many); otherwise the peer's, as the edge does.
     headers['cf-connecting-ip'] ??= clientAddress(req.socket.remoteAddress);
-    const upstream = forward({ agent, host: worker.hostname, port: worker.port, method: req.method, path: req.url, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
-      answer.pipe(res);
-    });
+    const upstream = forward(
+      { agent, host: worker.hostname, port: worker.port, method: req.method, path: req.url, headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', (error) => {
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
       res.end(`local edge: the worker did not answer (${error.message})`);

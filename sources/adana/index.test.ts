@@ -20,19 +20,32 @@ describe('Adana collect', () => {
     const { http, calls } = fakeHttp((url) => (url.endsWith('/hal-detay/4812') ? DETAIL : LIST), SERVED);
     const item = firstDocument(await adapter.collect!({ day: '2026-09-14', http, log: () => {} }));
     expect(calls).toEqual([
-      { url: 'https://www.adana.bel.tr/tr/hal-fiyat-listesi', req: { method: 'GET', headers: { accept: 'text/html' } } },
-      { url: 'https://www.adana.bel.tr/tr/hal-detay/4812', req: { method: 'GET', headers: { accept: 'text/html', referer: 'https://www.adana.bel.tr/tr/hal-fiyat-listesi' } } },
+      {
+        url: 'https://www.adana.bel.tr/tr/hal-fiyat-listesi',
+        req: { method: 'GET', headers: { accept: 'text/html' } },
+      },
+      {
+        url: 'https://www.adana.bel.tr/tr/hal-detay/4812',
+        req: {
+          method: 'GET',
+          headers: { accept: 'text/html', referer: 'https://www.adana.bel.tr/tr/hal-fiyat-listesi' },
+        },
+      },
     ]);
     expect(item.parser.parse(item.document).bulletinDays).toEqual(['2026-09-14']);
   });
 
   it('throws a LayoutError when the list page links no bulletin', async () => {
     const { http } = fakeHttp(() => '<html><body><p>Sayfa bulunamadı</p></body></html>', SERVED);
-    await expect(adapter.collect!({ day: '2026-09-14', http, log: () => {} })).rejects.toThrow('adana-html: no /tr/hal-detay/{id} link on the list page');
+    await expect(adapter.collect!({ day: '2026-09-14', http, log: () => {} })).rejects.toThrow(
+      'adana-html: no /tr/hal-detay/{id} link on the list page',
+    );
   });
 
   it('declares an unverified municipal source', () => {
     expect(adapter.definition).toMatchObject({ key: 'adana', number: 16, verification: 'unverified', licence: null });
-    expect(adapter.definition.note).toContain('Built from the published description; no real document has proven the parser yet.');
+    expect(adapter.definition.note).toContain(
+      'Built from the published description; no real document has proven the parser yet.',
+    );
   });
 });

@@ -15,16 +15,27 @@ export const adapter: SourceAdapter = {
     attribution: 'Kaynak: Adana Büyükşehir Belediyesi',
     note: unprovenNote(
       'Only the newest bulletin (highest /tr/hal-detay id) is collected; its data day is the date in its heading. ' +
-      'The first table is vegetables, the others fruit. Decimal point; 0 / 0 means no quote. Publishing is described as daily; Monday–Saturday is assumed, as for every hall whose Sunday is not known.',
+        'The first table is vegetables, the others fruit. Decimal point; 0 / 0 means no quote. Publishing is described as daily; Monday–Saturday is assumed, as for every hall whose Sunday is not known.',
     ),
-    markets: [{ slug: 'adana-sebze-meyve', name: 'Adana Sebze ve Meyve Hali', province: 'Adana', district: null, kind: 'sebze-meyve' }],
+    markets: [
+      {
+        slug: 'adana-sebze-meyve',
+        name: 'Adana Sebze ve Meyve Hali',
+        province: 'Adana',
+        district: null,
+        kind: 'sebze-meyve',
+      },
+    ],
   },
   async collect({ http, log }) {
     const list = await http.request(ADANA_LIST_URL, { method: 'GET', headers: { accept: 'text/html' } });
     const detail = newestDetailUrl(new TextDecoder().decode(list.bytes));
     if (!detail) throw new LayoutError(PARSER, 'no /tr/hal-detay/{id} link on the list page');
     log(`adana: newest bulletin ${detail}`);
-    const response = await http.request(detail, { method: 'GET', headers: { accept: 'text/html', referer: ADANA_LIST_URL } });
+    const response = await http.request(detail, {
+      method: 'GET',
+      headers: { accept: 'text/html', referer: ADANA_LIST_URL },
+    });
     return [{ document: documentOf(response), parser: adanaHtml }];
   },
 };

@@ -8,7 +8,11 @@ import { parseAdanaHtml, PARSER } from './parser.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/adana/${name}`, import.meta.url), 'utf8');
 const DETAIL = fixture('hal-detay-4812.html');
-const doc = (html: string) => fetchedDocument('https://www.adana.bel.tr/tr/hal-detay/4812', html, { fetchedAt: null, contentType: 'text/html; charset=utf-8' });
+const doc = (html: string) =>
+  fetchedDocument('https://www.adana.bel.tr/tr/hal-detay/4812', html, {
+    fetchedAt: null,
+    contentType: 'text/html; charset=utf-8',
+  });
 
 describe('Adana bulletin', () => {
   it('takes the data day from the heading "Günlük Raiç … DD/MM/YYYY"', () => {
@@ -19,7 +23,10 @@ describe('Adana bulletin', () => {
   });
 
   it('reads the first table as vegetables and the others as fruit', () => {
-    expect(parseAdanaHtml(doc(DETAIL)).rows.map((r) => r.group)).toEqual([...Array(6).fill('SEBZE'), ...Array(6).fill('MEYVE')]);
+    expect(parseAdanaHtml(doc(DETAIL)).rows.map((r) => r.group)).toEqual([
+      ...Array(6).fill('SEBZE'),
+      ...Array(6).fill('MEYVE'),
+    ]);
   });
 
   it('reads rows as printed with a decimal point, skipping captions and header rows', () => {
@@ -48,11 +55,17 @@ describe('Adana bulletin', () => {
   });
 
   it('throws a LayoutError on a changed page', () => {
-    expect(expectLayoutError(PARSER, () => parseAdanaHtml(doc(DETAIL.replace('Günlük Raiç Fiyat Listesi 14/09/2026', 'Günlük Fiyatlar')))).message).toBe(
-      'adana-html: no heading "Günlük Raiç … DD/MM/YYYY"',
+    expect(
+      expectLayoutError(PARSER, () =>
+        parseAdanaHtml(doc(DETAIL.replace('Günlük Raiç Fiyat Listesi 14/09/2026', 'Günlük Fiyatlar'))),
+      ).message,
+    ).toBe('adana-html: no heading "Günlük Raiç … DD/MM/YYYY"');
+    expect(() => parseAdanaHtml(doc(DETAIL.replace('<td>20.00</td>', '<td>20.00</td><td>26.25</td>')))).toThrow(
+      'adana-html: table[0] tr[2]: 5 cells, expected 4',
     );
-    expect(() => parseAdanaHtml(doc(DETAIL.replace('<td>20.00</td>', '<td>20.00</td><td>26.25</td>')))).toThrow('adana-html: table[0] tr[2]: 5 cells, expected 4');
-    expect(() => parseAdanaHtml(doc(DETAIL.replace(/<table[\s\S]*<\/table>/, '<p>Liste hazırlanıyor</p>')))).toThrow('adana-html: no price table');
+    expect(() => parseAdanaHtml(doc(DETAIL.replace(/<table[\s\S]*<\/table>/, '<p>Liste hazırlanıyor</p>')))).toThrow(
+      'adana-html: no price table',
+    );
     expect(() => parseAdanaHtml(doc(DETAIL.replace('14/09/2026', '31/09/2026')))).toThrow(LayoutError);
   });
 });

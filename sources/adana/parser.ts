@@ -46,21 +46,38 @@ export function parseAdanaHtml(document: SourceDocument): ParsedDocument {
   // Single-cell rows are captions (SEBZELER, MEYVELER); the others must have four cells.
   const tables = $('table')
     .toArray()
-    .map((table, index) => ({ index, rows: tableRows($, table).map((cells, tr) => ({ cells, tr })).filter((r) => r.cells.length > 1) }))
+    .map((table, index) => ({
+      index,
+      rows: tableRows($, table)
+        .map((cells, tr) => ({ cells, tr }))
+        .filter((r) => r.cells.length > 1),
+    }))
     .filter((t) => t.rows.length > 0);
   if (tables.length === 0) throw new LayoutError(PARSER, 'no price table');
   const rows: PrintedRow[] = [];
   tables.forEach(({ index, rows: printedRows }, t) => {
     printedRows.forEach(({ cells, tr }, i) => {
       const where = `table[${index}] tr[${tr}]`;
-      if (cells.length !== 4) throw new LayoutError(PARSER, `${where}: ${cells.length} cells, expected 4 (name · unit · min · max)`);
+      if (cells.length !== 4)
+        throw new LayoutError(PARSER, `${where}: ${cells.length} cells, expected 4 (name · unit · min · max)`);
       if (i === 0 && isHeader(cells)) return;
       const [name, unit, minText, maxText] = cells as [string, string, string, string];
       let min = price(minText, where);
       let max = price(maxText, where);
       // `0` / `0` is how Adana prints "no quote".
       if (min === 0 && max === 0) min = max = null;
-      rows.push({ dataDay: day, market: MARKET, name, unit, group: t === 0 ? 'SEBZE' : 'MEYVE', min, max, avg: null, printed: cells.join(' | '), location: where });
+      rows.push({
+        dataDay: day,
+        market: MARKET,
+        name,
+        unit,
+        group: t === 0 ? 'SEBZE' : 'MEYVE',
+        min,
+        max,
+        avg: null,
+        printed: cells.join(' | '),
+        location: where,
+      });
     });
   });
   if (rows.length === 0) throw new LayoutError(PARSER, 'price tables without rows');

@@ -19,7 +19,8 @@ const PAGE = 'https://www.ankara.bel.tr/hal-fiyatlari';
 
 const SERVED = { fetchedAt: '2026-02-18T10:00:00.000Z' };
 
-const byType = (_: string, req: HttpRequest) => (req.method === 'POST' ? fixture(`${req.form!.type}-2026-02-18.html`) : HEAD);
+const byType = (_: string, req: HttpRequest) =>
+  req.method === 'POST' ? fixture(`${req.form!.type}-2026-02-18.html`) : HEAD;
 const documents = (collected: Collected[]) => collected.map((c) => ('document' in c ? c : null)!);
 
 describe('Ankara page head (real bytes)', () => {
@@ -30,7 +31,9 @@ describe('Ankara page head (real bytes)', () => {
 
   it('throws when the token is missing or empty', () => {
     const noToken = new TextEncoder().encode(HEAD.toString('utf8').replace(/<meta name="csrf-token"[^>]*>/, ''));
-    expect(expectLayoutError('ankara-page-head', () => parseAnkaraPageHead(noToken)).message).toBe('ankara-page-head: no <meta name="csrf-token"> in the page');
+    expect(expectLayoutError('ankara-page-head', () => parseAnkaraPageHead(noToken)).message).toBe(
+      'ankara-page-head: no <meta name="csrf-token"> in the page',
+    );
     expect(() => readCsrfToken(new TextEncoder().encode('<meta name="csrf-token" content=" ">'))).toThrow(LayoutError);
   });
 });
@@ -57,11 +60,18 @@ describe('Ankara collect', () => {
   it('returns one document per type with its parser; together they hold the stored day (88 + 50 rows)', async () => {
     const { http } = fakeHttp(byType, SERVED);
     const docs = documents(await adapter.collect!({ day: '2026-02-18', http, log: () => {} }));
-    expect(docs.map((d) => d.document.url)).toEqual(['vegetable', 'fruit', 'imported', 'fish'].map((t) => `${PAGE}#date=18.02.2026&type=${t}`));
+    expect(docs.map((d) => d.document.url)).toEqual(
+      ['vegetable', 'fruit', 'imported', 'fish'].map((t) => `${PAGE}#date=18.02.2026&type=${t}`),
+    );
     expect(docs.every((d) => d.parser.id === 'ankara-html' && d.document.requestedDay === '2026-02-18')).toBe(true);
     const parsed = docs.map((d) => d.parser.parse(d.document));
     expect(parsed.map((p) => p.rows.length)).toEqual([49, 33, 6, 50]);
-    expect(parsed.map((p) => p.rows[0]!.market)).toEqual(['ankara-sebze-meyve', 'ankara-sebze-meyve', 'ankara-sebze-meyve', 'ankara-balik']);
+    expect(parsed.map((p) => p.rows[0]!.market)).toEqual([
+      'ankara-sebze-meyve',
+      'ankara-sebze-meyve',
+      'ankara-sebze-meyve',
+      'ankara-balik',
+    ]);
   });
 
   it('reports a "Kayıtlı veri bulunamadı" answer as none, and returns an unreadable answer as a document', async () => {
@@ -87,7 +97,11 @@ describe('Ankara collect', () => {
   });
 
   it('throws a LayoutError before any POST when the page has no token', async () => {
-    const { http, calls } = fakeHttp((_, req) => (req.method === 'POST' ? fixture('no-data.html') : new TextEncoder().encode('<html><head></head></html>')), SERVED);
+    const { http, calls } = fakeHttp(
+      (_, req) =>
+        req.method === 'POST' ? fixture('no-data.html') : new TextEncoder().encode('<html><head></head></html>'),
+      SERVED,
+    );
     await expect(adapter.collect!({ day: '2026-02-18', http, log: () => {} })).rejects.toBeInstanceOf(LayoutError);
     expect(calls).toHaveLength(1);
   });
@@ -100,7 +114,14 @@ describe('Ankara collect', () => {
 describe('Ankara registry entry and archive', () => {
   it('declares number 3, both markets, no licence, Monday–Saturday', () => {
     const d = adapter.definition;
-    expect([d.key, d.number, d.licence, d.attribution, d.verification, d.dataLagDays]).toEqual(['ankara', 3, null, 'Kaynak: Ankara Büyükşehir Belediyesi', 'verified', 0]);
+    expect([d.key, d.number, d.licence, d.attribution, d.verification, d.dataLagDays]).toEqual([
+      'ankara',
+      3,
+      null,
+      'Kaynak: Ankara Büyükşehir Belediyesi',
+      'verified',
+      0,
+    ]);
     expect(d.publishingDays).toEqual([1, 2, 3, 4, 5, 6]);
     expect(d.markets.map((m) => [m.slug, m.kind, m.province])).toEqual([
       ['ankara-sebze-meyve', 'sebze-meyve', 'Ankara'],

@@ -39,10 +39,15 @@ export const adapter: SourceAdapter = {
     // which mostly repeat Saturday's list.
     publishingDays: [1, 2, 3, 4, 5, 6],
     verification: 'verified',
-    note:
-      'Ankara Toptancı Hali (fruit and vegetables) and the fish hall. Cloudflare in front: a 403 means blocked. Fish is priced per crate (`Kasa (10 Kğ)…`), normalised per kg by the stated weight; no average is printed (midpoint). Publishing days Monday–Saturday are an assumption. Real data: a scraper store of the page, 2025-05-29 … 2026-02-28 (168 days); the live table parser is tested on fixtures built from that store.',
+    note: 'Ankara Toptancı Hali (fruit and vegetables) and the fish hall. Cloudflare in front: a 403 means blocked. Fish is priced per crate (`Kasa (10 Kğ)…`), normalised per kg by the stated weight; no average is printed (midpoint). Publishing days Monday–Saturday are an assumption. Real data: a scraper store of the page, 2025-05-29 … 2026-02-28 (168 days); the live table parser is tested on fixtures built from that store.',
     markets: [
-      { slug: 'ankara-sebze-meyve', name: 'Ankara Toptancı Hali', province: 'Ankara', district: null, kind: 'sebze-meyve' },
+      {
+        slug: 'ankara-sebze-meyve',
+        name: 'Ankara Toptancı Hali',
+        province: 'Ankara',
+        district: null,
+        kind: 'sebze-meyve',
+      },
       { slug: 'ankara-balik', name: 'Ankara Balık Hali', province: 'Ankara', district: null, kind: 'balik' },
     ],
   },
@@ -54,13 +59,28 @@ export const adapter: SourceAdapter = {
     const collected: Collected[] = [];
     for (const type of ANKARA_TYPES) {
       const form = { _token: token, date: dottedDay(day), type };
-      const headers = { accept: 'text/html', 'X-CSRF-TOKEN': token, Referer: PAGE_URL, Origin: 'https://www.ankara.bel.tr' };
+      const headers = {
+        accept: 'text/html',
+        'X-CSRF-TOKEN': token,
+        Referer: PAGE_URL,
+        Origin: 'https://www.ankara.bel.tr',
+      };
       const response = await http.request(PAGE_URL, { method: 'POST', form, headers });
       // Four answers share one URL: the fragment records which form each one answers.
       const url = `${response.url}#date=${form.date}&type=${type}`;
-      const document = { url, fetchedAt: response.fetchedAt, contentType: response.contentType, bytes: response.bytes, requestedDay: day };
+      const document = {
+        url,
+        fetchedAt: response.fetchedAt,
+        contentType: response.contentType,
+        bytes: response.bytes,
+        requestedDay: day,
+      };
       const parser = ankaraHtml(type);
-      collected.push(saysNoList(parser, document) ? { none: `${type}: no list for ${form.date} (Kayıtlı veri bulunamadı)` } : { document, parser });
+      collected.push(
+        saysNoList(parser, document)
+          ? { none: `${type}: no list for ${form.date} (Kayıtlı veri bulunamadı)` }
+          : { document, parser },
+      );
     }
     return collected;
   },

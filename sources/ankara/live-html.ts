@@ -36,20 +36,25 @@ const DOCUMENTED: Columns = { name: 0, kind: 1, unit: 2, min: 3, max: 4, date: 5
  * decides which of columns 4 and 5 is min (a reversed order is layout, not a swap).
  */
 export function columnsOf(header: string[]): Columns {
-  if (header.length !== 6) throw new LayoutError(PARSER, `header has ${header.length} cells: ${JSON.stringify(header)}`);
+  if (header.length !== 6)
+    throw new LayoutError(PARSER, `header has ${header.length} cells: ${JSON.stringify(header)}`);
   const keys = header.map(fold);
   const minAt = keys.findIndex((k) => /\b(en dusuk|dusuk|min|minimum|asgari|en az)\b/.test(k));
   const maxAt = keys.findIndex((k) => /\b(en yuksek|yuksek|max|maksimum|azami|en cok)\b/.test(k));
   if (minAt < 0 && maxAt < 0) return DOCUMENTED;
   const min = minAt >= 0 ? minAt : 7 - maxAt;
   const max = maxAt >= 0 ? maxAt : 7 - minAt;
-  if (!(min === 3 || min === 4) || min + max !== 7) throw new LayoutError(PARSER, `price columns not where expected: ${JSON.stringify(header)}`);
+  if (!(min === 3 || min === 4) || min + max !== 7)
+    throw new LayoutError(PARSER, `price columns not where expected: ${JSON.stringify(header)}`);
   return { ...DOCUMENTED, min, max };
 }
 
 /** A cell's text as the source has it, runs of spaces kept (`Kasa   (10 Kğ)P Ks.-S Kut`). */
 function cells($: Html, tr: AnyNode): string[] {
-  return $(tr).children('th,td').toArray().map((cell) => $(cell).text().trim());
+  return $(tr)
+    .children('th,td')
+    .toArray()
+    .map((cell) => $(cell).text().trim());
 }
 
 function price(text: string, where: string): number | null {
@@ -94,7 +99,8 @@ export function parseAnkaraHtml(bytes: Uint8Array, type: AnkaraType): ParsedDocu
     const texts = cells($, tr);
     const where = `table 1 tr ${i + 2}`;
     if (texts.length === 0 || (texts.length < 6 && fold(texts.join(' ')).includes(NO_DATA))) return;
-    if (texts.length !== 6) throw new LayoutError(PARSER, `${where} has ${texts.length} cells: ${JSON.stringify(texts)}`);
+    if (texts.length !== 6)
+      throw new LayoutError(PARSER, `${where} has ${texts.length} cells: ${JSON.stringify(texts)}`);
     rows.push(toRow(texts, at, MARKET_OF_TYPE[type], where));
   });
   return { rows, bulletinDays: [...new Set(rows.map((r) => r.dataDay))].sort() };

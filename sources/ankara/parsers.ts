@@ -4,8 +4,16 @@ import * as live from './live-html.ts';
 import * as head from './page-head.ts';
 import * as store from './scraper-sqlite.ts';
 
-const ankaraScraperSqlite: Parser = { id: store.PARSER, version: store.PARSER_VERSION, parse: (d) => store.parseAnkaraScraperSqlite(d.bytes) };
-const ankaraPageHead: Parser = { id: head.PARSER, version: head.PARSER_VERSION, parse: (d) => head.parseAnkaraPageHead(d.bytes) };
+const ankaraScraperSqlite: Parser = {
+  id: store.PARSER,
+  version: store.PARSER_VERSION,
+  parse: (d) => store.parseAnkaraScraperSqlite(d.bytes),
+};
+const ankaraPageHead: Parser = {
+  id: head.PARSER,
+  version: head.PARSER_VERSION,
+  parse: (d) => head.parseAnkaraPageHead(d.bytes),
+};
 
 /** One parser per requested `type`: the page does not say which list it answers, the request does. */
 export function ankaraHtml(type: live.AnkaraType): Parser {

@@ -39,7 +39,11 @@ describe('Ankara scraper store: counts', () => {
   });
 
   it('has the counted rows per market on four days', () => {
-    const on = (day: string) => count(DOC.rows.filter((r) => r.dataDay === day), (r) => r.market);
+    const on = (day: string) =>
+      count(
+        DOC.rows.filter((r) => r.dataDay === day),
+        (r) => r.market,
+      );
     expect(on('2025-05-29')).toEqual({ 'ankara-sebze-meyve': 84, 'ankara-balik': 48 });
     expect(on('2025-12-28')).toEqual({ 'ankara-sebze-meyve': 86 });
     expect(on('2026-02-18')).toEqual({ 'ankara-sebze-meyve': 88, 'ankara-balik': 50 });
@@ -68,11 +72,24 @@ describe('Ankara scraper store: spot values as stored', () => {
   });
 
   it('reads a decimal price (rowid 303: Kuzukulağı bağ 3 / 7.5)', () => {
-    expect(at(303)).toMatchObject({ dataDay: '2025-06-03', name: 'Kuzukulağı (70-100gr)', unit: 'bağ', min: 3, max: 7.5, printed: 'Kuzukulağı (70-100gr) | bağ | 3 | 7.5 | 2025-06-03 | MEYVE / SEBZE' });
+    expect(at(303)).toMatchObject({
+      dataDay: '2025-06-03',
+      name: 'Kuzukulağı (70-100gr)',
+      unit: 'bağ',
+      min: 3,
+      max: 7.5,
+      printed: 'Kuzukulağı (70-100gr) | bağ | 3 | 7.5 | 2025-06-03 | MEYVE / SEBZE',
+    });
   });
 
   it('does not swap min > max (rowid 3354: 20 / 18, rowid 13811: 80 / 15)', () => {
-    expect(at(3354)).toMatchObject({ dataDay: '2025-06-26', name: 'Lahana (Kırmızı) (kg)', unit: 'kg', min: 20, max: 18 });
+    expect(at(3354)).toMatchObject({
+      dataDay: '2025-06-26',
+      name: 'Lahana (Kırmızı) (kg)',
+      unit: 'kg',
+      min: 20,
+      max: 18,
+    });
     expect(at(13811)).toMatchObject({ dataDay: '2025-09-04', name: 'Sarımsak (Kuru)', unit: 'kg', min: 80, max: 15 });
   });
 
@@ -92,7 +109,15 @@ describe('Ankara scraper store: spot values as stored', () => {
   });
 
   it('reads the last row (rowid 35032: ZARGANA 2000 / 2200 on 2026-02-28)', () => {
-    expect(DOC.rows.at(-1)).toMatchObject({ dataDay: '2026-02-28', market: 'ankara-balik', name: 'ZARGANA', unit: 'Kasa   (10 Kğ)P Ks-.S Kut', min: 2000, max: 2200, location: 'prices rowid 35032' });
+    expect(DOC.rows.at(-1)).toMatchObject({
+      dataDay: '2026-02-28',
+      market: 'ankara-balik',
+      name: 'ZARGANA',
+      unit: 'Kasa   (10 Kğ)P Ks-.S Kut',
+      min: 2000,
+      max: 2200,
+      location: 'prices rowid 35032',
+    });
   });
 
   it('keeps the unit cell `avokado` as stored (93 rows)', () => {
@@ -113,20 +138,36 @@ describe('Ankara scraper store: a different store is loud', () => {
     CREATE TABLE prices (id INTEGER PRIMARY KEY, product_id INTEGER, min_price DECIMAL, max_price DECIMAL, date DATE);`;
 
   it('throws on bytes that are not a SQLite database', () => {
-    expect(expectLayoutError(PARSER, () => parseAnkaraScraperSqlite(new TextEncoder().encode('<html>Attention Required</html>'))).message).toMatch(/not a readable SQLite database/);
+    expect(
+      expectLayoutError(PARSER, () =>
+        parseAnkaraScraperSqlite(new TextEncoder().encode('<html>Attention Required</html>')),
+      ).message,
+    ).toMatch(/not a readable SQLite database/);
   });
 
   it('throws on a store without the prices columns', () => {
-    const bytes = store('CREATE TABLE categories (id, name); CREATE TABLE products (id, category_id, name, unit); CREATE TABLE prices (id, product_id, price, date);');
-    expect(expectLayoutError(PARSER, () => parseAnkaraScraperSqlite(bytes)).message).toBe('ankara-scraper-sqlite: table prices lacks min_price, max_price');
+    const bytes = store(
+      'CREATE TABLE categories (id, name); CREATE TABLE products (id, category_id, name, unit); CREATE TABLE prices (id, product_id, price, date);',
+    );
+    expect(expectLayoutError(PARSER, () => parseAnkaraScraperSqlite(bytes)).message).toBe(
+      'ankara-scraper-sqlite: table prices lacks min_price, max_price',
+    );
   });
 
   it('throws on an unknown category, a bad date, a text price and a row without product', () => {
     const base = `${SCHEMA} INSERT INTO categories VALUES (1, 'MEYVE / SEBZE'), (3, 'ÇİÇEK'); INSERT INTO products VALUES (1, 1, 'Ananas', 'adet'), (2, 3, 'Gül', 'bağ');`;
-    expect(() => parseAnkaraScraperSqlite(store(`${base} INSERT INTO prices VALUES (5, 2, 1, 2, '2026-02-18');`))).toThrow('prices rowid 5: unknown category "ÇİÇEK"');
-    expect(() => parseAnkaraScraperSqlite(store(`${base} INSERT INTO prices VALUES (6, 1, 1, 2, '18.02.2026');`))).toThrow('prices rowid 6: date "18.02.2026"');
-    expect(() => parseAnkaraScraperSqlite(store(`${base} INSERT INTO prices VALUES (7, 1, 'yok', 2, '2026-02-18');`))).toThrow('prices rowid 7: price "yok"');
-    expect(() => parseAnkaraScraperSqlite(store(`${base} INSERT INTO prices VALUES (8, 9, 1, 2, '2026-02-18');`))).toThrow('prices rowid 8: no product');
+    expect(() =>
+      parseAnkaraScraperSqlite(store(`${base} INSERT INTO prices VALUES (5, 2, 1, 2, '2026-02-18');`)),
+    ).toThrow('prices rowid 5: unknown category "ÇİÇEK"');
+    expect(() =>
+      parseAnkaraScraperSqlite(store(`${base} INSERT INTO prices VALUES (6, 1, 1, 2, '18.02.2026');`)),
+    ).toThrow('prices rowid 6: date "18.02.2026"');
+    expect(() =>
+      parseAnkaraScraperSqlite(store(`${base} INSERT INTO prices VALUES (7, 1, 'yok', 2, '2026-02-18');`)),
+    ).toThrow('prices rowid 7: price "yok"');
+    expect(() =>
+      parseAnkaraScraperSqlite(store(`${base} INSERT INTO prices VALUES (8, 9, 1, 2, '2026-02-18');`)),
+    ).toThrow('prices rowid 8: no product');
   });
 
   it('reads an empty store as no bulletin', () => {

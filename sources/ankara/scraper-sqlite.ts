@@ -15,7 +15,10 @@ export const PARSER = 'ankara-scraper-sqlite';
 export const PARSER_VERSION = 1;
 
 /** The scraper's two categories → our markets (fish has its own hall). */
-const MARKET_OF_CATEGORY: Readonly<Record<string, string>> = { 'MEYVE / SEBZE': 'ankara-sebze-meyve', BALIK: 'ankara-balik' };
+const MARKET_OF_CATEGORY: Readonly<Record<string, string>> = {
+  'MEYVE / SEBZE': 'ankara-sebze-meyve',
+  BALIK: 'ankara-balik',
+};
 
 const COLUMNS: Record<string, string[]> = {
   categories: ['id', 'name'],
@@ -23,7 +26,15 @@ const COLUMNS: Record<string, string[]> = {
   prices: ['id', 'product_id', 'min_price', 'max_price', 'date'],
 };
 
-type StoredRow = { rowid: number; min: unknown; max: unknown; date: unknown; name: unknown; unit: unknown; category: unknown };
+type StoredRow = {
+  rowid: number;
+  min: unknown;
+  max: unknown;
+  date: unknown;
+  name: unknown;
+  unit: unknown;
+  category: unknown;
+};
 
 const QUERY = `SELECT p.rowid AS rowid, p.min_price AS min, p.max_price AS max, p.date AS date,
     r.name AS name, r.unit AS unit, c.name AS category
@@ -58,7 +69,8 @@ function toRow(s: StoredRow): PrintedRow {
   if (typeof s.name !== 'string' || typeof s.unit !== 'string') throw new LayoutError(PARSER, `${where}: no product`);
   const market = typeof s.category === 'string' ? MARKET_OF_CATEGORY[s.category] : undefined;
   if (!market) throw new LayoutError(PARSER, `${where}: unknown category ${JSON.stringify(s.category)}`);
-  if (typeof s.date !== 'string' || !isDay(s.date)) throw new LayoutError(PARSER, `${where}: date ${JSON.stringify(s.date)}`);
+  if (typeof s.date !== 'string' || !isDay(s.date))
+    throw new LayoutError(PARSER, `${where}: date ${JSON.stringify(s.date)}`);
   const min = price(s.min, where);
   const max = price(s.max, where);
   return {

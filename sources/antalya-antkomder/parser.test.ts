@@ -8,10 +8,12 @@ import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { antkomderUrl, parseAntkomderHtml, PARSER } from './parser.ts';
 
-const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/antalya-antkomder/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../tests/fixtures/antalya-antkomder/${name}`, import.meta.url), 'utf8');
 const SERIK = fixture('serik-2026-09-14.html');
 const MERKEZ = fixture('merkez-2026-09-14-placeholders.html');
-const doc = (html: string) => fetchedDocument(antkomderUrl(3, '2026-09-14'), html, { fetchedAt: null, requestedDay: '2026-09-14' });
+const doc = (html: string) =>
+  fetchedDocument(antkomderUrl(3, '2026-09-14'), html, { fetchedAt: null, requestedDay: '2026-09-14' });
 
 describe('Antalya association page', () => {
   it('reads the "(Bugün)" column: 9 rows of the day in its header', () => {
@@ -42,7 +44,13 @@ describe('Antalya association page', () => {
 
   it('reads `₺ Fiyat Bekleniyor` and `Mevcut Değil` as no quote', () => {
     const rows = parseAntkomderHtml(doc(SERIK), 'antalya-antkomder-serik').rows;
-    expect(rows[4]).toMatchObject({ name: 'Hıyar', min: null, max: null, avg: null, printed: '5 | Hıyar | ₺ Fiyat Bekleniyor | 18.00 ₺' });
+    expect(rows[4]).toMatchObject({
+      name: 'Hıyar',
+      min: null,
+      max: null,
+      avg: null,
+      printed: '5 | Hıyar | ₺ Fiyat Bekleniyor | 18.00 ₺',
+    });
     expect(rows[6]).toMatchObject({ name: 'Kabak', avg: null });
   });
 
@@ -51,18 +59,30 @@ describe('Antalya association page', () => {
   });
 
   it('reads a past day whose header has no "(Bugün)"', () => {
-    const past = SERIK.replace('14-09-2026 (Bugün)', '10-09-2026').replace('<th>13-09-2026</th>', '<th>09-09-2026</th>');
+    const past = SERIK.replace('14-09-2026 (Bugün)', '10-09-2026').replace(
+      '<th>13-09-2026</th>',
+      '<th>09-09-2026</th>',
+    );
     expect(parseAntkomderHtml(doc(past), 'antalya-antkomder-serik').bulletinDays).toEqual(['2026-09-10']);
   });
 
   it('throws a LayoutError on a changed table', () => {
-    expect(expectLayoutError(PARSER, () => parseAntkomderHtml(doc(SERIK.replace('<th>Ürünler</th>', '<th>Ürün</th>')), 'antalya-antkomder-serik')).message).toBe(
-      'antalya-antkomder-html: no table with the header # · Ürünler · DD-MM-YYYY (Bugün) · DD-MM-YYYY',
-    );
-    expect(() => parseAntkomderHtml(doc(SERIK.replace('<th>13-09-2026</th>', '<th>Dün</th>')), 'antalya-antkomder-serik')).toThrow('no table with the header');
-    expect(() => parseAntkomderHtml(doc(SERIK.replace('<td>22.50 ₺</td>', '<td>22.50 ₺ / kg</td>')), 'antalya-antkomder-serik')).toThrow(
-      'antalya-antkomder-html: table[0] tr[1]: not a price',
-    );
-    expect(() => parseAntkomderHtml(doc(SERIK.replace('<td>22.50 ₺</td>', '<td>Kg</td><td>22.50 ₺</td>')), 'antalya-antkomder-serik')).toThrow('table[0] tr[1]: 5 cells, expected 4');
+    expect(
+      expectLayoutError(PARSER, () =>
+        parseAntkomderHtml(doc(SERIK.replace('<th>Ürünler</th>', '<th>Ürün</th>')), 'antalya-antkomder-serik'),
+      ).message,
+    ).toBe('antalya-antkomder-html: no table with the header # · Ürünler · DD-MM-YYYY (Bugün) · DD-MM-YYYY');
+    expect(() =>
+      parseAntkomderHtml(doc(SERIK.replace('<th>13-09-2026</th>', '<th>Dün</th>')), 'antalya-antkomder-serik'),
+    ).toThrow('no table with the header');
+    expect(() =>
+      parseAntkomderHtml(doc(SERIK.replace('<td>22.50 ₺</td>', '<td>22.50 ₺ / kg</td>')), 'antalya-antkomder-serik'),
+    ).toThrow('antalya-antkomder-html: table[0] tr[1]: not a price');
+    expect(() =>
+      parseAntkomderHtml(
+        doc(SERIK.replace('<td>22.50 ₺</td>', '<td>Kg</td><td>22.50 ₺</td>')),
+        'antalya-antkomder-serik',
+      ),
+    ).toThrow('table[0] tr[1]: 5 cells, expected 4');
   });
 });

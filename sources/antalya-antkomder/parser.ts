@@ -36,20 +36,35 @@ function headerDay(text: string | undefined): Day | null {
 }
 
 const isPriceTable = (header: string[] | undefined) =>
-  header?.length === 4 && fold(header[1]!) === 'urunler' && headerDay(header[2]) !== null && headerDay(header[3]) !== null;
+  header?.length === 4 &&
+  fold(header[1]!) === 'urunler' &&
+  headerDay(header[2]) !== null &&
+  headerDay(header[3]) !== null;
 
 const price = priceReader(PARSER, 'compact');
 
 export function parseAntkomderHtml(document: SourceDocument, market: string): ParsedDocument {
   const tables = allTableRows(loadHtmlDocument(document));
   const index = tables.findIndex((rows) => isPriceTable(rows[0]));
-  if (index < 0) throw new LayoutError(PARSER, 'no table with the header # · Ürünler · DD-MM-YYYY (Bugün) · DD-MM-YYYY');
+  if (index < 0)
+    throw new LayoutError(PARSER, 'no table with the header # · Ürünler · DD-MM-YYYY (Bugün) · DD-MM-YYYY');
   const table = { index, rows: tables[index]!, headerAt: 0 };
   // Quirk: only the first date column is read; its header is the day of the list.
   const day = headerDay(table.rows[0]![2])!;
   const rows: PrintedRow[] = [];
   for (const { cells, where } of fullWidthRows(PARSER, table)) {
-    rows.push({ dataDay: day, market, name: cells[1]!, unit: ASSUMED_UNIT, group: null, min: null, max: null, avg: price(cells[2]!, where), printed: cells.join(' | '), location: where });
+    rows.push({
+      dataDay: day,
+      market,
+      name: cells[1]!,
+      unit: ASSUMED_UNIT,
+      group: null,
+      min: null,
+      max: null,
+      avg: price(cells[2]!, where),
+      printed: cells.join(' | '),
+      location: where,
+    });
   }
   // Only placeholders ("Fiyat Bekleniyor", "Mevcut Değil"): no list that day.
   if (rows.every((r) => r.avg === null)) return { rows: [], bulletinDays: [] };

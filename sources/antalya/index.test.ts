@@ -22,8 +22,14 @@ describe('Antalya collect', () => {
     const { http, calls } = site(ANSWER);
     const item = firstDocument(await adapter.collect!({ day: '2026-09-14', http, log: () => {} }));
     expect(calls).toEqual([
-      { url: 'https://gezipanel.antalya.bel.tr/Methods.aspx/GetGunlukHalFiyatPdf', req: { method: 'POST', json: { tarih: '14.09.2026' }, headers: { accept: 'application/json' } } },
-      { url: 'https://gezipanel.antalya.bel.tr/HalFiyatPdf/14092026.pdf', req: { method: 'GET', headers: { accept: 'application/pdf' } } },
+      {
+        url: 'https://gezipanel.antalya.bel.tr/Methods.aspx/GetGunlukHalFiyatPdf',
+        req: { method: 'POST', json: { tarih: '14.09.2026' }, headers: { accept: 'application/json' } },
+      },
+      {
+        url: 'https://gezipanel.antalya.bel.tr/HalFiyatPdf/14092026.pdf',
+        req: { method: 'GET', headers: { accept: 'application/pdf' } },
+      },
     ]);
     expect(item.parser.id).toBe('antalya-pdf');
     expect(item.document.requestedDay).toBe('2026-09-14');
@@ -31,29 +37,53 @@ describe('Antalya collect', () => {
   });
 
   it('reads `d` sent as a JSON string', async () => {
-    const { http, calls } = site(JSON.stringify({ d: JSON.stringify({ PdfUrl: 'https://cdn.antalya.bel.tr/hal/14092026.pdf', PdfDate: '14.09.2026', Mesaj: null }) }));
+    const { http, calls } = site(
+      JSON.stringify({
+        d: JSON.stringify({
+          PdfUrl: 'https://cdn.antalya.bel.tr/hal/14092026.pdf',
+          PdfDate: '14.09.2026',
+          Mesaj: null,
+        }),
+      }),
+    );
     await adapter.collect!({ day: '2026-09-14', http, log: () => {} });
     expect(calls[1]!.url).toBe('https://cdn.antalya.bel.tr/hal/14092026.pdf');
   });
 
   it('returns none with the message when there is no PDF for the day', async () => {
-    const { http, calls } = site(JSON.stringify({ d: { PdfUrl: null, PdfDate: null, Mesaj: 'Seçilen tarihe ait fiyat listesi bulunamadı.' } }));
-    expect(await adapter.collect!({ day: '2026-09-13', http, log: () => {} })).toEqual([{ none: 'antalya: no PDF for 2026-09-13 (Seçilen tarihe ait fiyat listesi bulunamadı.)' }]);
+    const { http, calls } = site(
+      JSON.stringify({ d: { PdfUrl: null, PdfDate: null, Mesaj: 'Seçilen tarihe ait fiyat listesi bulunamadı.' } }),
+    );
+    expect(await adapter.collect!({ day: '2026-09-13', http, log: () => {} })).toEqual([
+      { none: 'antalya: no PDF for 2026-09-13 (Seçilen tarihe ait fiyat listesi bulunamadı.)' },
+    ]);
     expect(calls).toHaveLength(1);
   });
 
   it('hands a compressed PDF on (the scrape marks it broken and keeps it) and throws on a changed answer', async () => {
-    const item = firstDocument(await adapter.collect!({ day: '2026-09-14', http: site(ANSWER, FLATE).http, log: () => {} }));
-    expect(() => item.parser.parse(item.document)).toThrow('PDF text extraction not available');
-    await expect(adapter.collect!({ day: '2026-09-14', http: site('{"Message":"Authentication failed."}').http, log: () => {} })).rejects.toThrow(
-      'antalya-pdf: GetGunlukHalFiyatPdf: no d.PdfUrl',
+    const item = firstDocument(
+      await adapter.collect!({ day: '2026-09-14', http: site(ANSWER, FLATE).http, log: () => {} }),
     );
-    await expect(adapter.collect!({ day: '2026-09-14', http: site('<html>').http, log: () => {} })).rejects.toBeInstanceOf(LayoutError);
+    expect(() => item.parser.parse(item.document)).toThrow('PDF text extraction not available');
+    await expect(
+      adapter.collect!({ day: '2026-09-14', http: site('{"Message":"Authentication failed."}').http, log: () => {} }),
+    ).rejects.toThrow('antalya-pdf: GetGunlukHalFiyatPdf: no d.PdfUrl');
+    await expect(
+      adapter.collect!({ day: '2026-09-14', http: site('<html>').http, log: () => {} }),
+    ).rejects.toBeInstanceOf(LayoutError);
   });
 
   it('declares an unverified source and says the PDF text cannot be read yet', () => {
-    expect(adapter.definition).toMatchObject({ key: 'antalya', number: 6, verification: 'unverified', enabled: true, licence: null });
-    expect(adapter.definition.note).toContain('Built from the published description; no real document has proven the parser yet.');
+    expect(adapter.definition).toMatchObject({
+      key: 'antalya',
+      number: 6,
+      verification: 'unverified',
+      enabled: true,
+      licence: null,
+    });
+    expect(adapter.definition.note).toContain(
+      'Built from the published description; no real document has proven the parser yet.',
+    );
     expect(adapter.definition.note).toContain('no PDF library is installed');
   });
 });

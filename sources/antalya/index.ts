@@ -16,7 +16,8 @@ function pdfAnswer(body: string): PdfAnswer {
   } catch {
     throw new LayoutError(PDF_PARSER, 'GetGunlukHalFiyatPdf: answer is not JSON');
   }
-  if (typeof d !== 'object' || d === null || !('PdfUrl' in d)) throw new LayoutError(PDF_PARSER, 'GetGunlukHalFiyatPdf: no d.PdfUrl');
+  if (typeof d !== 'object' || d === null || !('PdfUrl' in d))
+    throw new LayoutError(PDF_PARSER, 'GetGunlukHalFiyatPdf: no d.PdfUrl');
   return d as PdfAnswer;
 }
 
@@ -32,19 +33,39 @@ export const adapter: SourceAdapter = {
     attribution: 'Kaynak: Antalya Büyükşehir Belediyesi',
     note: unprovenNote(
       'The bulletin is a PDF and no PDF library is installed: only a PDF whose text sits in uncompressed content streams can be read; ' +
-      'any other PDF is reported as broken ("PDF text extraction not available") and kept as evidence until a text extractor is added. ' +
-      'The text parser (title GÜNLÜK FİYAT LİSTESİ DD.MM.YYYY, sections SEBZELER/MEYVELER/İTHAL, two columns, 0 = no quote) is tested on constructed text only. ' +
-      'The date format of the request (DD.MM.YYYY) is assumed. Publishing is described as daily; backfill is possible.',
+        'any other PDF is reported as broken ("PDF text extraction not available") and kept as evidence until a text extractor is added. ' +
+        'The text parser (title GÜNLÜK FİYAT LİSTESİ DD.MM.YYYY, sections SEBZELER/MEYVELER/İTHAL, two columns, 0 = no quote) is tested on constructed text only. ' +
+        'The date format of the request (DD.MM.YYYY) is assumed. Publishing is described as daily; backfill is possible.',
     ),
-    markets: [{ slug: 'antalya-sebze-meyve', name: 'Antalya Sebze ve Meyve Toptancı Hali', province: 'Antalya', district: null, kind: 'sebze-meyve' }],
+    markets: [
+      {
+        slug: 'antalya-sebze-meyve',
+        name: 'Antalya Sebze ve Meyve Toptancı Hali',
+        province: 'Antalya',
+        district: null,
+        kind: 'sebze-meyve',
+      },
+    ],
   },
   async collect({ day, http, log }) {
-    const api = await http.request(ANTALYA_API, { method: 'POST', json: { tarih: dottedDay(day) }, headers: { accept: 'application/json' } });
+    const api = await http.request(ANTALYA_API, {
+      method: 'POST',
+      json: { tarih: dottedDay(day) },
+      headers: { accept: 'application/json' },
+    });
     const answer = pdfAnswer(new TextDecoder().decode(api.bytes));
     const pdfUrl = typeof answer.PdfUrl === 'string' ? answer.PdfUrl.trim() : '';
-    if (!pdfUrl) return [{ none: `antalya: no PDF for ${day}${typeof answer.Mesaj === 'string' && answer.Mesaj ? ` (${answer.Mesaj})` : ''}` }];
+    if (!pdfUrl)
+      return [
+        {
+          none: `antalya: no PDF for ${day}${typeof answer.Mesaj === 'string' && answer.Mesaj ? ` (${answer.Mesaj})` : ''}`,
+        },
+      ];
     log(`antalya: PDF ${pdfUrl} dated ${String(answer.PdfDate)}`);
-    const pdf = await http.request(new URL(pdfUrl, ANTALYA_API).href, { method: 'GET', headers: { accept: 'application/pdf' } });
+    const pdf = await http.request(new URL(pdfUrl, ANTALYA_API).href, {
+      method: 'GET',
+      headers: { accept: 'application/pdf' },
+    });
     return [{ document: documentOf(pdf, day), parser: antalyaPdf }];
   },
 };

@@ -12,7 +12,12 @@ const TEXT = readFileSync(new URL('gunluk-fiyat-listesi-2026-09-14.txt', dir), '
 const LINES = TEXT.split('\n');
 const PDF = new Uint8Array(readFileSync(new URL('gunluk-fiyat-listesi-2026-09-14-uncompressed.pdf', dir)));
 const FLATE = new Uint8Array(readFileSync(new URL('gunluk-fiyat-listesi-2026-09-14-flate.pdf', dir)));
-const pdfDoc = (bytes: Uint8Array) => fetchedDocument('https://gezipanel.antalya.bel.tr/HalFiyatPdf/14092026.pdf', bytes, { fetchedAt: null, contentType: 'application/pdf', requestedDay: '2026-09-14' });
+const pdfDoc = (bytes: Uint8Array) =>
+  fetchedDocument('https://gezipanel.antalya.bel.tr/HalFiyatPdf/14092026.pdf', bytes, {
+    fetchedAt: null,
+    contentType: 'application/pdf',
+    requestedDay: '2026-09-14',
+  });
 const latin1 = (text: string) => new Uint8Array([...text].map((c) => c.charCodeAt(0)));
 
 describe('Antalya bulletin text', () => {
@@ -20,7 +25,9 @@ describe('Antalya bulletin text', () => {
     const parsed = parseAntalyaTextLines(LINES);
     expect(parsed.bulletinDays).toEqual(['2026-09-14']);
     expect(parsed.rows).toHaveLength(17);
-    expect(parsed.rows.map((r) => r.printed.split(' ')[0])).toEqual(Array.from({ length: 17 }, (_, i) => String(i + 1)));
+    expect(parsed.rows.map((r) => r.printed.split(' ')[0])).toEqual(
+      Array.from({ length: 17 }, (_, i) => String(i + 1)),
+    );
   });
 
   it('reads both columns of a line as printed', () => {
@@ -56,7 +63,12 @@ describe('Antalya bulletin text', () => {
   });
 
   it('sets the left and the right column from a heading line with two sections', () => {
-    const text = ['GÜNLÜK FİYAT LİSTESİ 15.09.2026', 'SEBZELER MEYVELER', '1 DOMATES KG 18,00 30,00 2 ELMA KG 20,00 30,00', '3 HIYAR KG 15,00 22,00'];
+    const text = [
+      'GÜNLÜK FİYAT LİSTESİ 15.09.2026',
+      'SEBZELER MEYVELER',
+      '1 DOMATES KG 18,00 30,00 2 ELMA KG 20,00 30,00',
+      '3 HIYAR KG 15,00 22,00',
+    ];
     expect(parseAntalyaTextLines(text).rows.map((r) => [r.name, r.group, r.dataDay])).toEqual([
       ['DOMATES', 'SEBZELER', '2026-09-15'],
       ['ELMA', 'MEYVELER', '2026-09-15'],
@@ -65,20 +77,31 @@ describe('Antalya bulletin text', () => {
   });
 
   it('reads a text document (text extracted elsewhere) with its own parser id', () => {
-    const parsed = antalyaPdfText.parse({ url: 'x', fetchedAt: null, contentType: 'text/plain; charset=utf-8', bytes: new TextEncoder().encode(TEXT) });
+    const parsed = antalyaPdfText.parse({
+      url: 'x',
+      fetchedAt: null,
+      contentType: 'text/plain; charset=utf-8',
+      bytes: new TextEncoder().encode(TEXT),
+    });
     expect(antalyaPdfText.id).toBe('antalya-pdf-text');
     expect(parsed.rows).toHaveLength(17);
   });
 
   it('throws a LayoutError on changed text', () => {
-    expect(expectLayoutError(TEXT_PARSER, () => parseAntalyaTextLines(LINES.filter((l) => !l.startsWith('GÜNLÜK')))).message).toBe(
-      'antalya-pdf-text: no title "GÜNLÜK FİYAT LİSTESİ DD.MM.YYYY"',
-    );
+    expect(
+      expectLayoutError(TEXT_PARSER, () => parseAntalyaTextLines(LINES.filter((l) => !l.startsWith('GÜNLÜK')))).message,
+    ).toBe('antalya-pdf-text: no title "GÜNLÜK FİYAT LİSTESİ DD.MM.YYYY"');
     // a sixth column (an average) makes the price lines unreadable
     const sixColumns = LINES.map((l) => l.replace('1 DOMATES KG 18,00 30,00', '1 DOMATES KG 18,00 30,00 24,00'));
-    expect(() => parseAntalyaTextLines(sixColumns)).toThrow('antalya-pdf-text: line 5: not a price line "1 DOMATES KG 18,00 30,00 24,00 2 DOMATES SALKIM KG 25,00 35,00"');
-    expect(() => parseAntalyaTextLines(LINES.filter((l) => l !== 'SEBZELER'))).toThrow('line 4: a price before any section heading');
-    expect(() => parseAntalyaTextLines(LINES.map((l) => (l === 'MEYVELER' ? 'SEBZELER MEYVELER İTHAL' : l)))).toThrow('line 11: 3 section headings on one line');
+    expect(() => parseAntalyaTextLines(sixColumns)).toThrow(
+      'antalya-pdf-text: line 5: not a price line "1 DOMATES KG 18,00 30,00 24,00 2 DOMATES SALKIM KG 25,00 35,00"',
+    );
+    expect(() => parseAntalyaTextLines(LINES.filter((l) => l !== 'SEBZELER'))).toThrow(
+      'line 4: a price before any section heading',
+    );
+    expect(() => parseAntalyaTextLines(LINES.map((l) => (l === 'MEYVELER' ? 'SEBZELER MEYVELER İTHAL' : l)))).toThrow(
+      'line 11: 3 section headings on one line',
+    );
     expect(() => parseAntalyaTextLines(LINES.slice(0, 4))).toThrow('antalya-pdf-text: a bulletin without price lines');
   });
 });
@@ -121,7 +144,9 @@ describe('Antalya PDF bytes', () => {
   });
 
   it('throws a LayoutError for bytes that are not a PDF', () => {
-    expect(() => parseAntalyaPdf(pdfDoc(new TextEncoder().encode('<html>Hata</html>')))).toThrow('antalya-pdf: not a PDF');
+    expect(() => parseAntalyaPdf(pdfDoc(new TextEncoder().encode('<html>Hata</html>')))).toThrow(
+      'antalya-pdf: not a PDF',
+    );
   });
 
   it('follows Td, TD, TL, T*, quote operators, hex strings, escapes and TJ word gaps', () => {
@@ -132,6 +157,12 @@ describe('Antalya PDF bytes', () => {
       '1 0 0 1 40 620 Tm [(2 HIYAR) -300 (KG 15,00 22,00)] TJ ET',
     ].join('\n');
     const pdf = `%PDF-1.4\n1 0 obj\n<< /Length ${stream.length} >>\nstream\n${stream}\nendstream\nendobj\n%%EOF\n`;
-    expect(pdfTextLines(latin1(pdf)).lines).toEqual(['GÜNLÜK FİYAT LİSTESİ', 'SEBZELER', '1', 'DOMATES (YERLİ) KG 18,00 30,00', '2 HIYAR KG 15,00 22,00']);
+    expect(pdfTextLines(latin1(pdf)).lines).toEqual([
+      'GÜNLÜK FİYAT LİSTESİ',
+      'SEBZELER',
+      '1',
+      'DOMATES (YERLİ) KG 18,00 30,00',
+      '2 HIYAR KG 15,00 22,00',
+    ]);
   });
 });

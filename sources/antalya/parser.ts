@@ -56,7 +56,8 @@ export function parseAntalyaTextLines(lines: string[], parser = TEXT_PARSER): Pa
     if (line === '' || TITLE.test(folded) || /^sayfa \d+( \d+)?$/.test(folded)) return;
     const words = folded.split(' ');
     if (words.every((w) => SECTIONS[w])) {
-      if (words.length > 2) throw new LayoutError(parser, `line ${i + 1}: ${words.length} section headings on one line`);
+      if (words.length > 2)
+        throw new LayoutError(parser, `line ${i + 1}: ${words.length} section headings on one line`);
       const left = SECTIONS[words[0]!]!;
       section[0] = left;
       section[1] = words[1] ? SECTIONS[words[1]]! : left;
@@ -91,10 +92,14 @@ export function parseAntalyaTextLines(lines: string[], parser = TEXT_PARSER): Pa
 }
 
 export function parseAntalyaPdf(document: SourceDocument): ParsedDocument {
-  if (new TextDecoder('latin1').decode(document.bytes.subarray(0, 5)) !== '%PDF-') throw new LayoutError(PDF_PARSER, 'not a PDF');
+  if (new TextDecoder('latin1').decode(document.bytes.subarray(0, 5)) !== '%PDF-')
+    throw new LayoutError(PDF_PARSER, 'not a PDF');
   const { lines, compressedStreams } = pdfTextLines(document.bytes);
   if (lines.length === 0) {
-    throw new LayoutError(PDF_PARSER, `PDF text extraction not available (${compressedStreams} compressed content streams; only uncompressed text is read)`);
+    throw new LayoutError(
+      PDF_PARSER,
+      `PDF text extraction not available (${compressedStreams} compressed content streams; only uncompressed text is read)`,
+    );
   }
   return parseAntalyaTextLines(lines, PDF_PARSER);
 }
@@ -102,4 +107,8 @@ export function parseAntalyaPdf(document: SourceDocument): ParsedDocument {
 /** The bulletin PDF as fetched. */
 export const antalyaPdf: Parser = { id: PDF_PARSER, version: 1, parse: parseAntalyaPdf };
 /** The bulletin's text extracted elsewhere (e.g. `pdftotext`), kept as a UTF-8 text document. */
-export const antalyaPdfText: Parser = { id: TEXT_PARSER, version: 1, parse: (d) => parseAntalyaTextLines(new TextDecoder().decode(d.bytes).split(/\r?\n/)) };
+export const antalyaPdfText: Parser = {
+  id: TEXT_PARSER,
+  version: 1,
+  parse: (d) => parseAntalyaTextLines(new TextDecoder().decode(d.bytes).split(/\r?\n/)),
+};

@@ -10,7 +10,12 @@
  */
 export type PdfText = { lines: string[]; compressedStreams: number };
 
-type Token = { kind: 'num'; value: number } | { kind: 'str'; bytes: number[] } | { kind: 'op'; value: string } | { kind: 'open' } | { kind: 'close' };
+type Token =
+  | { kind: 'num'; value: number }
+  | { kind: 'str'; bytes: number[] }
+  | { kind: 'op'; value: string }
+  | { kind: 'open' }
+  | { kind: 'close' };
 type Piece = { x: number; y: number; seq: number; text: string };
 
 const decoder = new TextDecoder('windows-1254');

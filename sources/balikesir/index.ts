@@ -17,11 +17,19 @@ export const adapter: SourceAdapter = {
     attribution: 'Kaynak: Balıkesir Büyükşehir Belediyesi',
     note: unprovenNote(
       'The list spans several halls, printed per row (Hal/Pazar); the description names none, so every row goes to the one market ' +
-      'balikesir-merkez with the printed hall as its group, and one product quoted by several halls on a day appears as repeated rows. ' +
-      'Data day: BaşTarih when it equals BitTarih; for a longer period, the requested day when the period holds it; otherwise the page is treated as changed. ' +
-      'Backfill is possible (one day per request). Publishing days are not described: Monday to Saturday assumed.',
+        'balikesir-merkez with the printed hall as its group, and one product quoted by several halls on a day appears as repeated rows. ' +
+        'Data day: BaşTarih when it equals BitTarih; for a longer period, the requested day when the period holds it; otherwise the page is treated as changed. ' +
+        'Backfill is possible (one day per request). Publishing days are not described: Monday to Saturday assumed.',
     ),
-    markets: [{ slug: 'balikesir-merkez', name: 'Balıkesir Sebze ve Meyve Halleri', province: 'Balıkesir', district: null, kind: 'sebze-meyve' }],
+    markets: [
+      {
+        slug: 'balikesir-merkez',
+        name: 'Balıkesir Sebze ve Meyve Halleri',
+        province: 'Balıkesir',
+        district: null,
+        kind: 'sebze-meyve',
+      },
+    ],
   },
   async collect({ day, http }) {
     // The GET opens the session (the client keeps its cookie per host) and carries the token.
@@ -30,7 +38,14 @@ export const adapter: SourceAdapter = {
     if (!token) throw new LayoutError(PARSER, 'no __RequestVerificationToken on the search page');
     const response = await http.request(BALIKESIR_LIST, {
       method: 'POST',
-      form: { BasT: dottedDay(day), BitT: dottedDay(day), UrunAd: '', HalAd: '', TurAd: '1', __RequestVerificationToken: token },
+      form: {
+        BasT: dottedDay(day),
+        BitT: dottedDay(day),
+        UrunAd: '',
+        HalAd: '',
+        TurAd: '1',
+        __RequestVerificationToken: token,
+      },
       headers: { referer: BALIKESIR_PAGE, 'x-requested-with': 'XMLHttpRequest', accept: 'text/html, */*; q=0.01' },
     });
     return [documentOrNone(documentOf(response, day), balikesirHtml, `balikesir: no rows for ${day}`)];

@@ -5,7 +5,8 @@ import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { BALIKESIR_LIST, parseBalikesirHtml, PARSER } from './parser.ts';
 
-const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/balikesir/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../tests/fixtures/balikesir/${name}`, import.meta.url), 'utf8');
 const LIST = fixture('Listele-2026-09-14.html');
 const doc = (html: string, requestedDay: string | null = '2026-09-14') =>
   fetchedDocument(BALIKESIR_LIST, html, { fetchedAt: null, contentType: 'text/html; charset=utf-8', requestedDay });
@@ -43,25 +44,40 @@ describe('Balıkesir list', () => {
   });
 
   it('reads a period that holds the requested day as that day, and throws on one that does not', () => {
-    expect(parseBalikesirHtml(doc(LIST)).rows[4]).toMatchObject({ name: 'PATATES', dataDay: '2026-09-14', min: 14, max: 19 });
+    expect(parseBalikesirHtml(doc(LIST)).rows[4]).toMatchObject({
+      name: 'PATATES',
+      dataDay: '2026-09-14',
+      min: 14,
+      max: 19,
+    });
     expect(parseBalikesirHtml(doc(LIST, '2026-09-10')).rows[4]!.dataDay).toBe('2026-09-10');
     expect(expectLayoutError(PARSER, () => parseBalikesirHtml(doc(LIST, '2026-09-15'))).message).toBe(
       'balikesir-html: table[0] tr[5]: period 2026-09-08 … 2026-09-14 does not give one data day (requested 2026-09-15)',
     );
     expect(() => parseBalikesirHtml(doc(LIST, null))).toThrow('requested none');
-    expect(() => parseBalikesirHtml(doc(LIST.replace('<td>08.09.2026</td><td>14.09.2026</td>', '<td>14.09.2026</td><td>08.09.2026</td>')))).toThrow(
-      'period 2026-09-14 … 2026-09-08',
-    );
+    expect(() =>
+      parseBalikesirHtml(
+        doc(LIST.replace('<td>08.09.2026</td><td>14.09.2026</td>', '<td>14.09.2026</td><td>08.09.2026</td>')),
+      ),
+    ).toThrow('period 2026-09-14 … 2026-09-08');
   });
 
   it('reads an empty table as no list', () => {
-    expect(parseBalikesirHtml(doc(LIST.replace(/<tbody>[\s\S]*<\/tbody>/, '<tbody></tbody>')))).toEqual({ rows: [], bulletinDays: [] });
+    expect(parseBalikesirHtml(doc(LIST.replace(/<tbody>[\s\S]*<\/tbody>/, '<tbody></tbody>')))).toEqual({
+      rows: [],
+      bulletinDays: [],
+    });
   });
 
   it('throws a LayoutError on a changed table', () => {
-    expect(expectLayoutError(PARSER, () => parseBalikesirHtml(doc(LIST.replace('<th>BitTarih</th>', '<th>Ortalama</th>')))).message).toBe(
+    expect(
+      expectLayoutError(PARSER, () => parseBalikesirHtml(doc(LIST.replace('<th>BitTarih</th>', '<th>Ortalama</th>'))))
+        .message,
+    ).toBe(
       'balikesir-html: no table with the header Ürün/Tür · Birimi · Hal/Pazar · En Düşük · En Yüksek · BaşTarih · BitTarih',
     );
-    expect(() => parseBalikesirHtml(doc(LIST.replace('<td>14.09.2026</td>', '<td>14 Eylül</td>')))).toThrow('table[0] tr[1]: not a date');
+    expect(() => parseBalikesirHtml(doc(LIST.replace('<td>14.09.2026</td>', '<td>14 Eylül</td>')))).toThrow(
+      'table[0] tr[1]: not a date',
+    );
   });
 });

@@ -49,7 +49,10 @@ function cellDay(text: string, where: string): Day {
 function rowDay(from: Day, to: Day, requested: Day | null | undefined, where: string): Day {
   if (from === to) return from;
   if (from < to && requested && from <= requested && requested <= to) return requested;
-  throw new LayoutError(PARSER, `${where}: period ${from} … ${to} does not give one data day (requested ${requested ?? 'none'})`);
+  throw new LayoutError(
+    PARSER,
+    `${where}: period ${from} … ${to} does not give one data day (requested ${requested ?? 'none'})`,
+  );
 }
 
 /** The anti-forgery token of the search page, or null. */
@@ -60,13 +63,22 @@ export function verificationToken(html: string): string | null {
 
 export function parseBalikesirHtml(document: SourceDocument): ParsedDocument {
   const [table] = tablesWithHeader(allTableRows(loadHtmlDocument(document)), HEADER);
-  if (!table) throw new LayoutError(PARSER, 'no table with the header Ürün/Tür · Birimi · Hal/Pazar · En Düşük · En Yüksek · BaşTarih · BitTarih');
+  if (!table)
+    throw new LayoutError(
+      PARSER,
+      'no table with the header Ürün/Tür · Birimi · Hal/Pazar · En Düşük · En Yüksek · BaşTarih · BitTarih',
+    );
   const { columns } = table;
   const rows: PrintedRow[] = [];
   for (const { cells, where } of fullWidthRows(PARSER, table)) {
     rows.push({
       // Quirk: a row is dated by its period BaşTarih … BitTarih (see rowDay).
-      dataDay: rowDay(cellDay(cells[columns.from]!, where), cellDay(cells[columns.to]!, where), document.requestedDay, where),
+      dataDay: rowDay(
+        cellDay(cells[columns.from]!, where),
+        cellDay(cells[columns.to]!, where),
+        document.requestedDay,
+        where,
+      ),
       market: MARKET,
       name: cells[columns.name]!,
       unit: cells[columns.unit]!,

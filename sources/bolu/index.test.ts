@@ -20,19 +20,31 @@ describe('Bolu: choosing the newest list post', () => {
 
   it('compares dates, not the DD-MM-YYYY text', () => {
     // as text, "30-08-2026" > "10-09-2026"; as dates it is older
-    const page = html(`<a href="/30-08-2026-toptanci-hal-fiyat-listesi/">a</a><a href="/10-09-2026-haftalik-fiyat-listesi/">b</a><a href="/31-12-2025-toptanci-hal-fiyat-listesi/">c</a>`);
-    expect(newestPost(page)).toEqual({ url: 'https://www.bolu.bel.tr/10-09-2026-haftalik-fiyat-listesi/', day: '2026-09-10' });
+    const page = html(
+      `<a href="/30-08-2026-toptanci-hal-fiyat-listesi/">a</a><a href="/10-09-2026-haftalik-fiyat-listesi/">b</a><a href="/31-12-2025-toptanci-hal-fiyat-listesi/">c</a>`,
+    );
+    expect(newestPost(page)).toEqual({
+      url: 'https://www.bolu.bel.tr/10-09-2026-haftalik-fiyat-listesi/',
+      day: '2026-09-10',
+    });
   });
 
   it('ignores dated posts of another kind and hrefs that are not URLs', () => {
-    const page = html(`<a href="/16-09-2026-hal-kompleksi-duyurusu/">x</a><a href="http://[bad">y</a><a href="/04-09-2026-haftalik-fiyat-listesi/">z</a>`);
-    expect(newestPost(page)).toEqual({ url: 'https://www.bolu.bel.tr/04-09-2026-haftalik-fiyat-listesi/', day: '2026-09-04' });
+    const page = html(
+      `<a href="/16-09-2026-hal-kompleksi-duyurusu/">x</a><a href="http://[bad">y</a><a href="/04-09-2026-haftalik-fiyat-listesi/">z</a>`,
+    );
+    expect(newestPost(page)).toEqual({
+      url: 'https://www.bolu.bel.tr/04-09-2026-haftalik-fiyat-listesi/',
+      day: '2026-09-04',
+    });
   });
 
   it('throws a LayoutError when the category page links no list post', () => {
-    expect(expectLayoutError('bolu-category', () => newestPost(html('<html><body><a href="/category/haberler/">Haberler</a></body></html>'))).message).toBe(
-      'bolu-category: no link to a …/DD-MM-YYYY-(toptanci-hal|haftalik)-fiyat-listesi/ post',
-    );
+    expect(
+      expectLayoutError('bolu-category', () =>
+        newestPost(html('<html><body><a href="/category/haberler/">Haberler</a></body></html>')),
+      ).message,
+    ).toBe('bolu-category: no link to a …/DD-MM-YYYY-(toptanci-hal|haftalik)-fiyat-listesi/ post');
   });
 });
 
@@ -47,7 +59,9 @@ describe('Bolu adapter', () => {
       attribution: 'Kaynak: Bolu Belediyesi',
       publishingDays: [4],
     });
-    expect(d.markets).toEqual([{ slug: 'bolu-sebze-meyve', name: 'Bolu Toptancı Hali', province: 'Bolu', district: null, kind: 'sebze-meyve' }]);
+    expect(d.markets).toEqual([
+      { slug: 'bolu-sebze-meyve', name: 'Bolu Toptancı Hali', province: 'Bolu', district: null, kind: 'sebze-meyve' },
+    ]);
   });
 
   it('reads the category page, then the newest post, and returns the post with its URL day', async () => {
@@ -55,18 +69,39 @@ describe('Bolu adapter', () => {
     const lines: string[] = [];
     const item = onlyDocument(await adapter.collect!({ day: '2026-09-14', http, log: (l) => lines.push(l) }));
     expect(calls).toEqual([
-      { url: 'https://www.bolu.bel.tr/category/halfiyatlari/', req: { headers: { accept: 'text/html,application/xhtml+xml' } } },
-      { url: POST_URL, req: { headers: { accept: 'text/html,application/xhtml+xml', referer: 'https://www.bolu.bel.tr/category/halfiyatlari/' } } },
+      {
+        url: 'https://www.bolu.bel.tr/category/halfiyatlari/',
+        req: { headers: { accept: 'text/html,application/xhtml+xml' } },
+      },
+      {
+        url: POST_URL,
+        req: {
+          headers: {
+            accept: 'text/html,application/xhtml+xml',
+            referer: 'https://www.bolu.bel.tr/category/halfiyatlari/',
+          },
+        },
+      },
     ]);
-    expect(item.document).toEqual({ url: POST_URL, fetchedAt: '2026-09-15T05:00:00.000Z', contentType: 'text/html; charset=UTF-8', bytes: POST, requestedDay: '2026-09-10' });
+    expect(item.document).toEqual({
+      url: POST_URL,
+      fetchedAt: '2026-09-15T05:00:00.000Z',
+      contentType: 'text/html; charset=UTF-8',
+      bytes: POST,
+      requestedDay: '2026-09-10',
+    });
     expect(item.parser.id).toBe('bolu-weekly-table');
     expect(item.parser.parse(item.document).rows).toHaveLength(16);
     expect(lines).toEqual([`bolu: newest list post ${POST_URL} (2026-09-10)`]);
   });
 
   it('stops with a LayoutError, before fetching a post, when the category page changed', async () => {
-    const { http, calls } = fakeHttp({ [BOLU_CATEGORY_URL]: html('<html><body><p>Sayfa bulunamadı</p></body></html>') });
-    await expect(adapter.collect!({ day: '2026-09-14', http, log: () => {} })).rejects.toThrow('bolu-category: no link');
+    const { http, calls } = fakeHttp({
+      [BOLU_CATEGORY_URL]: html('<html><body><p>Sayfa bulunamadı</p></body></html>'),
+    });
+    await expect(adapter.collect!({ day: '2026-09-14', http, log: () => {} })).rejects.toThrow(
+      'bolu-category: no link',
+    );
     expect(calls).toHaveLength(1);
   });
 

@@ -20,7 +20,8 @@ export function newestPost(categoryHtml: Uint8Array, base = BOLU_CATEGORY_URL): 
     const day = postDay(url);
     if (day && (!newest || day > newest.day)) newest = { url, day };
   }
-  if (!newest) throw new LayoutError('bolu-category', 'no link to a …/DD-MM-YYYY-(toptanci-hal|haftalik)-fiyat-listesi/ post');
+  if (!newest)
+    throw new LayoutError('bolu-category', 'no link to a …/DD-MM-YYYY-(toptanci-hal|haftalik)-fiyat-listesi/ post');
   return newest;
 }
 
@@ -41,9 +42,11 @@ export const adapter: SourceAdapter = {
     publishingDays: [4],
     note: unprovenNote(
       'Weekly (Thursday or Friday; the calendar says Thursday so that a Thursday list is not counted late). ' +
-      'The data day is the date in the post URL; lira and kuruş stand in separate cells; no average is printed (midpoint).',
+        'The data day is the date in the post URL; lira and kuruş stand in separate cells; no average is printed (midpoint).',
     ),
-    markets: [{ slug: 'bolu-sebze-meyve', name: 'Bolu Toptancı Hali', province: 'Bolu', district: null, kind: 'sebze-meyve' }],
+    markets: [
+      { slug: 'bolu-sebze-meyve', name: 'Bolu Toptancı Hali', province: 'Bolu', district: null, kind: 'sebze-meyve' },
+    ],
   },
   async collect({ http, log }) {
     const accept = { accept: PAGE_ACCEPT };

@@ -8,7 +8,8 @@ import { boluWeeklyTable, parseBoluWeeklyTable, PARSER, postDay } from './parser
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/bolu/${name}`, import.meta.url), 'utf8');
 const POST = fixture('10-09-2026-toptanci-hal-fiyat-listesi.html');
 const POST_URL = 'https://www.bolu.bel.tr/10-09-2026-toptanci-hal-fiyat-listesi/';
-const doc = (html: string, url = POST_URL, requestedDay: string | null = null) => fetchedDocument(url, html, { requestedDay });
+const doc = (html: string, url = POST_URL, requestedDay: string | null = null) =>
+  fetchedDocument(url, html, { requestedDay });
 
 describe('Bolu: the post URL', () => {
   it('carries the data day in both post kinds', () => {
@@ -26,13 +27,20 @@ describe('Bolu: the last table, two products per row', () => {
     const parsed = parseBoluWeeklyTable(doc(POST));
     expect(parsed.bulletinDays).toEqual(['2026-09-10']);
     expect(parsed.rows.map((r) => `${r.group} ${r.name}`)).toEqual([
-      'SEBZE DOMATES', 'MEYVE ELMA',
-      'SEBZE BİBER SİVRİ', 'MEYVE ARMUT',
-      'SEBZE SALATALIK', 'MEYVE ÜZÜM',
-      'SEBZE PATLICAN', 'MEYVE MUZ',
-      'SEBZE KURU SOĞAN', 'MEYVE KARPUZ',
-      'SEBZE PATATES', 'MEYVE LİMON',
-      'SEBZE MAYDANOZ', 'MEYVE KAVUN',
+      'SEBZE DOMATES',
+      'MEYVE ELMA',
+      'SEBZE BİBER SİVRİ',
+      'MEYVE ARMUT',
+      'SEBZE SALATALIK',
+      'MEYVE ÜZÜM',
+      'SEBZE PATLICAN',
+      'MEYVE MUZ',
+      'SEBZE KURU SOĞAN',
+      'MEYVE KARPUZ',
+      'SEBZE PATATES',
+      'MEYVE LİMON',
+      'SEBZE MAYDANOZ',
+      'MEYVE KAVUN',
       'SEBZE MARUL',
       'SEBZE KARNABAHAR',
     ]);
@@ -81,7 +89,10 @@ describe('Bolu: the last table, two products per row', () => {
   });
 
   it('reads a one-digit kuruş cell as that many kuruş and a grouped lira cell', () => {
-    const odd = POST.replace('<td>MUZ</td><td>KG</td><td>80</td><td>00</td><td>105</td><td>00</td>', '<td>MUZ</td><td>KG</td><td>80</td><td>5</td><td>1.050</td><td>00</td>');
+    const odd = POST.replace(
+      '<td>MUZ</td><td>KG</td><td>80</td><td>00</td><td>105</td><td>00</td>',
+      '<td>MUZ</td><td>KG</td><td>80</td><td>5</td><td>1.050</td><td>00</td>',
+    );
     expect(parseBoluWeeklyTable(doc(odd)).rows[7]).toMatchObject({ name: 'MUZ', min: 80.05, max: 1050 });
   });
 
@@ -96,7 +107,14 @@ describe('Bolu: the last table, two products per row', () => {
   });
 
   it('reads a table without products as a week without a list', () => {
-    expect(parseBoluWeeklyTable(doc(fixture('17-09-2026-toptanci-hal-fiyat-listesi-empty.html'), 'https://www.bolu.bel.tr/17-09-2026-toptanci-hal-fiyat-listesi/'))).toEqual({ rows: [], bulletinDays: [] });
+    expect(
+      parseBoluWeeklyTable(
+        doc(
+          fixture('17-09-2026-toptanci-hal-fiyat-listesi-empty.html'),
+          'https://www.bolu.bel.tr/17-09-2026-toptanci-hal-fiyat-listesi/',
+        ),
+      ),
+    ).toEqual({ rows: [], bulletinDays: [] });
   });
 
   it('is wrapped as parser bolu-weekly-table version 1', () => {
@@ -107,27 +125,38 @@ describe('Bolu: the last table, two products per row', () => {
 describe('Bolu: a changed page is loud', () => {
   it('throws when no table has the SEBZE … MEYVE header', () => {
     const changed = POST.replace('SEBZE CİNSİ', 'ÜRÜN').replace('MEYVE CİNSİ', 'ÜRÜN');
-    expect(expectLayoutError(PARSER, () => parseBoluWeeklyTable(doc(changed))).message).toBe('bolu-weekly-table: no table with the SEBZE … MEYVE header');
+    expect(expectLayoutError(PARSER, () => parseBoluWeeklyTable(doc(changed))).message).toBe(
+      'bolu-weekly-table: no table with the SEBZE … MEYVE header',
+    );
   });
 
   it('throws on a row that is not 12 cells (one product per row, for example)', () => {
     const changed = POST.replace('<td>ELMA</td><td>KG</td><td>30</td><td>00</td><td>45</td><td>00</td>', '');
-    expect(expectLayoutError(PARSER, () => parseBoluWeeklyTable(doc(changed))).message).toBe('bolu-weekly-table: table[1] tr[3]: 6 cells, expected 12: DOMATES | KG | 30 | 00 | 45 | 00');
+    expect(expectLayoutError(PARSER, () => parseBoluWeeklyTable(doc(changed))).message).toBe(
+      'bolu-weekly-table: table[1] tr[3]: 6 cells, expected 12: DOMATES | KG | 30 | 00 | 45 | 00',
+    );
   });
 
   it('throws on a price cell that is not whole lira (a decimal price in the TL cell)', () => {
-    const changed = POST.replace('<td>PATLICAN</td><td>KG</td><td>28</td>', '<td>PATLICAN</td><td>KG</td><td>28,00 TL</td>');
-    expect(expectLayoutError(PARSER, () => parseBoluWeeklyTable(doc(changed))).message).toBe('bolu-weekly-table: table[1] tr[6] sebze min: not a lira/kuruş pair: "28,00 TL" "00"');
+    const changed = POST.replace(
+      '<td>PATLICAN</td><td>KG</td><td>28</td>',
+      '<td>PATLICAN</td><td>KG</td><td>28,00 TL</td>',
+    );
+    expect(expectLayoutError(PARSER, () => parseBoluWeeklyTable(doc(changed))).message).toBe(
+      'bolu-weekly-table: table[1] tr[6] sebze min: not a lira/kuruş pair: "28,00 TL" "00"',
+    );
   });
 
   it('throws on prices without a product name', () => {
     const changed = POST.replace('<td>ARMUT</td>', '<td></td>');
-    expect(expectLayoutError(PARSER, () => parseBoluWeeklyTable(doc(changed))).message).toBe('bolu-weekly-table: table[1] tr[4] meyve: prices without a name:  | KG | 50 | 00 | 75 | 00');
+    expect(expectLayoutError(PARSER, () => parseBoluWeeklyTable(doc(changed))).message).toBe(
+      'bolu-weekly-table: table[1] tr[4] meyve: prices without a name:  | KG | 50 | 00 | 75 | 00',
+    );
   });
 
   it('throws when neither the URL nor the document gives a day', () => {
-    expect(expectLayoutError(PARSER, () => parseBoluWeeklyTable(doc(POST, 'https://www.bolu.bel.tr/?p=12345'))).message).toBe(
-      'bolu-weekly-table: no date: the URL https://www.bolu.bel.tr/?p=12345 is not a list post\'s',
-    );
+    expect(
+      expectLayoutError(PARSER, () => parseBoluWeeklyTable(doc(POST, 'https://www.bolu.bel.tr/?p=12345'))).message,
+    ).toBe("bolu-weekly-table: no date: the URL https://www.bolu.bel.tr/?p=12345 is not a list post's");
   });
 });

@@ -69,7 +69,9 @@ function half(cells: string[], group: 'SEBZE' | 'MEYVE', day: Day, where: string
 
 export function parseBoluWeeklyTable(document: SourceDocument): ParsedDocument {
   const $ = loadHtml(document.bytes);
-  const tables = $('table').toArray().map((table, t) => ({ t, cells: tableRows($, table) }));
+  const tables = $('table')
+    .toArray()
+    .map((table, t) => ({ t, cells: tableRows($, table) }));
   const found = tables.filter(({ cells }) => cells.some(isHeader)).at(-1);
   if (!found) throw new LayoutError(PARSER, 'no table with the SEBZE … MEYVE header');
   const { t, cells } = found;
@@ -81,9 +83,13 @@ export function parseBoluWeeklyTable(document: SourceDocument): ParsedDocument {
     // One-cell rows are titles or notes (`Fiyatlar KDV dahildir`).
     if (row.length === 1) continue;
     const where = `table[${t}] tr[${r}]`;
-    if (row.length !== 12) throw new LayoutError(PARSER, `${where}: ${row.length} cells, expected 12: ${row.join(' | ')}`);
+    if (row.length !== 12)
+      throw new LayoutError(PARSER, `${where}: ${row.length} cells, expected 12: ${row.join(' | ')}`);
     if (!day) throw new LayoutError(PARSER, `no date: the URL ${document.url} is not a list post's`);
-    for (const product of [half(row.slice(0, 6), 'SEBZE', day, `${where} sebze`), half(row.slice(6), 'MEYVE', day, `${where} meyve`)]) {
+    for (const product of [
+      half(row.slice(0, 6), 'SEBZE', day, `${where} sebze`),
+      half(row.slice(6), 'MEYVE', day, `${where} meyve`),
+    ]) {
       if (product) rows.push(product);
     }
   }

@@ -9,7 +9,8 @@ export const PAGE_URL = 'https://www.bursa.bel.tr/hal_fiyatlari';
 
 /** The API and the page show "today" without a date: the day comes from the request. */
 export function requestedDay(parser: string, document: SourceDocument): Day {
-  if (!document.requestedDay) throw new LayoutError(parser, 'the document prints no date and no requestedDay was given');
+  if (!document.requestedDay)
+    throw new LayoutError(parser, 'the document prints no date and no requestedDay was given');
   return document.requestedDay;
 }
 

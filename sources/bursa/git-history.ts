@@ -25,17 +25,20 @@ function snapshotOf(record: CsvRecord): Pick<Snapshot, 'time' | 'commit' | 'day'
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\+00:00|Z)$/.test(time) || Number.isNaN(moment.getTime())) {
     throw new LayoutError(PARSER, `line ${record.line}: commit_time_utc ${JSON.stringify(time)}`);
   }
-  if (!/^[0-9a-f]{40}$/.test(commit)) throw new LayoutError(PARSER, `line ${record.line}: commit ${JSON.stringify(commit)}`);
+  if (!/^[0-9a-f]{40}$/.test(commit))
+    throw new LayoutError(PARSER, `line ${record.line}: commit ${JSON.stringify(commit)}`);
   return { time, commit, day: istanbulDay(moment) };
 }
 
 /** Every snapshot in file order (consecutive lines of one commit). */
 export function readSnapshots(text: string): Snapshot[] {
   const [header, ...records] = parseCsvRecords(text).filter((r) => r.cells.some((c) => c !== ''));
-  if (!header || header.cells.join(',') !== HEADER) throw new LayoutError(PARSER, `header ${JSON.stringify(header?.cells.join(','))}`);
+  if (!header || header.cells.join(',') !== HEADER)
+    throw new LayoutError(PARSER, `header ${JSON.stringify(header?.cells.join(','))}`);
   const snapshots: Snapshot[] = [];
   for (const record of records) {
-    if (record.cells.length !== 6) throw new LayoutError(PARSER, `line ${record.line} has ${record.cells.length} cells`);
+    if (record.cells.length !== 6)
+      throw new LayoutError(PARSER, `line ${record.line} has ${record.cells.length} cells`);
     const last = snapshots.at(-1);
     if (last && last.commit === record.cells[1]) last.records.push(record);
     else snapshots.push({ ...snapshotOf(record), records: [record] });

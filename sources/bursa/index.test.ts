@@ -12,7 +12,8 @@ const API = 'https://bapi.bursa.bel.tr/apigateway/acikveri/hal-fiyatlari';
 const FIXTURE = readFileSync(new URL('../../tests/fixtures/bursa/api-2026-08-22.json', import.meta.url));
 
 /** The API answers `body` (or fails with it as an HTTP status), fetched at `fetchedAt`. */
-const api = (fetchedAt: string, body: Uint8Array | number = FIXTURE) => fakeHttp(() => body, { fetchedAt, contentType: 'application/json; charset=utf-8' });
+const api = (fetchedAt: string, body: Uint8Array | number = FIXTURE) =>
+  fakeHttp(() => body, { fetchedAt, contentType: 'application/json; charset=utf-8' });
 
 describe('Bursa collect', () => {
   it('GETs the API once and files the answer under the Istanbul day of the fetch', async () => {
@@ -22,7 +23,11 @@ describe('Bursa collect', () => {
     expect(calls).toEqual([{ url: API, req: { headers: { accept: 'application/json' } } }]);
     const item = onlyDocument(collected);
     expect(item.parser.id).toBe('bursa-api');
-    expect(item.document).toMatchObject({ url: API, fetchedAt: '2026-08-21T21:30:00.000Z', requestedDay: '2026-08-22' });
+    expect(item.document).toMatchObject({
+      url: API,
+      fetchedAt: '2026-08-21T21:30:00.000Z',
+      requestedDay: '2026-08-22',
+    });
     const parsed = item.parser.parse(item.document);
     expect(parsed.bulletinDays).toEqual(['2026-08-22']);
     expect(parsed.rows).toHaveLength(153);
@@ -30,25 +35,42 @@ describe('Bursa collect', () => {
 
   it('answers `none` for any other day: the API serves today only', async () => {
     const { http } = api('2026-08-22T09:00:00.000Z');
-    expect(await adapter.collect!({ day: '2026-08-21', http, log: () => {} })).toEqual([{ none: 'Bursa serves today only (asked for 2026-08-21, fetched on 2026-08-22)' }]);
+    expect(await adapter.collect!({ day: '2026-08-21', http, log: () => {} })).toEqual([
+      { none: 'Bursa serves today only (asked for 2026-08-21, fetched on 2026-08-22)' },
+    ]);
     const late = api('2026-08-21T20:59:59.000Z'); // 23:59:59 in Istanbul: still the 21st
-    expect(await adapter.collect!({ day: '2026-08-22', http: late.http, log: () => {} })).toEqual([{ none: 'Bursa serves today only (asked for 2026-08-22, fetched on 2026-08-21)' }]);
+    expect(await adapter.collect!({ day: '2026-08-22', http: late.http, log: () => {} })).toEqual([
+      { none: 'Bursa serves today only (asked for 2026-08-22, fetched on 2026-08-21)' },
+    ]);
   });
 
   it('answers `none` for an empty body and lets HTTP errors propagate', async () => {
     const empty = api('2026-08-22T09:00:00.000Z', new Uint8Array());
-    expect(await adapter.collect!({ day: '2026-08-22', http: empty.http, log: () => {} })).toEqual([{ none: 'Bursa: empty answer on 2026-08-22' }]);
+    expect(await adapter.collect!({ day: '2026-08-22', http: empty.http, log: () => {} })).toEqual([
+      { none: 'Bursa: empty answer on 2026-08-22' },
+    ]);
     const blocked = api('2026-08-22T09:00:00.000Z', 403);
-    await expect(adapter.collect!({ day: '2026-08-22', http: blocked.http, log: () => {} })).rejects.toBeInstanceOf(HttpStatusError);
+    await expect(adapter.collect!({ day: '2026-08-22', http: blocked.http, log: () => {} })).rejects.toBeInstanceOf(
+      HttpStatusError,
+    );
   });
 });
 
 describe('Bursa registry entry and archive', () => {
   it('declares number 4, one market, no licence, Monday–Saturday', () => {
     const d = adapter.definition;
-    expect([d.key, d.number, d.licence, d.attribution, d.verification, d.dataLagDays]).toEqual(['bursa', 4, null, 'Kaynak: Bursa Büyükşehir Belediyesi Açık Veri', 'verified', 0]);
+    expect([d.key, d.number, d.licence, d.attribution, d.verification, d.dataLagDays]).toEqual([
+      'bursa',
+      4,
+      null,
+      'Kaynak: Bursa Büyükşehir Belediyesi Açık Veri',
+      'verified',
+      0,
+    ]);
     expect(d.publishingDays).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(d.markets).toEqual([{ slug: 'bursa-sebze-meyve', name: 'Bursa Hali', province: 'Bursa', district: null, kind: 'sebze-meyve' }]);
+    expect(d.markets).toEqual([
+      { slug: 'bursa-sebze-meyve', name: 'Bursa Hali', province: 'Bursa', district: null, kind: 'sebze-meyve' },
+    ]);
   });
 
   it('lists the commit history before the later JSON copy, which carries its day', () => {

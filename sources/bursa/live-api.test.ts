@@ -12,9 +12,17 @@ import { parseBursaApi, PARSER as API } from './live-api.ts';
 import { parseBursaScraperJson } from './scraper-json.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/bursa/${name}`, import.meta.url));
-const doc = (bytes: Uint8Array, requestedDay: string | null = '2026-08-22'): SourceDocument => ({ url: 'x', fetchedAt: null, contentType: '', bytes, requestedDay });
+const doc = (bytes: Uint8Array, requestedDay: string | null = '2026-08-22'): SourceDocument => ({
+  url: 'x',
+  fetchedAt: null,
+  contentType: '',
+  bytes,
+  requestedDay,
+});
 const text = (s: string) => new TextEncoder().encode(s);
-const REFERENCE = parseBursaScraperJson(doc(readFileSync(new URL('../../data/sources/bursa/onceki_fiyatlar_2026-08-22T172348Z.json', import.meta.url)))).rows;
+const REFERENCE = parseBursaScraperJson(
+  doc(readFileSync(new URL('../../data/sources/bursa/onceki_fiyatlar_2026-08-22T172348Z.json', import.meta.url))),
+).rows;
 const SANDIK = ['2026-08-22', 'bursa-sebze-meyve', 'Limon', 'Sandık', 135, 3960];
 const API_DOC = parseBursaApi(doc(fixture('api-2026-08-22.json')));
 
@@ -36,8 +44,16 @@ describe('Bursa API list', () => {
 
   it('reads comma-decimal strings (`"3,50"`, `"3.960,00"`) and keeps the item as evidence', () => {
     expect(API_DOC.rows[4]!.printed).toBe('{"urun_ad":"Limon","min":"135,00","max":"3.960,00","br":"Sandık"}');
-    expect(API_DOC.rows.find((r) => r.name === 'Acur')).toMatchObject({ unit: '(kg)', min: 3.5, max: 35, avg: null, group: null });
-    expect(parseBursaApi(doc(text('[{"urun_ad":"Nar","min":40,"max":"Fiyat Bekleniyor","br":"Kg."}]'))).rows[0]).toMatchObject({ min: 40, max: null });
+    expect(API_DOC.rows.find((r) => r.name === 'Acur')).toMatchObject({
+      unit: '(kg)',
+      min: 3.5,
+      max: 35,
+      avg: null,
+      group: null,
+    });
+    expect(
+      parseBursaApi(doc(text('[{"urun_ad":"Nar","min":40,"max":"Fiyat Bekleniyor","br":"Kg."}]'))).rows[0],
+    ).toMatchObject({ min: 40, max: null });
   });
 
   it('reads an empty body or an empty list as no list', () => {
@@ -46,10 +62,16 @@ describe('Bursa API list', () => {
   });
 
   it('throws on an answer that is not the list we know', () => {
-    expect(expectLayoutError(API, () => parseBursaApi(doc(text('<html>Bakım</html>')))).message).toBe('bursa-api: body is not JSON');
+    expect(expectLayoutError(API, () => parseBursaApi(doc(text('<html>Bakım</html>')))).message).toBe(
+      'bursa-api: body is not JSON',
+    );
     expect(() => parseBursaApi(doc(text('{"data":[]}')))).toThrow('bursa-api: not a list');
-    expect(() => parseBursaApi(doc(text('[{"urunAdi":"Nar","min":"1,00","max":"2,00","br":"Kg."}]')))).toThrow('[0] lacks urun_ad or br');
-    expect(() => parseBursaApi(doc(text('[{"urun_ad":"Nar","min":"bir","max":"2,00","br":"Kg."}]')))).toThrow('[0]: price "bir"');
+    expect(() => parseBursaApi(doc(text('[{"urunAdi":"Nar","min":"1,00","max":"2,00","br":"Kg."}]')))).toThrow(
+      '[0] lacks urun_ad or br',
+    );
+    expect(() => parseBursaApi(doc(text('[{"urun_ad":"Nar","min":"bir","max":"2,00","br":"Kg."}]')))).toThrow(
+      '[0]: price "bir"',
+    );
     expect(() => parseBursaApi(doc(fixture('api-2026-08-22.json'), null))).toThrow('no requestedDay');
   });
 });

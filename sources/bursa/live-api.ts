@@ -21,7 +21,8 @@ function price(value: unknown, where: string): number | null {
 
 function toRow(item: Record<string, unknown>, i: number, day: string): PrintedRow {
   const where = `[${i}]`;
-  if (typeof item?.urun_ad !== 'string' || typeof item.br !== 'string') throw new LayoutError(PARSER, `${where} lacks urun_ad or br`);
+  if (typeof item?.urun_ad !== 'string' || typeof item.br !== 'string')
+    throw new LayoutError(PARSER, `${where} lacks urun_ad or br`);
   return {
     dataDay: day,
     market: MARKET,

@@ -11,8 +11,16 @@ import type { PrintedRow, SourceDocument } from '../types.ts';
 import { parseBursaGitHistory } from './git-history.ts';
 import { parseBursaScraperJson, PARSER } from './scraper-json.ts';
 
-const BYTES = readFileSync(new URL('../../data/sources/bursa/onceki_fiyatlar_2026-08-22T172348Z.json', import.meta.url));
-const doc = (bytes: Uint8Array, requestedDay: string | null = '2026-08-22'): SourceDocument => ({ url: 'x', fetchedAt: null, contentType: 'application/json', bytes, requestedDay });
+const BYTES = readFileSync(
+  new URL('../../data/sources/bursa/onceki_fiyatlar_2026-08-22T172348Z.json', import.meta.url),
+);
+const doc = (bytes: Uint8Array, requestedDay: string | null = '2026-08-22'): SourceDocument => ({
+  url: 'x',
+  fetchedAt: null,
+  contentType: 'application/json',
+  bytes,
+  requestedDay,
+});
 const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value, null, 2));
 const DOC = parseBursaScraperJson(doc(BYTES));
 const atLine = (n: number) => DOC.rows.find((r) => r.location === `line ${n}`);
@@ -43,19 +51,35 @@ describe('Bursa scraper JSON (2026-08-22)', () => {
     expect(atLine(22)).toMatchObject({ name: 'Limon', unit: 'Kg.', min: 20, max: 100 });
     expect(atLine(432)).toMatchObject({ name: 'Acur', unit: '(kg)', min: 3.5, max: 35 });
     expect(atLine(697)).toMatchObject({ name: 'İthal Uskumru', unit: 'Koli', min: 6000, max: 6000 });
-    expect(DOC.rows.at(-1)).toMatchObject({ name: 'Norveç Somonu', unit: 'Kg', min: 475, max: 550, location: 'line 757', printed: '"Norveç Somonu": { "min": 475.0, "max": 550.0, "birim": "Kg" }' });
+    expect(DOC.rows.at(-1)).toMatchObject({
+      name: 'Norveç Somonu',
+      unit: 'Kg',
+      min: 475,
+      max: 550,
+      location: 'line 757',
+      printed: '"Norveç Somonu": { "min": 475.0, "max": 550.0, "birim": "Kg" }',
+    });
   });
 
   it('holds the same list as the last 2026-08-22 snapshot of the commit history', () => {
-    const history = parseBursaGitHistory(doc(readFileSync(new URL('../../data/sources/bursa/bursa_history_from_git_commits.csv', import.meta.url))));
+    const history = parseBursaGitHistory(
+      doc(readFileSync(new URL('../../data/sources/bursa/bursa_history_from_git_commits.csv', import.meta.url))),
+    );
     const key = (r: PrintedRow) => JSON.stringify([r.dataDay, r.name, r.unit, r.min, r.max]);
-    expect(DOC.rows.map(key).sort()).toEqual(history.rows.filter((r) => r.dataDay === '2026-08-22').map(key).sort());
+    expect(DOC.rows.map(key).sort()).toEqual(
+      history.rows
+        .filter((r) => r.dataDay === '2026-08-22')
+        .map(key)
+        .sort(),
+    );
   });
 });
 
 describe('Bursa scraper JSON: what is not the file we know', () => {
   it('needs the requested day: the file prints no date', () => {
-    expect(expectLayoutError(PARSER, () => parseBursaScraperJson(doc(BYTES, null))).message).toBe('bursa-scraper-json: the document prints no date and no requestedDay was given');
+    expect(expectLayoutError(PARSER, () => parseBursaScraperJson(doc(BYTES, null))).message).toBe(
+      'bursa-scraper-json: the document prints no date and no requestedDay was given',
+    );
   });
 
   it('reads an empty object as no list', () => {
@@ -63,9 +87,13 @@ describe('Bursa scraper JSON: what is not the file we know', () => {
   });
 
   it('throws on a list, a non-JSON body, an entry without birim and a price as text', () => {
-    expect(() => parseBursaScraperJson(doc(json([{ urun_ad: 'Limon' }])))).toThrow('not an object keyed by product name');
+    expect(() => parseBursaScraperJson(doc(json([{ urun_ad: 'Limon' }])))).toThrow(
+      'not an object keyed by product name',
+    );
     expect(() => parseBursaScraperJson(doc(new TextEncoder().encode('<html>')))).toThrow('body is not JSON');
     expect(() => parseBursaScraperJson(doc(json({ Limon: { min: 20, max: 100 } })))).toThrow('line 2: no birim');
-    expect(() => parseBursaScraperJson(doc(json({ Limon: { min: '20,00', max: 100, birim: 'Kg.' } })))).toThrow('line 2: price "20,00"');
+    expect(() => parseBursaScraperJson(doc(json({ Limon: { min: '20,00', max: 100, birim: 'Kg.' } })))).toThrow(
+      'line 2: price "20,00"',
+    );
   });
 });

@@ -27,7 +27,11 @@ function entryTexts(text: string): Map<string, { line: number; printed: string }
     const m = /^ {2}("(?:[^"\\]|\\.)*"): \{$/.exec(line);
     if (!m) return;
     const end = lines.findIndex((l, j) => j > i && /^ {2}\},?$/.test(l));
-    const printed = lines.slice(i, end < 0 ? i + 1 : end + 1).map((l) => l.trim()).join(' ').replace(/,$/, '');
+    const printed = lines
+      .slice(i, end < 0 ? i + 1 : end + 1)
+      .map((l) => l.trim())
+      .join(' ')
+      .replace(/,$/, '');
     found.set(JSON.parse(m[1]!) as string, { line: i + 1, printed });
   });
   return found;
@@ -41,7 +45,8 @@ export function parseBursaScraperJson(document: SourceDocument): ParsedDocument 
   } catch {
     throw new LayoutError(PARSER, 'body is not JSON');
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new LayoutError(PARSER, 'not an object keyed by product name');
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    throw new LayoutError(PARSER, 'not an object keyed by product name');
   const entries = Object.entries(json as Record<string, Entry>);
   if (entries.length === 0) return { rows: [], bulletinDays: [] };
   const day = requestedDay(PARSER, document);
@@ -49,7 +54,8 @@ export function parseBursaScraperJson(document: SourceDocument): ParsedDocument 
   const rows: PrintedRow[] = entries.map(([name, entry], i) => {
     const at = texts.get(name);
     const where = at ? `line ${at.line}` : `entry ${i}`;
-    if (typeof entry !== 'object' || entry === null || typeof entry.birim !== 'string') throw new LayoutError(PARSER, `${where}: no birim`);
+    if (typeof entry !== 'object' || entry === null || typeof entry.birim !== 'string')
+      throw new LayoutError(PARSER, `${where}: no birim`);
     return {
       dataDay: day,
       market: MARKET,

@@ -18,7 +18,15 @@ describe('Çanakkale adapter', () => {
       url: 'https://www.canakkale.bel.tr/tr/sayfa/1481-hal-fiyat-listesi',
       attribution: 'Kaynak: Çanakkale Belediyesi',
     });
-    expect(d.markets).toEqual([{ slug: 'canakkale-sebze-meyve', name: 'Çanakkale Sebze ve Meyve Hali', province: 'Çanakkale', district: null, kind: 'sebze-meyve' }]);
+    expect(d.markets).toEqual([
+      {
+        slug: 'canakkale-sebze-meyve',
+        name: 'Çanakkale Sebze ve Meyve Hali',
+        province: 'Çanakkale',
+        district: null,
+        kind: 'sebze-meyve',
+      },
+    ]);
   });
 
   it('collects the page with one GET; the document carries no requested day (the table dates itself)', async () => {

@@ -17,9 +17,17 @@ export const adapter: SourceAdapter = {
     attribution: 'Kaynak: Çanakkale Belediyesi',
     note: unprovenNote(
       'Publishes irregularly (the publishing days are an assumption: Monday to Saturday); the data day is the date in the table heading. ' +
-      'The site drops connections from data-centre addresses: such runs are recorded as unreachable. No average is printed (midpoint).',
+        'The site drops connections from data-centre addresses: such runs are recorded as unreachable. No average is printed (midpoint).',
     ),
-    markets: [{ slug: 'canakkale-sebze-meyve', name: 'Çanakkale Sebze ve Meyve Hali', province: 'Çanakkale', district: null, kind: 'sebze-meyve' }],
+    markets: [
+      {
+        slug: 'canakkale-sebze-meyve',
+        name: 'Çanakkale Sebze ve Meyve Hali',
+        province: 'Çanakkale',
+        district: null,
+        kind: 'sebze-meyve',
+      },
+    ],
   },
   async collect({ http }) {
     // The table carries its own date: the page is read as it stands, whatever day was asked for.

@@ -5,15 +5,28 @@ import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { canakkaleTable, headingDay, parseCanakkaleTable, PARSER } from './parser.ts';
 
-const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/canakkale/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../tests/fixtures/canakkale/${name}`, import.meta.url), 'utf8');
 const PAGE = fixture('hal-fiyat-listesi.html');
 // a requested day the parser must not use: the table says its own day
-const doc = (html: string) => fetchedDocument('https://www.canakkale.bel.tr/tr/sayfa/1481-hal-fiyat-listesi', html, { requestedDay: '2026-09-20' });
+const doc = (html: string) =>
+  fetchedDocument('https://www.canakkale.bel.tr/tr/sayfa/1481-hal-fiyat-listesi', html, { requestedDay: '2026-09-20' });
 
 describe('Çanakkale: the table', () => {
   it('reads the 10 product rows, skipping headings, category and note rows', () => {
     const parsed = parseCanakkaleTable(doc(PAGE));
-    expect(parsed.rows.map((r) => r.name)).toEqual(['DOMATES', 'BİBER SİVRİ', 'SALATALIK', 'PATATES', 'ROKA', 'ENGİNAR', 'ÜZÜM ÇEKİRDEKSİZ', 'İNCİR', 'KARPUZ', 'ŞEFTALİ']);
+    expect(parsed.rows.map((r) => r.name)).toEqual([
+      'DOMATES',
+      'BİBER SİVRİ',
+      'SALATALIK',
+      'PATATES',
+      'ROKA',
+      'ENGİNAR',
+      'ÜZÜM ÇEKİRDEKSİZ',
+      'İNCİR',
+      'KARPUZ',
+      'ŞEFTALİ',
+    ]);
     expect(parsed.rows[0]).toEqual({
       dataDay: '2026-09-15',
       market: 'canakkale-sebze-meyve',
@@ -68,16 +81,22 @@ describe('Çanakkale: the table', () => {
 describe('Çanakkale: a changed page is loud', () => {
   it('throws when the column header is not the known one', () => {
     const changed = PAGE.replace('<strong>ASGARİ SATIŞ FİYATI</strong>', '<strong>EN DÜŞÜK</strong>');
-    expect(expectLayoutError(PARSER, () => parseCanakkaleTable(doc(changed))).message).toBe('canakkale-table: no table with the columns MALZEMENİN ADI · BİRİM · ASGARİ · AZAMİ');
+    expect(expectLayoutError(PARSER, () => parseCanakkaleTable(doc(changed))).message).toBe(
+      'canakkale-table: no table with the columns MALZEMENİN ADI · BİRİM · ASGARİ · AZAMİ',
+    );
   });
 
   it('throws when products are listed without a date in the heading', () => {
     const undated = PAGE.replace(' 15.09.2026 TARİHLİ', '');
-    expect(expectLayoutError(PARSER, () => parseCanakkaleTable(doc(undated))).message).toBe('canakkale-table: no date in the table heading');
+    expect(expectLayoutError(PARSER, () => parseCanakkaleTable(doc(undated))).message).toBe(
+      'canakkale-table: no date in the table heading',
+    );
   });
 
   it('throws on a price that is not a number', () => {
     const changed = PAGE.replace('<td>18,00TL</td>', '<td>18,00TL/KG</td>');
-    expect(expectLayoutError(PARSER, () => parseCanakkaleTable(doc(changed))).message).toMatch(/^canakkale-table: table\[0\] tr\[6\] min: not a price/);
+    expect(expectLayoutError(PARSER, () => parseCanakkaleTable(doc(changed))).message).toMatch(
+      /^canakkale-table: table\[0\] tr\[6\] min: not a price/,
+    );
   });
 });

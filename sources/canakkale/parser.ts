@@ -18,7 +18,20 @@ export const PARSER = 'canakkale-table';
 const MARKET = 'canakkale-sebze-meyve';
 
 const LABELS = { name: 'malzemenin adi', unit: 'birim', min: 'asgari', max: 'azami' } as const;
-const MONTHS = ['ocak', 'subat', 'mart', 'nisan', 'mayis', 'haziran', 'temmuz', 'agustos', 'eylul', 'ekim', 'kasim', 'aralik'];
+const MONTHS = [
+  'ocak',
+  'subat',
+  'mart',
+  'nisan',
+  'mayis',
+  'haziran',
+  'temmuz',
+  'agustos',
+  'eylul',
+  'ekim',
+  'kasim',
+  'aralik',
+];
 const price = priceReader(PARSER);
 
 /** The first date in a heading: `15.09.2026`, `15/09/2026` or `15 Eylül 2026`. */
@@ -37,7 +50,11 @@ export function parseCanakkaleTable(document: SourceDocument): ParsedDocument {
   if (!table) throw new LayoutError(PARSER, 'no table with the columns MALZEMENİN ADI · BİRİM · ASGARİ · AZAMİ');
   const { columns } = table;
   // Quirk: the date stands in the table's heading, not in the rows.
-  const day = table.rows.slice(0, table.headerAt + 1).map((row) => headingDay(row.join(' '))).find((d) => d !== null) ?? null;
+  const day =
+    table.rows
+      .slice(0, table.headerAt + 1)
+      .map((row) => headingDay(row.join(' ')))
+      .find((d) => d !== null) ?? null;
   let group: string | null = null;
   // Quirk: one-cell rows are category rows (SEBZE, MEYVE), which head the rows under them, or notes.
   const categoryOrNote = (cells: string[]) => {

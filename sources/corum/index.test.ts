@@ -18,7 +18,15 @@ describe('Çorum adapter', () => {
       attribution: 'Kaynak: Çorum Belediyesi',
     });
     expect(d.note).toContain('WAF since 2026-09');
-    expect(d.markets).toEqual([{ slug: 'corum-sebze-meyve', name: 'Çorum Sebze ve Meyve Hali', province: 'Çorum', district: null, kind: 'sebze-meyve' }]);
+    expect(d.markets).toEqual([
+      {
+        slug: 'corum-sebze-meyve',
+        name: 'Çorum Sebze ve Meyve Hali',
+        province: 'Çorum',
+        district: null,
+        kind: 'sebze-meyve',
+      },
+    ]);
   });
 
   it('collects the page with one GET, with the requested day', async () => {

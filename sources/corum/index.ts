@@ -20,9 +20,17 @@ export const adapter: SourceAdapter = {
     enabled: true,
     note: unprovenNote(
       'Blocked by a WAF since 2026-09 (HTTP 403 to data-centre addresses): collection stays enabled and the scrape outcome marks the source blocked. ' +
-      'The page takes no date and prints none known to us: the data day is the requested day. Publishing days are assumed (Monday to Saturday).',
+        'The page takes no date and prints none known to us: the data day is the requested day. Publishing days are assumed (Monday to Saturday).',
     ),
-    markets: [{ slug: 'corum-sebze-meyve', name: 'Çorum Sebze ve Meyve Hali', province: 'Çorum', district: null, kind: 'sebze-meyve' }],
+    markets: [
+      {
+        slug: 'corum-sebze-meyve',
+        name: 'Çorum Sebze ve Meyve Hali',
+        province: 'Çorum',
+        district: null,
+        kind: 'sebze-meyve',
+      },
+    ],
   },
   async collect({ day, http }) {
     return [{ document: await fetchPage(http, CORUM_URL, { requestedDay: day }), parser: corumTable }];

@@ -7,7 +7,8 @@ import { corumTable, PARSER } from './parser.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/corum/${name}`, import.meta.url), 'utf8');
 const PAGE = fixture('hal-fiyatlari.html');
-const doc = (html: string, requestedDay: string | null = '2026-09-15') => fetchedDocument('https://www.corum.bel.tr/hal-fiyatlari', html, { requestedDay });
+const doc = (html: string, requestedDay: string | null = '2026-09-15') =>
+  fetchedDocument('https://www.corum.bel.tr/hal-fiyatlari', html, { requestedDay });
 
 describe('Çorum: the table', () => {
   it('reads every row as printed, columns by their header', () => {
@@ -41,7 +42,18 @@ describe('Çorum: the table', () => {
     const reordered = `<table><tr><th>Birim</th><th>Ürün Adı</th><th>En Yüksek</th><th>En Düşük</th></tr>
       <tr><td>Kg</td><td>Domates</td><td>45,00 ₺</td><td>30,00 ₺</td></tr></table>`;
     expect(corumTable.parse(doc(reordered)).rows).toEqual([
-      { dataDay: '2026-09-15', market: 'corum-sebze-meyve', name: 'Domates', unit: 'Kg', group: null, min: 30, max: 45, avg: null, printed: 'Kg | Domates | 45,00 ₺ | 30,00 ₺', location: 'table[0] tr[1]' },
+      {
+        dataDay: '2026-09-15',
+        market: 'corum-sebze-meyve',
+        name: 'Domates',
+        unit: 'Kg',
+        group: null,
+        min: 30,
+        max: 45,
+        avg: null,
+        printed: 'Kg | Domates | 45,00 ₺ | 30,00 ₺',
+        location: 'table[0] tr[1]',
+      },
     ]);
   });
 
@@ -62,18 +74,30 @@ describe('Çorum: the table', () => {
 describe('Çorum: a changed page is loud', () => {
   it('throws when no table has the known header', () => {
     const renamed = PAGE.replace('<th>En Düşük Fiyat</th>', '<th>Asgari</th>');
-    expect(expectLayoutError(PARSER, () => corumTable.parse(doc(renamed))).message).toBe('corum-table: no table with the columns Ürün · En Düşük · En Yüksek · Birim');
+    expect(expectLayoutError(PARSER, () => corumTable.parse(doc(renamed))).message).toBe(
+      'corum-table: no table with the columns Ürün · En Düşük · En Yüksek · Birim',
+    );
     expect(() => corumTable.parse(doc('<html><body><p>Erişim engellendi</p></body></html>'))).toThrow('no table');
   });
 
   it('throws on a row with too few cells', () => {
-    const short = PAGE.replace('<tr><td>Kuru Soğan</td><td>15,00 ₺</td><td>20,00 ₺</td><td>Kg</td>', '<tr><td>Kuru Soğan</td><td>15,00 ₺</td><td>20,00 ₺</td>');
-    const cut = short.replace('<td><i class="fa fa-minus"></i></td></tr>\n    <tr><td>Maydanoz', '</tr>\n    <tr><td>Maydanoz');
-    expect(expectLayoutError(PARSER, () => corumTable.parse(doc(cut))).message).toBe('corum-table: table[0] tr[4]: not a price row: Kuru Soğan | 15,00 ₺ | 20,00 ₺');
+    const short = PAGE.replace(
+      '<tr><td>Kuru Soğan</td><td>15,00 ₺</td><td>20,00 ₺</td><td>Kg</td>',
+      '<tr><td>Kuru Soğan</td><td>15,00 ₺</td><td>20,00 ₺</td>',
+    );
+    const cut = short.replace(
+      '<td><i class="fa fa-minus"></i></td></tr>\n    <tr><td>Maydanoz',
+      '</tr>\n    <tr><td>Maydanoz',
+    );
+    expect(expectLayoutError(PARSER, () => corumTable.parse(doc(cut))).message).toBe(
+      'corum-table: table[0] tr[4]: not a price row: Kuru Soğan | 15,00 ₺ | 20,00 ₺',
+    );
   });
 
   it('throws on a price that is not a number', () => {
     const text = PAGE.replace('<td>55,00 ₺</td>', '<td>55,00 ₺ / kg</td>');
-    expect(expectLayoutError(PARSER, () => corumTable.parse(doc(text))).message).toMatch(/^corum-table: table\[0\] tr\[2\] min: not a price/);
+    expect(expectLayoutError(PARSER, () => corumTable.parse(doc(text))).message).toMatch(
+      /^corum-table: table\[0\] tr\[2\] min: not a price/,
+    );
   });
 });

@@ -15,9 +15,17 @@ export const adapter: SourceAdapter = {
     attribution: 'Kaynak: Denizli Büyükşehir Belediyesi',
     note: unprovenNote(
       'Asgari · Orta · Ekstra are read as minimum · average · maximum. No unit is printed (read as kg), no group and no date ' +
-      '(the list of the day collected). The list was frozen from 2023-04 to 2026-04. Publishing days are not described: Monday to Saturday assumed.',
+        '(the list of the day collected). The list was frozen from 2023-04 to 2026-04. Publishing days are not described: Monday to Saturday assumed.',
     ),
-    markets: [{ slug: 'denizli-sebze-meyve', name: 'Denizli Sebze ve Meyve Hali', province: 'Denizli', district: null, kind: 'sebze-meyve' }],
+    markets: [
+      {
+        slug: 'denizli-sebze-meyve',
+        name: 'Denizli Sebze ve Meyve Hali',
+        province: 'Denizli',
+        district: null,
+        kind: 'sebze-meyve',
+      },
+    ],
   },
   async collect({ day, http }) {
     const document = await fetchPage(http, DENIZLI_URL, { accept: 'text/html', requestedDay: day });

@@ -5,15 +5,26 @@ import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { DENIZLI_URL, parseDenizliHtml, PARSER } from './parser.ts';
 
-const PAGE = readFileSync(new URL('../../tests/fixtures/denizli/halfiyatlari-2026-09-14.html', import.meta.url), 'utf8');
-const doc = (html: string) => fetchedDocument(DENIZLI_URL, html, { fetchedAt: null, contentType: 'text/html; charset=utf-8', requestedDay: '2026-09-14' });
+const PAGE = readFileSync(
+  new URL('../../tests/fixtures/denizli/halfiyatlari-2026-09-14.html', import.meta.url),
+  'utf8',
+);
+const doc = (html: string) =>
+  fetchedDocument(DENIZLI_URL, html, {
+    fetchedAt: null,
+    contentType: 'text/html; charset=utf-8',
+    requestedDay: '2026-09-14',
+  });
 
 describe('Denizli page', () => {
   it('reads both tables: 9 rows of the requested day', () => {
     const parsed = parseDenizliHtml(doc(PAGE));
     expect(parsed.bulletinDays).toEqual(['2026-09-14']);
     expect(parsed.rows).toHaveLength(9);
-    expect(parsed.rows.map((r) => r.location.split(' ')[0])).toEqual([...Array(5).fill('table[0]'), ...Array(4).fill('table[1]')]);
+    expect(parsed.rows.map((r) => r.location.split(' ')[0])).toEqual([
+      ...Array(5).fill('table[0]'),
+      ...Array(4).fill('table[1]'),
+    ]);
   });
 
   it('reads Asgari · Orta · Ekstra as min · avg · max', () => {
@@ -45,7 +56,11 @@ describe('Denizli page', () => {
 
   it('throws a LayoutError on a changed table', () => {
     const changed = PAGE.replaceAll('<th>Orta</th>', '<th>Ortalama</th>');
-    expect(expectLayoutError(PARSER, () => parseDenizliHtml(doc(changed))).message).toBe('denizli-html: no table with the header Ürün Adı · Asgari · Orta · Ekstra');
-    expect(() => parseDenizliHtml(doc(PAGE.replace('<td>40,00 TL</td>', '<td>40,00 TL</td><td>Kg</td>')))).toThrow('denizli-html: table[0] tr[1]: 5 cells, expected 4');
+    expect(expectLayoutError(PARSER, () => parseDenizliHtml(doc(changed))).message).toBe(
+      'denizli-html: no table with the header Ürün Adı · Asgari · Orta · Ekstra',
+    );
+    expect(() => parseDenizliHtml(doc(PAGE.replace('<td>40,00 TL</td>', '<td>40,00 TL</td><td>Kg</td>')))).toThrow(
+      'denizli-html: table[0] tr[1]: 5 cells, expected 4',
+    );
   });
 });

@@ -21,7 +21,15 @@ describe('Elazığ adapter', () => {
       url: 'https://www.elazig.bel.tr/hal-fiyatlari/',
       attribution: 'Kaynak: Elazığ Belediyesi',
     });
-    expect(d.markets).toEqual([{ slug: 'elazig-sebze-meyve', name: 'Elazığ Sebze ve Meyve Hali', province: 'Elazığ', district: null, kind: 'sebze-meyve' }]);
+    expect(d.markets).toEqual([
+      {
+        slug: 'elazig-sebze-meyve',
+        name: 'Elazığ Sebze ve Meyve Hali',
+        province: 'Elazığ',
+        district: null,
+        kind: 'sebze-meyve',
+      },
+    ]);
     expect(adapter.archive).toBeUndefined();
   });
 
@@ -29,9 +37,20 @@ describe('Elazığ adapter', () => {
     const { http, calls } = fakeHttp({ [ELAZIG_URL]: PAGE });
     const lines: string[] = [];
     const collected = await adapter.collect!({ day: '2026-09-14', http, log: (l) => lines.push(l) });
-    expect(calls).toEqual([{ url: 'https://www.elazig.bel.tr/hal-fiyatlari/', req: { headers: { accept: 'text/html,application/xhtml+xml' } } }]);
+    expect(calls).toEqual([
+      {
+        url: 'https://www.elazig.bel.tr/hal-fiyatlari/',
+        req: { headers: { accept: 'text/html,application/xhtml+xml' } },
+      },
+    ]);
     const document = documentOf(collected);
-    expect(document).toEqual({ url: ELAZIG_URL, fetchedAt: '2026-09-15T05:00:00.000Z', contentType: 'text/html; charset=UTF-8', bytes: PAGE, requestedDay: '2026-09-14' });
+    expect(document).toEqual({
+      url: ELAZIG_URL,
+      fetchedAt: '2026-09-15T05:00:00.000Z',
+      contentType: 'text/html; charset=UTF-8',
+      bytes: PAGE,
+      requestedDay: '2026-09-14',
+    });
     expect(parserOf(collected).id).toBe('elazig-list');
     expect(parserOf(collected).parse(document).bulletinDays).toEqual(['2026-09-14']);
     expect(lines).toHaveLength(1);
@@ -49,7 +68,9 @@ describe('Elazığ adapter', () => {
   });
 
   it('returns a page it cannot read, so that the parser fails on it and the scrape keeps it as evidence', async () => {
-    const changed = new TextEncoder().encode('<html><body><table><tr><td>DOMATES</td><td>30,00</td></tr></table></body></html>');
+    const changed = new TextEncoder().encode(
+      '<html><body><table><tr><td>DOMATES</td><td>30,00</td></tr></table></body></html>',
+    );
     const { http } = fakeHttp({ [ELAZIG_URL]: changed });
     const lines: string[] = [];
     const collected = await adapter.collect!({ day: '2026-09-15', http, log: (l) => lines.push(l) });

@@ -17,10 +17,18 @@ export const adapter: SourceAdapter = {
     attribution: 'Kaynak: Elazığ Belediyesi',
     note: unprovenNote(
       'The page prints no date: the data day is the requested day and a new list is told from an old one by its content ' +
-      '(an unchanged page is the same document to the pipeline, which deduplicates by sha256). ' +
-      'No unit is printed; prices are taken as per kg. 0 on the page means no quote. Publishing days are assumed (Monday to Saturday).',
+        '(an unchanged page is the same document to the pipeline, which deduplicates by sha256). ' +
+        'No unit is printed; prices are taken as per kg. 0 on the page means no quote. Publishing days are assumed (Monday to Saturday).',
     ),
-    markets: [{ slug: 'elazig-sebze-meyve', name: 'Elazığ Sebze ve Meyve Hali', province: 'Elazığ', district: null, kind: 'sebze-meyve' }],
+    markets: [
+      {
+        slug: 'elazig-sebze-meyve',
+        name: 'Elazığ Sebze ve Meyve Hali',
+        province: 'Elazığ',
+        district: null,
+        kind: 'sebze-meyve',
+      },
+    ],
   },
   async collect({ day, http, log }) {
     const document = await fetchPage(http, ELAZIG_URL, { requestedDay: day });

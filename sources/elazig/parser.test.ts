@@ -8,14 +8,25 @@ import { elazigList, elazigListFingerprint, parseElazigList, PARSER } from './pa
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/elazig/${name}`, import.meta.url), 'utf8');
 const PAGE = fixture('hal-fiyatlari.html');
 const EMPTY = fixture('hal-fiyatlari-empty.html');
-const doc = (html: string, requestedDay: string | null = '2026-09-15') => fetchedDocument('https://www.elazig.bel.tr/hal-fiyatlari/', html, { requestedDay });
+const doc = (html: string, requestedDay: string | null = '2026-09-15') =>
+  fetchedDocument('https://www.elazig.bel.tr/hal-fiyatlari/', html, { requestedDay });
 
 describe('Elazığ: the list', () => {
   it('reads every li as printed, in page order', () => {
     const parsed = parseElazigList(doc(PAGE));
     expect(parsed.rows.map((r) => r.name)).toEqual([
-      'DOMATES', 'SALATALIK', 'BİBER SİVRİ', 'PATLICAN', 'KURU SOĞAN', 'PATATES',
-      'ELMA STARKİNG', 'MUZ İTHAL', 'KARPUZ', 'KAVUN', 'ÜZÜM ÇEKİRDEKSİZ', 'LİMON',
+      'DOMATES',
+      'SALATALIK',
+      'BİBER SİVRİ',
+      'PATLICAN',
+      'KURU SOĞAN',
+      'PATATES',
+      'ELMA STARKİNG',
+      'MUZ İTHAL',
+      'KARPUZ',
+      'KAVUN',
+      'ÜZÜM ÇEKİRDEKSİZ',
+      'LİMON',
     ]);
     expect(parsed.rows[0]).toEqual({
       dataDay: '2026-09-15',
@@ -66,7 +77,10 @@ describe('Elazığ: the list', () => {
 
 describe('Elazığ: the content fingerprint of a dateless page', () => {
   it('stays the same when only the page around the list changes', () => {
-    const otherChrome = PAGE.replace('q3XbV9kLm2TzR8pWc1yH0aFe6uJdNs4o', 'Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56').replace('1.284.551', '1.284.902');
+    const otherChrome = PAGE.replace('q3XbV9kLm2TzR8pWc1yH0aFe6uJdNs4o', 'Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56').replace(
+      '1.284.551',
+      '1.284.902',
+    );
     expect(otherChrome).not.toBe(PAGE);
     const a = elazigListFingerprint(new TextEncoder().encode(PAGE));
     expect(a.items).toBe(12);
@@ -74,25 +88,39 @@ describe('Elazığ: the content fingerprint of a dateless page', () => {
   });
 
   it('changes when one price changes', () => {
-    const changed = PAGE.replace('<div class="price text-danger">45.00 ₺</div>', '<div class="price text-danger">47.50 ₺</div>');
-    expect(elazigListFingerprint(new TextEncoder().encode(changed)).sha256).not.toBe(elazigListFingerprint(new TextEncoder().encode(PAGE)).sha256);
+    const changed = PAGE.replace(
+      '<div class="price text-danger">45.00 ₺</div>',
+      '<div class="price text-danger">47.50 ₺</div>',
+    );
+    expect(elazigListFingerprint(new TextEncoder().encode(changed)).sha256).not.toBe(
+      elazigListFingerprint(new TextEncoder().encode(PAGE)).sha256,
+    );
   });
 });
 
 describe('Elazığ: a changed page is loud', () => {
   it('throws when ul#halfiyat is gone (a table instead)', () => {
     const redesigned = PAGE.replace('<ul id="halfiyat"', '<ul id="hal-fiyat-listesi"');
-    expect(expectLayoutError(PARSER, () => parseElazigList(doc(redesigned))).message).toBe('elazig-list: expected one ul#halfiyat, found 0');
+    expect(expectLayoutError(PARSER, () => parseElazigList(doc(redesigned))).message).toBe(
+      'elazig-list: expected one ul#halfiyat, found 0',
+    );
   });
 
   it('throws when an item lacks its max price', () => {
     const missing = PAGE.replace('<div class="price text-danger">38,00 ₺</div>', '<div class="price">38,00 ₺</div>');
-    expect(expectLayoutError(PARSER, () => parseElazigList(doc(missing))).message).toBe('elazig-list: li[1]: expected one div.price.text-danger, found 0');
+    expect(expectLayoutError(PARSER, () => parseElazigList(doc(missing))).message).toBe(
+      'elazig-list: li[1]: expected one div.price.text-danger, found 0',
+    );
   });
 
   it('throws on a price that is not a number', () => {
-    const text = PAGE.replace('<div class="price text-success">25,00 ₺</div>', '<div class="price text-success">En düşük: 25,00 ₺</div>');
-    expect(expectLayoutError(PARSER, () => parseElazigList(doc(text))).message).toMatch(/^elazig-list: li\[1\] min: not a price/);
+    const text = PAGE.replace(
+      '<div class="price text-success">25,00 ₺</div>',
+      '<div class="price text-success">En düşük: 25,00 ₺</div>',
+    );
+    expect(expectLayoutError(PARSER, () => parseElazigList(doc(text))).message).toMatch(
+      /^elazig-list: li\[1\] min: not a price/,
+    );
   });
 
   it('throws when a list has rows but the document has no requested day', () => {

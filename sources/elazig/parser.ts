@@ -40,10 +40,15 @@ function readItems($: Html): Item[] {
     .map((li, i) => {
       const part = (selector: string) => {
         const found = $(li).find(selector);
-        if (found.length !== 1) throw new LayoutError(PARSER, `li[${i}]: expected one ${selector}, found ${found.length}`);
+        if (found.length !== 1)
+          throw new LayoutError(PARSER, `li[${i}]: expected one ${selector}, found ${found.length}`);
         return cellText($, found[0]!);
       };
-      const item = { name: part('h4.default-title'), min: part('div.price.text-success'), max: part('div.price.text-danger') };
+      const item = {
+        name: part('h4.default-title'),
+        min: part('div.price.text-success'),
+        max: part('div.price.text-danger'),
+      };
       if (!item.name) throw new LayoutError(PARSER, `li[${i}]: empty name`);
       return { ...item, printed: cellText($, li) };
     });

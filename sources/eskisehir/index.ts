@@ -15,10 +15,18 @@ export const adapter: SourceAdapter = {
     attribution: 'Kaynak: Eskişehir Büyükşehir Belediyesi',
     note: unprovenNote(
       'Max is printed before Min (mapped by header) and an average is reported. Turkish letters come as HTML numeric entities. ' +
-      'Cinsi is read as the variety and joined to the name; Tür is kept as the group. No unit is printed (read as kg) and no date ' +
-      '(the list of the day collected). The list was frozen from 2023-04 to 2026-04. Publishing days are not described: Monday to Saturday assumed.',
+        'Cinsi is read as the variety and joined to the name; Tür is kept as the group. No unit is printed (read as kg) and no date ' +
+        '(the list of the day collected). The list was frozen from 2023-04 to 2026-04. Publishing days are not described: Monday to Saturday assumed.',
     ),
-    markets: [{ slug: 'eskisehir-sebze-meyve', name: 'Eskişehir Sebze ve Meyve Hali', province: 'Eskişehir', district: null, kind: 'sebze-meyve' }],
+    markets: [
+      {
+        slug: 'eskisehir-sebze-meyve',
+        name: 'Eskişehir Sebze ve Meyve Hali',
+        province: 'Eskişehir',
+        district: null,
+        kind: 'sebze-meyve',
+      },
+    ],
   },
   async collect({ day, http }) {
     const document = await fetchPage(http, ESKISEHIR_URL, { accept: 'text/html', requestedDay: day });

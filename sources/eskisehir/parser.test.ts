@@ -5,8 +5,12 @@ import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { decodeNumericEntities, ESKISEHIR_URL, parseEskisehirHtml, PARSER } from './parser.ts';
 
-const PAGE = readFileSync(new URL('../../tests/fixtures/eskisehir/hal-fiyatlari-2026-09-14.html', import.meta.url), 'utf8');
-const doc = (html: string, requestedDay: string | null = '2026-09-14') => fetchedDocument(ESKISEHIR_URL, html, { fetchedAt: null, contentType: 'text/html', requestedDay });
+const PAGE = readFileSync(
+  new URL('../../tests/fixtures/eskisehir/hal-fiyatlari-2026-09-14.html', import.meta.url),
+  'utf8',
+);
+const doc = (html: string, requestedDay: string | null = '2026-09-14') =>
+  fetchedDocument(ESKISEHIR_URL, html, { fetchedAt: null, contentType: 'text/html', requestedDay });
 
 describe('Eskişehir page', () => {
   it('finds the table by its entity-encoded header and reads 10 rows of the requested day', () => {
@@ -35,7 +39,14 @@ describe('Eskişehir page', () => {
     const rows = parseEskisehirHtml(doc(PAGE)).rows;
     expect(rows[1]).toMatchObject({ name: 'DOMATES SERÇ', min: 25, max: 40, avg: 33.1 });
     expect(rows[2]).toMatchObject({ name: 'BİBER SİVRİ', min: 40, max: 60, avg: 52.4 });
-    expect(rows[6]).toMatchObject({ name: 'ÜZÜM ÇEKİRDEKSİZ', group: 'MEYVE', min: 60, max: 85, avg: 73.51, printed: 'ÜZÜM | ÇEKİRDEKSİZ | MEYVE | 85,00 | 60,00 | 73,51' });
+    expect(rows[6]).toMatchObject({
+      name: 'ÜZÜM ÇEKİRDEKSİZ',
+      group: 'MEYVE',
+      min: 60,
+      max: 85,
+      avg: 73.51,
+      printed: 'ÜZÜM | ÇEKİRDEKSİZ | MEYVE | 85,00 | 60,00 | 73,51',
+    });
     expect(decodeNumericEntities('&#220;Z&#xdc;M &amp; &#350;')).toBe('ÜZÜM &amp; Ş');
   });
 
@@ -43,7 +54,13 @@ describe('Eskişehir page', () => {
     const rows = parseEskisehirHtml(doc(PAGE)).rows;
     expect(rows[3]).toMatchObject({ name: 'SALATALIK', min: 22, max: 32, avg: 27.8 });
     expect(rows[4]).toMatchObject({ name: 'PATATES', min: 18, max: 24, avg: 21.35 });
-    expect(rows[9]).toMatchObject({ name: 'KAVUN KIRKAĞAÇ', min: 18, max: 1250, avg: 24.6, location: 'table[0] tr[10]' });
+    expect(rows[9]).toMatchObject({
+      name: 'KAVUN KIRKAĞAÇ',
+      min: 18,
+      max: 1250,
+      avg: 24.6,
+      location: 'table[0] tr[10]',
+    });
   });
 
   it('reads a table without rows as no list', () => {
@@ -52,10 +69,15 @@ describe('Eskişehir page', () => {
   });
 
   it('throws a LayoutError on a changed table', () => {
-    expect(expectLayoutError(PARSER, () => parseEskisehirHtml(doc(PAGE.replace('<th>Avg</th>', '<th>Ortalama</th>')))).message).toBe(
-      'eskisehir-html: no table with the header Ürün Adı · Cinsi · Tür · Max · Min · Avg',
+    expect(
+      expectLayoutError(PARSER, () => parseEskisehirHtml(doc(PAGE.replace('<th>Avg</th>', '<th>Ortalama</th>'))))
+        .message,
+    ).toBe('eskisehir-html: no table with the header Ürün Adı · Cinsi · Tür · Max · Min · Avg');
+    expect(() => parseEskisehirHtml(doc(PAGE.replace('<td>38,25</td>', '<td>38,25</td><td>KG</td>')))).toThrow(
+      'eskisehir-html: table[0] tr[1]: 7 cells, expected 6',
     );
-    expect(() => parseEskisehirHtml(doc(PAGE.replace('<td>38,25</td>', '<td>38,25</td><td>KG</td>')))).toThrow('eskisehir-html: table[0] tr[1]: 7 cells, expected 6');
-    expect(() => parseEskisehirHtml(doc(PAGE.replace('<td>38,25</td>', '<td>otuz sekiz</td>')))).toThrow('table[0] tr[1]: not a price');
+    expect(() => parseEskisehirHtml(doc(PAGE.replace('<td>38,25</td>', '<td>otuz sekiz</td>')))).toThrow(
+      'table[0] tr[1]: not a price',
+    );
   });
 });

@@ -30,7 +30,9 @@ export function parseEskisehirHtml(document: SourceDocument): ParsedDocument {
   const day = document.requestedDay;
   if (!day) throw new LayoutError(PARSER, 'the page prints no date and no requested day was given');
   // Quirk: entities escaped twice are decoded before the header is matched.
-  const tables = allTableRows(loadHtmlDocument(document)).map((table) => table.map((cells) => cells.map(decodeNumericEntities)));
+  const tables = allTableRows(loadHtmlDocument(document)).map((table) =>
+    table.map((cells) => cells.map(decodeNumericEntities)),
+  );
   const spec = { parser: PARSER, names: HEADER, header: 'Ürün Adı · Cinsi · Tür · Max · Min · Avg' };
   return parseExactTable(tables, spec, (cells, columns) => ({
     dataDay: day,

@@ -11,13 +11,22 @@ export const adapter: SourceAdapter = {
     name: 'Gaziantep Büyükşehir Belediyesi Hal Rayiç Fiyatları',
     organisation: 'Gaziantep Büyükşehir Belediyesi',
     url: 'https://www.gaziantep.bel.tr/tr/hal-rayic',
-    method: 'GET https://www.gaziantep.bel.tr/tr/hal-rayic?date=YYYY-MM-DD (HTML table Ürün Adı · Az. Fiyat · As. Fiyat · Birim · Tarih)',
+    method:
+      'GET https://www.gaziantep.bel.tr/tr/hal-rayic?date=YYYY-MM-DD (HTML table Ürün Adı · Az. Fiyat · As. Fiyat · Birim · Tarih)',
     attribution: 'Kaynak: Gaziantep Büyükşehir Belediyesi',
     note: unprovenNote(
       'Az. Fiyat is read as Azami (maximum) and As. Fiyat as Asgari (minimum), mapped by header; a reversed reading would show as ' +
-      'min_max_swapped flags. Every row carries its own date, which is its data day. Publishing is described as daily; Monday–Saturday is assumed, as for every hall whose Sunday is not known.',
+        'min_max_swapped flags. Every row carries its own date, which is its data day. Publishing is described as daily; Monday–Saturday is assumed, as for every hall whose Sunday is not known.',
     ),
-    markets: [{ slug: 'gaziantep-sebze-meyve', name: 'Gaziantep Sebze ve Meyve Hali', province: 'Gaziantep', district: null, kind: 'sebze-meyve' }],
+    markets: [
+      {
+        slug: 'gaziantep-sebze-meyve',
+        name: 'Gaziantep Sebze ve Meyve Hali',
+        province: 'Gaziantep',
+        district: null,
+        kind: 'sebze-meyve',
+      },
+    ],
   },
   async collect({ day, http }) {
     const document = await fetchPage(http, gaziantepUrl(day), { accept: 'text/html', requestedDay: day });

@@ -6,7 +6,8 @@ import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { gaziantepUrl, parseGaziantepHtml, PARSER } from './parser.ts';
 
 const PAGE = readFileSync(new URL('../../tests/fixtures/gaziantep/hal-rayic-2026-09-14.html', import.meta.url), 'utf8');
-const doc = (html: string) => fetchedDocument(gaziantepUrl('2026-09-14'), html, { fetchedAt: null, requestedDay: '2026-09-14' });
+const doc = (html: string) =>
+  fetchedDocument(gaziantepUrl('2026-09-14'), html, { fetchedAt: null, requestedDay: '2026-09-14' });
 
 describe('Gaziantep page', () => {
   it('takes each row’s data day from its own Tarih cell', () => {
@@ -37,21 +38,31 @@ describe('Gaziantep page', () => {
   });
 
   it('reads a Tarih with a time or in ISO form', () => {
-    const timed = PAGE.replace('<td>14.09.2026</td>', '<td>14.09.2026 00:00:00</td>').replace('<td>13.09.2026</td>', '<td>2026-09-12</td>');
+    const timed = PAGE.replace('<td>14.09.2026</td>', '<td>14.09.2026 00:00:00</td>').replace(
+      '<td>13.09.2026</td>',
+      '<td>2026-09-12</td>',
+    );
     const rows = parseGaziantepHtml(doc(timed)).rows;
     expect(rows[0]!.dataDay).toBe('2026-09-14');
     expect(rows[7]!.dataDay).toBe('2026-09-12');
   });
 
   it('reads an empty table as no list', () => {
-    expect(parseGaziantepHtml(doc(PAGE.replace(/<tbody>[\s\S]*<\/tbody>/, '<tbody></tbody>')))).toEqual({ rows: [], bulletinDays: [] });
+    expect(parseGaziantepHtml(doc(PAGE.replace(/<tbody>[\s\S]*<\/tbody>/, '<tbody></tbody>')))).toEqual({
+      rows: [],
+      bulletinDays: [],
+    });
   });
 
   it('throws a LayoutError on a changed table or an unreadable date', () => {
     expect(expectLayoutError(PARSER, () => parseGaziantepHtml(doc(PAGE.replace('<th>Tarih</th>', '')))).message).toBe(
       'gaziantep-html: no table with the header Ürün Adı · Az. Fiyat · As. Fiyat · Birim · Tarih',
     );
-    expect(() => parseGaziantepHtml(doc(PAGE.replace('<td>14.09.2026</td>', '<td>Bugün</td>')))).toThrow('gaziantep-html: table[0] tr[1]: not a date "Bugün"');
-    expect(() => parseGaziantepHtml(doc(PAGE.replace('<td>14.09.2026</td>', '<td>31.09.2026</td>')))).toThrow('not a date');
+    expect(() => parseGaziantepHtml(doc(PAGE.replace('<td>14.09.2026</td>', '<td>Bugün</td>')))).toThrow(
+      'gaziantep-html: table[0] tr[1]: not a date "Bugün"',
+    );
+    expect(() => parseGaziantepHtml(doc(PAGE.replace('<td>14.09.2026</td>', '<td>31.09.2026</td>')))).toThrow(
+      'not a date',
+    );
   });
 });

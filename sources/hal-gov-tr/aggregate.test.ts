@@ -28,7 +28,10 @@ describe('HKS printed name', () => {
 describe('HKS volume-weighted average', () => {
   it('weights each line by its volume and rounds half-up to kuruş', () => {
     // (10×3 + 20×1) / 4 = 12.5
-    expect(weightedAverage([line({ price: 10, volume: 3 }), line({ price: 20, volume: 1 })])).toEqual({ avg: 12.5, method: 'volume_weighted' });
+    expect(weightedAverage([line({ price: 10, volume: 3 }), line({ price: 20, volume: 1 })])).toEqual({
+      avg: 12.5,
+      method: 'volume_weighted',
+    });
     // (1.01×1 + 1.02×2) / 3 = 3.05 / 3 = 1.01666… → 1.02
     expect(weightedAverage([line({ price: 1.01, volume: 1 }), line({ price: 1.02, volume: 2 })]).avg).toBe(1.02);
   });
@@ -42,15 +45,27 @@ describe('HKS volume-weighted average', () => {
   it('uses the plain mean when no line has volume, and leaves out lines without a price', () => {
     expect(weightedAverage([line({ price: 5600, volume: 0 })])).toEqual({ avg: 5600, method: 'plain_mean_no_volume' });
     // (10 + 15) / 2 = 12.5; the null volume counts as none
-    expect(weightedAverage([line({ price: 10, volume: 0 }), line({ price: 15, volume: null })])).toEqual({ avg: 12.5, method: 'plain_mean_no_volume' });
+    expect(weightedAverage([line({ price: 10, volume: 0 }), line({ price: 15, volume: null })])).toEqual({
+      avg: 12.5,
+      method: 'plain_mean_no_volume',
+    });
     // the placeholder price leaves the other line alone
-    expect(weightedAverage([line({ price: null, volume: 100 }), line({ price: 15, volume: 2 })])).toEqual({ avg: 15, method: 'volume_weighted' });
+    expect(weightedAverage([line({ price: null, volume: 100 }), line({ price: 15, volume: 2 })])).toEqual({
+      avg: 15,
+      method: 'volume_weighted',
+    });
     expect(weightedAverage([line({ price: null })])).toEqual({ avg: null, method: 'no_price' });
   });
 
   it('gives a line with volume 0 no weight beside lines that have volume', () => {
     // (65×200 + 140×2 + 999×0) / 202 = 65.74
-    expect(weightedAverage([line({ price: 65, volume: 200 }), line({ price: 140, volume: 2 }), line({ price: 999, volume: 0 })]).avg).toBe(65.74);
+    expect(
+      weightedAverage([
+        line({ price: 65, volume: 200 }),
+        line({ price: 140, volume: 2 }),
+        line({ price: 999, volume: 0 }),
+      ]).avg,
+    ).toBe(65.74);
   });
 
   it('groups by printed name and unit, whatever the order of the lines', () => {
@@ -76,8 +91,16 @@ describe('HKS volume-weighted average', () => {
 
 describe('HKS dates', () => {
   it('reads the bulletin and data days of a label', () => {
-    expect(readBulletinDates('22.04.2026 (21.04.2026 Tarihli', 'p')).toEqual({ bulletinDay: '2026-04-22', dataDay: '2026-04-21', dataDayPrinted: true });
-    expect(readBulletinDates('1.1.2026', 'p')).toEqual({ bulletinDay: '2026-01-01', dataDay: '2025-12-31', dataDayPrinted: false });
+    expect(readBulletinDates('22.04.2026 (21.04.2026 Tarihli', 'p')).toEqual({
+      bulletinDay: '2026-04-22',
+      dataDay: '2026-04-21',
+      dataDayPrinted: true,
+    });
+    expect(readBulletinDates('1.1.2026', 'p')).toEqual({
+      bulletinDay: '2026-01-01',
+      dataDay: '2025-12-31',
+      dataDayPrinted: false,
+    });
     expect(readBulletinDates('bülten yok', 'p')).toBeNull();
     expect(expectLayoutError('p', () => readBulletinDates('22.04.2026 (22.04.2026 Tarihli', 'p')).message).toBe(
       'p: bulletin 22.04.2026 says its data are of 22.04.2026, not of the day before',
@@ -85,7 +108,8 @@ describe('HKS dates', () => {
   });
 
   it('finds every `Bülten Tarihi :` label of a text', () => {
-    const text = 'x Bülten Tarihi : 22.04.2026 (21.04.2026 Tarihli Veriler Kullanılmıştır.) y Bülten Tarihi : 23.04.2026';
+    const text =
+      'x Bülten Tarihi : 22.04.2026 (21.04.2026 Tarihli Veriler Kullanılmıştır.) y Bülten Tarihi : 23.04.2026';
     expect(findBulletinLabels(text, 'p').map((l) => l.dataDay)).toEqual(['2026-04-21', '2026-04-22']);
     expect(() => findBulletinLabels('Bülten Tarihi : yarın', 'p')).toThrow('unreadable label');
   });

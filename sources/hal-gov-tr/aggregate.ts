@@ -26,7 +26,11 @@ export type HksLine = {
   location: string;
 };
 
-export type HksProduct = { row: PrintedRow; lines: HksLine[]; method: 'volume_weighted' | 'plain_mean_no_volume' | 'no_price' };
+export type HksProduct = {
+  row: PrintedRow;
+  lines: HksLine[];
+  method: 'volume_weighted' | 'plain_mean_no_volume' | 'no_price';
+};
 
 /** A GridView pager cell read as a product: page numbers and `...` only (`12345678910...`). */
 export const isPagerText = (text: string) => /^[\d.\s]+$/.test(text) && /[\d.]/.test(text);
@@ -57,7 +61,10 @@ function toKurus(numerator: bigint, denominator: bigint): number {
   return Number((2n * numerator + 100n * denominator) / (200n * denominator)) / 100;
 }
 
-export function weightedAverage(lines: readonly Pick<HksLine, 'price' | 'volume'>[]): { avg: number | null; method: HksProduct['method'] } {
+export function weightedAverage(lines: readonly Pick<HksLine, 'price' | 'volume'>[]): {
+  avg: number | null;
+  method: HksProduct['method'];
+} {
   const priced = lines.filter((l): l is { price: number; volume: number | null } => l.price !== null);
   if (priced.length === 0) return { avg: null, method: 'no_price' };
   let numerator = 0n;

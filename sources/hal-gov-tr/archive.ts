@@ -11,6 +11,7 @@ import { ARCHIVE_PARSERS } from './parsers.ts';
 export function halGovTrArchive(root?: string): ArchiveDocument[] {
   return readArchive('hal-gov-tr', (file) => ARCHIVE_PARSERS[file.parser], {
     root,
-    fetchedAt: (file, bytes) => (file.parser === 'hal-gov-tr-json' ? readHksJson(new TextDecoder().decode(bytes)).scrapedAt : null),
+    fetchedAt: (file, bytes) =>
+      file.parser === 'hal-gov-tr-json' ? readHksJson(new TextDecoder().decode(bytes)).scrapedAt : null,
   });
 }

@@ -13,12 +13,18 @@ import { adapter } from './index.ts';
 import { readHksJson } from './json.ts';
 import { halGovTrGrid } from './parsers.ts';
 
-const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../tests/fixtures/hal-gov-tr/${name}`, import.meta.url)));
+const fixture = (name: string) =>
+  new Uint8Array(readFileSync(new URL(`../../tests/fixtures/hal-gov-tr/${name}`, import.meta.url)));
 const page = (n: number) => fixture(`grid-page-${String(n).padStart(2, '0')}.html`);
 const WP = 'ctl00$ctl37$g_7e86b8d6_3aea_47cf_b1c1_939799a091e0$';
 const DATE = `${WP}dateControl$dateControlDate`;
 const GRID = `${WP}gvFiyatlar`;
-const REAL = readHksJson(readFileSync(new URL('../../data/sources/hal-gov-tr/hal_fiyatlari_bulten-2026-04-22_veri-2026-04-21.json', import.meta.url), 'utf8'));
+const REAL = readHksJson(
+  readFileSync(
+    new URL('../../data/sources/hal-gov-tr/hal_fiyatlari_bulten-2026-04-22_veri-2026-04-21.json', import.meta.url),
+    'utf8',
+  ),
+);
 
 type Call = { url: string; method: string; form?: Record<string, string>; headers?: Record<string, string> };
 
@@ -77,7 +83,9 @@ describe('HKS collect: the postback flow for data day 2026-04-21', () => {
       form: { ...hidden('get'), [DATE]: '22.04.2026', [`${WP}btnGet`]: 'Fiyat Bul' },
       headers: { referer: PAGE_URL },
     });
-    expect(calls.slice(2).map((c) => c.form?.__EVENTARGUMENT)).toEqual(Array.from({ length: 17 }, (_, i) => `Page$${i + 2}`));
+    expect(calls.slice(2).map((c) => c.form?.__EVENTARGUMENT)).toEqual(
+      Array.from({ length: 17 }, (_, i) => `Page$${i + 2}`),
+    );
   });
 
   it('posts each page with the hidden fields of the page before it (the refreshed __VIEWSTATE)', async () => {
@@ -90,8 +98,18 @@ describe('HKS collect: the postback flow for data day 2026-04-21', () => {
       headers: { referer: PAGE_URL },
     });
     // page 11 is reached through the `...` link of page 10
-    expect(calls[11]!.form).toEqual({ ...hidden('page10'), __EVENTTARGET: GRID, __EVENTARGUMENT: 'Page$11', [DATE]: '22.04.2026' });
-    expect(calls[18]!.form).toEqual({ ...hidden('page17'), __EVENTTARGET: GRID, __EVENTARGUMENT: 'Page$18', [DATE]: '22.04.2026' });
+    expect(calls[11]!.form).toEqual({
+      ...hidden('page10'),
+      __EVENTTARGET: GRID,
+      __EVENTARGUMENT: 'Page$11',
+      [DATE]: '22.04.2026',
+    });
+    expect(calls[18]!.form).toEqual({
+      ...hidden('page17'),
+      __EVENTTARGET: GRID,
+      __EVENTARGUMENT: 'Page$18',
+      [DATE]: '22.04.2026',
+    });
   });
 
   it('returns the 18 pages as one document, bytes unchanged, read by the grid parser', async () => {
@@ -113,7 +131,9 @@ describe('HKS collect: the postback flow for data day 2026-04-21', () => {
   });
 
   it('stops after page 1 when the grid has no pager', async () => {
-    const single = new TextEncoder().encode(new TextDecoder().decode(page(1)).replace(/<tr><td colspan="6"><table>[\s\S]*?<\/table><\/td><\/tr>/, ''));
+    const single = new TextEncoder().encode(
+      new TextDecoder().decode(page(1)).replace(/<tr><td colspan="6"><table>[\s\S]*?<\/table><\/td><\/tr>/, ''),
+    );
     const { http, calls } = fakeHttp((req) => (req.method === 'GET' ? fixture('form-get.html') : single));
     const collected = await collectBulletin(ctx(http), halGovTrGrid);
     expect(calls).toHaveLength(2);
@@ -126,7 +146,9 @@ describe('HKS collect: the postback flow for data day 2026-04-21', () => {
 describe('HKS collect: no bulletin and failures', () => {
   it('answers none when the page shows no grid for the date', async () => {
     const { http, calls } = fakeHttp(hks);
-    expect(await adapter.collect!(ctx(http, '2026-04-25'))).toEqual([{ none: 'HKS has no bulletin dated 26.04.2026 (data of 2026-04-25)' }]);
+    expect(await adapter.collect!(ctx(http, '2026-04-25'))).toEqual([
+      { none: 'HKS has no bulletin dated 26.04.2026 (data of 2026-04-25)' },
+    ]);
     expect(calls.map((c) => c.form?.[DATE])).toEqual([undefined, '26.04.2026']);
   });
 
@@ -137,7 +159,9 @@ describe('HKS collect: no bulletin and failures', () => {
 
   it('throws a LayoutError when a later page belongs to another bulletin', async () => {
     const other = new TextDecoder().decode(page(2)).replace('22.04.2026 (21.04.2026', '23.04.2026 (22.04.2026');
-    const { http } = fakeHttp((req) => (req.form?.__EVENTARGUMENT === 'Page$2' ? new TextEncoder().encode(other) : hks(req)));
+    const { http } = fakeHttp((req) =>
+      req.form?.__EVENTARGUMENT === 'Page$2' ? new TextEncoder().encode(other) : hks(req),
+    );
     await expect(adapter.collect!(ctx(http))).rejects.toThrow('page 2 is of bulletin 2026-04-23, page 1 of 2026-04-22');
   });
 
@@ -145,7 +169,9 @@ describe('HKS collect: no bulletin and failures', () => {
     const whole = new TextDecoder().decode(page(1));
     const cut = new TextEncoder().encode(whole.slice(0, whole.indexOf('</tr>', whole.length >> 1) + '</tr>'.length));
     const { http } = fakeHttp((req) => (req.form?.[`${WP}btnGet`] ? cut : hks(req)));
-    await expect(adapter.collect!(ctx(http))).rejects.toThrow('hal-gov-tr-grid: bulletin 22.04.2026 ends before </html>: cut short');
+    await expect(adapter.collect!(ctx(http))).rejects.toThrow(
+      'hal-gov-tr-grid: bulletin 22.04.2026 ends before </html>: cut short',
+    );
   });
 
   it('throws a LayoutError when the GET page has no form to post', async () => {

@@ -41,7 +41,8 @@ function formPage(response: HttpResponse, what: string): FormPage {
     hidden[$(input).attr('name')!] = $(input).attr('value') ?? '';
   });
   const dateField = $(DATE_FIELD_SELECTOR).attr('name');
-  if (hidden.__VIEWSTATE === undefined || !dateField) throw new LayoutError(PARSER, `${what}: no __VIEWSTATE or no date field`);
+  if (hidden.__VIEWSTATE === undefined || !dateField)
+    throw new LayoutError(PARSER, `${what}: no __VIEWSTATE or no date field`);
   return { $, hidden, dateField };
 }
 
@@ -81,7 +82,12 @@ export async function collectBulletin(ctx: CollectContext, parser: Parser): Prom
     if (!pager.links.includes(n)) break;
     if (!pager.target) throw new LayoutError(PARSER, `page ${n - 1}: pager without a postback target`);
     if (n > MAX_PAGES) throw new LayoutError(PARSER, `more than ${MAX_PAGES} pages`);
-    const form = { ...page.hidden, __EVENTTARGET: pager.target, __EVENTARGUMENT: `Page$${n}`, [page.dateField]: bulletinDate };
+    const form = {
+      ...page.hidden,
+      __EVENTTARGET: pager.target,
+      __EVENTARGUMENT: `Page$${n}`,
+      [page.dateField]: bulletinDate,
+    };
     response = await ctx.http.request(PAGE_URL, { method: 'POST', form, headers });
     page = formPage(response, `page ${n}`);
     const shown = page.$(GRID_SELECTOR)[0];
@@ -89,7 +95,11 @@ export async function collectBulletin(ctx: CollectContext, parser: Parser): Prom
     // A postback that lost the date answers with another bulletin or page: never mix them.
     if (current !== n) throw new LayoutError(PARSER, `asked for page ${n}, got page ${current ?? 'none'}`);
     const pageLabel = readBulletinLabel(page.$, PARSER);
-    if (pageLabel?.bulletinDay !== label?.bulletinDay) throw new LayoutError(PARSER, `page ${n} is of bulletin ${pageLabel?.bulletinDay}, page 1 of ${label?.bulletinDay}`);
+    if (pageLabel?.bulletinDay !== label?.bulletinDay)
+      throw new LayoutError(
+        PARSER,
+        `page ${n} is of bulletin ${pageLabel?.bulletinDay}, page 1 of ${label?.bulletinDay}`,
+      );
     responses.push(response);
   }
   ctx.log(`hal-gov-tr: bulletin ${bulletinDate}, ${responses.length} pages`);

@@ -65,7 +65,9 @@ export function istanbulTimestampToIso(text: unknown): string | null {
   const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/.exec(text.trim());
   if (!m || !isDay(m[1]!) || Number(m[2]) > 23 || Number(m[3]) > 59 || Number(m[4]) > 59) return null;
   if (m[5]) {
-    const ms = Date.parse(`${m[1]}T${m[2]}:${m[3]}:${m[4]}${m[5].length === 5 ? `${m[5].slice(0, 3)}:${m[5].slice(3)}` : m[5]}`);
+    const ms = Date.parse(
+      `${m[1]}T${m[2]}:${m[3]}:${m[4]}${m[5].length === 5 ? `${m[5].slice(0, 3)}:${m[5].slice(3)}` : m[5]}`,
+    );
     return Number.isNaN(ms) ? null : new Date(ms).toISOString();
   }
   const wall = Date.parse(`${m[1]}T${m[2]}:${m[3]}:${m[4]}Z`);

@@ -10,7 +10,12 @@ import { decodeExport, parseHksExcel, PARSER, readHksExcel } from './excel.ts';
 import { readHksJson } from './json.ts';
 
 const EXPORT = readFileSync(new URL('../../tests/fixtures/hal-gov-tr/excel-export-2026-04-22.xls', import.meta.url));
-const REAL = readHksJson(readFileSync(new URL('../../data/sources/hal-gov-tr/hal_fiyatlari_bulten-2026-04-22_veri-2026-04-21.json', import.meta.url), 'utf8'));
+const REAL = readHksJson(
+  readFileSync(
+    new URL('../../data/sources/hal-gov-tr/hal_fiyatlari_bulten-2026-04-22_veri-2026-04-21.json', import.meta.url),
+    'utf8',
+  ),
+);
 
 const utf16 = (text: string) => {
   const bytes = new Uint8Array(2 + text.length * 2);
@@ -21,7 +26,13 @@ const utf16 = (text: string) => {
   }
   return bytes;
 };
-const doc = (bytes: Uint8Array, requestedDay: string | null = null): SourceDocument => ({ url: 'x', fetchedAt: null, contentType: 'application/vnd.ms-excel', bytes, requestedDay });
+const doc = (bytes: Uint8Array, requestedDay: string | null = null): SourceDocument => ({
+  url: 'x',
+  fetchedAt: null,
+  contentType: 'application/vnd.ms-excel',
+  bytes,
+  requestedDay,
+});
 const TABLE = (rows: string) =>
   `<html><body><table><tr><td colspan="6">Bülten Tarihi : 22.04.2026 (21.04.2026 Tarihli Veriler Kullanılmıştır.)</td></tr><tr><td>Ürün Adı</td><td>Ürün Cinsi</td><td>Ürün Türü</td><td>Ortalama Fiyat</td><td>İşlem Hacmi</td><td>Birim Adı</td></tr>${rows}</table></body></html>`;
 
@@ -41,7 +52,12 @@ describe('HKS Excel export of all pages, 22.04.2026', () => {
   it('gives the 260 products of the real JSON with the same values', () => {
     expect(read.bulletinDay).toBe('2026-04-22');
     expect(read.document.bulletinDays).toEqual(['2026-04-21']);
-    const values = (r: { name: string; unit: string; avg: number | null; dataDay: string }) => [r.name.replace(/\s+/g, ' '), r.unit, r.avg, r.dataDay];
+    const values = (r: { name: string; unit: string; avg: number | null; dataDay: string }) => [
+      r.name.replace(/\s+/g, ' '),
+      r.unit,
+      r.avg,
+      r.dataDay,
+    ];
     expect(read.document.rows.map(values)).toEqual(REAL.document.rows.map(values));
   });
 
@@ -52,7 +68,14 @@ describe('HKS Excel export of all pages, 22.04.2026', () => {
     // export opens with 2 title rows, so row = index − junk before + pager rows before + 2 + 1:
     // 96 − 6 + 3 + 3 = 96, 104 − 6 + 3 + 3 = 104, 111 − 8 + 4 + 3 = 110
     expect(row).toMatchObject({ avg: 99.25, location: 'row 96, row 104, row 110' });
-    expect(JSON.parse(row!.printed)[0]).toEqual(['DOMATES', 'PEMBE', 'Geleneksel(Konvansiyonel)', '95,60', '367274', 'Kg']);
+    expect(JSON.parse(row!.printed)[0]).toEqual([
+      'DOMATES',
+      'PEMBE',
+      'Geleneksel(Konvansiyonel)',
+      '95,60',
+      '367274',
+      'Kg',
+    ]);
   });
 });
 
@@ -62,8 +85,13 @@ describe('HKS Excel export: edge cases', () => {
   });
 
   it('takes the requested day when the export has no label', () => {
-    const text = TABLE('<tr><td>ACUR</td><td>ACUR</td><td>Geleneksel(Konvansiyonel)</td><td>121,28</td><td>5434</td><td>Kg</td></tr>').replace(/Bülten Tarihi[^<]*/, 'Fiyatlar');
-    expect(parseHksExcel(doc(utf16(text), '2026-04-21'))).toMatchObject({ bulletinDays: ['2026-04-21'], rows: [{ name: 'ACUR', avg: 121.28, location: 'row 3' }] });
+    const text = TABLE(
+      '<tr><td>ACUR</td><td>ACUR</td><td>Geleneksel(Konvansiyonel)</td><td>121,28</td><td>5434</td><td>Kg</td></tr>',
+    ).replace(/Bülten Tarihi[^<]*/, 'Fiyatlar');
+    expect(parseHksExcel(doc(utf16(text), '2026-04-21'))).toMatchObject({
+      bulletinDays: ['2026-04-21'],
+      rows: [{ name: 'ACUR', avg: 121.28, location: 'row 3' }],
+    });
   });
 
   it('throws on a body that is not the UTF-16 export', () => {

@@ -15,7 +15,13 @@ import { readTable, type TableRead } from './table.ts';
 export const PARSER = 'hal-gov-tr-excel';
 export const PARSER_VERSION = 1;
 
-export type HksExcelRead = { document: ParsedDocument; products: HksProduct[]; lines: number; pagerRows: number; bulletinDay: Day | null };
+export type HksExcelRead = {
+  document: ParsedDocument;
+  products: HksProduct[];
+  lines: number;
+  pagerRows: number;
+  bulletinDay: Day | null;
+};
 
 /** UTF-16LE bytes (BOM optional) → text. A UTF-16BE or odd-length body is not the export we know. */
 export function decodeExport(bytes: Uint8Array): string {
@@ -38,7 +44,13 @@ export function readHksExcel(bytes: Uint8Array, requestedDay: Day | null = null)
     }
   }
   if (!read) throw new LayoutError(PARSER, 'no table with the HKS header (Ürün Adı … Birim Adı)');
-  const none: HksExcelRead = { document: { rows: [], bulletinDays: [] }, products: [], lines: 0, pagerRows: read.pagerRows, bulletinDay: null };
+  const none: HksExcelRead = {
+    document: { rows: [], bulletinDays: [] },
+    products: [],
+    lines: 0,
+    pagerRows: read.pagerRows,
+    bulletinDay: null,
+  };
   if (read.lines.length === 0) return none;
   const label = readBulletinLabel($, PARSER);
   const dataDay = label?.dataDay ?? requestedDay;

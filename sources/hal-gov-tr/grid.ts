@@ -50,18 +50,28 @@ export function readPager($: Html, grid: AnyNode): { target: string | null; link
         target = m[1]!;
         links.push(Number(m[2]));
       });
-    const span = $(tr).find('span').filter((_, s) => /^\d+$/.test($(s).text().trim()));
+    const span = $(tr)
+      .find('span')
+      .filter((_, s) => /^\d+$/.test($(s).text().trim()));
     if (span.length) current = Number(span.first().text().trim());
   }
   return { target, links, current };
 }
 
 export function readBulletinLabel($: Html, parser: string): BulletinDates | null {
-  const labels = findBulletinLabels($('body').text().replace(/[\s\u00a0]+/g, ' '), parser);
+  const labels = findBulletinLabels(
+    $('body')
+      .text()
+      .replace(/[\s\u00a0]+/g, ' '),
+    parser,
+  );
   const first = labels[0];
   if (!first) return null;
   if (labels.some((l) => l.bulletinDay !== first.bulletinDay || l.dataDay !== first.dataDay)) {
-    throw new LayoutError(parser, `pages of different bulletins: ${[...new Set(labels.map((l) => l.bulletinDay))].join(', ')}`);
+    throw new LayoutError(
+      parser,
+      `pages of different bulletins: ${[...new Set(labels.map((l) => l.bulletinDay))].join(', ')}`,
+    );
   }
   return first;
 }
@@ -71,7 +81,14 @@ export function readHksGrid(html: string, requestedDay: Day | null = null): HksG
   // Inline scripts are not the page's text (the label is looked for in the text).
   $('script, style').remove();
   const grids = $(GRID_SELECTOR).toArray();
-  const none: HksGridRead = { document: { rows: [], bulletinDays: [] }, products: [], lines: 0, pagerRows: 0, pages: grids.length, bulletinDay: null };
+  const none: HksGridRead = {
+    document: { rows: [], bulletinDays: [] },
+    products: [],
+    lines: 0,
+    pagerRows: 0,
+    pages: grids.length,
+    bulletinDay: null,
+  };
   if (grids.length === 0) {
     // The search form without a grid: HKS has no list for that day.
     if ($(DATE_FIELD_SELECTOR).length > 0) return none;

@@ -21,23 +21,35 @@ describe('HKS registry entry', () => {
     expect(d.publishingDays).toEqual([1, 2, 3, 4, 5, 6]);
     expect(d.note).toContain('assumption');
     expect(d.note).toContain('constructed');
-    expect(d.markets).toEqual([{ slug: 'hal-gov-tr-turkiye', name: 'Türkiye ortalaması (Hal Kayıt Sistemi)', province: 'Türkiye', district: null, kind: 'ulusal' }]);
+    expect(d.markets).toEqual([
+      {
+        slug: 'hal-gov-tr-turkiye',
+        name: 'Türkiye ortalaması (Hal Kayıt Sistemi)',
+        province: 'Türkiye',
+        district: null,
+        kind: 'ulusal',
+      },
+    ]);
   });
 });
 
 describe('HKS archive', () => {
   const docs = adapter.archive!();
 
-  it('lists the one real bulletin, byte for byte, with the scraper\'s fetch moment', () => {
+  it("lists the one real bulletin, byte for byte, with the scraper's fetch moment", () => {
     expect(docs).toHaveLength(1);
     const doc = docs[0]!;
     expect(doc.storedPath).toBe(REAL_PATH);
     expect(doc.parser.id).toBe('hal-gov-tr-json');
-    expect(doc.url).toBe('https://raw.githubusercontent.com/avkkann/pazar-app/ce0c2aadd99549f5d6e902ac09ae18297189651e/hal_fiyatlari.json');
+    expect(doc.url).toBe(
+      'https://raw.githubusercontent.com/avkkann/pazar-app/ce0c2aadd99549f5d6e902ac09ae18297189651e/hal_fiyatlari.json',
+    );
     expect(doc.fetchedAt).toBe('2026-04-22T18:38:40.000Z');
     expect(doc.requestedDay).toBeNull();
     const shared = readFileSync(new URL(`../../${REAL_PATH}`, import.meta.url));
-    expect(createHash('sha256').update(doc.bytes).digest('hex')).toBe(createHash('sha256').update(shared).digest('hex'));
+    expect(createHash('sha256').update(doc.bytes).digest('hex')).toBe(
+      createHash('sha256').update(shared).digest('hex'),
+    );
     expect(doc.bytes.byteLength).toBe(80381);
   });
 

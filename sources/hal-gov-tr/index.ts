@@ -20,9 +20,16 @@ export const adapter: SourceAdapter = {
     publishingDays: [1, 2, 3, 4, 5, 6],
     dataLagDays: 1,
     verification: 'verified',
-    note:
-      'National figures of every hall recorded in HKS since 2017. HKS prints one line per product × cinsi × türü (Geleneksel/İyi Tarım/Organik) with an average price and a traded volume; the price published here is the volume-weighted average of a product\'s lines, Σ(fiyat×hacim)/Σ(hacim) rounded to kuruş (the plain mean when no line has volume), with no min/max. GridView pager rows are rejected. The bulletin dated D holds the data of D−1. One real bulletin (a scraper\'s JSON of 2026-04-21) proves the JSON parser; the page and Excel-export parsers are tested on fixtures constructed from that bulletin\'s lines, not on a real page. Publishing days Monday–Saturday are an assumption.',
-    markets: [{ slug: 'hal-gov-tr-turkiye', name: 'Türkiye ortalaması (Hal Kayıt Sistemi)', province: 'Türkiye', district: null, kind: 'ulusal' }],
+    note: "National figures of every hall recorded in HKS since 2017. HKS prints one line per product × cinsi × türü (Geleneksel/İyi Tarım/Organik) with an average price and a traded volume; the price published here is the volume-weighted average of a product's lines, Σ(fiyat×hacim)/Σ(hacim) rounded to kuruş (the plain mean when no line has volume), with no min/max. GridView pager rows are rejected. The bulletin dated D holds the data of D−1. One real bulletin (a scraper's JSON of 2026-04-21) proves the JSON parser; the page and Excel-export parsers are tested on fixtures constructed from that bulletin's lines, not on a real page. Publishing days Monday–Saturday are an assumption.",
+    markets: [
+      {
+        slug: 'hal-gov-tr-turkiye',
+        name: 'Türkiye ortalaması (Hal Kayıt Sistemi)',
+        province: 'Türkiye',
+        district: null,
+        kind: 'ulusal',
+      },
+    ],
   },
   archive: halGovTrArchive,
   collect: (ctx) => collectBulletin(ctx, halGovTrGrid),

@@ -11,12 +11,26 @@ import { parseCsv } from '../lib/csv.ts';
 import { LayoutError } from '../types.ts';
 import { parseHksJson, PARSER, readHksJson } from './json.ts';
 
-const REAL = readFileSync(new URL('../../data/sources/hal-gov-tr/hal_fiyatlari_bulten-2026-04-22_veri-2026-04-21.json', import.meta.url), 'utf8');
-const GOLDEN = parseCsv(readFileSync(new URL('../../tests/fixtures/hal-gov-tr/expected-2026-04-21.csv', import.meta.url), 'utf8').trim())
+const REAL = readFileSync(
+  new URL('../../data/sources/hal-gov-tr/hal_fiyatlari_bulten-2026-04-22_veri-2026-04-21.json', import.meta.url),
+  'utf8',
+);
+const GOLDEN = parseCsv(
+  readFileSync(new URL('../../tests/fixtures/hal-gov-tr/expected-2026-04-21.csv', import.meta.url), 'utf8').trim(),
+)
   .slice(1)
-  .map(([name, unit, avg, indexes]) => ({ name: name!, unit: unit!, avg: Number(avg), location: indexes!.split(' ').map((i) => `urunler[${i}]`).join(', ') }));
+  .map(([name, unit, avg, indexes]) => ({
+    name: name!,
+    unit: unit!,
+    avg: Number(avg),
+    location: indexes!
+      .split(' ')
+      .map((i) => `urunler[${i}]`)
+      .join(', '),
+  }));
 
-const withBulletin = (bulten_tarihi: unknown, urunler: unknown[] = JSON.parse(REAL).urunler) => JSON.stringify({ ...JSON.parse(REAL), bulten_tarihi, urunler });
+const withBulletin = (bulten_tarihi: unknown, urunler: unknown[] = JSON.parse(REAL).urunler) =>
+  JSON.stringify({ ...JSON.parse(REAL), bulten_tarihi, urunler });
 
 describe('HKS JSON: the bulletin of 22.04.2026 (data of 21.04.2026)', () => {
   const read = readHksJson(REAL);
@@ -48,7 +62,9 @@ describe('HKS JSON: the bulletin of 22.04.2026 (data of 21.04.2026)', () => {
   });
 
   it('matches the independently computed value of every product', () => {
-    expect(read.document.rows.map((r) => ({ name: r.name, unit: r.unit, avg: r.avg, location: r.location }))).toEqual(GOLDEN);
+    expect(read.document.rows.map((r) => ({ name: r.name, unit: r.unit, avg: r.avg, location: r.location }))).toEqual(
+      GOLDEN,
+    );
   });
 
   it('prints no min, max or group', () => {
@@ -76,7 +92,9 @@ describe('HKS JSON: the bulletin of 22.04.2026 (data of 21.04.2026)', () => {
   it('uses the plain mean for the one product whose lines have no volume', () => {
     // MERCAN KÖŞK / KUZU MAJARON / İyi Tarım: fiyat 5600, hacim 0 (urunler[318])
     const noVolume = read.products.filter((p) => p.method === 'plain_mean_no_volume');
-    expect(noVolume.map((p) => [p.row.name, p.row.avg, p.row.location])).toEqual([['MERCAN KÖŞK (KUZU MAJARON)', 5600, 'urunler[318]']]);
+    expect(noVolume.map((p) => [p.row.name, p.row.avg, p.row.location])).toEqual([
+      ['MERCAN KÖŞK (KUZU MAJARON)', 5600, 'urunler[318]'],
+    ]);
   });
 
   it('keeps the aggregated lines as printed evidence, with their indexes as location', () => {
@@ -103,7 +121,14 @@ describe('HKS JSON: the bulletin of 22.04.2026 (data of 21.04.2026)', () => {
     expect(names).toContain('ACUR'); // cinsi ACUR
     expect(names).toContain('FRENK  ÜZÜMÜ'); // cinsi `FRENK ÜZÜMÜ`: the same name but for a space
     expect(names).not.toContain('ACUR (ACUR)');
-    expect(names.filter((n) => n.startsWith('ARMUT ('))).toEqual(['ARMUT (AKÇA)', 'ARMUT (ANKARA)', 'ARMUT (DEVECİ)', 'ARMUT (DİĞER)', 'ARMUT (MARGARİT)', 'ARMUT (SANTAMARİ)']);
+    expect(names.filter((n) => n.startsWith('ARMUT ('))).toEqual([
+      'ARMUT (AKÇA)',
+      'ARMUT (ANKARA)',
+      'ARMUT (DEVECİ)',
+      'ARMUT (DİĞER)',
+      'ARMUT (MARGARİT)',
+      'ARMUT (SANTAMARİ)',
+    ]);
   });
 
   it('lists units as printed: Kg, Adet, Bağ', () => {
@@ -120,7 +145,9 @@ describe('HKS JSON: dates', () => {
   });
 
   it('reads the full page label too', () => {
-    expect(parseHksJson(withBulletin('22.04.2026 (21.04.2026 Tarihli Veriler Kullanılmıştır.)')).bulletinDays).toEqual(['2026-04-21']);
+    expect(parseHksJson(withBulletin('22.04.2026 (21.04.2026 Tarihli Veriler Kullanılmıştır.)')).bulletinDays).toEqual([
+      '2026-04-21',
+    ]);
   });
 
   it('throws when the parenthesised day is not the bulletin day − 1', () => {
@@ -131,7 +158,9 @@ describe('HKS JSON: dates', () => {
   });
 
   it('throws on a missing or unreadable bulletin date when there are lines', () => {
-    expect(expectLayoutError(PARSER, () => parseHksJson(withBulletin(undefined))).message).toBe('hal-gov-tr-json: bulten_tarihi undefined');
+    expect(expectLayoutError(PARSER, () => parseHksJson(withBulletin(undefined))).message).toBe(
+      'hal-gov-tr-json: bulten_tarihi undefined',
+    );
     expect(() => parseHksJson(withBulletin('Bülten yok'))).toThrow(LayoutError);
     expect(() => parseHksJson(withBulletin('31.02.2026'))).toThrow('is not a day');
   });
@@ -145,13 +174,17 @@ describe('HKS JSON: dates', () => {
 describe('HKS JSON: empty and changed documents', () => {
   it('reads an empty list, or a list of pager junk only, as no bulletin', () => {
     expect(parseHksJson(withBulletin('22.04.2026 (21.04.2026 Tarihli', []))).toEqual({ rows: [], bulletinDays: [] });
-    const junk = readHksJson(withBulletin(null, [{ ad: '12345678910...', cinsi: '1', turu: '2', fiyat: 3.0, hacim: 4, birim: '5' }]));
+    const junk = readHksJson(
+      withBulletin(null, [{ ad: '12345678910...', cinsi: '1', turu: '2', fiyat: 3.0, hacim: 4, birim: '5' }]),
+    );
     expect(junk.document).toEqual({ rows: [], bulletinDays: [] });
     expect(junk.pagerRows).toEqual([0]);
   });
 
   it('throws on a body that is not the scraper JSON', () => {
-    expect(expectLayoutError(PARSER, () => parseHksJson('<html></html>')).message).toBe('hal-gov-tr-json: body is not JSON');
+    expect(expectLayoutError(PARSER, () => parseHksJson('<html></html>')).message).toBe(
+      'hal-gov-tr-json: body is not JSON',
+    );
     expect(() => parseHksJson('[]')).toThrow('not a JSON object');
     expect(() => parseHksJson('{"bulten_tarihi":"22.04.2026"}')).toThrow('no urunler list');
   });
@@ -159,7 +192,9 @@ describe('HKS JSON: empty and changed documents', () => {
   it('throws on an item without birim or with a price that is not a number', () => {
     const items = JSON.parse(REAL).urunler;
     delete items[3].birim;
-    expect(expectLayoutError(PARSER, () => parseHksJson(withBulletin('22.04.2026', items))).message).toBe('hal-gov-tr-json: urunler[3] lacks birim');
+    expect(expectLayoutError(PARSER, () => parseHksJson(withBulletin('22.04.2026', items))).message).toBe(
+      'hal-gov-tr-json: urunler[3] lacks birim',
+    );
     const priced = JSON.parse(REAL).urunler;
     priced[0].fiyat = { value: 1 };
     expect(() => parseHksJson(withBulletin('22.04.2026', priced))).toThrow('urunler[0].fiyat is {"value":1}');

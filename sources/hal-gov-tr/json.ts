@@ -82,13 +82,25 @@ export function readHksJson(body: string): HksJsonRead {
     if (typeof ad === 'string' && isPagerText(ad)) pagerRows.push(i);
     else lines.push(readLine(item, i));
   });
-  const empty = { document: { rows: [], bulletinDays: [] }, products: [], rawRows: items.length, pagerRows, scrapedAt, bulletinDay: null };
+  const empty = {
+    document: { rows: [], bulletinDays: [] },
+    products: [],
+    rawRows: items.length,
+    pagerRows,
+    scrapedAt,
+    bulletinDay: null,
+  };
   // An empty list is a day without a bulletin, whatever its date says.
   if (lines.length === 0) return empty;
   const dates = typeof doc.bulten_tarihi === 'string' ? readBulletinDates(doc.bulten_tarihi, PARSER) : null;
   if (!dates) throw new LayoutError(PARSER, `bulten_tarihi ${JSON.stringify(doc.bulten_tarihi)}`);
   const products = aggregateLines(lines, dates.dataDay);
-  return { ...empty, document: { rows: products.map((p) => p.row), bulletinDays: [dates.dataDay] }, products, bulletinDay: dates.bulletinDay };
+  return {
+    ...empty,
+    document: { rows: products.map((p) => p.row), bulletinDays: [dates.dataDay] },
+    products,
+    bulletinDay: dates.bulletinDay,
+  };
 }
 
 export function parseHksJson(body: string): ParsedDocument {

@@ -4,7 +4,11 @@ import * as excel from './excel.ts';
 import * as grid from './grid.ts';
 import * as json from './json.ts';
 
-const halGovTrJson: Parser = { id: json.PARSER, version: json.PARSER_VERSION, parse: (d) => json.parseHksJson(new TextDecoder().decode(d.bytes)) };
+const halGovTrJson: Parser = {
+  id: json.PARSER,
+  version: json.PARSER_VERSION,
+  parse: (d) => json.parseHksJson(new TextDecoder().decode(d.bytes)),
+};
 export const halGovTrGrid: Parser = { id: grid.PARSER, version: grid.PARSER_VERSION, parse: grid.parseHksGrid };
 const halGovTrExcel: Parser = { id: excel.PARSER, version: excel.PARSER_VERSION, parse: excel.parseHksExcel };
 

@@ -22,7 +22,8 @@ const COLUMNS = {
 } as const;
 type Column = keyof typeof COLUMNS;
 
-const headerKey = (text: string) => text.replace(/İ/g, 'i').replace(/I/g, 'ı').toLocaleLowerCase('tr-TR').replace(/\s+/g, ' ').trim();
+const headerKey = (text: string) =>
+  text.replace(/İ/g, 'i').replace(/I/g, 'ı').toLocaleLowerCase('tr-TR').replace(/\s+/g, ' ').trim();
 
 /** The rows that belong to `table` itself (through tbody/thead), not to a table nested in it. */
 export function ownRows($: Html, table: AnyNode): Element[] {
@@ -73,7 +74,10 @@ export function readTable($: Html, table: AnyNode, parser: string, where: (row: 
   let map: Record<Column, number> | null = null;
   let width = 0;
   ownRows($, table).forEach((tr, i) => {
-    const cells = $(tr).children('th,td').toArray().map((c) => cellText($, c));
+    const cells = $(tr)
+      .children('th,td')
+      .toArray()
+      .map((c) => cellText($, c));
     const header = headerMap(cells);
     if (header) {
       map = header;
@@ -86,10 +90,12 @@ export function readTable($: Html, table: AnyNode, parser: string, where: (row: 
       return;
     }
     if (!map) {
-      if (cells.length >= 6) throw new LayoutError(parser, `${where(i + 1)}: a data row before any header (${JSON.stringify(cells)})`);
+      if (cells.length >= 6)
+        throw new LayoutError(parser, `${where(i + 1)}: a data row before any header (${JSON.stringify(cells)})`);
       return; // a title row
     }
-    if (cells.length !== width) throw new LayoutError(parser, `${where(i + 1)}: ${cells.length} cells, the header has ${width}`);
+    if (cells.length !== width)
+      throw new LayoutError(parser, `${where(i + 1)}: ${cells.length} cells, the header has ${width}`);
     read.lines.push(line(cells, map, parser, where(i + 1)));
   });
   return read;
@@ -108,5 +114,14 @@ function line(cells: string[], map: Record<Column, number>, parser: string, loca
   }
   if (volume !== null && volume < 0) throw new LayoutError(parser, `${location}: negative volume ${cell('hacim')}`);
   if (cell('ad') === '') throw new LayoutError(parser, `${location}: no product name`);
-  return { ad: cell('ad'), cinsi: cell('cinsi'), turu: cell('turu'), birim: cell('birim'), price, volume, printed: cells, location };
+  return {
+    ad: cell('ad'),
+    cinsi: cell('cinsi'),
+    turu: cell('turu'),
+    birim: cell('birim'),
+    price,
+    volume,
+    printed: cells,
+    location,
+  };
 }

@@ -16,12 +16,27 @@ describe('İBB registry entry', () => {
   it('declares source number 2 with one Bayrampaşa market and no licence', () => {
     const d = adapter.definition;
     expect([d.key, d.number, d.kind, d.licence, d.attribution, d.dataLagDays, d.verification, d.enabled]).toEqual([
-      'istanbul-ibb', 2, 'municipal', null, 'Kaynak: İstanbul Büyükşehir Belediyesi Tarımsal Hizmetler Dairesi', 1, 'verified', true,
+      'istanbul-ibb',
+      2,
+      'municipal',
+      null,
+      'Kaynak: İstanbul Büyükşehir Belediyesi Tarımsal Hizmetler Dairesi',
+      1,
+      'verified',
+      true,
     ]);
     expect(d.url).toBe('https://tarim.ibb.istanbul/tr/istatistik/124/hal-fiyatlari.html');
     expect(d.publishingDays).toEqual([1, 2, 3, 4, 5, 6]);
     expect(d.note).toContain('assumption until a year of collection confirms');
-    expect(d.markets).toEqual([{ slug: 'istanbul-ibb-sebze-meyve', name: 'İstanbul (Bayrampaşa) Sebze ve Meyve Toptancı Hali', province: 'İstanbul', district: 'Bayrampaşa', kind: 'sebze-meyve' }]);
+    expect(d.markets).toEqual([
+      {
+        slug: 'istanbul-ibb-sebze-meyve',
+        name: 'İstanbul (Bayrampaşa) Sebze ve Meyve Toptancı Hali',
+        province: 'İstanbul',
+        district: 'Bayrampaşa',
+        kind: 'sebze-meyve',
+      },
+    ]);
   });
 });
 
@@ -43,8 +58,17 @@ describe('İBB archive', () => {
   it('gives each document its upstream raw URL, no fetch moment, its requested day and a known market', () => {
     for (const [i, doc] of docs.entries()) {
       const file = files[i]!;
-      expect(doc.url).toMatch(/^https:\/\/raw\.githubusercontent\.com\/(yunusbayazit\/ibb-hal-veri-crawler|Muratmirsad\/ibb-hal-analiz)\/[0-9a-f]{40}\//);
-      expect(doc.url.endsWith(`/${file.file.replace(/^csv\//, '').replace(/^gida\.ibb_crawl_index\.json$/, 'index.json').replace(/^gida\.ibb\.istanbul_.*\.html$/, 'index.html')}`)).toBe(true);
+      expect(doc.url).toMatch(
+        /^https:\/\/raw\.githubusercontent\.com\/(yunusbayazit\/ibb-hal-veri-crawler|Muratmirsad\/ibb-hal-analiz)\/[0-9a-f]{40}\//,
+      );
+      expect(
+        doc.url.endsWith(
+          `/${file.file
+            .replace(/^csv\//, '')
+            .replace(/^gida\.ibb_crawl_index\.json$/, 'index.json')
+            .replace(/^gida\.ibb\.istanbul_.*\.html$/, 'index.html')}`,
+        ),
+      ).toBe(true);
       expect(doc.fetchedAt).toBeNull();
       expect(doc.storedPath).toBe(`data/sources/istanbul-ibb/${file.file}`);
       expect(doc.requestedDay ?? null).toBe(file.requestedDay ?? null);
@@ -56,7 +80,12 @@ describe('İBB archive', () => {
   it('reads every file: rows and bulletin days per file', () => {
     const counts = docs.map((doc) => {
       const parsed = doc.parser.parse(doc);
-      return [doc.storedPath.replace('data/sources/istanbul-ibb/', ''), doc.parser.id, parsed.rows.length, parsed.bulletinDays.join(' ')];
+      return [
+        doc.storedPath.replace('data/sources/istanbul-ibb/', ''),
+        doc.parser.id,
+        parsed.rows.length,
+        parsed.bulletinDays.join(' '),
+      ];
     });
     expect(counts).toEqual([
       ['gida.ibb_crawl_index.json', 'istanbul-ibb-crawl-index', 0, ''],
@@ -88,8 +117,15 @@ describe('İBB archive', () => {
       if (firstOf.has(sha(doc.bytes))) skipped.push(`${name} = ${firstOf.get(sha(doc.bytes))}`);
       else firstOf.set(sha(doc.bytes), name);
     }
-    expect(skipped).toEqual(['csv/2023-07-8.csv = csv/2023-07-08.csv', 'csv/2024-3-13.csv = csv/2024-3-12.csv', 'csv/2024-03-14_meyve.csv = csv/2024-3-12.csv', 'csv/2024-04-20.csv = csv/2023-07-08.csv']);
-    const [first, ...copies] = docs.filter((d) => sha(d.bytes) === 'da533cdc5a36afbac9c79c8f3df27f9a5fab770d6b10f44b836521da7372e9ba');
+    expect(skipped).toEqual([
+      'csv/2023-07-8.csv = csv/2023-07-08.csv',
+      'csv/2024-3-13.csv = csv/2024-3-12.csv',
+      'csv/2024-03-14_meyve.csv = csv/2024-3-12.csv',
+      'csv/2024-04-20.csv = csv/2023-07-08.csv',
+    ]);
+    const [first, ...copies] = docs.filter(
+      (d) => sha(d.bytes) === 'da533cdc5a36afbac9c79c8f3df27f9a5fab770d6b10f44b836521da7372e9ba',
+    );
     expect(first!.requestedDay).toBe('2024-03-12');
     expect(copies.map((d) => d.requestedDay)).toEqual(['2024-03-13', '2024-03-14']);
   });

@@ -15,78 +15,146 @@ import { parseIbbCsv, PARSER } from './csv.ts';
 import type { IbbGroup } from './table.ts';
 
 const bytesOf = (file: string) => readFileSync(new URL(`../../data/sources/istanbul-ibb/csv/${file}`, import.meta.url));
-const parse = (file: string, day: string, group: IbbGroup) => parseIbbCsv(bytesOf(file), { url: `csv/${file}`, requestedDay: day }, group);
+const parse = (file: string, day: string, group: IbbGroup) =>
+  parseIbbCsv(bytesOf(file), { url: `csv/${file}`, requestedDay: day }, group);
 const encode = (text: string) => new TextEncoder().encode(text);
 
 type Spot = { line: number; printed: string; name: string; unit: string; min: number; max: number };
 type Golden = { file: string; day: string; group: IbbGroup; rows: number; spots: Spot[] };
-const spot = (line: number, printed: string, name: string, min: number, max: number, unit = 'Kilogram'): Spot => ({ line, printed, name, unit, min, max });
+const spot = (line: number, printed: string, name: string, min: number, max: number, unit = 'Kilogram'): Spot => ({
+  line,
+  printed,
+  name,
+  unit,
+  min,
+  max,
+});
 
 const GOLDEN: Golden[] = [
-  { file: '2023-04-14.csv', day: '2023-04-14', group: 'meyve', rows: 43, spots: [
-    spot(2, 'Armut,Kilogram,"2,00 TL","8,00 TL"', 'Armut', 2, 8),
-    spot(15, 'Elma (Starkin),Kilogram,"13,00 TL","29,00 TL"', 'Elma (Starkin)', 13, 29),
-    spot(29, 'Limon,Kilogram,"8,00 TL","12,00 TL"', 'Limon', 8, 12),
-    spot(44, 'Üzüm(Siyah),Kilogram,"20,00 TL","45,00 TL"', 'Üzüm(Siyah)', 20, 45),
-  ] },
-  { file: '2023-04-15.csv', day: '2023-04-15', group: 'meyve', rows: 43, spots: [
-    spot(2, 'Armut,Kilogram,"7,00 TL","9,00 TL"', 'Armut', 7, 9),
-    spot(15, 'Elma (Starkin),Kilogram,"13,00 TL","25,00 TL"', 'Elma (Starkin)', 13, 25),
-    spot(29, 'Limon,Kilogram,"8,00 TL","12,00 TL"', 'Limon', 8, 12),
-    spot(44, 'Üzüm(Siyah),Kilogram,"20,00 TL","45,00 TL"', 'Üzüm(Siyah)', 20, 45),
-  ] },
-  { file: '2023-07-05.csv', day: '2023-07-05', group: 'meyve', rows: 48, spots: [
-    spot(2, 'Armut,Kilogram,"7,00 TL","8,00 TL"', 'Armut', 7, 8),
-    spot(17, 'Elma(GoldenII.),Kilogram,"10,00 TL","12,00 TL"', 'Elma(GoldenII.)', 10, 12),
-    spot(33, 'Kiraz II.,Kilogram,"20,00 TL","40,00 TL"', 'Kiraz II.', 20, 40),
-    spot(49, 'Üzüm(Siyah),Kilogram,"40,00 TL","50,00 TL"', 'Üzüm(Siyah)', 40, 50),
-  ] },
-  { file: '2023-07-06.csv', day: '2023-07-06', group: 'meyve', rows: 49, spots: [
-    spot(2, 'Armut,Kilogram,"7,00 TL","8,00 TL"', 'Armut', 7, 8),
-    spot(3, 'Armut (Akça),Kilogram,"30,00 TL","51,00 TL"', 'Armut (Akça)', 30, 51),
-    spot(33, 'Kiraz II.,Kilogram,"20,00 TL","40,00 TL"', 'Kiraz II.', 20, 40),
-    spot(50, 'Üzüm(Siyah),Kilogram,"20,00 TL","30,00 TL"', 'Üzüm(Siyah)', 20, 30),
-  ] },
-  { file: '2023-07-07.csv', day: '2023-07-07', group: 'meyve', rows: 49, spots: [
-    spot(2, 'Armut,Kilogram,"7,00 TL","8,00 TL"', 'Armut', 7, 8),
-    spot(3, 'Armut (Akça),Kilogram,"30,00 TL","50,00 TL"', 'Armut (Akça)', 30, 50),
-    spot(17, 'Elma(GoldenII.),Kilogram,"10,00 TL","12,00 TL"', 'Elma(GoldenII.)', 10, 12),
-    spot(50, 'Üzüm(Siyah),Kilogram,"20,00 TL","30,00 TL"', 'Üzüm(Siyah)', 20, 30),
-  ] },
+  {
+    file: '2023-04-14.csv',
+    day: '2023-04-14',
+    group: 'meyve',
+    rows: 43,
+    spots: [
+      spot(2, 'Armut,Kilogram,"2,00 TL","8,00 TL"', 'Armut', 2, 8),
+      spot(15, 'Elma (Starkin),Kilogram,"13,00 TL","29,00 TL"', 'Elma (Starkin)', 13, 29),
+      spot(29, 'Limon,Kilogram,"8,00 TL","12,00 TL"', 'Limon', 8, 12),
+      spot(44, 'Üzüm(Siyah),Kilogram,"20,00 TL","45,00 TL"', 'Üzüm(Siyah)', 20, 45),
+    ],
+  },
+  {
+    file: '2023-04-15.csv',
+    day: '2023-04-15',
+    group: 'meyve',
+    rows: 43,
+    spots: [
+      spot(2, 'Armut,Kilogram,"7,00 TL","9,00 TL"', 'Armut', 7, 9),
+      spot(15, 'Elma (Starkin),Kilogram,"13,00 TL","25,00 TL"', 'Elma (Starkin)', 13, 25),
+      spot(29, 'Limon,Kilogram,"8,00 TL","12,00 TL"', 'Limon', 8, 12),
+      spot(44, 'Üzüm(Siyah),Kilogram,"20,00 TL","45,00 TL"', 'Üzüm(Siyah)', 20, 45),
+    ],
+  },
+  {
+    file: '2023-07-05.csv',
+    day: '2023-07-05',
+    group: 'meyve',
+    rows: 48,
+    spots: [
+      spot(2, 'Armut,Kilogram,"7,00 TL","8,00 TL"', 'Armut', 7, 8),
+      spot(17, 'Elma(GoldenII.),Kilogram,"10,00 TL","12,00 TL"', 'Elma(GoldenII.)', 10, 12),
+      spot(33, 'Kiraz II.,Kilogram,"20,00 TL","40,00 TL"', 'Kiraz II.', 20, 40),
+      spot(49, 'Üzüm(Siyah),Kilogram,"40,00 TL","50,00 TL"', 'Üzüm(Siyah)', 40, 50),
+    ],
+  },
+  {
+    file: '2023-07-06.csv',
+    day: '2023-07-06',
+    group: 'meyve',
+    rows: 49,
+    spots: [
+      spot(2, 'Armut,Kilogram,"7,00 TL","8,00 TL"', 'Armut', 7, 8),
+      spot(3, 'Armut (Akça),Kilogram,"30,00 TL","51,00 TL"', 'Armut (Akça)', 30, 51),
+      spot(33, 'Kiraz II.,Kilogram,"20,00 TL","40,00 TL"', 'Kiraz II.', 20, 40),
+      spot(50, 'Üzüm(Siyah),Kilogram,"20,00 TL","30,00 TL"', 'Üzüm(Siyah)', 20, 30),
+    ],
+  },
+  {
+    file: '2023-07-07.csv',
+    day: '2023-07-07',
+    group: 'meyve',
+    rows: 49,
+    spots: [
+      spot(2, 'Armut,Kilogram,"7,00 TL","8,00 TL"', 'Armut', 7, 8),
+      spot(3, 'Armut (Akça),Kilogram,"30,00 TL","50,00 TL"', 'Armut (Akça)', 30, 50),
+      spot(17, 'Elma(GoldenII.),Kilogram,"10,00 TL","12,00 TL"', 'Elma(GoldenII.)', 10, 12),
+      spot(50, 'Üzüm(Siyah),Kilogram,"20,00 TL","30,00 TL"', 'Üzüm(Siyah)', 20, 30),
+    ],
+  },
   { file: '2023-07-08.csv', day: '2023-07-08', group: 'meyve', rows: 0, spots: [] },
   { file: '2023-07-8.csv', day: '2023-07-08', group: 'meyve', rows: 0, spots: [] },
-  ...(['2024-3-12.csv', '2024-3-13.csv', '2024-03-14_meyve.csv'] as const).map((file, i): Golden => ({
-    file, day: `2024-03-1${2 + i}`, group: 'meyve', rows: 39, spots: [
-      spot(2, 'Armut,Kilogram,"10,00 TL","20,00 TL"', 'Armut', 10, 20),
-      spot(14, 'Elma (Gransimit),Kilogram,"45,00 TL","55,00 TL"', 'Elma (Gransimit)', 45, 55),
-      spot(27, 'Limon,Kilogram,"10,00 TL","16,00 TL"', 'Limon', 10, 16),
-      spot(40, 'Portakal (Waşington),Kilogram,"25,00 TL","35,00 TL"', 'Portakal (Waşington)', 25, 35),
+  ...(['2024-3-12.csv', '2024-3-13.csv', '2024-03-14_meyve.csv'] as const).map(
+    (file, i): Golden => ({
+      file,
+      day: `2024-03-1${2 + i}`,
+      group: 'meyve',
+      rows: 39,
+      spots: [
+        spot(2, 'Armut,Kilogram,"10,00 TL","20,00 TL"', 'Armut', 10, 20),
+        spot(14, 'Elma (Gransimit),Kilogram,"45,00 TL","55,00 TL"', 'Elma (Gransimit)', 45, 55),
+        spot(27, 'Limon,Kilogram,"10,00 TL","16,00 TL"', 'Limon', 10, 16),
+        spot(40, 'Portakal (Waşington),Kilogram,"25,00 TL","35,00 TL"', 'Portakal (Waşington)', 25, 35),
+      ],
+    }),
+  ),
+  {
+    file: '2024-03-14_sebze.csv',
+    day: '2024-03-14',
+    group: 'sebze',
+    rows: 80,
+    spots: [
+      spot(2, 'Bakla,Kilogram,"25,00 TL","45,00 TL"', 'Bakla', 25, 45),
+      spot(27, 'Fasülye (Yer),Kilogram,"50,00 TL","60,00 TL"', 'Fasülye (Yer)', 50, 60),
+      spot(54, 'Nane II.,Demet,"5,00 TL","7,00 TL"', 'Nane II.', 5, 7, 'Demet'),
+      spot(81, 'Yaprak (Salamura),Kilogram,"70,00 TL","100,00 TL"', 'Yaprak (Salamura)', 70, 100),
     ],
-  })),
-  { file: '2024-03-14_sebze.csv', day: '2024-03-14', group: 'sebze', rows: 80, spots: [
-    spot(2, 'Bakla,Kilogram,"25,00 TL","45,00 TL"', 'Bakla', 25, 45),
-    spot(27, 'Fasülye (Yer),Kilogram,"50,00 TL","60,00 TL"', 'Fasülye (Yer)', 50, 60),
-    spot(54, 'Nane II.,Demet,"5,00 TL","7,00 TL"', 'Nane II.', 5, 7, 'Demet'),
-    spot(81, 'Yaprak (Salamura),Kilogram,"70,00 TL","100,00 TL"', 'Yaprak (Salamura)', 70, 100),
-  ] },
-  { file: '2024-04-16.csv', day: '2024-04-16', group: 'meyve', rows: 36, spots: [
-    spot(2, 'Armut,Kilogram,"10,00 TL","20,00 TL"', 'Armut', 10, 20),
-    spot(13, 'Elma (Golden),Kilogram,"30,00 TL","45,00 TL"', 'Elma (Golden)', 30, 45),
-    spot(25, 'Kivi (Yerli),Kilogram,"50,00 TL","70,00 TL"', 'Kivi (Yerli)', 50, 70),
-    spot(37, 'Portakal (Waşington),Kilogram,"20,00 TL","35,00 TL"', 'Portakal (Waşington)', 20, 35),
-  ] },
-  { file: '2024-04-16_meyve.csv', day: '2024-04-16', group: 'meyve', rows: 36, spots: [
-    spot(2, 'Armut,Kilogram,"10,00 TL","20,00 TL"', 'Armut', 10, 20),
-    spot(14, 'Elma (Gransimit),Kilogram,"3,00 TL","55,00 TL"', 'Elma (Gransimit)', 3, 55),
-    spot(25, 'Kayısı I.,Kilogram,"50,00 TL","60,00 TL"', 'Kayısı I.', 50, 60),
-    spot(37, 'Portakal (Waşington),Kilogram,"20,00 TL","35,00 TL"', 'Portakal (Waşington)', 20, 35),
-  ] },
-  { file: '2024-04-16_sebze.csv', day: '2024-04-16', group: 'sebze', rows: 81, spots: [
-    spot(2, 'Bakla,Kilogram,"40,00 TL","60,00 TL"', 'Bakla', 40, 60),
-    spot(28, 'Fasülye (Yer),Kilogram,"30,00 TL","50,00 TL"', 'Fasülye (Yer)', 30, 50),
-    spot(55, 'Nane II.,Demet,"4,00 TL","5,00 TL"', 'Nane II.', 4, 5, 'Demet'),
-    spot(82, 'Yaprak (Salamura),Kilogram,"70,00 TL","100,00 TL"', 'Yaprak (Salamura)', 70, 100),
-  ] },
+  },
+  {
+    file: '2024-04-16.csv',
+    day: '2024-04-16',
+    group: 'meyve',
+    rows: 36,
+    spots: [
+      spot(2, 'Armut,Kilogram,"10,00 TL","20,00 TL"', 'Armut', 10, 20),
+      spot(13, 'Elma (Golden),Kilogram,"30,00 TL","45,00 TL"', 'Elma (Golden)', 30, 45),
+      spot(25, 'Kivi (Yerli),Kilogram,"50,00 TL","70,00 TL"', 'Kivi (Yerli)', 50, 70),
+      spot(37, 'Portakal (Waşington),Kilogram,"20,00 TL","35,00 TL"', 'Portakal (Waşington)', 20, 35),
+    ],
+  },
+  {
+    file: '2024-04-16_meyve.csv',
+    day: '2024-04-16',
+    group: 'meyve',
+    rows: 36,
+    spots: [
+      spot(2, 'Armut,Kilogram,"10,00 TL","20,00 TL"', 'Armut', 10, 20),
+      spot(14, 'Elma (Gransimit),Kilogram,"3,00 TL","55,00 TL"', 'Elma (Gransimit)', 3, 55),
+      spot(25, 'Kayısı I.,Kilogram,"50,00 TL","60,00 TL"', 'Kayısı I.', 50, 60),
+      spot(37, 'Portakal (Waşington),Kilogram,"20,00 TL","35,00 TL"', 'Portakal (Waşington)', 20, 35),
+    ],
+  },
+  {
+    file: '2024-04-16_sebze.csv',
+    day: '2024-04-16',
+    group: 'sebze',
+    rows: 81,
+    spots: [
+      spot(2, 'Bakla,Kilogram,"40,00 TL","60,00 TL"', 'Bakla', 40, 60),
+      spot(28, 'Fasülye (Yer),Kilogram,"30,00 TL","50,00 TL"', 'Fasülye (Yer)', 30, 50),
+      spot(55, 'Nane II.,Demet,"4,00 TL","5,00 TL"', 'Nane II.', 4, 5, 'Demet'),
+      spot(82, 'Yaprak (Salamura),Kilogram,"70,00 TL","100,00 TL"', 'Yaprak (Salamura)', 70, 100),
+    ],
+  },
   { file: '2024-04-20.csv', day: '2024-04-20', group: 'meyve', rows: 0, spots: [] },
 ];
 
@@ -96,12 +164,31 @@ describe.each(GOLDEN)('İBB CSV $file', (golden) => {
   it(`has ${golden.rows} rows on ${golden.rows ? 'one bulletin day' : 'no bulletin day'}`, () => {
     expect(doc().rows).toHaveLength(golden.rows);
     expect(doc().bulletinDays).toEqual(golden.rows ? [golden.day] : []);
-    expect(doc().rows.every((r) => r.dataDay === golden.day && r.group === golden.group && r.market === 'istanbul-ibb-sebze-meyve' && r.avg === null)).toBe(true);
+    expect(
+      doc().rows.every(
+        (r) =>
+          r.dataDay === golden.day &&
+          r.group === golden.group &&
+          r.market === 'istanbul-ibb-sebze-meyve' &&
+          r.avg === null,
+      ),
+    ).toBe(true);
   });
 
   it.each(golden.spots)('reads line $line ($name) as printed, mojibake repaired', (s) => {
     const row = doc().rows.find((r) => r.location === `line ${s.line}`);
-    expect(row).toEqual({ dataDay: golden.day, market: 'istanbul-ibb-sebze-meyve', name: s.name, unit: s.unit, group: golden.group, min: s.min, max: s.max, avg: null, printed: s.printed, location: `line ${s.line}` });
+    expect(row).toEqual({
+      dataDay: golden.day,
+      market: 'istanbul-ibb-sebze-meyve',
+      name: s.name,
+      unit: s.unit,
+      group: golden.group,
+      min: s.min,
+      max: s.max,
+      avg: null,
+      printed: s.printed,
+      location: `line ${s.line}`,
+    });
   });
 });
 
@@ -111,52 +198,92 @@ describe('İBB CSV quirks', () => {
     expect(raw.startsWith('Urun AdÄ±,Birim,En DÃ¼Å\u009fÃ¼k Fiyat,En YÃ¼ksek Fiyat\r\n')).toBe(true);
     expect(raw).toContain('\nLimon (Ã\u0087Ä±kma),SandÄ±k,"5,00 TL","7,00 TL"\r\n');
     const rows = parse('2024-03-14_meyve.csv', '2024-03-14', 'meyve').rows;
-    expect(rows.find((r) => r.unit === 'Sandık')).toMatchObject({ name: 'Limon (Çıkma)', min: 5, max: 7, printed: 'Limon (Çıkma),Sandık,"5,00 TL","7,00 TL"' });
+    expect(rows.find((r) => r.unit === 'Sandık')).toMatchObject({
+      name: 'Limon (Çıkma)',
+      min: 5,
+      max: 7,
+      printed: 'Limon (Çıkma),Sandık,"5,00 TL","7,00 TL"',
+    });
     expect(rows.find((r) => r.name === 'Çilek(I.)')).toMatchObject({ min: 80, max: 100 });
     for (const g of GOLDEN) {
-      for (const r of parse(g.file, g.day, g.group).rows) expect(`${r.name} ${r.unit} ${r.printed}`, g.file).not.toMatch(/[ÃÄÅÂ\u0080-\u009f]/);
+      for (const r of parse(g.file, g.day, g.group).rows)
+        expect(`${r.name} ${r.unit} ${r.printed}`, g.file).not.toMatch(/[ÃÄÅÂ\u0080-\u009f]/);
     }
   });
 
   it('reads a clean UTF-8 dump the same way', () => {
-    const clean = encode('Urun Adı,Birim,En Düşük Fiyat,En Yüksek Fiyat\r\nLimon (Çıkma),Sandık,"5,00 TL","7,00 TL"\r\n');
-    expect(parseIbbCsv(clean, { url: 'x', requestedDay: '2024-03-14' }, 'meyve').rows[0]).toMatchObject({ name: 'Limon (Çıkma)', unit: 'Sandık', min: 5, max: 7 });
+    const clean = encode(
+      'Urun Adı,Birim,En Düşük Fiyat,En Yüksek Fiyat\r\nLimon (Çıkma),Sandık,"5,00 TL","7,00 TL"\r\n',
+    );
+    expect(parseIbbCsv(clean, { url: 'x', requestedDay: '2024-03-14' }, 'meyve').rows[0]).toMatchObject({
+      name: 'Limon (Çıkma)',
+      unit: 'Sandık',
+      min: 5,
+      max: 7,
+    });
   });
 
   it('holds 2024-3-12, 2024-3-13 and 2024-03-14_meyve as byte-identical copies, and 2023-07-08, 2023-07-8, 2024-04-20 too', () => {
     const sha = (file: string) => createHash('sha256').update(bytesOf(file)).digest('hex');
-    expect(new Set(['2024-3-12.csv', '2024-3-13.csv', '2024-03-14_meyve.csv'].map(sha))).toEqual(new Set(['da533cdc5a36afbac9c79c8f3df27f9a5fab770d6b10f44b836521da7372e9ba']));
-    expect(new Set(['2023-07-08.csv', '2023-07-8.csv', '2024-04-20.csv'].map(sha))).toEqual(new Set(['9222f80c4be7f10f8c29b5cb73b43e5a14fd77c2b8c5869e5671618a9f8fab05']));
+    expect(new Set(['2024-3-12.csv', '2024-3-13.csv', '2024-03-14_meyve.csv'].map(sha))).toEqual(
+      new Set(['da533cdc5a36afbac9c79c8f3df27f9a5fab770d6b10f44b836521da7372e9ba']),
+    );
+    expect(new Set(['2023-07-08.csv', '2023-07-8.csv', '2024-04-20.csv'].map(sha))).toEqual(
+      new Set(['9222f80c4be7f10f8c29b5cb73b43e5a14fd77c2b8c5869e5671618a9f8fab05']),
+    );
     expect(sha('2024-04-16.csv')).not.toBe(sha('2024-04-16_meyve.csv'));
   });
 
   it('shows the two fetches of the fruit of 2024-04-16 disagreeing on 9 products', () => {
-    const key = (r: { name: string; unit: string; min: number | null; max: number | null }) => `${r.name}|${r.unit}|${r.min}|${r.max}`;
+    const key = (r: { name: string; unit: string; min: number | null; max: number | null }) =>
+      `${r.name}|${r.unit}|${r.min}|${r.max}`;
     const a = new Set(parse('2024-04-16_meyve.csv', '2024-04-16', 'meyve').rows.map(key));
     const b = new Set(parse('2024-04-16.csv', '2024-04-16', 'meyve').rows.map(key));
     const names = new Set([...a, ...b].filter((k) => !(a.has(k) && b.has(k))).map((k) => k.split('|')[0]));
-    expect([...names].sort()).toEqual(['Elma (Gransimit)', 'Erik (Can)', 'Erik (Malta)', 'Greyfurt', 'Karpuz (1.Kalite)', 'Kavun', 'Mandalina', 'Mandalina (2.kalite)', 'Mandalina (İzmir)']);
+    expect([...names].sort()).toEqual([
+      'Elma (Gransimit)',
+      'Erik (Can)',
+      'Erik (Malta)',
+      'Greyfurt',
+      'Karpuz (1.Kalite)',
+      'Kavun',
+      'Mandalina',
+      'Mandalina (2.kalite)',
+      'Mandalina (İzmir)',
+    ]);
   });
 });
 
 describe('İBB CSV: a changed layout is loud', () => {
   it('throws on another header or a mojibake it cannot repair', () => {
-    expect(expectLayoutError(PARSER, () => parseIbbCsv(encode('Ürün,Birim,Min,Max\r\n'), { url: 'x', requestedDay: '2024-03-14' }, 'meyve')).message).toMatch(/^istanbul-ibb-csv: header/);
+    expect(
+      expectLayoutError(PARSER, () =>
+        parseIbbCsv(encode('Ürün,Birim,Min,Max\r\n'), { url: 'x', requestedDay: '2024-03-14' }, 'meyve'),
+      ).message,
+    ).toMatch(/^istanbul-ibb-csv: header/);
     // a character Latin-1 cannot hold leaves the text unrepaired: the header no longer matches
-    const broken = encode('Urun AdÄ±,Birim,En DÃ¼Å\u009fÃ¼k Fiyat,En YÃ¼ksek Fiyat\r\nArmutş,Kilogram,"1,00 TL","2,00 TL"\r\n');
+    const broken = encode(
+      'Urun AdÄ±,Birim,En DÃ¼Å\u009fÃ¼k Fiyat,En YÃ¼ksek Fiyat\r\nArmutş,Kilogram,"1,00 TL","2,00 TL"\r\n',
+    );
     expect(() => parseIbbCsv(broken, { url: 'x', requestedDay: '2024-03-14' }, 'meyve')).toThrow(/header/);
     expect(() => parseIbbCsv(encode(''), { url: 'x', requestedDay: '2024-03-14' }, 'meyve')).toThrow(/header null/);
   });
 
   it('throws on a record with another number of cells or a price that is not one', () => {
     const head = 'Urun Adı,Birim,En Düşük Fiyat,En Yüksek Fiyat\r\n';
-    expect(expectLayoutError(PARSER, () => parseIbbCsv(encode(`${head}Armut,Kilogram,"1,00 TL"\r\n`), { url: 'x', requestedDay: '2024-03-14' }, 'meyve')).message).toBe(
-      'istanbul-ibb-csv: line 2: 3 cells ["Armut","Kilogram","1,00 TL"]',
-    );
-    expect(() => parseIbbCsv(encode(`${head}Armut,Kilogram,bir,"2,00 TL"\r\n`), { url: 'x', requestedDay: '2024-03-14' }, 'meyve')).toThrow('line 2: not a price: "bir"');
+    expect(
+      expectLayoutError(PARSER, () =>
+        parseIbbCsv(encode(`${head}Armut,Kilogram,"1,00 TL"\r\n`), { url: 'x', requestedDay: '2024-03-14' }, 'meyve'),
+      ).message,
+    ).toBe('istanbul-ibb-csv: line 2: 3 cells ["Armut","Kilogram","1,00 TL"]');
+    expect(() =>
+      parseIbbCsv(encode(`${head}Armut,Kilogram,bir,"2,00 TL"\r\n`), { url: 'x', requestedDay: '2024-03-14' }, 'meyve'),
+    ).toThrow('line 2: not a price: "bir"');
   });
 
   it('needs the requested day: the dump prints none', () => {
-    expect(() => parseIbbCsv(bytesOf('2024-04-16.csv'), { url: 'csv/2024-04-16.csv' }, 'meyve')).toThrow('has no requestedDay');
+    expect(() => parseIbbCsv(bytesOf('2024-04-16.csv'), { url: 'csv/2024-04-16.csv' }, 'meyve')).toThrow(
+      'has no requestedDay',
+    );
   });
 });

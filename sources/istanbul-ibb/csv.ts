@@ -18,7 +18,11 @@ import { checkHeader, requestedDayOf, toPrintedRow, type IbbGroup } from './tabl
 export const PARSER = 'istanbul-ibb-csv';
 export const PARSER_VERSION = 1;
 
-export function parseIbbCsv(bytes: Uint8Array, document: Pick<SourceDocument, 'url' | 'requestedDay'>, group: IbbGroup): ParsedDocument {
+export function parseIbbCsv(
+  bytes: Uint8Array,
+  document: Pick<SourceDocument, 'url' | 'requestedDay'>,
+  group: IbbGroup,
+): ParsedDocument {
   const text = repairMojibake(new TextDecoder('utf-8').decode(bytes));
   const lines = text.split(/\r?\n/);
   const [header, ...records] = parseCsvRecords(text, ',').filter((r) => !(r.cells.length === 1 && r.cells[0] === ''));
@@ -27,7 +31,8 @@ export function parseIbbCsv(bytes: Uint8Array, document: Pick<SourceDocument, 'u
   const day = requestedDayOf(PARSER, document);
   const rows = records.map(({ cells, line }) => {
     const location = `line ${line}`;
-    if (cells.length !== 4) throw new LayoutError(PARSER, `${location}: ${cells.length} cells ${JSON.stringify(cells)}`);
+    if (cells.length !== 4)
+      throw new LayoutError(PARSER, `${location}: ${cells.length} cells ${JSON.stringify(cells)}`);
     const [name, unit, min, max] = cells as [string, string, string, string];
     return toPrintedRow(PARSER, { name, unit, min, max, printed: lines[line - 1]!, location }, day, group);
   });

@@ -29,7 +29,8 @@ export function parseIbbHtml(document: Pick<SourceDocument, 'bytes' | 'url' | 'r
   const rows = body.map((cells, i) => {
     // tr[1] is the header row
     const location = `table.tableClass tr[${i + 2}]`;
-    if (cells.length !== 4) throw new LayoutError(PARSER, `${location}: ${cells.length} cells ${JSON.stringify(cells)}`);
+    if (cells.length !== 4)
+      throw new LayoutError(PARSER, `${location}: ${cells.length} cells ${JSON.stringify(cells)}`);
     const [name, unit, min, max] = cells as [string, string, string, string];
     return toPrintedRow(PARSER, { name, unit, min, max, printed: cells.join(' | '), location }, day, group);
   });
@@ -50,7 +51,8 @@ function dataDay($: Html, document: Pick<SourceDocument, 'url' | 'requestedDay'>
   const echoed = echoedDay($);
   if (!document.requestedDay && echoed) return echoed;
   const day = requestedDayOf(PARSER, document);
-  if (echoed && echoed !== day) throw new LayoutError(PARSER, `the page shows the list of ${echoed}, ${day} was requested`);
+  if (echoed && echoed !== day)
+    throw new LayoutError(PARSER, `the page shows the list of ${echoed}, ${day} was requested`);
   return day;
 }
 
@@ -63,12 +65,15 @@ function kategoriOfUrl(url: string): string | null {
 }
 
 function groupOf($: Html, url: string): IbbGroup | null {
-  const codes = [kategoriOfUrl(url), $('select[name="KategoriId00"] option[selected]').attr('value') ?? null].filter((c): c is string => c !== null);
+  const codes = [kategoriOfUrl(url), $('select[name="KategoriId00"] option[selected]').attr('value') ?? null].filter(
+    (c): c is string => c !== null,
+  );
   const groups = codes.map((code) => {
     const group = GROUP_OF_KATEGORI[code];
     if (!group) throw new LayoutError(PARSER, `unknown kategori ${JSON.stringify(code)}`);
     return group;
   });
-  if (new Set(groups).size > 1) throw new LayoutError(PARSER, `the URL asks for kategori ${codes[0]}, the page shows ${codes[1]}`);
+  if (new Set(groups).size > 1)
+    throw new LayoutError(PARSER, `the URL asks for kategori ${codes[0]}, the page shows ${codes[1]}`);
   return groups[0] ?? null;
 }

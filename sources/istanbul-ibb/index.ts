@@ -23,7 +23,15 @@ export const adapter: SourceAdapter = {
       'The list of day D is complete only after D (empty until the night), so the nightly run collects D−1; an empty table is a day without a list. ' +
       'Publishing days Monday to Saturday are an assumption until a year of collection confirms the calendar. ' +
       'Real documents (a 2020 page of the former site gida.ibb.istanbul, a JSON and fifteen CSV dumps 2020–2024) prove the parsers; an undated crawl with pre-2005 old-lira prices is kept as evidence only.',
-    markets: [{ slug: MARKET, name: 'İstanbul (Bayrampaşa) Sebze ve Meyve Toptancı Hali', province: 'İstanbul', district: 'Bayrampaşa', kind: 'sebze-meyve' }],
+    markets: [
+      {
+        slug: MARKET,
+        name: 'İstanbul (Bayrampaşa) Sebze ve Meyve Toptancı Hali',
+        province: 'İstanbul',
+        district: 'Bayrampaşa',
+        kind: 'sebze-meyve',
+      },
+    ],
   },
   archive: istanbulIbbArchive,
   collect: collectIstanbulIbb,

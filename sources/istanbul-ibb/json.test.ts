@@ -13,7 +13,10 @@ import { parseIbbHtml } from './html.ts';
 import { parseIbbJson, PARSER } from './json.ts';
 
 const TEXT = readFileSync(new URL('../../data/sources/istanbul-ibb/2020-2-5_veri.json', import.meta.url), 'utf8');
-const REQUEST = { url: 'https://raw.githubusercontent.com/yunusbayazit/ibb-hal-veri-crawler/feed3a9ff5d9136a6b5113864b5e235a77bbd3a0/files/2020-2-5_veri.json', requestedDay: '2020-02-05' };
+const REQUEST = {
+  url: 'https://raw.githubusercontent.com/yunusbayazit/ibb-hal-veri-crawler/feed3a9ff5d9136a6b5113864b5e235a77bbd3a0/files/2020-2-5_veri.json',
+  requestedDay: '2020-02-05',
+};
 const parse = (text = TEXT) => parseIbbJson(text, REQUEST, 'sebze');
 
 describe('İBB JSON: 2020-02-05', () => {
@@ -21,7 +24,9 @@ describe('İBB JSON: 2020-02-05', () => {
     const doc = parse();
     expect(doc.rows).toHaveLength(84);
     expect(doc.bulletinDays).toEqual(['2020-02-05']);
-    expect(new Set(doc.rows.map((r) => `${r.dataDay} ${r.market} ${r.group} ${r.avg}`))).toEqual(new Set(['2020-02-05 istanbul-ibb-sebze-meyve sebze null']));
+    expect(new Set(doc.rows.map((r) => `${r.dataDay} ${r.market} ${r.group} ${r.avg}`))).toEqual(
+      new Set(['2020-02-05 istanbul-ibb-sebze-meyve sebze null']),
+    );
   });
 
   it('reads the first, ⌊n/3⌋, ⌊2n/3⌋ and last objects as printed', () => {
@@ -35,10 +40,17 @@ describe('İBB JSON: 2020-02-05', () => {
       min: 50,
       max: 120,
       avg: null,
-      printed: '{"Urun Adı":"Akdeniz Baharatları","Birim":"Kutu","En Düşük Fiyat":"50,00 TL","En Yüksek Fiyat":"120,00 TL"}',
+      printed:
+        '{"Urun Adı":"Akdeniz Baharatları","Birim":"Kutu","En Düşük Fiyat":"50,00 TL","En Yüksek Fiyat":"120,00 TL"}',
       location: '[0][0]',
     });
-    expect(rows[28]).toMatchObject({ name: 'Fasülye (Şeker)', unit: 'Kilogram', min: 15, max: 23, location: '[0][28]' });
+    expect(rows[28]).toMatchObject({
+      name: 'Fasülye (Şeker)',
+      unit: 'Kilogram',
+      min: 15,
+      max: 23,
+      location: '[0][28]',
+    });
     expect(rows[56]).toMatchObject({ name: 'Patates', unit: 'Kilogram', min: 1.5, max: 2.5, location: '[0][56]' });
     expect(rows[83]).toMatchObject({ name: 'Yer Elması', unit: 'Kilogram', min: 2, max: 3, location: '[0][83]' });
   });
@@ -50,7 +62,16 @@ describe('İBB JSON: 2020-02-05', () => {
   });
 
   it('is the same table as the page six days earlier, with its own prices (Biber (Capia) 8–13 then, 8–14 now)', () => {
-    const page = parseIbbHtml({ bytes: readFileSync(new URL('../../data/sources/istanbul-ibb/gida.ibb.istanbul_hal-fiyatlari_2020-01-30_sebze.html', import.meta.url)), url: 'x', requestedDay: '2020-01-30' });
+    const page = parseIbbHtml({
+      bytes: readFileSync(
+        new URL(
+          '../../data/sources/istanbul-ibb/gida.ibb.istanbul_hal-fiyatlari_2020-01-30_sebze.html',
+          import.meta.url,
+        ),
+      ),
+      url: 'x',
+      requestedDay: '2020-01-30',
+    });
     expect(parse().rows.map((r) => `${r.name}|${r.unit}`)).toEqual(page.rows.map((r) => `${r.name}|${r.unit}`));
     expect(page.rows[3]).toMatchObject({ name: 'Biber (Capia)', min: 8, max: 13 });
     expect(parse().rows[3]).toMatchObject({ name: 'Biber (Capia)', min: 8, max: 14 });
@@ -64,20 +85,38 @@ describe('İBB JSON: 2020-02-05', () => {
 describe('İBB JSON: a changed layout is loud', () => {
   it('throws on text that is not JSON and on a file without the one table', () => {
     expect(expectLayoutError(PARSER, () => parse('[[]][[]]')).message).toBe('istanbul-ibb-json: body is not JSON');
-    expect(expectLayoutError(PARSER, () => parse('[]')).message).toBe('istanbul-ibb-json: document is not a list holding one table');
+    expect(expectLayoutError(PARSER, () => parse('[]')).message).toBe(
+      'istanbul-ibb-json: document is not a list holding one table',
+    );
     expect(() => parse('[[],[]]')).toThrow(LayoutError);
     expect(() => parse('{"results":[]}')).toThrow(LayoutError);
   });
 
   it('throws on an object with other keys', () => {
-    const text = JSON.stringify([[{ 'Ürün Adı': 'Domates', Birim: 'Kilogram', 'En Düşük Fiyat': '4,00 TL', 'En Yüksek Fiyat': '5,00 TL' }]]);
-    expect(expectLayoutError(PARSER, () => parse(text)).message).toMatch(/^istanbul-ibb-json: \[0\]\[0\]: .* does not have the keys/);
-    const extra = JSON.stringify([[{ 'Urun Adı': 'Domates', Birim: 'Kilogram', 'En Düşük Fiyat': '4,00 TL', 'En Yüksek Fiyat': '5,00 TL', Ortalama: '4,50 TL' }]]);
+    const text = JSON.stringify([
+      [{ 'Ürün Adı': 'Domates', Birim: 'Kilogram', 'En Düşük Fiyat': '4,00 TL', 'En Yüksek Fiyat': '5,00 TL' }],
+    ]);
+    expect(expectLayoutError(PARSER, () => parse(text)).message).toMatch(
+      /^istanbul-ibb-json: \[0\]\[0\]: .* does not have the keys/,
+    );
+    const extra = JSON.stringify([
+      [
+        {
+          'Urun Adı': 'Domates',
+          Birim: 'Kilogram',
+          'En Düşük Fiyat': '4,00 TL',
+          'En Yüksek Fiyat': '5,00 TL',
+          Ortalama: '4,50 TL',
+        },
+      ],
+    ]);
     expect(() => parse(extra)).toThrow(LayoutError);
   });
 
   it('throws on a price that is not one', () => {
-    const text = JSON.stringify([[{ 'Urun Adı': 'Domates', Birim: 'Kilogram', 'En Düşük Fiyat': 'dört', 'En Yüksek Fiyat': '5,00 TL' }]]);
+    const text = JSON.stringify([
+      [{ 'Urun Adı': 'Domates', Birim: 'Kilogram', 'En Düşük Fiyat': 'dört', 'En Yüksek Fiyat': '5,00 TL' }],
+    ]);
     expect(() => parse(text)).toThrow('[0][0]: not a price: "dört"');
   });
 });

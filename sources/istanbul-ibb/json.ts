@@ -21,14 +21,21 @@ export function readJsonTable(parser: string, value: unknown, path = ''): TableR
     const record = item as Record<string, unknown>;
     const keys = typeof item === 'object' && item !== null && !Array.isArray(item) ? Object.keys(item) : [];
     if (keys.length !== HEADER.length || HEADER.some((key) => typeof record[key] !== 'string')) {
-      throw new LayoutError(parser, `${location}: ${JSON.stringify(item)} does not have the keys ${JSON.stringify(HEADER)}`);
+      throw new LayoutError(
+        parser,
+        `${location}: ${JSON.stringify(item)} does not have the keys ${JSON.stringify(HEADER)}`,
+      );
     }
     const [name, unit, min, max] = HEADER.map((key) => record[key] as string) as [string, string, string, string];
     return { name, unit, min, max, printed: JSON.stringify(item), location };
   });
 }
 
-export function parseIbbJson(text: string, document: Pick<SourceDocument, 'url' | 'requestedDay'>, group: IbbGroup): ParsedDocument {
+export function parseIbbJson(
+  text: string,
+  document: Pick<SourceDocument, 'url' | 'requestedDay'>,
+  group: IbbGroup,
+): ParsedDocument {
   let value: unknown;
   try {
     value = JSON.parse(text);

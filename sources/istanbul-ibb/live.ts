@@ -22,7 +22,9 @@ export type Tokens = { tUsr: string; tPas: string; tVal: string };
 export function readTokens(page: string): Tokens {
   const grab = (key: keyof Tokens) => new RegExp(`obj\\.${key}\\s*=\\s*(["'])([^"'\\s]+)\\1`).exec(page)?.[2];
   const tokens = { tUsr: grab('tUsr'), tPas: grab('tPas'), tVal: grab('tVal') };
-  const missing = Object.entries(tokens).filter(([, v]) => !v).map(([k]) => k);
+  const missing = Object.entries(tokens)
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
   if (missing.length) throw new LayoutError('istanbul-ibb-page', `${PAGE_URL} no longer carries ${missing.join(', ')}`);
   return tokens as Tokens;
 }
@@ -34,7 +36,12 @@ export function dottedDay(day: Day): string {
 }
 
 export function fragmentUrl(day: Day, group: IbbGroup, tokens: Tokens): string {
-  const query = new URLSearchParams({ tarih: dottedDay(day), kategori: KATEGORI_OF_GROUP[group], ...tokens, HalTurId: HAL_TUR_ID });
+  const query = new URLSearchParams({
+    tarih: dottedDay(day),
+    kategori: KATEGORI_OF_GROUP[group],
+    ...tokens,
+    HalTurId: HAL_TUR_ID,
+  });
   return `${ENDPOINT}?${query}`;
 }
 
@@ -43,12 +50,24 @@ export async function collectIstanbulIbb({ day, http, log }: CollectContext): Pr
   const tokens = readTokens(new TextDecoder('utf-8').decode(page.bytes));
   const collected: Collected[] = [];
   for (const group of GROUPS) {
-    const response = await http.request(fragmentUrl(day, group, tokens), { headers: { accept: 'text/html, */*', referer: PAGE_URL } });
-    const document: SourceDocument = { url: response.url, fetchedAt: response.fetchedAt, contentType: response.contentType, bytes: response.bytes, requestedDay: day };
+    const response = await http.request(fragmentUrl(day, group, tokens), {
+      headers: { accept: 'text/html, */*', referer: PAGE_URL },
+    });
+    const document: SourceDocument = {
+      url: response.url,
+      fetchedAt: response.fetchedAt,
+      contentType: response.contentType,
+      bytes: response.bytes,
+      requestedDay: day,
+    };
     // Parsed here only to tell the empty table (no list) from a list; a changed layout throws.
     const rows = istanbulIbbHtml.parse(document).rows.length;
     log(`istanbul-ibb ${group} ${day}: ${rows} rows`);
-    collected.push(rows === 0 ? { none: `${group} (kategori ${KATEGORI_OF_GROUP[group]}): empty table, no list for ${day}` } : { document, parser: istanbulIbbHtml });
+    collected.push(
+      rows === 0
+        ? { none: `${group} (kategori ${KATEGORI_OF_GROUP[group]}): empty table, no list for ${day}` }
+        : { document, parser: istanbulIbbHtml },
+    );
   }
   return collected;
 }

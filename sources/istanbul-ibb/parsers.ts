@@ -9,7 +9,11 @@ import type { IbbGroup } from './table.ts';
 const utf8 = (bytes: Uint8Array) => new TextDecoder('utf-8').decode(bytes);
 
 /** The endpoint's fragment and the former site's page: the category is in the document. */
-export const istanbulIbbHtml: Parser = { id: html.PARSER, version: html.PARSER_VERSION, parse: (d) => html.parseIbbHtml(d) };
+export const istanbulIbbHtml: Parser = {
+  id: html.PARSER,
+  version: html.PARSER_VERSION,
+  parse: (d) => html.parseIbbHtml(d),
+};
 
 /** JSON and CSV dumps do not say their category: it comes from the request (archive.json). */
 function istanbulIbbJson(group: IbbGroup): Parser {
@@ -20,7 +24,11 @@ function istanbulIbbCsv(group: IbbGroup): Parser {
   return { id: csv.PARSER, version: csv.PARSER_VERSION, parse: (d) => csv.parseIbbCsv(d.bytes, d, group) };
 }
 
-const istanbulIbbCrawlIndex: Parser = { id: crawl.PARSER, version: crawl.PARSER_VERSION, parse: (d) => crawl.parseCrawlIndex(utf8(d.bytes)) };
+const istanbulIbbCrawlIndex: Parser = {
+  id: crawl.PARSER,
+  version: crawl.PARSER_VERSION,
+  parse: (d) => crawl.parseCrawlIndex(utf8(d.bytes)),
+};
 
 /** The parser an archive.json entry names; JSON and CSV need the entry's group. */
 export function archiveParser(id: string, group: IbbGroup | null): Parser {

@@ -47,13 +47,15 @@ export function price(parser: string, text: string, location: string): number | 
  * without one cannot give its rows a day, which is the caller's mistake, not the source's.
  */
 export function requestedDayOf(parser: string, document: Pick<SourceDocument, 'requestedDay' | 'url'>): Day {
-  if (!document.requestedDay) throw new Error(`${parser}: ${document.url} has no requestedDay; the table prints no date`);
+  if (!document.requestedDay)
+    throw new Error(`${parser}: ${document.url} has no requestedDay; the table prints no date`);
   return document.requestedDay;
 }
 
 /** Cells → a printed row; the midpoint and every other repair are normalise's business. */
 export function toPrintedRow(parser: string, row: TableRow, day: Day, group: IbbGroup | null): PrintedRow {
-  if (row.name.trim() === '' || row.unit.trim() === '') throw new LayoutError(parser, `${row.location}: no name or unit in ${JSON.stringify(row.printed)}`);
+  if (row.name.trim() === '' || row.unit.trim() === '')
+    throw new LayoutError(parser, `${row.location}: no name or unit in ${JSON.stringify(row.printed)}`);
   return {
     dataDay: day,
     market: MARKET,

@@ -14,9 +14,13 @@ import { LayoutError } from '../types.ts';
 import { parseIzmirApiDump, PARSER } from './api-dump.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 
-const TEXT = readFileSync(new URL('../../data/sources/izmir/izbb-sebzemeyve-hal-fiyatlari-2026_api-derived.csv', import.meta.url), 'utf8');
+const TEXT = readFileSync(
+  new URL('../../data/sources/izmir/izbb-sebzemeyve-hal-fiyatlari-2026_api-derived.csv', import.meta.url),
+  'utf8',
+);
 const DOC = parseIzmirApiDump(TEXT);
-const HEADER = 'OrtalamaUcret,MAL_ADI,BIRIM,ASGARI_FIYAT,AZAMI_FIYAT,MalId,tarih,HAL_TURU,MalTipId,MAL_TIPI,Gorsel,TARIH,ORTALAMA_FIYAT';
+const HEADER =
+  'OrtalamaUcret,MAL_ADI,BIRIM,ASGARI_FIYAT,AZAMI_FIYAT,MalId,tarih,HAL_TURU,MalTipId,MAL_TIPI,Gorsel,TARIH,ORTALAMA_FIYAT';
 const atLine = (n: number) => DOC.rows.find((r) => r.location === `line ${n}`);
 const fileLine = (n: number) => TEXT.split('\n')[n - 1];
 
@@ -70,11 +74,27 @@ describe('İzmir 2026 API dump: spot values as printed', () => {
   });
 
   it('keeps the runs of spaces in names (line 3: ARMUT  DEVECI 40 / 90 / 65.0)', () => {
-    expect(atLine(3)).toMatchObject({ dataDay: '2026-01-02', name: 'ARMUT  DEVECI', unit: 'KG', group: 'MEYVE', min: 40, max: 90, avg: 65 });
+    expect(atLine(3)).toMatchObject({
+      dataDay: '2026-01-02',
+      name: 'ARMUT  DEVECI',
+      unit: 'KG',
+      group: 'MEYVE',
+      min: 40,
+      max: 90,
+      avg: 65,
+    });
   });
 
   it('reads mid-year lines 7168 and 7207 (2026-04-15)', () => {
-    expect(atLine(7168)).toMatchObject({ dataDay: '2026-04-15', name: 'ANANAS', unit: 'ADET', group: 'İTHAL', min: 70, max: 130, avg: 100 });
+    expect(atLine(7168)).toMatchObject({
+      dataDay: '2026-04-15',
+      name: 'ANANAS',
+      unit: 'ADET',
+      group: 'İTHAL',
+      min: 70,
+      max: 130,
+      avg: 100,
+    });
     expect(atLine(7207)).toMatchObject({
       dataDay: '2026-04-15',
       name: 'KABAK  BAL',
@@ -118,28 +138,47 @@ describe('İzmir 2026 API dump: spot values as printed', () => {
 describe('İzmir 2026 API dump: a changed layout is loud', () => {
   const line2 = '90.0,ANANAS,ADET,70,110,53,,1,3,İTHAL,8d021386-fa36-4850-bb28-bc0e6b7c7a56.jpg,2026-01-02,90.0';
 
-
   it('reads columns by name, in any order', () => {
-    const reordered = 'TARIH,MAL_TIPI,HAL_TURU,MAL_ADI,BIRIM,ASGARI_FIYAT,AZAMI_FIYAT,ORTALAMA_FIYAT\n2026-01-02,İTHAL,1,ANANAS,ADET,70,110,90.0\n';
-    expect(parseIzmirApiDump(reordered).rows[0]).toMatchObject({ dataDay: '2026-01-02', name: 'ANANAS', unit: 'ADET', group: 'İTHAL', min: 70, max: 110, avg: 90 });
+    const reordered =
+      'TARIH,MAL_TIPI,HAL_TURU,MAL_ADI,BIRIM,ASGARI_FIYAT,AZAMI_FIYAT,ORTALAMA_FIYAT\n2026-01-02,İTHAL,1,ANANAS,ADET,70,110,90.0\n';
+    expect(parseIzmirApiDump(reordered).rows[0]).toMatchObject({
+      dataDay: '2026-01-02',
+      name: 'ANANAS',
+      unit: 'ADET',
+      group: 'İTHAL',
+      min: 70,
+      max: 110,
+      avg: 90,
+    });
   });
 
   it('throws naming the missing columns', () => {
     const header = HEADER.replace('ORTALAMA_FIYAT', 'ORT');
-    expect(expectLayoutError(PARSER, () => parseIzmirApiDump(`${header}\n${line2}\n`)).message).toBe('izmir-api-dump: missing columns ORTALAMA_FIYAT');
-    const yearCsv = readFileSync(new URL('../../data/sources/izmir/izbb-sebzemeyve-hal-fiyatlari_2023.csv', import.meta.url), 'utf8');
-    expect(expectLayoutError(PARSER, () => parseIzmirApiDump(yearCsv)).message).toMatch(/^izmir-api-dump: missing columns /);
+    expect(expectLayoutError(PARSER, () => parseIzmirApiDump(`${header}\n${line2}\n`)).message).toBe(
+      'izmir-api-dump: missing columns ORTALAMA_FIYAT',
+    );
+    const yearCsv = readFileSync(
+      new URL('../../data/sources/izmir/izbb-sebzemeyve-hal-fiyatlari_2023.csv', import.meta.url),
+      'utf8',
+    );
+    expect(expectLayoutError(PARSER, () => parseIzmirApiDump(yearCsv)).message).toMatch(
+      /^izmir-api-dump: missing columns /,
+    );
     expect(() => parseIzmirApiDump('')).toThrow(LayoutError);
   });
 
   it('throws on a TARIH that is not a day', () => {
     const dotted = line2.replace(',2026-01-02,', ',02.01.2026,');
-    expect(expectLayoutError(PARSER, () => parseIzmirApiDump(`${HEADER}\n${dotted}\n`)).message).toMatch(/^izmir-api-dump: line 2: /);
+    expect(expectLayoutError(PARSER, () => parseIzmirApiDump(`${HEADER}\n${dotted}\n`)).message).toMatch(
+      /^izmir-api-dump: line 2: /,
+    );
   });
 
   it('throws on a market other than HAL_TURU 1', () => {
     const fish = line2.replace(',,1,3,', ',,2,3,');
-    expect(expectLayoutError(PARSER, () => parseIzmirApiDump(`${HEADER}\n${fish}\n`)).message).toBe('izmir-api-dump: line 2: HAL_TURU 2');
+    expect(expectLayoutError(PARSER, () => parseIzmirApiDump(`${HEADER}\n${fish}\n`)).message).toBe(
+      'izmir-api-dump: line 2: HAL_TURU 2',
+    );
   });
 
   it('throws on a line with a missing cell', () => {

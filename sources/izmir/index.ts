@@ -14,13 +14,20 @@ export const adapter: SourceAdapter = {
     name: 'İzmir Büyükşehir Belediyesi Hal Fiyatları',
     organisation: 'İzmir Büyükşehir Belediyesi',
     url: 'https://openapi.izmir.bel.tr/api/ibb/halfiyatlari',
-    method: 'GET https://openapi.izmir.bel.tr/api/ibb/halfiyatlari/{sebzemeyve|balik}/{YYYY-MM-DD} (JSON); yearly CSV archive of the open-data portal',
+    method:
+      'GET https://openapi.izmir.bel.tr/api/ibb/halfiyatlari/{sebzemeyve|balik}/{YYYY-MM-DD} (JSON); yearly CSV archive of the open-data portal',
     licence: 'CC BY 4.0 (İzmir Büyükşehir Belediyesi Açık Veri Portalı)',
     attribution: 'Kaynak: İzmir Büyükşehir Belediyesi Açık Veri Portalı (CC BY 4.0)',
     verification: 'verified',
     note: 'Real documents 2014–2026 (yearly CSV, the 2025 printed report, a 2026 API dump) prove the parsers. On holidays the API repeats the previous bulletin (deduplicated by BultenTarihi).',
     markets: [
-      { slug: 'izmir-sebze-meyve', name: 'İzmir Sebze ve Meyve Toptancı Hali', province: 'İzmir', district: 'Bornova', kind: 'sebze-meyve' },
+      {
+        slug: 'izmir-sebze-meyve',
+        name: 'İzmir Sebze ve Meyve Toptancı Hali',
+        province: 'İzmir',
+        district: 'Bornova',
+        kind: 'sebze-meyve',
+      },
       { slug: 'izmir-balik', name: 'İzmir Balık Hali', province: 'İzmir', district: null, kind: 'balik' },
     ],
   },
@@ -34,7 +41,15 @@ export const adapter: SourceAdapter = {
         collected.push({ none: `${feed}: no bulletin for ${day}` });
         continue;
       }
-      collected.push({ document: { url: response.url, fetchedAt: response.fetchedAt, contentType: response.contentType, bytes: response.bytes }, parser: izmirLive(feed) });
+      collected.push({
+        document: {
+          url: response.url,
+          fetchedAt: response.fetchedAt,
+          contentType: response.contentType,
+          bytes: response.bytes,
+        },
+        parser: izmirLive(feed),
+      });
     }
     return collected;
   },

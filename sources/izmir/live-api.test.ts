@@ -14,11 +14,15 @@ const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/izm
 const DAY = fixture('sebzemeyve-2026-07-23.json');
 const DOTTED_STRINGS = fixture('sebzemeyve-2026-07-23-dotted-strings.json');
 const HOLIDAY = fixture('sebzemeyve-requested-2026-05-27-holiday.json');
-const DUMP = parseIzmirApiDump(readFileSync(new URL('../../data/sources/izmir/izbb-sebzemeyve-hal-fiyatlari-2026_api-derived.csv', import.meta.url), 'utf8'));
+const DUMP = parseIzmirApiDump(
+  readFileSync(
+    new URL('../../data/sources/izmir/izbb-sebzemeyve-hal-fiyatlari-2026_api-derived.csv', import.meta.url),
+    'utf8',
+  ),
+);
 
 /** What a row says about the market, independent of the document it came from. */
 const values = (r: PrintedRow) => [r.dataDay, r.market, r.name, r.unit, r.group, r.min, r.max, r.avg];
-
 
 describe('İzmir live API: a bulletin day', () => {
   it('reads BultenTarihi `2026-07-23T00:00:00` as data day 2026-07-23', () => {
@@ -69,9 +73,22 @@ describe('İzmir live API: a bulletin day', () => {
     // dump line 14613: 90.0,ARMUT  DEVECI,KG,80,100,199,…,MEYVE,…
     expect(rows[2]).toMatchObject({ name: 'ARMUT  DEVECI', unit: 'KG', group: 'MEYVE', min: 80, max: 100, avg: 90 });
     // dump line 14704: 85.0,ÜZÜM  SİYAH,KG,70,100,1500,…
-    expect(rows[93]).toMatchObject({ name: 'ÜZÜM  SİYAH', min: 70, max: 100, avg: 85, location: 'HalFiyatListesi[93]' });
+    expect(rows[93]).toMatchObject({
+      name: 'ÜZÜM  SİYAH',
+      min: 70,
+      max: 100,
+      avg: 85,
+      location: 'HalFiyatListesi[93]',
+    });
     // dump line 14705: 50.0,ŞEFTALI,KG,30,70,64,…
-    expect(rows.at(-1)).toMatchObject({ name: 'ŞEFTALI', unit: 'KG', min: 30, max: 70, avg: 50, location: 'HalFiyatListesi[94]' });
+    expect(rows.at(-1)).toMatchObject({
+      name: 'ŞEFTALI',
+      unit: 'KG',
+      min: 30,
+      max: 70,
+      avg: 50,
+      location: 'HalFiyatListesi[94]',
+    });
   });
 
   it('reads prices sent as strings with a decimal comma (`"117,5"`) like JSON numbers', () => {
@@ -84,7 +101,16 @@ describe('İzmir live API: a bulletin day', () => {
   it('reads a missing or null price as no quote and a placeholder string as null', () => {
     const body = JSON.stringify({
       BultenTarihi: '2026-07-23T00:00:00',
-      HalFiyatListesi: [{ MalAdi: 'ANANAS', Birim: 'ADET', MalTipAdi: 'İTHAL', AsgariUcret: '42,5', AzamiUcret: null, OrtalamaUcret: 'Fiyat Bekleniyor' }],
+      HalFiyatListesi: [
+        {
+          MalAdi: 'ANANAS',
+          Birim: 'ADET',
+          MalTipAdi: 'İTHAL',
+          AsgariUcret: '42,5',
+          AzamiUcret: null,
+          OrtalamaUcret: 'Fiyat Bekleniyor',
+        },
+      ],
     });
     expect(parseIzmirLiveJson(body, 'sebzemeyve').rows[0]).toMatchObject({ min: 42.5, max: null, avg: null });
   });
@@ -105,9 +131,18 @@ describe('İzmir live API: holidays and empty days', () => {
   });
 
   it('reads an empty or null HalFiyatListesi as no bulletin, whatever BultenTarihi says', () => {
-    expect(parseIzmirLiveJson('{"BultenTarihi":"2026-07-24T00:00:00","HalFiyatListesi":[]}', 'sebzemeyve')).toEqual({ rows: [], bulletinDays: [] });
-    expect(parseIzmirLiveJson('{"BultenTarihi":null,"HalFiyatListesi":[]}', 'sebzemeyve')).toEqual({ rows: [], bulletinDays: [] });
-    expect(parseIzmirLiveJson('{"BultenTarihi":null,"HalFiyatListesi":null}', 'sebzemeyve')).toEqual({ rows: [], bulletinDays: [] });
+    expect(parseIzmirLiveJson('{"BultenTarihi":"2026-07-24T00:00:00","HalFiyatListesi":[]}', 'sebzemeyve')).toEqual({
+      rows: [],
+      bulletinDays: [],
+    });
+    expect(parseIzmirLiveJson('{"BultenTarihi":null,"HalFiyatListesi":[]}', 'sebzemeyve')).toEqual({
+      rows: [],
+      bulletinDays: [],
+    });
+    expect(parseIzmirLiveJson('{"BultenTarihi":null,"HalFiyatListesi":null}', 'sebzemeyve')).toEqual({
+      rows: [],
+      bulletinDays: [],
+    });
   });
 });
 
@@ -121,44 +156,71 @@ describe('İzmir live API: feeds', () => {
   });
 
   it('builds the documented URL', () => {
-    expect(izmirApiUrl('sebzemeyve', '2026-07-23')).toBe('https://openapi.izmir.bel.tr/api/ibb/halfiyatlari/sebzemeyve/2026-07-23');
-    expect(izmirApiUrl('balik', '2026-07-23')).toBe('https://openapi.izmir.bel.tr/api/ibb/halfiyatlari/balik/2026-07-23');
+    expect(izmirApiUrl('sebzemeyve', '2026-07-23')).toBe(
+      'https://openapi.izmir.bel.tr/api/ibb/halfiyatlari/sebzemeyve/2026-07-23',
+    );
+    expect(izmirApiUrl('balik', '2026-07-23')).toBe(
+      'https://openapi.izmir.bel.tr/api/ibb/halfiyatlari/balik/2026-07-23',
+    );
   });
 });
 
 describe('İzmir live API: a changed layout is loud', () => {
   it('throws on a document without HalFiyatListesi', () => {
-    expect(expectLayoutError(PARSER, () => parseIzmirLiveJson('{"BultenTarihi":"2026-07-23T00:00:00"}', 'sebzemeyve')).message).toBe('izmir-openapi: no HalFiyatListesi');
+    expect(
+      expectLayoutError(PARSER, () => parseIzmirLiveJson('{"BultenTarihi":"2026-07-23T00:00:00"}', 'sebzemeyve'))
+        .message,
+    ).toBe('izmir-openapi: no HalFiyatListesi');
     expect(() => parseIzmirLiveJson('{"Message":"An error has occurred."}', 'sebzemeyve')).toThrow(LayoutError);
     expect(() => parseIzmirLiveJson('null', 'sebzemeyve')).toThrow(LayoutError);
     expect(() => parseIzmirLiveJson('[]', 'sebzemeyve')).toThrow(LayoutError);
   });
 
   it('throws on a body that is not JSON (an HTML error page)', () => {
-    expect(expectLayoutError(PARSER, () => parseIzmirLiveJson('<html><body>Service Unavailable</body></html>', 'sebzemeyve')).message).toBe('izmir-openapi: body is not JSON');
+    expect(
+      expectLayoutError(PARSER, () => parseIzmirLiveJson('<html><body>Service Unavailable</body></html>', 'sebzemeyve'))
+        .message,
+    ).toBe('izmir-openapi: body is not JSON');
   });
 
   it('throws on a HalFiyatListesi that is not a list', () => {
-    expect(() => parseIzmirLiveJson('{"BultenTarihi":"2026-07-23T00:00:00","HalFiyatListesi":{}}', 'sebzemeyve')).toThrow('HalFiyatListesi is not a list');
+    expect(() =>
+      parseIzmirLiveJson('{"BultenTarihi":"2026-07-23T00:00:00","HalFiyatListesi":{}}', 'sebzemeyve'),
+    ).toThrow('HalFiyatListesi is not a list');
   });
 
   it('throws on a missing or unreadable BultenTarihi when there are rows', () => {
     const list = JSON.parse(DAY).HalFiyatListesi;
-    expect(expectLayoutError(PARSER, () => parseIzmirLiveJson(JSON.stringify({ HalFiyatListesi: list }), 'sebzemeyve')).message).toBe('izmir-openapi: BultenTarihi undefined');
-    expect(() => parseIzmirLiveJson(JSON.stringify({ BultenTarihi: '2026-02-30T00:00:00', HalFiyatListesi: list }), 'sebzemeyve')).toThrow(LayoutError);
-    expect(() => parseIzmirLiveJson(JSON.stringify({ BultenTarihi: 20260723, HalFiyatListesi: list }), 'sebzemeyve')).toThrow(LayoutError);
+    expect(
+      expectLayoutError(PARSER, () => parseIzmirLiveJson(JSON.stringify({ HalFiyatListesi: list }), 'sebzemeyve'))
+        .message,
+    ).toBe('izmir-openapi: BultenTarihi undefined');
+    expect(() =>
+      parseIzmirLiveJson(JSON.stringify({ BultenTarihi: '2026-02-30T00:00:00', HalFiyatListesi: list }), 'sebzemeyve'),
+    ).toThrow(LayoutError);
+    expect(() =>
+      parseIzmirLiveJson(JSON.stringify({ BultenTarihi: 20260723, HalFiyatListesi: list }), 'sebzemeyve'),
+    ).toThrow(LayoutError);
   });
 
   it('throws on an item without MalAdi or Birim', () => {
     const list = JSON.parse(DAY).HalFiyatListesi;
     delete list[3].Birim;
-    expect(expectLayoutError(PARSER, () => parseIzmirLiveJson(JSON.stringify({ BultenTarihi: '2026-07-23T00:00:00', HalFiyatListesi: list }), 'sebzemeyve')).message).toBe(
-      'izmir-openapi: HalFiyatListesi[3] lacks MalAdi or Birim',
-    );
+    expect(
+      expectLayoutError(PARSER, () =>
+        parseIzmirLiveJson(
+          JSON.stringify({ BultenTarihi: '2026-07-23T00:00:00', HalFiyatListesi: list }),
+          'sebzemeyve',
+        ),
+      ).message,
+    ).toBe('izmir-openapi: HalFiyatListesi[3] lacks MalAdi or Birim');
   });
 
   it('throws on a price that is neither number, string nor null', () => {
-    const body = JSON.stringify({ BultenTarihi: '2026-07-23T00:00:00', HalFiyatListesi: [{ MalAdi: 'ANANAS', Birim: 'ADET', AsgariUcret: { value: 85 } }] });
+    const body = JSON.stringify({
+      BultenTarihi: '2026-07-23T00:00:00',
+      HalFiyatListesi: [{ MalAdi: 'ANANAS', Birim: 'ADET', AsgariUcret: { value: 85 } }],
+    });
     expect(() => parseIzmirLiveJson(body, 'sebzemeyve')).toThrow(LayoutError);
   });
 });

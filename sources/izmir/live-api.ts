@@ -39,7 +39,8 @@ export function parseIzmirLiveJson(body: string, feed: IzmirFeed): ParsedDocumen
   const json = readJsonBody(PARSER, body);
   if (json === undefined) return { rows: [], bulletinDays: [] };
   const doc = json as { BultenTarihi?: unknown; HalFiyatListesi?: unknown };
-  if (typeof doc !== 'object' || doc === null || !('HalFiyatListesi' in doc)) throw new LayoutError(PARSER, 'no HalFiyatListesi');
+  if (typeof doc !== 'object' || doc === null || !('HalFiyatListesi' in doc))
+    throw new LayoutError(PARSER, 'no HalFiyatListesi');
   if (doc.HalFiyatListesi === null || (Array.isArray(doc.HalFiyatListesi) && doc.HalFiyatListesi.length === 0)) {
     return { rows: [], bulletinDays: [] };
   }

@@ -7,9 +7,21 @@ import * as yearCsv from './year-csv.ts';
 
 const utf8 = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
-const izmirYearCsv: Parser = { id: yearCsv.PARSER, version: yearCsv.PARSER_VERSION, parse: (d) => yearCsv.parseIzmirYearCsv(utf8(d.bytes)) };
-const izmirReport2025: Parser = { id: report2025.PARSER, version: report2025.PARSER_VERSION, parse: (d) => report2025.parseIzmirReport2025(d.bytes) };
-const izmirApiDump: Parser = { id: apiDump.PARSER, version: apiDump.PARSER_VERSION, parse: (d) => apiDump.parseIzmirApiDump(utf8(d.bytes)) };
+const izmirYearCsv: Parser = {
+  id: yearCsv.PARSER,
+  version: yearCsv.PARSER_VERSION,
+  parse: (d) => yearCsv.parseIzmirYearCsv(utf8(d.bytes)),
+};
+const izmirReport2025: Parser = {
+  id: report2025.PARSER,
+  version: report2025.PARSER_VERSION,
+  parse: (d) => report2025.parseIzmirReport2025(d.bytes),
+};
+const izmirApiDump: Parser = {
+  id: apiDump.PARSER,
+  version: apiDump.PARSER_VERSION,
+  parse: (d) => apiDump.parseIzmirApiDump(utf8(d.bytes)),
+};
 
 export function izmirLive(feed: live.IzmirFeed): Parser {
   return { id: live.PARSER, version: live.PARSER_VERSION, parse: (d) => live.parseIzmirLiveJson(utf8(d.bytes), feed) };

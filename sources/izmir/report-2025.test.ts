@@ -14,9 +14,12 @@ import { LayoutError, type PrintedRow } from '../types.ts';
 import { decodeWindows1254, parseIzmirReport2025, PARSER } from './report-2025.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 
-const BYTES = new Uint8Array(readFileSync(new URL('../../data/sources/izmir/izbb-sebzemeyve-hal-fiyatlari_2025.csv', import.meta.url)));
+const BYTES = new Uint8Array(
+  readFileSync(new URL('../../data/sources/izmir/izbb-sebzemeyve-hal-fiyatlari_2025.csv', import.meta.url)),
+);
 const DOC = parseIzmirReport2025(BYTES);
-const rowsOn = (day: string, group?: string) => DOC.rows.filter((r) => r.dataDay === day && (group === undefined || r.group === group));
+const rowsOn = (day: string, group?: string) =>
+  DOC.rows.filter((r) => r.dataDay === day && (group === undefined || r.group === group));
 const find = (day: string, name: string) => {
   const hits = DOC.rows.filter((r) => r.dataDay === day && r.name === name);
   expect(hits, `${day} ${name}`).toHaveLength(1);
@@ -84,12 +87,26 @@ describe('İzmir 2025 report: spot values as printed', () => {
   });
 
   it('keeps the runs and trailing spaces of names (line 51: 16;KIVI  ;;KG;50;90;70)', () => {
-    expect(find('2025-01-01', 'KIVI  ')).toMatchObject({ unit: 'KG', group: 'MEYVE', min: 50, max: 90, avg: 70, printed: '16;KIVI  ;KG;50;90;70' });
+    expect(find('2025-01-01', 'KIVI  ')).toMatchObject({
+      unit: 'KG',
+      group: 'MEYVE',
+      min: 50,
+      max: 90,
+      avg: 70,
+      printed: '16;KIVI  ;KG;50;90;70',
+    });
     expect(find('2025-01-01', 'BİBER  SİVRİ')).toMatchObject({ min: 40, max: 100, avg: 70 });
   });
 
   it('reads a mid-year line with two decimal commas (line 8519: 25;KARPUZ;;;;KG;5;;12,5;8,75)', () => {
-    expect(find('2025-07-03', 'KARPUZ')).toMatchObject({ unit: 'KG', group: 'SEBZE', min: 5, max: 12.5, avg: 8.75, printed: '25;KARPUZ;KG;5;12,5;8,75' });
+    expect(find('2025-07-03', 'KARPUZ')).toMatchObject({
+      unit: 'KG',
+      group: 'SEBZE',
+      min: 5,
+      max: 12.5,
+      avg: 8.75,
+      printed: '25;KARPUZ;KG;5;12,5;8,75',
+    });
   });
 
   it('reads the last product of the file (line 16609: 6;ZENCEFİL;;KG;100;250;175)', () => {
@@ -134,8 +151,19 @@ describe('İzmir 2025 report: layout quirks', () => {
   });
 
   it('skips the empty right half of an odd-count block (line 41: 65;Y.TERE;;;;BAĞ;3;;7;5;;;;;;;;)', () => {
-    expect(find('2025-01-01', 'Y.TERE')).toMatchObject({ unit: 'BAĞ', group: 'SEBZE', min: 3, max: 7, avg: 5, printed: '65;Y.TERE;BAĞ;3;7;5' });
-    expect(rowsOn('2025-01-01', 'SEBZE').map((r) => r.location.replace(/^.*S\.No /, '')).at(-1)).toBe('65');
+    expect(find('2025-01-01', 'Y.TERE')).toMatchObject({
+      unit: 'BAĞ',
+      group: 'SEBZE',
+      min: 3,
+      max: 7,
+      avg: 5,
+      printed: '65;Y.TERE;BAĞ;3;7;5',
+    });
+    expect(
+      rowsOn('2025-01-01', 'SEBZE')
+        .map((r) => r.location.replace(/^.*S\.No /, ''))
+        .at(-1),
+    ).toBe('65');
     expect(DOC.rows.some((r) => r.name === '')).toBe(false);
   });
 
@@ -157,10 +185,12 @@ describe('İzmir 2025 report: layout quirks', () => {
 });
 
 describe('İzmir 2025 report: a changed layout is loud', () => {
-  const HEADER = 'S.No;Ürün Adı;;;;Birimi;Asgari Fiyatı;;Azami Fiyatı;Ort. Fiyat;;S.No;Ürün Adı;;Birimi;Asgari Fiyatı;Azami Fiyatı;Ort. Fiyat';
+  const HEADER =
+    'S.No;Ürün Adı;;;;Birimi;Asgari Fiyatı;;Azami Fiyatı;Ort. Fiyat;;S.No;Ürün Adı;;Birimi;Asgari Fiyatı;Azami Fiyatı;Ort. Fiyat';
   const block = (header: string, day = '1.01.2025') =>
-    encode(`Bülten Tarihi ;;:;;${day};;;;;;;;;;;;;\nMal Tipi          ;;:;;SEBZE;;;;;;;;;;;;;\n${header}\n1;BAKLA;;;;KG;30;;60;45;;2;BİBER  DOLMA;;KG;25;60;42,5\n`);
-
+    encode(
+      `Bülten Tarihi ;;:;;${day};;;;;;;;;;;;;\nMal Tipi          ;;:;;SEBZE;;;;;;;;;;;;;\n${header}\n1;BAKLA;;;;KG;30;;60;45;;2;BİBER  DOLMA;;KG;25;60;42,5\n`,
+    );
 
   it('parses a well-formed block into two rows', () => {
     expect(parseIzmirReport2025(block(HEADER)).rows.map((r) => [r.name, r.min, r.max, r.avg])).toEqual([
@@ -171,7 +201,9 @@ describe('İzmir 2025 report: a changed layout is loud', () => {
 
   it('throws on a column header with one half only', () => {
     const oneHalf = 'S.No;Ürün Adı;;;;Birimi;Asgari Fiyatı;;Azami Fiyatı;Ort. Fiyat';
-    expect(expectLayoutError(PARSER, () => parseIzmirReport2025(block(oneHalf))).message).toMatch(/^izmir-report-2025: unexpected column header/);
+    expect(expectLayoutError(PARSER, () => parseIzmirReport2025(block(oneHalf))).message).toMatch(
+      /^izmir-report-2025: unexpected column header/,
+    );
   });
 
   it('throws on a column header without the average column', () => {
@@ -181,18 +213,25 @@ describe('İzmir 2025 report: a changed layout is loud', () => {
   // Each half's labels are searched only up to the next S.No: a left half without `Ort. Fiyat`
   // once borrowed the right half's column (BAKLA silently got BİBER  DOLMA's 42.5).
   it('throws on a left half without its average column instead of reading the right half’s', () => {
-    const leftWithoutAverage = 'S.No;Ürün Adı;;;;Birimi;Asgari Fiyatı;;Azami Fiyatı;;;S.No;Ürün Adı;;Birimi;Asgari Fiyatı;Azami Fiyatı;Ort. Fiyat';
+    const leftWithoutAverage =
+      'S.No;Ürün Adı;;;;Birimi;Asgari Fiyatı;;Azami Fiyatı;;;S.No;Ürün Adı;;Birimi;Asgari Fiyatı;Azami Fiyatı;Ort. Fiyat';
     expect(() => parseIzmirReport2025(block(leftWithoutAverage))).toThrow(LayoutError);
   });
 
   it('throws on a bulletin date that is not a day', () => {
-    expect(expectLayoutError(PARSER, () => parseIzmirReport2025(block(HEADER, '1.Oca'))).message).toContain('bad bulletin date "1.Oca"');
+    expect(expectLayoutError(PARSER, () => parseIzmirReport2025(block(HEADER, '1.Oca'))).message).toContain(
+      'bad bulletin date "1.Oca"',
+    );
     expect(() => parseIzmirReport2025(block(HEADER, '30.02.2025'))).toThrow(LayoutError);
   });
 
   it('throws on a document without any `Bülten Tarihi` line', () => {
-    const yearCsv = readFileSync(new URL('../../data/sources/izmir/izbb-sebzemeyve-hal-fiyatlari_2014.csv', import.meta.url));
-    expect(expectLayoutError(PARSER, () => parseIzmirReport2025(new Uint8Array(yearCsv))).message).toBe('izmir-report-2025: no "Bülten Tarihi" line');
+    const yearCsv = readFileSync(
+      new URL('../../data/sources/izmir/izbb-sebzemeyve-hal-fiyatlari_2014.csv', import.meta.url),
+    );
+    expect(expectLayoutError(PARSER, () => parseIzmirReport2025(new Uint8Array(yearCsv))).message).toBe(
+      'izmir-report-2025: no "Bülten Tarihi" line',
+    );
   });
 
   it('throws on a product line before the column header', () => {

@@ -23,7 +23,14 @@ function halvesFromHeader(cells: string[]): Half[] {
     // Each half's labels stand between its own S.No and the next one: never borrow the other half's.
     const end = starts[k + 1] ?? cells.length;
     const find = (label: string) => cells.findIndex((c, j) => j > i && j < end && c.trim().startsWith(label));
-    halves.push({ no: i, name: find('Ürün Adı'), unit: find('Birimi'), min: find('Asgari'), max: find('Azami'), avg: find('Ort.') });
+    halves.push({
+      no: i,
+      name: find('Ürün Adı'),
+      unit: find('Birimi'),
+      min: find('Asgari'),
+      max: find('Azami'),
+      avg: find('Ort.'),
+    });
   });
   if (halves.length !== 2 || halves.some((h) => Object.values(h).some((v) => v < 0))) {
     throw new LayoutError(PARSER, `unexpected column header ${JSON.stringify(cells)}`);
@@ -55,11 +62,14 @@ export function parseIzmirReport2025(bytes: Uint8Array, market = 'izmir-sebze-me
     } else if (first === 'S.No') {
       halves = halvesFromHeader(cells);
     } else if (/^\d+$/.test(first)) {
-      if (!day || !group || !halves) throw new LayoutError(PARSER, `line ${line}: product line outside a bulletin block`);
+      if (!day || !group || !halves)
+        throw new LayoutError(PARSER, `line ${line}: product line outside a bulletin block`);
       for (const half of halves) {
         const name = cells[half.name] ?? '';
         if (!/^\d+$/.test((cells[half.no] ?? '').trim()) || name === '') continue; // odd count: empty right half
-        const printed = [half.no, half.name, half.unit, half.min, half.max, half.avg].map((c) => cells[c] ?? '').join(';');
+        const printed = [half.no, half.name, half.unit, half.min, half.max, half.avg]
+          .map((c) => cells[c] ?? '')
+          .join(';');
         rows.push({
           dataDay: day,
           market,

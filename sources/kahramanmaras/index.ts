@@ -17,11 +17,23 @@ export const adapter: SourceAdapter = {
     attribution: 'Kaynak: Kahramanmaraş Büyükşehir Belediyesi',
     note: unprovenNote(
       'Two markets in one table (the Hal column): Kahramanmaraş and Elbistan. 1.Kalite is read as the max, 2.Kalite as the min, Rayiç as the reported average; ' +
-      'whole-lira prices; every row has its own date. Publishing days are assumed (Monday to Saturday).',
+        'whole-lira prices; every row has its own date. Publishing days are assumed (Monday to Saturday).',
     ),
     markets: [
-      { slug: 'kahramanmaras-sebze-meyve', name: 'Kahramanmaraş Sebze ve Meyve Hali', province: 'Kahramanmaraş', district: null, kind: 'sebze-meyve' },
-      { slug: 'kahramanmaras-elbistan', name: 'Elbistan Sebze ve Meyve Hali', province: 'Kahramanmaraş', district: 'Elbistan', kind: 'sebze-meyve' },
+      {
+        slug: 'kahramanmaras-sebze-meyve',
+        name: 'Kahramanmaraş Sebze ve Meyve Hali',
+        province: 'Kahramanmaraş',
+        district: null,
+        kind: 'sebze-meyve',
+      },
+      {
+        slug: 'kahramanmaras-elbistan',
+        name: 'Elbistan Sebze ve Meyve Hali',
+        province: 'Kahramanmaraş',
+        district: 'Elbistan',
+        kind: 'sebze-meyve',
+      },
     ],
   },
   async collect({ http }) {

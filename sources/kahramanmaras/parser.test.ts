@@ -5,7 +5,8 @@ import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { kahramanmarasTable, parseKahramanmarasTable, PARSER } from './parser.ts';
 
-const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/kahramanmaras/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../tests/fixtures/kahramanmaras/${name}`, import.meta.url), 'utf8');
 const PAGE = fixture('sebze-meyve-fiyatlari.html');
 const doc = (html: string) => fetchedDocument('https://kahramanmaras.bel.tr/sebze-meyve-fiyatlari', html);
 
@@ -30,7 +31,13 @@ describe('Kahramanmaraş: the second table', () => {
   it('picks the market from the Hal column', () => {
     const rows = parseKahramanmarasTable(doc(PAGE)).rows;
     expect(rows.filter((r) => r.market === 'kahramanmaras-sebze-meyve')).toHaveLength(7);
-    expect(rows.filter((r) => r.market === 'kahramanmaras-elbistan').map((r) => r.name)).toEqual(['DOMATES', 'PATATES', 'KURU SOĞAN', 'ELMA', 'KAVUN']);
+    expect(rows.filter((r) => r.market === 'kahramanmaras-elbistan').map((r) => r.name)).toEqual([
+      'DOMATES',
+      'PATATES',
+      'KURU SOĞAN',
+      'ELMA',
+      'KAVUN',
+    ]);
     expect(rows[7]).toMatchObject({ market: 'kahramanmaras-elbistan', name: 'DOMATES', min: 24, max: 38, avg: 30 });
   });
 
@@ -47,14 +54,20 @@ describe('Kahramanmaraş: the second table', () => {
     expect(parseKahramanmarasTable(doc(odd)).rows[1]).toMatchObject({ name: 'BİBER SİVRİ', max: 45, min: 70 });
   });
 
-  it('takes each row\'s own date as its data day', () => {
+  it("takes each row's own date as its data day", () => {
     const parsed = parseKahramanmarasTable(doc(PAGE));
     expect(parsed.bulletinDays).toEqual(['2026-09-14', '2026-09-15']);
-    expect(parsed.rows.filter((r) => r.dataDay === '2026-09-14').map((r) => `${r.market} ${r.name}`)).toEqual(['kahramanmaras-elbistan KURU SOĞAN', 'kahramanmaras-elbistan ELMA']);
+    expect(parsed.rows.filter((r) => r.dataDay === '2026-09-14').map((r) => `${r.market} ${r.name}`)).toEqual([
+      'kahramanmaras-elbistan KURU SOĞAN',
+      'kahramanmaras-elbistan ELMA',
+    ]);
   });
 
   it('reads tables without price rows as a day without a list', () => {
-    expect(parseKahramanmarasTable(doc(fixture('sebze-meyve-fiyatlari-empty.html')))).toEqual({ rows: [], bulletinDays: [] });
+    expect(parseKahramanmarasTable(doc(fixture('sebze-meyve-fiyatlari-empty.html')))).toEqual({
+      rows: [],
+      bulletinDays: [],
+    });
   });
 
   it('is wrapped as parser kahramanmaras-table version 1', () => {
@@ -65,25 +78,42 @@ describe('Kahramanmaraş: the second table', () => {
 describe('Kahramanmaraş: a changed page is loud', () => {
   it('throws when the price table is no longer the second table', () => {
     const one = PAGE.replace(/<table class="table hal-ozet">[\s\S]*?<\/table>/, '');
-    expect(expectLayoutError(PARSER, () => parseKahramanmarasTable(doc(one))).message).toBe('kahramanmaras-table: the page has no second table');
-    const banner = PAGE.replace('<h1>Sebze ve Meyve Fiyatları</h1>', '<h1>Sebze ve Meyve Fiyatları</h1><table><tr><td>Duyuru</td></tr></table>');
+    expect(expectLayoutError(PARSER, () => parseKahramanmarasTable(doc(one))).message).toBe(
+      'kahramanmaras-table: the page has no second table',
+    );
+    const banner = PAGE.replace(
+      '<h1>Sebze ve Meyve Fiyatları</h1>',
+      '<h1>Sebze ve Meyve Fiyatları</h1><table><tr><td>Duyuru</td></tr></table>',
+    );
     expect(expectLayoutError(PARSER, () => parseKahramanmarasTable(doc(banner))).message).toBe(
       'kahramanmaras-table: the second table lacks the columns Hal · Ürün Türü · Ürün Adı · Birim · 1.Kalite · 2.Kalite · Rayiç · Tarih',
     );
   });
 
   it('throws on a market it does not know', () => {
-    const other = PAGE.replace('<td>ELBİSTAN HALİ</td><td>MEYVE</td><td>KAVUN</td>', '<td>AFŞİN HALİ</td><td>MEYVE</td><td>KAVUN</td>');
-    expect(expectLayoutError(PARSER, () => parseKahramanmarasTable(doc(other))).message).toBe('kahramanmaras-table: table[1] tr[12]: unknown Hal "AFŞİN HALİ"');
+    const other = PAGE.replace(
+      '<td>ELBİSTAN HALİ</td><td>MEYVE</td><td>KAVUN</td>',
+      '<td>AFŞİN HALİ</td><td>MEYVE</td><td>KAVUN</td>',
+    );
+    expect(expectLayoutError(PARSER, () => parseKahramanmarasTable(doc(other))).message).toBe(
+      'kahramanmaras-table: table[1] tr[12]: unknown Hal "AFŞİN HALİ"',
+    );
   });
 
   it('throws on a date it cannot read', () => {
-    const other = PAGE.replace('<td>12</td><td>7</td><td>9</td><td>15.09.2026</td>', '<td>12</td><td>7</td><td>9</td><td>15 Eylül</td>');
-    expect(expectLayoutError(PARSER, () => parseKahramanmarasTable(doc(other))).message).toBe('kahramanmaras-table: table[1] tr[6]: Tarih "15 Eylül"');
+    const other = PAGE.replace(
+      '<td>12</td><td>7</td><td>9</td><td>15.09.2026</td>',
+      '<td>12</td><td>7</td><td>9</td><td>15 Eylül</td>',
+    );
+    expect(expectLayoutError(PARSER, () => parseKahramanmarasTable(doc(other))).message).toBe(
+      'kahramanmaras-table: table[1] tr[6]: Tarih "15 Eylül"',
+    );
   });
 
   it('throws on a price that is not a number', () => {
     const other = PAGE.replace('<td>35</td><td>22</td>', '<td>35</td><td>yok!</td>');
-    expect(expectLayoutError(PARSER, () => parseKahramanmarasTable(doc(other))).message).toMatch(/^kahramanmaras-table: table\[1\] tr\[3\] 2\.Kalite: not a price/);
+    expect(expectLayoutError(PARSER, () => parseKahramanmarasTable(doc(other))).message).toMatch(
+      /^kahramanmaras-table: table\[1\] tr\[3\] 2\.Kalite: not a price/,
+    );
   });
 });

@@ -19,9 +19,21 @@ import { findLabelledHeader, namedRows, parsedRows, priceCells, priceReader } fr
 
 export const PARSER = 'kahramanmaras-table';
 /** The Hal column (folded, first word) → market slug. */
-const MARKET_OF_HAL: Record<string, string> = { kahramanmaras: 'kahramanmaras-sebze-meyve', elbistan: 'kahramanmaras-elbistan' };
+const MARKET_OF_HAL: Record<string, string> = {
+  kahramanmaras: 'kahramanmaras-sebze-meyve',
+  elbistan: 'kahramanmaras-elbistan',
+};
 
-const LABELS = { hal: 'hal', group: 'urun turu', name: 'urun adi', unit: 'birim', max: '1 kalite', min: '2 kalite', avg: 'rayic', day: 'tarih' } as const;
+const LABELS = {
+  hal: 'hal',
+  group: 'urun turu',
+  name: 'urun adi',
+  unit: 'birim',
+  max: '1 kalite',
+  min: '2 kalite',
+  avg: 'rayic',
+  day: 'tarih',
+} as const;
 const readPrice = priceReader(PARSER);
 
 function price(text: string, where: string): number | null {
@@ -51,7 +63,11 @@ export function parseKahramanmarasTable(document: SourceDocument): ParsedDocumen
   if (!second) throw new LayoutError(PARSER, 'the page has no second table');
   const all = tableRows($, second);
   const header = findLabelledHeader(all, LABELS);
-  if (!header) throw new LayoutError(PARSER, 'the second table lacks the columns Hal · Ürün Türü · Ürün Adı · Birim · 1.Kalite · 2.Kalite · Rayiç · Tarih');
+  if (!header)
+    throw new LayoutError(
+      PARSER,
+      'the second table lacks the columns Hal · Ürün Türü · Ürün Adı · Birim · 1.Kalite · 2.Kalite · Rayiç · Tarih',
+    );
   const table = { index: 1, rows: all, ...header };
   const { columns } = table;
   const rows: PrintedRow[] = [];

@@ -15,10 +15,18 @@ export const adapter: SourceAdapter = {
     attribution: 'Kaynak: Kayseri Büyükşehir Belediyesi',
     note: unprovenNote(
       'The table prints the maximum before the minimum (En Yüksek · En Düşük): columns are mapped by header. ' +
-      'The page takes no date and prints none, so it is read as the list of the day collected (today only, no backfill). ' +
-      'Kuruş printed without a separator (4–5 digit integers) has been seen and is kept as printed. Publishing is described as daily; Monday–Saturday is assumed, as for every hall whose Sunday is not known.',
+        'The page takes no date and prints none, so it is read as the list of the day collected (today only, no backfill). ' +
+        'Kuruş printed without a separator (4–5 digit integers) has been seen and is kept as printed. Publishing is described as daily; Monday–Saturday is assumed, as for every hall whose Sunday is not known.',
     ),
-    markets: [{ slug: 'kayseri-sebze-meyve', name: 'Kayseri Sebze ve Meyve Hali', province: 'Kayseri', district: null, kind: 'sebze-meyve' }],
+    markets: [
+      {
+        slug: 'kayseri-sebze-meyve',
+        name: 'Kayseri Sebze ve Meyve Hali',
+        province: 'Kayseri',
+        district: null,
+        kind: 'sebze-meyve',
+      },
+    ],
   },
   async collect({ day, http }) {
     const document = await fetchPage(http, KAYSERI_URL, { accept: 'text/html', requestedDay: day });

@@ -5,7 +5,10 @@ import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { KAYSERI_URL, parseKayseriHtml, PARSER } from './parser.ts';
 
-const PAGE = readFileSync(new URL('../../tests/fixtures/kayseri/hal-fiyatlari-2026-09-14.html', import.meta.url), 'utf8');
+const PAGE = readFileSync(
+  new URL('../../tests/fixtures/kayseri/hal-fiyatlari-2026-09-14.html', import.meta.url),
+  'utf8',
+);
 const doc = (html: string, requestedDay: string | null = '2026-09-14') =>
   fetchedDocument(KAYSERI_URL, html, { fetchedAt: null, contentType: 'text/html; charset=utf-8', requestedDay });
 
@@ -53,15 +56,24 @@ describe('Kayseri page', () => {
   });
 
   it('throws a LayoutError on a changed table', () => {
-    expect(expectLayoutError(PARSER, () => parseKayseriHtml(doc(PAGE.replace('<th>Birimi</th>', '<th>Birim Fiyat</th>')))).message).toBe(
-      'kayseri-html: no table with the header Cinsi · Birimi · En Yüksek · En Düşük',
+    expect(
+      expectLayoutError(PARSER, () => parseKayseriHtml(doc(PAGE.replace('<th>Birimi</th>', '<th>Birim Fiyat</th>'))))
+        .message,
+    ).toBe('kayseri-html: no table with the header Cinsi · Birimi · En Yüksek · En Düşük');
+    expect(() =>
+      parseKayseriHtml(doc(PAGE.replace('<th>En Düşük</th>', '<th>En Düşük</th><th>Ortalama</th>'))),
+    ).toThrow('no table with the header');
+    expect(() => parseKayseriHtml(doc(PAGE.replace('<td>38 ₺</td>', '<td>Fiyat: otuz sekiz</td>')))).toThrow(
+      'kayseri-html: table[0] tr[1]: not a price',
     );
-    expect(() => parseKayseriHtml(doc(PAGE.replace('<th>En Düşük</th>', '<th>En Düşük</th><th>Ortalama</th>')))).toThrow('no table with the header');
-    expect(() => parseKayseriHtml(doc(PAGE.replace('<td>38 ₺</td>', '<td>Fiyat: otuz sekiz</td>')))).toThrow('kayseri-html: table[0] tr[1]: not a price');
-    expect(() => parseKayseriHtml(doc(PAGE.replace('<td>KG</td><td>38 ₺</td>', '<td>38 ₺</td>')))).toThrow('table[0] tr[1]: 3 cells, expected 4');
+    expect(() => parseKayseriHtml(doc(PAGE.replace('<td>KG</td><td>38 ₺</td>', '<td>38 ₺</td>')))).toThrow(
+      'table[0] tr[1]: 3 cells, expected 4',
+    );
   });
 
   it('needs the requested day, as the page prints no date', () => {
-    expect(() => parseKayseriHtml(doc(PAGE, null))).toThrow('kayseri-html: the page prints no date and no requested day was given');
+    expect(() => parseKayseriHtml(doc(PAGE, null))).toThrow(
+      'kayseri-html: the page prints no date and no requested day was given',
+    );
   });
 });

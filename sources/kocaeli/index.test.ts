@@ -6,7 +6,8 @@ import { fakeHttp } from '../../tests/support/fake-http.ts';
 import { adapter } from './index.ts';
 import { KOCAELI_URL } from './parser.ts';
 
-const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/kocaeli/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../tests/fixtures/kocaeli/${name}`, import.meta.url), 'utf8');
 const MERKEZ = fixture('merkez-2026-09-14.html');
 const GEBZE = fixture('gebze-2026-09-14.html');
 const NO_LIST = fixture('gebze-2026-09-13-no-list.html');
@@ -17,10 +18,26 @@ describe('Kocaeli collect', () => {
     const { http, calls } = fakeHttp((_, req) => (req.form?.hal === '1' ? MERKEZ : GEBZE), SERVED);
     const collected = await adapter.collect!({ day: '2026-09-14', http, log: () => {} });
     expect(calls).toEqual([
-      { url: 'https://www.kocaeli.bel.tr/hal-fiyatlari/', req: { method: 'POST', form: { date: '2026-09-14', hal: '1' }, headers: { accept: 'text/html', referer: KOCAELI_URL } } },
-      { url: 'https://www.kocaeli.bel.tr/hal-fiyatlari/', req: { method: 'POST', form: { date: '2026-09-14', hal: '2' }, headers: { accept: 'text/html', referer: KOCAELI_URL } } },
+      {
+        url: 'https://www.kocaeli.bel.tr/hal-fiyatlari/',
+        req: {
+          method: 'POST',
+          form: { date: '2026-09-14', hal: '1' },
+          headers: { accept: 'text/html', referer: KOCAELI_URL },
+        },
+      },
+      {
+        url: 'https://www.kocaeli.bel.tr/hal-fiyatlari/',
+        req: {
+          method: 'POST',
+          form: { date: '2026-09-14', hal: '2' },
+          headers: { accept: 'text/html', referer: KOCAELI_URL },
+        },
+      },
     ]);
-    const markets = collected.map((item) => ('document' in item ? [...new Set(item.parser.parse(item.document).rows.map((r) => r.market))] : item.none));
+    const markets = collected.map((item) =>
+      'document' in item ? [...new Set(item.parser.parse(item.document).rows.map((r) => r.market))] : item.none,
+    );
     expect(markets).toEqual([['kocaeli-merkez'], ['kocaeli-gebze']]);
   });
 
@@ -41,6 +58,8 @@ describe('Kocaeli collect', () => {
   it('declares two markets', () => {
     expect(adapter.definition).toMatchObject({ key: 'kocaeli', number: 13, verification: 'unverified', enabled: true });
     expect(adapter.definition.markets.map((m) => m.slug)).toEqual(['kocaeli-merkez', 'kocaeli-gebze']);
-    expect(adapter.definition.note).toContain('Built from the published description; no real document has proven the parser yet.');
+    expect(adapter.definition.note).toContain(
+      'Built from the published description; no real document has proven the parser yet.',
+    );
   });
 });

@@ -15,19 +15,41 @@ export const adapter: SourceAdapter = {
     attribution: 'Kaynak: Kocaeli Büyükşehir Belediyesi',
     note: unprovenNote(
       'Two halls, one request each: Merkez (hal=1) and Gebze (hal=2). "henüz bir veri yayınlanmamıştır" means no list for the day. ' +
-      'The page prints no date: the data day is the date posted. Unreachable from 2026-05 to 2026-09, then back. ' +
-      'Publishing days are not described: Monday to Saturday assumed.',
+        'The page prints no date: the data day is the date posted. Unreachable from 2026-05 to 2026-09, then back. ' +
+        'Publishing days are not described: Monday to Saturday assumed.',
     ),
     markets: [
-      { slug: 'kocaeli-merkez', name: 'Kocaeli Merkez Sebze ve Meyve Hali', province: 'Kocaeli', district: null, kind: 'sebze-meyve' },
-      { slug: 'kocaeli-gebze', name: 'Gebze Sebze ve Meyve Hali', province: 'Kocaeli', district: 'Gebze', kind: 'sebze-meyve' },
+      {
+        slug: 'kocaeli-merkez',
+        name: 'Kocaeli Merkez Sebze ve Meyve Hali',
+        province: 'Kocaeli',
+        district: null,
+        kind: 'sebze-meyve',
+      },
+      {
+        slug: 'kocaeli-gebze',
+        name: 'Gebze Sebze ve Meyve Hali',
+        province: 'Kocaeli',
+        district: 'Gebze',
+        kind: 'sebze-meyve',
+      },
     ],
   },
   async collect({ day, http }) {
     const collected: Collected[] = [];
     for (const { hal, market } of HALLS) {
-      const response = await http.request(KOCAELI_URL, { method: 'POST', form: { date: day, hal }, headers: { accept: 'text/html', referer: KOCAELI_URL } });
-      collected.push(documentOrNone(documentOf(response, day), kocaeliHtml(market), `${market}: henüz bir veri yayınlanmamıştır (${day})`));
+      const response = await http.request(KOCAELI_URL, {
+        method: 'POST',
+        form: { date: day, hal },
+        headers: { accept: 'text/html', referer: KOCAELI_URL },
+      });
+      collected.push(
+        documentOrNone(
+          documentOf(response, day),
+          kocaeliHtml(market),
+          `${market}: henüz bir veri yayınlanmamıştır (${day})`,
+        ),
+      );
     }
     return collected;
   },

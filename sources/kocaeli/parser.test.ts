@@ -5,11 +5,13 @@ import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { KOCAELI_URL, parseKocaeliHtml, PARSER } from './parser.ts';
 
-const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/kocaeli/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../tests/fixtures/kocaeli/${name}`, import.meta.url), 'utf8');
 const MERKEZ = fixture('merkez-2026-09-14.html');
 const GEBZE = fixture('gebze-2026-09-14.html');
 const NO_LIST = fixture('gebze-2026-09-13-no-list.html');
-const doc = (html: string, requestedDay = '2026-09-14') => fetchedDocument(KOCAELI_URL, html, { fetchedAt: null, requestedDay });
+const doc = (html: string, requestedDay = '2026-09-14') =>
+  fetchedDocument(KOCAELI_URL, html, { fetchedAt: null, requestedDay });
 
 describe('Kocaeli pages', () => {
   it('reads the Merkez list: 8 rows of the posted day', () => {
@@ -41,15 +43,24 @@ describe('Kocaeli pages', () => {
 
   it('reads "henüz bir veri yayınlanmamıştır" as no list, also as a row of an empty table', () => {
     expect(parseKocaeliHtml(doc(NO_LIST, '2026-09-13'), 'kocaeli-gebze')).toEqual({ rows: [], bulletinDays: [] });
-    const inTable = GEBZE.replace(/<tbody>[\s\S]*<\/tbody>/, '<tbody><tr><td colspan="5">Henüz bir veri yayınlanmamıştır.</td></tr></tbody>');
+    const inTable = GEBZE.replace(
+      /<tbody>[\s\S]*<\/tbody>/,
+      '<tbody><tr><td colspan="5">Henüz bir veri yayınlanmamıştır.</td></tr></tbody>',
+    );
     expect(parseKocaeliHtml(doc(inTable), 'kocaeli-gebze')).toEqual({ rows: [], bulletinDays: [] });
   });
 
   it('throws a LayoutError on a changed table', () => {
-    expect(expectLayoutError(PARSER, () => parseKocaeliHtml(doc(MERKEZ.replace('<th>En çok</th>', '<th>En Yüksek</th>')), 'kocaeli-merkez')).message).toBe(
-      'kocaeli-html: no table with the header Ürün Adı · Kategori · Birim · En az · En çok',
+    expect(
+      expectLayoutError(PARSER, () =>
+        parseKocaeliHtml(doc(MERKEZ.replace('<th>En çok</th>', '<th>En Yüksek</th>')), 'kocaeli-merkez'),
+      ).message,
+    ).toBe('kocaeli-html: no table with the header Ürün Adı · Kategori · Birim · En az · En çok');
+    expect(() => parseKocaeliHtml(doc('<html><body><p>Sayfa bulunamadı</p></body></html>'), 'kocaeli-merkez')).toThrow(
+      'no table with the header',
     );
-    expect(() => parseKocaeliHtml(doc('<html><body><p>Sayfa bulunamadı</p></body></html>'), 'kocaeli-merkez')).toThrow('no table with the header');
-    expect(() => parseKocaeliHtml(doc(MERKEZ.replace('<td>22,00</td>', '<td>yirmi iki</td>')), 'kocaeli-merkez')).toThrow('kocaeli-html: table[0] tr[1]: not a price');
+    expect(() =>
+      parseKocaeliHtml(doc(MERKEZ.replace('<td>22,00</td>', '<td>yirmi iki</td>')), 'kocaeli-merkez'),
+    ).toThrow('kocaeli-html: table[0] tr[1]: not a price');
   });
 });

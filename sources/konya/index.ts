@@ -15,13 +15,22 @@ export const adapter: SourceAdapter = {
       'GET https://www.konya.bel.tr/hal-fiyatlari?tarih=YYYY-MM-DD (HTML, two tables Ürün · Birim · En Düşük · En Yüksek: vegetables, fruit); ' +
       'open-data CSV hal_fiyatlari.csv (tarih, urun_ad, birim, tur, en_dusuk_fiyat, en_yuksek_fiyat), archive back to 2004',
     licence: 'CC BY 4.0',
-    attribution: 'Kaynak: Konya Büyükşehir Belediyesi. Atıf 4.0 Uluslararası (CC BY 4.0) kapsamında lisanslanan kamu sektörü bilgilerini içerir.',
+    attribution:
+      'Kaynak: Konya Büyükşehir Belediyesi. Atıf 4.0 Uluslararası (CC BY 4.0) kapsamında lisanslanan kamu sektörü bilgilerini içerir.',
     note: unprovenNote(
       'Konya publishes two or three times a week (any day Monday to Saturday), and prices often stay unchanged for weeks: ' +
-      'that is the source, not a frozen feed. The page prints no date: the data day is the date requested. ' +
-      'The open-data CSV parser is ready for the archive; its address is not known yet. Values before 2005 are in old lira.',
+        'that is the source, not a frozen feed. The page prints no date: the data day is the date requested. ' +
+        'The open-data CSV parser is ready for the archive; its address is not known yet. Values before 2005 are in old lira.',
     ),
-    markets: [{ slug: 'konya-sebze-meyve', name: 'Konya Sebze ve Meyve Hali', province: 'Konya', district: null, kind: 'sebze-meyve' }],
+    markets: [
+      {
+        slug: 'konya-sebze-meyve',
+        name: 'Konya Sebze ve Meyve Hali',
+        province: 'Konya',
+        district: null,
+        kind: 'sebze-meyve',
+      },
+    ],
   },
   async collect({ day, http }) {
     const document = await fetchPage(http, konyaUrl(day), { accept: 'text/html', requestedDay: day });

@@ -8,7 +8,12 @@ import { CSV_PARSER, HTML_PARSER, konyaCsv, konyaUrl, parseKonyaCsv, parseKonyaH
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/konya/${name}`, import.meta.url), 'utf8');
 const PAGE = fixture('hal-fiyatlari-2026-09-14.html');
 const CSV = fixture('hal_fiyatlari.csv');
-const doc = (html: string) => fetchedDocument(konyaUrl('2026-09-14'), html, { fetchedAt: null, contentType: 'text/html; charset=utf-8', requestedDay: '2026-09-14' });
+const doc = (html: string) =>
+  fetchedDocument(konyaUrl('2026-09-14'), html, {
+    fetchedAt: null,
+    contentType: 'text/html; charset=utf-8',
+    requestedDay: '2026-09-14',
+  });
 
 describe('Konya page', () => {
   it('reads the vegetable and the fruit table: 6 + 4 rows of the requested day', () => {
@@ -37,14 +42,21 @@ describe('Konya page', () => {
   });
 
   it('reads empty tables as no list', () => {
-    expect(parseKonyaHtml(doc(PAGE.replace(/<tbody>[\s\S]*?<\/tbody>/g, '<tbody></tbody>')))).toEqual({ rows: [], bulletinDays: [] });
+    expect(parseKonyaHtml(doc(PAGE.replace(/<tbody>[\s\S]*?<\/tbody>/g, '<tbody></tbody>')))).toEqual({
+      rows: [],
+      bulletinDays: [],
+    });
   });
 
   it('throws a LayoutError on a changed page', () => {
-    expect(expectLayoutError(HTML_PARSER, () => parseKonyaHtml(doc(PAGE.replaceAll('<th>Birim</th>', '<th>Birimi</th>')))).message).toBe(
-      'konya-html: no table with the header Ürün · Birim · En Düşük · En Yüksek',
+    expect(
+      expectLayoutError(HTML_PARSER, () => parseKonyaHtml(doc(PAGE.replaceAll('<th>Birim</th>', '<th>Birimi</th>'))))
+        .message,
+    ).toBe('konya-html: no table with the header Ürün · Birim · En Düşük · En Yüksek');
+    const third = PAGE.replace(
+      '</div>\n</div>',
+      '</div>\n<table><tr><th>Ürün</th><th>Birim</th><th>En Düşük</th><th>En Yüksek</th></tr></table></div>',
     );
-    const third = PAGE.replace('</div>\n</div>', '</div>\n<table><tr><th>Ürün</th><th>Birim</th><th>En Düşük</th><th>En Yüksek</th></tr></table></div>');
     expect(() => parseKonyaHtml(doc(third))).toThrow('konya-html: 3 price tables, expected 2 (vegetables, fruit)');
   });
 });
@@ -68,18 +80,39 @@ describe('Konya open-data CSV', () => {
     });
     expect(parsed.rows[3]).toMatchObject({ dataDay: '2026-09-08', name: 'Maydanoz', unit: 'Bağ', min: 7.5, max: 10 });
     expect(parsed.rows[4]).toMatchObject({ name: 'Elma (Golden)', group: 'MEYVE', min: 25, max: 35 });
-    expect(parsed.rows[9]).toMatchObject({ dataDay: '2026-09-11', name: 'Üzüm (Çekirdeksiz)', min: 40, max: 55, location: 'line 11' });
+    expect(parsed.rows[9]).toMatchObject({
+      dataDay: '2026-09-11',
+      name: 'Üzüm (Çekirdeksiz)',
+      min: 40,
+      max: 55,
+      location: 'line 11',
+    });
   });
 
   it('reads a semicolon file with dotted dates and comma decimals the same way', () => {
-    const semicolon = 'tarih;urun_ad;birim;tur;en_dusuk_fiyat;en_yuksek_fiyat\n11.09.2026 00:00:00;Maydanoz;Bağ;0;7,5;10\n';
-    expect(parseKonyaCsv(semicolon).rows[0]).toMatchObject({ dataDay: '2026-09-11', name: 'Maydanoz', min: 7.5, max: 10, group: 'SEBZE' });
-    expect(konyaCsv.parse({ url: 'x', fetchedAt: null, contentType: 'text/csv', bytes: new TextEncoder().encode(CSV) }).rows).toHaveLength(10);
+    const semicolon =
+      'tarih;urun_ad;birim;tur;en_dusuk_fiyat;en_yuksek_fiyat\n11.09.2026 00:00:00;Maydanoz;Bağ;0;7,5;10\n';
+    expect(parseKonyaCsv(semicolon).rows[0]).toMatchObject({
+      dataDay: '2026-09-11',
+      name: 'Maydanoz',
+      min: 7.5,
+      max: 10,
+      group: 'SEBZE',
+    });
+    expect(
+      konyaCsv.parse({ url: 'x', fetchedAt: null, contentType: 'text/csv', bytes: new TextEncoder().encode(CSV) }).rows,
+    ).toHaveLength(10);
   });
 
   it('throws a LayoutError on a changed file', () => {
-    expect(expectLayoutError(CSV_PARSER, () => parseKonyaCsv(CSV.replace('en_yuksek_fiyat', 'ortalama'))).message).toContain('konya-csv: header');
-    expect(() => parseKonyaCsv(CSV.replace('2026-09-08,Patates,Kg,0', '2026-09-08,Patates,Kg,2'))).toThrow('konya-csv: line 4: tur "2", expected 0 or 1');
-    expect(() => parseKonyaCsv(CSV.replace('2026-09-08,Patates', '2026-13-08,Patates'))).toThrow('konya-csv: line 4: not a date');
+    expect(
+      expectLayoutError(CSV_PARSER, () => parseKonyaCsv(CSV.replace('en_yuksek_fiyat', 'ortalama'))).message,
+    ).toContain('konya-csv: header');
+    expect(() => parseKonyaCsv(CSV.replace('2026-09-08,Patates,Kg,0', '2026-09-08,Patates,Kg,2'))).toThrow(
+      'konya-csv: line 4: tur "2", expected 0 or 1',
+    );
+    expect(() => parseKonyaCsv(CSV.replace('2026-09-08,Patates', '2026-13-08,Patates'))).toThrow(
+      'konya-csv: line 4: not a date',
+    );
   });
 });

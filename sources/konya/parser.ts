@@ -39,8 +39,10 @@ export function parseKonyaHtml(document: SourceDocument): ParsedDocument {
   const tables = allTableRows(loadHtmlDocument(document))
     .map((rows, index) => ({ index, rows, headerAt: 0 }))
     .filter((t) => isPriceTable(t.rows[0]));
-  if (tables.length === 0) throw new LayoutError(HTML_PARSER, 'no table with the header Ürün · Birim · En Düşük · En Yüksek');
-  if (tables.length > TABLE_GROUPS.length) throw new LayoutError(HTML_PARSER, `${tables.length} price tables, expected 2 (vegetables, fruit)`);
+  if (tables.length === 0)
+    throw new LayoutError(HTML_PARSER, 'no table with the header Ürün · Birim · En Düşük · En Yüksek');
+  if (tables.length > TABLE_GROUPS.length)
+    throw new LayoutError(HTML_PARSER, `${tables.length} price tables, expected 2 (vegetables, fruit)`);
   const rows: PrintedRow[] = [];
   tables.forEach((table, t) => {
     for (const { cells, where } of fullWidthRows(HTML_PARSER, table)) {
@@ -80,14 +82,18 @@ export function parseKonyaCsv(text: string): ParsedDocument {
   const [header, ...body] = records;
   const names = header?.cells.map((c) => c.trim().toLowerCase()) ?? [];
   if (names.length !== CSV_HEADER.length || !CSV_HEADER.every((name) => names.includes(name))) {
-    throw new LayoutError(CSV_PARSER, `header ${JSON.stringify(header?.cells ?? [])}, expected ${CSV_HEADER.join(', ')}`);
+    throw new LayoutError(
+      CSV_PARSER,
+      `header ${JSON.stringify(header?.cells ?? [])}, expected ${CSV_HEADER.join(', ')}`,
+    );
   }
   const at = (cells: string[], field: CsvField) => cells[names.indexOf(field)]!.trim();
   const rows: PrintedRow[] = [];
   for (const { cells, line } of body) {
     if (cells.every((c) => c.trim() === '')) continue;
     const where = `line ${line}`;
-    if (cells.length !== names.length) throw new LayoutError(CSV_PARSER, `${where}: ${cells.length} cells, expected ${names.length}`);
+    if (cells.length !== names.length)
+      throw new LayoutError(CSV_PARSER, `${where}: ${cells.length} cells, expected ${names.length}`);
     const group = TUR[at(cells, 'tur')];
     if (!group) throw new LayoutError(CSV_PARSER, `${where}: tur ${JSON.stringify(at(cells, 'tur'))}, expected 0 or 1`);
     rows.push({
@@ -107,4 +113,8 @@ export function parseKonyaCsv(text: string): ParsedDocument {
 }
 
 export const konyaHtml: Parser = { id: HTML_PARSER, version: 1, parse: parseKonyaHtml };
-export const konyaCsv: Parser = { id: CSV_PARSER, version: 1, parse: (d) => parseKonyaCsv(new TextDecoder().decode(d.bytes)) };
+export const konyaCsv: Parser = {
+  id: CSV_PARSER,
+  version: 1,
+  parse: (d) => parseKonyaCsv(new TextDecoder().decode(d.bytes)),
+};

@@ -17,7 +17,15 @@ describe('Kütahya adapter', () => {
       url: 'https://www.kutahya.bel.tr/hal.asp',
       attribution: 'Kaynak: Kütahya Belediyesi',
     });
-    expect(d.markets).toEqual([{ slug: 'kutahya-sebze-meyve', name: 'Kütahya Sebze ve Meyve Hali', province: 'Kütahya', district: null, kind: 'sebze-meyve' }]);
+    expect(d.markets).toEqual([
+      {
+        slug: 'kutahya-sebze-meyve',
+        name: 'Kütahya Sebze ve Meyve Hali',
+        province: 'Kütahya',
+        district: null,
+        kind: 'sebze-meyve',
+      },
+    ]);
   });
 
   it('collects the page with one GET, with the requested day', async () => {

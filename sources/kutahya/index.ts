@@ -17,10 +17,18 @@ export const adapter: SourceAdapter = {
     attribution: 'Kaynak: Kütahya Belediyesi',
     note: unprovenNote(
       'Reported average (Ortalama). Prices are often unchanged for days: an unchanged page is the same document to the pipeline. ' +
-      'The printed name is `Ürün Adı (Ürün Cinsi)`; no unit is printed, prices are taken as per kg. ' +
-      'The page takes no date and prints none known to us: the data day is the requested day. Publishing days are assumed (Monday to Saturday).',
+        'The printed name is `Ürün Adı (Ürün Cinsi)`; no unit is printed, prices are taken as per kg. ' +
+        'The page takes no date and prints none known to us: the data day is the requested day. Publishing days are assumed (Monday to Saturday).',
     ),
-    markets: [{ slug: 'kutahya-sebze-meyve', name: 'Kütahya Sebze ve Meyve Hali', province: 'Kütahya', district: null, kind: 'sebze-meyve' }],
+    markets: [
+      {
+        slug: 'kutahya-sebze-meyve',
+        name: 'Kütahya Sebze ve Meyve Hali',
+        province: 'Kütahya',
+        district: null,
+        kind: 'sebze-meyve',
+      },
+    ],
   },
   async collect({ day, http }) {
     return [{ document: await fetchPage(http, KUTAHYA_URL, { requestedDay: day }), parser: kutahyaTable }];

@@ -5,7 +5,8 @@ import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { charsetOf, kutahyaTable, parseKutahyaTable, PARSER } from './parser.ts';
 
-const bytes = (name: string) => new Uint8Array(readFileSync(new URL(`../../tests/fixtures/kutahya/${name}`, import.meta.url)));
+const bytes = (name: string) =>
+  new Uint8Array(readFileSync(new URL(`../../tests/fixtures/kutahya/${name}`, import.meta.url)));
 const PAGE = new TextDecoder().decode(bytes('hal.html'));
 const doc = (body: string | Uint8Array, contentType = 'text/html', requestedDay: string | null = '2026-09-15') =>
   fetchedDocument('https://www.kutahya.bel.tr/hal.asp', body, { contentType, requestedDay });
@@ -39,8 +40,18 @@ describe('Kütahya: the table', () => {
   it('names a product by Adı and Cinsi, so varieties stay apart; an empty or `-` Cinsi leaves the name alone', () => {
     const names = parseKutahyaTable(doc(PAGE)).rows.map((r) => r.name);
     expect(names).toEqual([
-      'DOMATES (SALKIM)', 'DOMATES (SERA)', 'BİBER (SİVRİ)', 'BİBER (DOLMALIK)', 'PATATES', 'KURU SOĞAN',
-      'ELMA (STARKİNG)', 'ELMA (GOLDEN)', 'ARMUT (SANTA MARİA)', 'KARPUZ', 'ÜZÜM (SULTANİ)', 'MUZ (İTHAL)',
+      'DOMATES (SALKIM)',
+      'DOMATES (SERA)',
+      'BİBER (SİVRİ)',
+      'BİBER (DOLMALIK)',
+      'PATATES',
+      'KURU SOĞAN',
+      'ELMA (STARKİNG)',
+      'ELMA (GOLDEN)',
+      'ARMUT (SANTA MARİA)',
+      'KARPUZ',
+      'ÜZÜM (SULTANİ)',
+      'MUZ (İTHAL)',
     ]);
   });
 
@@ -48,7 +59,9 @@ describe('Kütahya: the table', () => {
     const cp1254 = bytes('hal-windows-1254.html');
     expect(charsetOf(doc(cp1254))).toBe('windows-1254');
     const rows = parseKutahyaTable(doc(cp1254)).rows;
-    expect(rows.map((r) => [r.name, r.min, r.max, r.avg])).toEqual(parseKutahyaTable(doc(PAGE)).rows.map((r) => [r.name, r.min, r.max, r.avg]));
+    expect(rows.map((r) => [r.name, r.min, r.max, r.avg])).toEqual(
+      parseKutahyaTable(doc(PAGE)).rows.map((r) => [r.name, r.min, r.max, r.avg]),
+    );
     expect(rows[5]!.printed).toBe('KURU SOĞAN |  | 14 TL | 20 TL | 17 TL');
     // the header wins over the meta tag
     expect(charsetOf(doc(cp1254, 'text/html; charset=ISO-8859-9'))).toBe('iso-8859-9');
@@ -56,7 +69,10 @@ describe('Kütahya: the table', () => {
   });
 
   it('reads the header row alone as a day without a list', () => {
-    expect(parseKutahyaTable(doc(new TextDecoder().decode(bytes('hal-empty.html'))))).toEqual({ rows: [], bulletinDays: [] });
+    expect(parseKutahyaTable(doc(new TextDecoder().decode(bytes('hal-empty.html'))))).toEqual({
+      rows: [],
+      bulletinDays: [],
+    });
   });
 
   it('is wrapped as parser kutahya-table version 1', () => {
@@ -74,14 +90,20 @@ describe('Kütahya: a changed page is loud', () => {
 
   it('throws on a price that is not a number', () => {
     const changed = PAGE.replace('<td>18 ₺</td>', '<td>18 ₺/kg</td>');
-    expect(expectLayoutError(PARSER, () => parseKutahyaTable(doc(changed))).message).toMatch(/^kutahya-table: table\[1\] tr\[5\] min: not a price/);
+    expect(expectLayoutError(PARSER, () => parseKutahyaTable(doc(changed))).message).toMatch(
+      /^kutahya-table: table\[1\] tr\[5\] min: not a price/,
+    );
   });
 
   it('throws on an unknown charset', () => {
-    expect(expectLayoutError(PARSER, () => parseKutahyaTable(doc(PAGE, 'text/html; charset=x-klingon'))).message).toBe('kutahya-table: unknown charset x-klingon');
+    expect(expectLayoutError(PARSER, () => parseKutahyaTable(doc(PAGE, 'text/html; charset=x-klingon'))).message).toBe(
+      'kutahya-table: unknown charset x-klingon',
+    );
   });
 
   it('throws when a list has rows but the document has no requested day', () => {
-    expect(() => parseKutahyaTable(doc(PAGE, 'text/html', null))).toThrow('the page prints no date and the document carries no requestedDay');
+    expect(() => parseKutahyaTable(doc(PAGE, 'text/html', null))).toThrow(
+      'the page prints no date and the document carries no requestedDay',
+    );
   });
 });

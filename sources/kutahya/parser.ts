@@ -45,7 +45,8 @@ function nameOf(name: string, variety: string): string {
 export function parseKutahyaTable(document: SourceDocument): ParsedDocument {
   // Quirk: a classic ASP page, maybe in Windows-1254 (see charsetOf); an old layout table may stand around the list.
   const table = findTableByLabels(loadHtml(document.bytes, charsetOf(document)), LABELS);
-  if (!table) throw new LayoutError(PARSER, 'no table with the columns Ürün Adı · Ürün Cinsi · Minimum · Maksimum · Ortalama');
+  if (!table)
+    throw new LayoutError(PARSER, 'no table with the columns Ürün Adı · Ürün Cinsi · Minimum · Maksimum · Ortalama');
   const { columns } = table;
   const rows: PrintedRow[] = [];
   for (const { cells, where } of namedRows(PARSER, table, 'name')) {

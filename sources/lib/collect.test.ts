@@ -16,8 +16,24 @@ const RESPONSE: HttpResponse = {
   lastModified: null,
   notModified: false,
 };
-const DOCUMENT = { url: 'https://example.org/hal', fetchedAt: '2026-09-15T05:00:00.000Z', contentType: 'text/html; charset=UTF-8', bytes: BYTES };
-const ROW: PrintedRow = { dataDay: '2026-09-15', market: 'm', name: 'Domates', unit: 'kg', group: null, min: 1, max: 2, avg: null, printed: 'Domates', location: 'tr[1]' };
+const DOCUMENT = {
+  url: 'https://example.org/hal',
+  fetchedAt: '2026-09-15T05:00:00.000Z',
+  contentType: 'text/html; charset=UTF-8',
+  bytes: BYTES,
+};
+const ROW: PrintedRow = {
+  dataDay: '2026-09-15',
+  market: 'm',
+  name: 'Domates',
+  unit: 'kg',
+  group: null,
+  min: 1,
+  max: 2,
+  avg: null,
+  printed: 'Domates',
+  location: 'tr[1]',
+};
 const parserOf = (parse: Parser['parse']): Parser => ({ id: 'test-parser', version: 1, parse });
 
 describe('documentOf', () => {
@@ -35,7 +51,13 @@ describe('documentOf', () => {
 
 describe('documentOrNone', () => {
   it('says "none" for a page that parses to no row', () => {
-    expect(documentOrNone(DOCUMENT, parserOf(() => ({ rows: [], bulletinDays: [] })), 'x: no list for 2026-09-15')).toEqual({ none: 'x: no list for 2026-09-15' });
+    expect(
+      documentOrNone(
+        DOCUMENT,
+        parserOf(() => ({ rows: [], bulletinDays: [] })),
+        'x: no list for 2026-09-15',
+      ),
+    ).toEqual({ none: 'x: no list for 2026-09-15' });
   });
 
   it('hands on a page with rows, and a page that does not parse (kept as evidence)', () => {

@@ -8,7 +8,12 @@ import type { HttpClient, HttpResponse } from './http.ts';
  * none; leave it out for a page that dates itself (the document then carries no requestedDay).
  */
 export function documentOf(response: HttpResponse, requestedDay?: Day): SourceDocument {
-  const document: SourceDocument = { url: response.url, fetchedAt: response.fetchedAt, contentType: response.contentType, bytes: response.bytes };
+  const document: SourceDocument = {
+    url: response.url,
+    fetchedAt: response.fetchedAt,
+    contentType: response.contentType,
+    bytes: response.bytes,
+  };
   return requestedDay === undefined ? document : { ...document, requestedDay };
 }
 

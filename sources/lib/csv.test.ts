@@ -7,7 +7,9 @@ describe('parseCsv', () => {
       ['a', 'b', 'c'],
       ['1', '2', '3'],
     ]);
-    expect(parseCsv('2014-01-02;SEBZE;KABAK  BAL;KG;0.50;1;0.75', ';')).toEqual([['2014-01-02', 'SEBZE', 'KABAK  BAL', 'KG', '0.50', '1', '0.75']]);
+    expect(parseCsv('2014-01-02;SEBZE;KABAK  BAL;KG;0.50;1;0.75', ';')).toEqual([
+      ['2014-01-02', 'SEBZE', 'KABAK  BAL', 'KG', '0.50', '1', '0.75'],
+    ]);
   });
 
   it('keeps separators and newlines inside quotes (the 2025 report title cell)', () => {

@@ -21,7 +21,10 @@ export function assertWholePage(text: string, parser: string, what: string): voi
 
 /** A cell's visible text: entities decoded, runs of white space (incl. NBSP) made one space. */
 export function cellText($: Html, cell: AnyNode): string {
-  return $(cell).text().replace(/[\s\u00a0]+/g, ' ').trim();
+  return $(cell)
+    .text()
+    .replace(/[\s\u00a0]+/g, ' ')
+    .trim();
 }
 
 /** Every row of a table as the texts of its th/td cells (header rows included). */
@@ -29,7 +32,12 @@ export function tableRows($: Html, table: AnyNode): string[][] {
   return $(table)
     .find('tr')
     .toArray()
-    .map((tr) => $(tr).children('th,td').toArray().map((cell) => cellText($, cell)));
+    .map((tr) =>
+      $(tr)
+        .children('th,td')
+        .toArray()
+        .map((cell) => cellText($, cell)),
+    );
 }
 
 /** The charset a Content-Type header names (`text/html; charset=windows-1254`), else UTF-8. */

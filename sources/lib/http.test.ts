@@ -6,9 +6,18 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFaultServer, type Answer, type FaultServer, type SiteRequest } from '../../tests/support/fault-server.ts';
-import { BodyTooLargeError, createHttpClient, HTTP_DEFAULTS, HttpStatusError, NetworkError, type HttpOptions } from './http.ts';
+import {
+  BodyTooLargeError,
+  createHttpClient,
+  HTTP_DEFAULTS,
+  HttpStatusError,
+  NetworkError,
+  type HttpOptions,
+} from './http.ts';
 
-const FIXTURE = new Uint8Array(readFileSync(new URL('../../tests/fixtures/izmir/sebzemeyve-2026-07-23.json', import.meta.url)));
+const FIXTURE = new Uint8Array(
+  readFileSync(new URL('../../tests/fixtures/izmir/sebzemeyve-2026-07-23.json', import.meta.url)),
+);
 const FAST: HttpOptions = { timeoutMs: 150, backoffMs: 5 };
 const ATTEMPTS = HTTP_DEFAULTS.retries + 1;
 
@@ -20,7 +29,11 @@ async function serve(answer: (req: SiteRequest, n: number) => Answer): Promise<(
   return (path = 'site.example/list') => `${server!.origin}/${path}`;
 }
 
-const failure = (run: Promise<unknown>) => run.then(() => new Error('expected a failure'), (e: unknown) => e);
+const failure = (run: Promise<unknown>) =>
+  run.then(
+    () => new Error('expected a failure'),
+    (e: unknown) => e,
+  );
 
 describe('the night has four attempts: one and three retries', () => {
   it('retries are 3 by default, each attempt 30 s, pauses from 1 s doubling; bodies up to 20 MB', () => {
@@ -81,7 +94,9 @@ describe('the maximum body size', () => {
     const url = await serve(() => ({ fault: 'oversized', bytes: 50 * 1024 * 1024 }));
     const error = await failure(createHttpClient({ ...FAST, timeoutMs: 10_000 }).request(url()));
     expect(error).toBeInstanceOf(BodyTooLargeError);
-    expect((error as Error).message).toMatch(/larger than the maximum of 20 MB \(more than 20971520 bytes streamed, reading stopped\)$/);
+    expect((error as Error).message).toMatch(
+      /larger than the maximum of 20 MB \(more than 20971520 bytes streamed, reading stopped\)$/,
+    );
     expect(server!.requests).toHaveLength(1);
     await expect.poll(() => server!.oversizedSent.length).toBe(1);
     expect(server!.oversizedSent[0]).toBeLessThan(30 * 1024 * 1024);
@@ -92,12 +107,16 @@ describe('the maximum body size', () => {
     const error = await failure(createHttpClient({ ...FAST, maxBodyBytes: 1000 }).request(url()));
     expect(error).toBeInstanceOf(BodyTooLargeError);
     expect((error as BodyTooLargeError).declared).toBe(FIXTURE.byteLength);
-    expect((error as Error).message).toContain(`larger than the maximum of 1000 bytes (Content-Length ${FIXTURE.byteLength}, not read)`);
+    expect((error as Error).message).toContain(
+      `larger than the maximum of 1000 bytes (Content-Length ${FIXTURE.byteLength}, not read)`,
+    );
   });
 
   it('a body of exactly the maximum is read whole', async () => {
     const url = await serve(() => ({ body: FIXTURE }));
-    expect((await createHttpClient({ ...FAST, maxBodyBytes: FIXTURE.byteLength }).request(url())).bytes.byteLength).toBe(FIXTURE.byteLength);
+    expect(
+      (await createHttpClient({ ...FAST, maxBodyBytes: FIXTURE.byteLength }).request(url())).bytes.byteLength,
+    ).toBe(FIXTURE.byteLength);
   });
 });
 
@@ -107,7 +126,9 @@ describe('the run deadline', () => {
     const deadline = new AbortController();
     setTimeout(() => deadline.abort(new Error('the deadline passed')), 100);
     const started = Date.now();
-    const error = await failure(createHttpClient({ timeoutMs: 10_000, backoffMs: 10_000 }).request(url(), { signal: deadline.signal }));
+    const error = await failure(
+      createHttpClient({ timeoutMs: 10_000, backoffMs: 10_000 }).request(url(), { signal: deadline.signal }),
+    );
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as Error).message).toContain('aborted: the deadline passed');
     expect(Date.now() - started).toBeLessThan(2_000);
@@ -117,7 +138,11 @@ describe('the run deadline', () => {
 
 describe('session cookies', () => {
   it('a Set-Cookie goes back to the same host on the next request', async () => {
-    const url = await serve((req) => (req.headers.cookie ? { body: `cookie ${req.headers.cookie}` } : { headers: { 'set-cookie': 'session=abc; path=/; HttpOnly' }, body: 'page' }));
+    const url = await serve((req) =>
+      req.headers.cookie
+        ? { body: `cookie ${req.headers.cookie}` }
+        : { headers: { 'set-cookie': 'session=abc; path=/; HttpOnly' }, body: 'page' },
+    );
     const http = createHttpClient(FAST);
     await http.request(url());
     expect(new TextDecoder().decode((await http.request(url('site.example/other'))).bytes)).toBe('cookie session=abc');

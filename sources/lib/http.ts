@@ -44,7 +44,8 @@ export class BodyTooLargeError extends Error {
     /** the Content-Length the server announced, null when the body streamed past the limit */
     readonly declared: number | null,
   ) {
-    const size = declared === null ? `more than ${limit} bytes streamed, reading stopped` : `Content-Length ${declared}, not read`;
+    const size =
+      declared === null ? `more than ${limit} bytes streamed, reading stopped` : `Content-Length ${declared}, not read`;
     super(`answer of HTTP ${status} from ${url} is larger than the maximum of ${sizeText(limit)} (${size})`);
   }
 }
@@ -107,15 +108,26 @@ async function readBody(response: Response, url: string, limit: number): Promise
   return new Uint8Array(Buffer.concat(chunks, size));
 }
 
-function describeFailure(error: unknown, timeout: AbortSignal, timeoutMs: number, deadline: AbortSignal | undefined): string {
-  if (deadline?.aborted) return `aborted: ${deadline.reason instanceof Error ? deadline.reason.message : String(deadline.reason)}`;
+function describeFailure(
+  error: unknown,
+  timeout: AbortSignal,
+  timeoutMs: number,
+  deadline: AbortSignal | undefined,
+): string {
+  if (deadline?.aborted)
+    return `aborted: ${deadline.reason instanceof Error ? deadline.reason.message : String(deadline.reason)}`;
   if (timeout.aborted) return `no complete answer within ${timeoutMs} ms`;
   if (!(error instanceof Error)) return String(error);
   return `${error.name}: ${(error.cause as Error | undefined)?.message ?? error.message}`;
 }
 
 export function createHttpClient(options: HttpOptions = {}): HttpClient {
-  const { timeoutMs = HTTP_DEFAULTS.timeoutMs, retries = HTTP_DEFAULTS.retries, backoffMs = HTTP_DEFAULTS.backoffMs, maxBodyBytes = HTTP_DEFAULTS.maxBodyBytes } = options;
+  const {
+    timeoutMs = HTTP_DEFAULTS.timeoutMs,
+    retries = HTTP_DEFAULTS.retries,
+    backoffMs = HTTP_DEFAULTS.backoffMs,
+    maxBodyBytes = HTTP_DEFAULTS.maxBodyBytes,
+  } = options;
   const { fetchImpl = fetch, now = () => new Date() } = options;
   const cookies = new Map<string, string>();
 
@@ -136,7 +148,12 @@ export function createHttpClient(options: HttpOptions = {}): HttpClient {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = req.signal ? AbortSignal.any([timeout, req.signal]) : timeout;
     try {
-      const response = await fetchImpl(url, { method: req.method ?? (body ? 'POST' : 'GET'), headers, body, signal } as UndiciInit);
+      const response = await fetchImpl(url, {
+        method: req.method ?? (body ? 'POST' : 'GET'),
+        headers,
+        body,
+        signal,
+      } as UndiciInit);
       keepCookies(host, response);
       if (response.status >= 400) {
         await response.body?.cancel();
@@ -152,7 +169,12 @@ export function createHttpClient(options: HttpOptions = {}): HttpClient {
   function keepCookies(host: string, response: Response): void {
     const setCookies = response.headers.getSetCookie?.() ?? [];
     if (setCookies.length) {
-      const jar = new Map((cookies.get(host) ?? '').split('; ').filter(Boolean).map((c) => c.split('=', 2) as [string, string]));
+      const jar = new Map(
+        (cookies.get(host) ?? '')
+          .split('; ')
+          .filter(Boolean)
+          .map((c) => c.split('=', 2) as [string, string]),
+      );
       for (const c of setCookies) {
         const [pair] = c.split(';');
         const [name, ...value] = pair!.split('=');
@@ -164,7 +186,16 @@ export function createHttpClient(options: HttpOptions = {}): HttpClient {
 
   function answerOf(url: string, req: HttpRequest, response: Response, bytes: Uint8Array): HttpResponse {
     if (response.status === 304) {
-      return { url, status: 304, contentType: '', bytes, fetchedAt: now().toISOString(), etag: req.etag ?? null, lastModified: req.lastModified ?? null, notModified: true };
+      return {
+        url,
+        status: 304,
+        contentType: '',
+        bytes,
+        fetchedAt: now().toISOString(),
+        etag: req.etag ?? null,
+        lastModified: req.lastModified ?? null,
+        notModified: true,
+      };
     }
     return {
       url,

@@ -61,7 +61,12 @@ describe('normalisePrice', () => {
   });
 
   it('uses the one printed price when the other and the average are missing', () => {
-    expect(normalisePrice(row({ min: null, max: 30, avg: null }))).toMatchObject({ min: null, max: 30, avg: 30, avgMethod: 'midpoint' });
+    expect(normalisePrice(row({ min: null, max: 30, avg: null }))).toMatchObject({
+      min: null,
+      max: 30,
+      avg: 30,
+      avgMethod: 'midpoint',
+    });
   });
 
   it('rejects a row without any price as no quote', () => {
@@ -79,7 +84,12 @@ describe('normalisePrice', () => {
     expect(normalisePrice(row({ unit: 'Kasa   (10 Kğ)P Ks.-S Kut', min: 400, max: 600, avg: null }))).toEqual(
       price(40, 60, 50, 'midpoint', 'kg', ['per_kg_from_crate']),
     );
-    expect(normalisePrice(row({ unit: '18 kg', min: 180, max: 360, avg: null }))).toMatchObject({ min: 10, max: 20, avg: 15, unit: 'kg' });
+    expect(normalisePrice(row({ unit: '18 kg', min: 180, max: 360, avg: null }))).toMatchObject({
+      min: 10,
+      max: 20,
+      avg: 15,
+      unit: 'kg',
+    });
   });
 
   it('rounds to kuruş', () => {
@@ -89,8 +99,14 @@ describe('normalisePrice', () => {
 
 describe('plausibility', () => {
   it('flags old lira, implausible magnitudes and lost thousands, and keeps the values', () => {
-    expect(normalisePrice(row({ min: 1_900_000, max: 2_100_000, avg: null }))).toMatchObject({ min: 1_900_000, max: 2_100_000, flags: ['implausible_old_lira'] });
-    expect(normalisePrice(row({ min: 25_000, max: 30_000, avg: 27_500 }))).toMatchObject({ flags: ['implausible_value'] });
+    expect(normalisePrice(row({ min: 1_900_000, max: 2_100_000, avg: null }))).toMatchObject({
+      min: 1_900_000,
+      max: 2_100_000,
+      flags: ['implausible_old_lira'],
+    });
+    expect(normalisePrice(row({ min: 25_000, max: 30_000, avg: 27_500 }))).toMatchObject({
+      flags: ['implausible_value'],
+    });
     expect(normalisePrice(row({ min: 1, max: 800, avg: 400.5 }))).toMatchObject({ flags: ['implausible_spread'] });
     expect(normalisePrice(row({ min: 30, max: 60, avg: 45 }))).toMatchObject({ flags: [] });
   });

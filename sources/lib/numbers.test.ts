@@ -39,7 +39,18 @@ describe('parseTurkishNumber', () => {
   });
 
   it('returns null for the placeholders of a missing quote', () => {
-    for (const placeholder of ['Fiyat Bekleniyor', 'Mevcut Değil', 'MEVCUT DEĞİL', '-', '--', '---', '**', '', '   ', 'Veri Yok']) {
+    for (const placeholder of [
+      'Fiyat Bekleniyor',
+      'Mevcut Değil',
+      'MEVCUT DEĞİL',
+      '-',
+      '--',
+      '---',
+      '**',
+      '',
+      '   ',
+      'Veri Yok',
+    ]) {
       expect(parseTurkishNumber(placeholder), JSON.stringify(placeholder)).toBeNull();
     }
     // a currency sign without a number (an empty İBB price cell) is a missing quote too

@@ -3,7 +3,18 @@
  * `70,00<span> TL</span>` (after tag stripping), `4.0`, and placeholders. Returns null for a
  * placeholder (no quote) and throws for text that is neither, so a changed layout is loud.
  */
-const PLACEHOLDERS = new Set(['', '-', '--', '---', '**', 'fiyat bekleniyor', 'mevcut degil', 'mevcut değil', 'veri yok', 'yok']);
+const PLACEHOLDERS = new Set([
+  '',
+  '-',
+  '--',
+  '---',
+  '**',
+  'fiyat bekleniyor',
+  'mevcut degil',
+  'mevcut değil',
+  'veri yok',
+  'yok',
+]);
 
 export class PriceFormatError extends Error {}
 

@@ -44,13 +44,19 @@ export type PriceErrorWording = 'reader' | 'compact';
  * The price reader of one parser: a cell's text → number, null for a placeholder (`-`, `Fiyat
  * Bekleniyor` …); any other text is a LayoutError naming `parser` and the cell (`where`).
  */
-export function priceReader(parser: string, wording: PriceErrorWording = 'reader'): (text: string, where: string) => number | null {
+export function priceReader(
+  parser: string,
+  wording: PriceErrorWording = 'reader',
+): (text: string, where: string) => number | null {
   return (text, where) => {
     try {
       return parseTurkishNumber(text);
     } catch (error) {
       if (error instanceof PriceFormatError) {
-        throw new LayoutError(parser, `${where}: ${wording === 'reader' ? error.message : `not a price ${JSON.stringify(text)}`}`);
+        throw new LayoutError(
+          parser,
+          `${where}: ${wording === 'reader' ? error.message : `not a price ${JSON.stringify(text)}`}`,
+        );
       }
       throw error;
     }
@@ -76,7 +82,10 @@ export function columnsByLabel<F extends string>(header: string[], labels: Colum
 }
 
 /** The first row of `rows` that names every field (see `columnsByLabel`), with its columns; else null. */
-export function findLabelledHeader<F extends string>(rows: string[][], labels: ColumnLabels<F>): { headerAt: number; columns: Columns<F> } | null {
+export function findLabelledHeader<F extends string>(
+  rows: string[][],
+  labels: ColumnLabels<F>,
+): { headerAt: number; columns: Columns<F> } | null {
   for (const [headerAt, row] of rows.entries()) {
     const columns = columnsByLabel(row, labels);
     if (columns) return { headerAt, columns };
@@ -108,13 +117,19 @@ export function isBlankOrNote(cells: string[]): boolean {
  * run before the next row is looked at). Rows for which `skip` holds are passed over; any other
  * row that is shorter than the mapped columns reach, or has no `name`, is a LayoutError.
  */
-export function* namedRows<F extends string>(parser: string, table: HeaderedTable<F>, name: F, skip: (cells: string[]) => boolean = isBlankOrNote): Generator<TableRow> {
+export function* namedRows<F extends string>(
+  parser: string,
+  table: HeaderedTable<F>,
+  name: F,
+  skip: (cells: string[]) => boolean = isBlankOrNote,
+): Generator<TableRow> {
   const width = Math.max(...Object.values<number>(table.columns)) + 1;
   for (let r = table.headerAt + 1; r < table.rows.length; r++) {
     const cells = table.rows[r]!;
     if (skip(cells)) continue;
     const where = `table[${table.index}] tr[${r}]`;
-    if (cells.length < width || !cells[table.columns[name]]) throw new LayoutError(parser, `${where}: not a price row: ${cells.join(' | ')}`);
+    if (cells.length < width || !cells[table.columns[name]])
+      throw new LayoutError(parser, `${where}: not a price row: ${cells.join(' | ')}`);
     yield { cells, where };
   }
 }
@@ -161,7 +176,10 @@ type DatelessSpec = { parser: string; market: string; labels: DatelessLabels; he
  */
 export function parseDatelessTable(document: SourceDocument, spec: DatelessSpec): ParsedDocument {
   const { parser, market } = spec;
-  const table = findTableByLabels(loadHtml(document.bytes), spec.labels as ColumnLabels<'name' | 'unit' | 'min' | 'max' | 'group'>);
+  const table = findTableByLabels(
+    loadHtml(document.bytes),
+    spec.labels as ColumnLabels<'name' | 'unit' | 'min' | 'max' | 'group'>,
+  );
   if (!table) throw new LayoutError(parser, `no table with the columns ${spec.header}`);
   const { columns } = table;
   const price = priceReader(parser);
@@ -193,7 +211,11 @@ export function datelessTableParser(spec: DatelessSpec): Parser {
  * folded texts name every field, in any order; `names` may give a field several names
  * (`bastarih`, `bas tarih`). Else null.
  */
-export function columnsByHeader<F extends string>(header: string[] | undefined, names: Record<string, F>, width = new Set(Object.values(names)).size): Columns<F> | null {
+export function columnsByHeader<F extends string>(
+  header: string[] | undefined,
+  names: Record<string, F>,
+  width = new Set(Object.values(names)).size,
+): Columns<F> | null {
   if (!header || header.length !== width) return null;
   const columns: Partial<Columns<F>> = {};
   header.forEach((text, i) => {
@@ -204,7 +226,11 @@ export function columnsByHeader<F extends string>(header: string[] | undefined, 
 }
 
 /** The tables (rows of cell texts, in page order) whose first row is a header of `names`, with their columns. */
-export function tablesWithHeader<F extends string>(tables: string[][][], names: Record<string, F>, width?: number): HeaderedTable<F>[] {
+export function tablesWithHeader<F extends string>(
+  tables: string[][][],
+  names: Record<string, F>,
+  width?: number,
+): HeaderedTable<F>[] {
   return tables.flatMap((rows, index) => {
     const columns = columnsByHeader(rows[0], names, width);
     return columns ? [{ index, rows, headerAt: 0, columns }] : [];
@@ -215,13 +241,18 @@ export function tablesWithHeader<F extends string>(tables: string[][][], names: 
  * The rows under a table's header, one at a time: empty rows and rows for which `skip` holds are
  * passed over; any other row with another number of cells than the header is a LayoutError.
  */
-export function* fullWidthRows(parser: string, table: PageTable, skip: (cells: string[]) => boolean = () => false): Generator<TableRow> {
+export function* fullWidthRows(
+  parser: string,
+  table: PageTable,
+  skip: (cells: string[]) => boolean = () => false,
+): Generator<TableRow> {
   const expected = table.rows[table.headerAt]!.length;
   for (let r = table.headerAt + 1; r < table.rows.length; r++) {
     const cells = table.rows[r]!;
     if (cells.every((c) => c === '') || skip(cells)) continue;
     const where = `table[${table.index}] tr[${r}]`;
-    if (cells.length !== expected) throw new LayoutError(parser, `${where}: ${cells.length} cells, expected ${expected}`);
+    if (cells.length !== expected)
+      throw new LayoutError(parser, `${where}: ${cells.length} cells, expected ${expected}`);
     yield { cells, where };
   }
 }

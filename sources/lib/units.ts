@@ -6,13 +6,27 @@ import { fold } from '../../core/turkish.ts';
 
 export type Unit = 'kg' | 'adet' | 'bağ' | 'demet' | 'kasa' | 'koli' | 'kutu' | 'sandık' | 'çift' | 'paket';
 
-export type NormalisedUnit = { unit: Unit; /** stated weight of a crate in kg, e.g. `Kasa (10 Kğ)` */ crateKg: number | null };
+export type NormalisedUnit = {
+  unit: Unit /** stated weight of a crate in kg, e.g. `Kasa (10 Kğ)` */;
+  crateKg: number | null;
+};
 
 const BY_KEY: Record<string, Unit> = {
-  kg: 'kg', kilogram: 'kg', kilo: 'kg', kgr: 'kg',
-  adet: 'adet', ad: 'adet', tane: 'adet',
-  bag: 'bağ', demet: 'demet',
-  kasa: 'kasa', sandik: 'sandık', koli: 'koli', kutu: 'kutu', cift: 'çift', paket: 'paket',
+  kg: 'kg',
+  kilogram: 'kg',
+  kilo: 'kg',
+  kgr: 'kg',
+  adet: 'adet',
+  ad: 'adet',
+  tane: 'adet',
+  bag: 'bağ',
+  demet: 'demet',
+  kasa: 'kasa',
+  sandik: 'sandık',
+  koli: 'koli',
+  kutu: 'kutu',
+  cift: 'çift',
+  paket: 'paket',
 };
 
 export class UnitError extends Error {}

@@ -17,7 +17,15 @@ describe('Manisa adapter', () => {
       url: 'https://www.manisa.bel.tr/apps/sebzemeyvehali/',
       attribution: 'Kaynak: Manisa Büyükşehir Belediyesi',
     });
-    expect(d.markets).toEqual([{ slug: 'manisa-sebze-meyve', name: 'Manisa Sebze ve Meyve Hali', province: 'Manisa', district: null, kind: 'sebze-meyve' }]);
+    expect(d.markets).toEqual([
+      {
+        slug: 'manisa-sebze-meyve',
+        name: 'Manisa Sebze ve Meyve Hali',
+        province: 'Manisa',
+        district: null,
+        kind: 'sebze-meyve',
+      },
+    ]);
   });
 
   it('collects the page with one GET, with the requested day', async () => {

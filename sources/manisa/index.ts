@@ -17,9 +17,17 @@ export const adapter: SourceAdapter = {
     attribution: 'Kaynak: Manisa Büyükşehir Belediyesi',
     note: unprovenNote(
       'No average is printed (midpoint). The page takes no date and prints none known to us: the data day is the requested day. ' +
-      'Published daily; the weekdays (Monday to Saturday) are assumed.',
+        'Published daily; the weekdays (Monday to Saturday) are assumed.',
     ),
-    markets: [{ slug: 'manisa-sebze-meyve', name: 'Manisa Sebze ve Meyve Hali', province: 'Manisa', district: null, kind: 'sebze-meyve' }],
+    markets: [
+      {
+        slug: 'manisa-sebze-meyve',
+        name: 'Manisa Sebze ve Meyve Hali',
+        province: 'Manisa',
+        district: null,
+        kind: 'sebze-meyve',
+      },
+    ],
   },
   async collect({ day, http }) {
     return [{ document: await fetchPage(http, MANISA_URL, { requestedDay: day }), parser: manisaTable }];

@@ -7,7 +7,8 @@ import { manisaTable, PARSER } from './parser.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/manisa/${name}`, import.meta.url), 'utf8');
 const PAGE = fixture('sebzemeyvehali.html');
-const doc = (html: string, requestedDay: string | null = '2026-09-15') => fetchedDocument('https://www.manisa.bel.tr/apps/sebzemeyvehali/', html, { requestedDay });
+const doc = (html: string, requestedDay: string | null = '2026-09-15') =>
+  fetchedDocument('https://www.manisa.bel.tr/apps/sebzemeyvehali/', html, { requestedDay });
 
 describe('Manisa: the table', () => {
   it('reads every row as printed, Tip as the group', () => {
@@ -49,16 +50,22 @@ describe('Manisa: the table', () => {
 describe('Manisa: a changed page is loud', () => {
   it('throws when the table has other columns', () => {
     const changed = PAGE.replace('<th>En Az</th><th>En Çok</th>', '<th>Fiyat</th>');
-    expect(expectLayoutError(PARSER, () => manisaTable.parse(doc(changed))).message).toBe('manisa-table: no table with the columns Tip · Adı · Birim · En Az · En Çok');
+    expect(expectLayoutError(PARSER, () => manisaTable.parse(doc(changed))).message).toBe(
+      'manisa-table: no table with the columns Tip · Adı · Birim · En Az · En Çok',
+    );
   });
 
   it('throws on a price that is not a number', () => {
     const changed = PAGE.replace('<td>60,00 TL</td>', '<td>60,00 TL (yerli)</td>');
-    expect(expectLayoutError(PARSER, () => manisaTable.parse(doc(changed))).message).toMatch(/^manisa-table: table\[0\] tr\[4\] min: not a price/);
+    expect(expectLayoutError(PARSER, () => manisaTable.parse(doc(changed))).message).toMatch(
+      /^manisa-table: table\[0\] tr\[4\] min: not a price/,
+    );
   });
 
   it('throws on a row without a name', () => {
     const changed = PAGE.replace('<td>NAR</td>', '<td></td>');
-    expect(expectLayoutError(PARSER, () => manisaTable.parse(doc(changed))).message).toBe('manisa-table: table[0] tr[10]: not a price row: MEYVE |  | KG | 40,00 TL | 60,00 TL');
+    expect(expectLayoutError(PARSER, () => manisaTable.parse(doc(changed))).message).toBe(
+      'manisa-table: table[0] tr[10]: not a price row: MEYVE |  | KG | 40,00 TL | 60,00 TL',
+    );
   });
 });

@@ -15,12 +15,20 @@ export const adapter: SourceAdapter = {
     attribution: 'Kaynak: Mersin Büyükşehir Belediyesi',
     note: unprovenNote(
       'Since 2026-07 the site answers HTTP 403 to data-centre addresses: collection stays enabled and the run is recorded as blocked. ' +
-      'Columns Şube · Ürün · Cinsi · Türü · ? · Min · Max · Ort · Birim; Ort is a reported average (HKS data relayed). ' +
-      'Cinsi is joined to the name; Şube, Türü and the unnamed fifth column are kept in the printed row only, and all rows go to one market ' +
-      'until a real document shows the branches. The fragment prints no date: the data day is the date posted. ' +
-      'Publishing days are not described: Monday to Saturday assumed.',
+        'Columns Şube · Ürün · Cinsi · Türü · ? · Min · Max · Ort · Birim; Ort is a reported average (HKS data relayed). ' +
+        'Cinsi is joined to the name; Şube, Türü and the unnamed fifth column are kept in the printed row only, and all rows go to one market ' +
+        'until a real document shows the branches. The fragment prints no date: the data day is the date posted. ' +
+        'Publishing days are not described: Monday to Saturday assumed.',
     ),
-    markets: [{ slug: 'mersin-merkez', name: 'Mersin Sebze ve Meyve Hali', province: 'Mersin', district: null, kind: 'sebze-meyve' }],
+    markets: [
+      {
+        slug: 'mersin-merkez',
+        name: 'Mersin Sebze ve Meyve Hali',
+        province: 'Mersin',
+        district: null,
+        kind: 'sebze-meyve',
+      },
+    ],
   },
   async collect({ day, http }) {
     const collected: Collected[] = [];
@@ -30,7 +38,9 @@ export const adapter: SourceAdapter = {
         form: { published: day, product_category: category },
         headers: { 'x-requested-with': 'XMLHttpRequest', referer: MERSIN_PAGE, accept: 'text/html, */*; q=0.01' },
       });
-      collected.push(documentOrNone(documentOf(response, day), mersinHtml(group), `mersin: no ${group} list for ${day}`));
+      collected.push(
+        documentOrNone(documentOf(response, day), mersinHtml(group), `mersin: no ${group} list for ${day}`),
+      );
     }
     return collected;
   },

@@ -36,7 +36,13 @@ describe('Mersin fragments', () => {
     const rows = parseMersinHtml(doc(VEGETABLES), 'SEBZE').rows;
     expect(rows).toHaveLength(5);
     expect(rows[3]).toMatchObject({ name: 'MAYDANOZ', unit: 'Bağ', group: 'SEBZE', min: 6, max: 9, avg: 7.4 });
-    expect(rows[4]).toMatchObject({ name: 'PATLICAN KEMER', min: 1500, max: 2500, avg: 1980, location: 'table[0] tr[5]' });
+    expect(rows[4]).toMatchObject({
+      name: 'PATLICAN KEMER',
+      min: 1500,
+      max: 2500,
+      avg: 1980,
+      location: 'table[0] tr[5]',
+    });
   });
 
   it('maps the columns by header, so a reordered table reads the same numbers', () => {
@@ -45,14 +51,22 @@ describe('Mersin fragments', () => {
   });
 
   it('reads an empty table as no list', () => {
-    expect(parseMersinHtml(doc(FRUIT.replace(/<tbody>[\s\S]*<\/tbody>/, '<tbody></tbody>')), 'MEYVE')).toEqual({ rows: [], bulletinDays: [] });
+    expect(parseMersinHtml(doc(FRUIT.replace(/<tbody>[\s\S]*<\/tbody>/, '<tbody></tbody>')), 'MEYVE')).toEqual({
+      rows: [],
+      bulletinDays: [],
+    });
   });
 
   it('throws a LayoutError on a changed table', () => {
-    expect(expectLayoutError(PARSER, () => parseMersinHtml(doc(FRUIT.replace('<th>Ort</th>', '<th>Ortalama</th>')), 'MEYVE')).message).toBe(
-      'mersin-html: no table with the header Şube · Ürün · Cinsi · Türü · ? · Min · Max · Ort · Birim',
+    expect(
+      expectLayoutError(PARSER, () => parseMersinHtml(doc(FRUIT.replace('<th>Ort</th>', '<th>Ortalama</th>')), 'MEYVE'))
+        .message,
+    ).toBe('mersin-html: no table with the header Şube · Ürün · Cinsi · Türü · ? · Min · Max · Ort · Birim');
+    expect(() => parseMersinHtml(doc(FRUIT.replace('<th>Menşei</th>', '')), 'MEYVE')).toThrow(
+      'no table with the header',
     );
-    expect(() => parseMersinHtml(doc(FRUIT.replace('<th>Menşei</th>', '')), 'MEYVE')).toThrow('no table with the header');
-    expect(() => parseMersinHtml(doc('{"error":"Unauthenticated."}'), 'MEYVE')).toThrow(expect.objectContaining({ parser: PARSER }));
+    expect(() => parseMersinHtml(doc('{"error":"Unauthenticated."}'), 'MEYVE')).toThrow(
+      expect.objectContaining({ parser: PARSER }),
+    );
   });
 });

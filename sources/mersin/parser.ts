@@ -20,7 +20,16 @@ export const CATEGORIES = [
   { category: '4', group: 'SEBZE' },
 ] as const;
 
-const HEADER = { sube: 'branch', urun: 'name', cinsi: 'variety', turu: 'kind', min: 'min', max: 'max', ort: 'avg', birim: 'unit' } as const;
+const HEADER = {
+  sube: 'branch',
+  urun: 'name',
+  cinsi: 'variety',
+  turu: 'kind',
+  min: 'min',
+  max: 'max',
+  ort: 'avg',
+  birim: 'unit',
+} as const;
 /** Quirk: nine columns, the eight above and one whose meaning is not described (kept in `printed`). */
 const COLUMN_COUNT = 9;
 

@@ -20,14 +20,18 @@ describe('Tekirdağ: choosing the newest detail page', () => {
   });
 
   it('ignores other links and takes the highest id wherever it stands', () => {
-    const page = html('<a href="/hal_fiyat_liste_detay/12">a</a><a href="/haberler/3000">b</a><a href="hal_fiyat_liste_detay/40/">c</a><a href="/hal_fiyat_liste_detay/9">d</a>');
+    const page = html(
+      '<a href="/hal_fiyat_liste_detay/12">a</a><a href="/haberler/3000">b</a><a href="hal_fiyat_liste_detay/40/">c</a><a href="/hal_fiyat_liste_detay/9">d</a>',
+    );
     expect(newestDetail(page)).toEqual({ url: 'https://www.tekirdag.bel.tr/hal_fiyat_liste_detay/40/', id: 40 });
   });
 
   it('throws a LayoutError when the listing links no detail page', () => {
-    expect(expectLayoutError('tekirdag-listing', () => newestDetail(html('<html><body><a href="/haberler">Haberler</a></body></html>'))).message).toBe(
-      'tekirdag-listing: no hal_fiyat_liste_detay/{id} link on the listing page',
-    );
+    expect(
+      expectLayoutError('tekirdag-listing', () =>
+        newestDetail(html('<html><body><a href="/haberler">Haberler</a></body></html>')),
+      ).message,
+    ).toBe('tekirdag-listing: no hal_fiyat_liste_detay/{id} link on the listing page');
   });
 });
 
@@ -43,7 +47,15 @@ describe('Tekirdağ adapter', () => {
       publishingDays: [1, 2, 3, 4, 5],
     });
     expect(d.note).toContain('incomplete TLS certificate chain');
-    expect(d.markets).toEqual([{ slug: 'tekirdag-sebze-meyve', name: 'Tekirdağ Sebze ve Meyve Hali', province: 'Tekirdağ', district: null, kind: 'sebze-meyve' }]);
+    expect(d.markets).toEqual([
+      {
+        slug: 'tekirdag-sebze-meyve',
+        name: 'Tekirdağ Sebze ve Meyve Hali',
+        province: 'Tekirdağ',
+        district: null,
+        kind: 'sebze-meyve',
+      },
+    ]);
   });
 
   it('reads the listing, then the newest detail page, and returns the detail', async () => {
@@ -51,10 +63,26 @@ describe('Tekirdağ adapter', () => {
     const lines: string[] = [];
     const item = onlyDocument(await adapter.collect!({ day: '2026-09-14', http, log: (l) => lines.push(l) }));
     expect(calls).toEqual([
-      { url: 'https://www.tekirdag.bel.tr/hal_fiyat_gunluk', req: { headers: { accept: 'text/html,application/xhtml+xml' } } },
-      { url: DETAIL_URL, req: { headers: { accept: 'text/html,application/xhtml+xml', referer: 'https://www.tekirdag.bel.tr/hal_fiyat_gunluk' } } },
+      {
+        url: 'https://www.tekirdag.bel.tr/hal_fiyat_gunluk',
+        req: { headers: { accept: 'text/html,application/xhtml+xml' } },
+      },
+      {
+        url: DETAIL_URL,
+        req: {
+          headers: {
+            accept: 'text/html,application/xhtml+xml',
+            referer: 'https://www.tekirdag.bel.tr/hal_fiyat_gunluk',
+          },
+        },
+      },
     ]);
-    expect(item.document).toEqual({ url: DETAIL_URL, fetchedAt: '2026-09-15T05:00:00.000Z', contentType: 'text/html; charset=UTF-8', bytes: DETAIL });
+    expect(item.document).toEqual({
+      url: DETAIL_URL,
+      fetchedAt: '2026-09-15T05:00:00.000Z',
+      contentType: 'text/html; charset=UTF-8',
+      bytes: DETAIL,
+    });
     expect(item.parser.id).toBe('tekirdag-detail');
     expect(item.parser.parse(item.document).bulletinDays).toEqual(['2026-09-15']);
     expect(lines).toEqual(['tekirdag: newest list hal_fiyat_liste_detay/2151']);

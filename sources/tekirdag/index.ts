@@ -34,10 +34,18 @@ export const adapter: SourceAdapter = {
     publishingDays: [1, 2, 3, 4, 5],
     note: unprovenNote(
       'The server sends an incomplete TLS certificate chain: a client that verifies certificates (ours does, with no workaround) fails, and the run is recorded as unreachable. ' +
-      'Names are printed doubled (`ANANAS (ANANAS)`) and kept as printed; Max stands before Min; the data day is the first date on the page. ' +
-      'No average is printed (midpoint). Publishing days are assumed (Monday to Friday; no list has been reported for weekends).',
+        'Names are printed doubled (`ANANAS (ANANAS)`) and kept as printed; Max stands before Min; the data day is the first date on the page. ' +
+        'No average is printed (midpoint). Publishing days are assumed (Monday to Friday; no list has been reported for weekends).',
     ),
-    markets: [{ slug: 'tekirdag-sebze-meyve', name: 'Tekirdağ Sebze ve Meyve Hali', province: 'Tekirdağ', district: null, kind: 'sebze-meyve' }],
+    markets: [
+      {
+        slug: 'tekirdag-sebze-meyve',
+        name: 'Tekirdağ Sebze ve Meyve Hali',
+        province: 'Tekirdağ',
+        district: null,
+        kind: 'sebze-meyve',
+      },
+    ],
   },
   async collect({ http, log }) {
     const accept = { accept: PAGE_ACCEPT };

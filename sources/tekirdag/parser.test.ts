@@ -6,9 +6,11 @@ import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { loadHtml } from '../lib/html.ts';
 import { firstDay, parseTekirdagDetail, PARSER, tekirdagDetail } from './parser.ts';
 
-const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/tekirdag/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../tests/fixtures/tekirdag/${name}`, import.meta.url), 'utf8');
 const PAGE = fixture('hal_fiyat_liste_detay-2151.html');
-const doc = (html: string) => fetchedDocument('https://www.tekirdag.bel.tr/hal_fiyat_liste_detay/2151', html, { requestedDay: '2026-09-20' });
+const doc = (html: string) =>
+  fetchedDocument('https://www.tekirdag.bel.tr/hal_fiyat_liste_detay/2151', html, { requestedDay: '2026-09-20' });
 
 describe('Tekirdağ: the detail table', () => {
   it('reads every row as printed, Max and Min by their header', () => {
@@ -54,17 +56,26 @@ describe('Tekirdağ: the detail table', () => {
 
   it('takes the data day from the first date on the page (not a script, not later dates, not the requested day)', () => {
     expect(parseTekirdagDetail(doc(PAGE)).bulletinDays).toEqual(['2026-09-15']);
-    expect(firstDay(loadHtml(new TextEncoder().encode('<body><p>Liste: 3/9/2026</p><p>15.09.2026</p></body>')))).toBe('2026-09-03');
+    expect(firstDay(loadHtml(new TextEncoder().encode('<body><p>Liste: 3/9/2026</p><p>15.09.2026</p></body>')))).toBe(
+      '2026-09-03',
+    );
     expect(firstDay(loadHtml(new TextEncoder().encode('<body><p>Telefon 0282 511 10 00</p></body>')))).toBeNull();
     // document order, nested or not; scripts and styles are not visible text
     const first = (html: string) => firstDay(loadHtml(new TextEncoder().encode(html)));
-    expect(first('<body><div><span>x</span> 03.03.2022</div>tail 01.01.2020<div>B 02.02.2021</div></body>')).toBe('2022-03-03');
+    expect(first('<body><div><span>x</span> 03.03.2022</div>tail 01.01.2020<div>B 02.02.2021</div></body>')).toBe(
+      '2022-03-03',
+    );
     expect(first('<body><div><div><p>04.04.2024</p></div></div><p>05.05.2025</p></body>')).toBe('2024-04-04');
-    expect(first('<body><script>var d = "01.01.2020";</script><style>/* 02.02.2020 */</style><h1>15.09.2026</h1></body>')).toBe('2026-09-15');
+    expect(
+      first('<body><script>var d = "01.01.2020";</script><style>/* 02.02.2020 */</style><h1>15.09.2026</h1></body>'),
+    ).toBe('2026-09-15');
   });
 
   it('reads a detail page without rows as a day without a list', () => {
-    expect(parseTekirdagDetail(doc(fixture('hal_fiyat_liste_detay-empty.html')))).toEqual({ rows: [], bulletinDays: [] });
+    expect(parseTekirdagDetail(doc(fixture('hal_fiyat_liste_detay-empty.html')))).toEqual({
+      rows: [],
+      bulletinDays: [],
+    });
   });
 
   it('is wrapped as parser tekirdag-detail version 1', () => {
@@ -75,16 +86,24 @@ describe('Tekirdağ: the detail table', () => {
 describe('Tekirdağ: a changed page is loud', () => {
   it('throws when the table has other columns', () => {
     const changed = PAGE.replace('<th>Tip</th>', '<th>Kategori</th>');
-    expect(expectLayoutError(PARSER, () => parseTekirdagDetail(doc(changed))).message).toBe('tekirdag-detail: no table with the columns Ürün Adı · Ürün Türü · Birim · Tip · Max · Min');
+    expect(expectLayoutError(PARSER, () => parseTekirdagDetail(doc(changed))).message).toBe(
+      'tekirdag-detail: no table with the columns Ürün Adı · Ürün Türü · Birim · Tip · Max · Min',
+    );
   });
 
   it('throws when rows are listed but no date is on the page', () => {
-    const undated = PAGE.replace('15.09.2026 Tarihli', 'Günlük').replace('Son güncelleme: 15.09.2026 16:40', '').replace(' · Kuruluş: 29.03.2014', '');
-    expect(expectLayoutError(PARSER, () => parseTekirdagDetail(doc(undated))).message).toBe('tekirdag-detail: no date on the page');
+    const undated = PAGE.replace('15.09.2026 Tarihli', 'Günlük')
+      .replace('Son güncelleme: 15.09.2026 16:40', '')
+      .replace(' · Kuruluş: 29.03.2014', '');
+    expect(expectLayoutError(PARSER, () => parseTekirdagDetail(doc(undated))).message).toBe(
+      'tekirdag-detail: no date on the page',
+    );
   });
 
   it('throws on a price that is not a number', () => {
     const changed = PAGE.replace('<td>35 TL</td>', '<td>35 TL/KG</td>');
-    expect(expectLayoutError(PARSER, () => parseTekirdagDetail(doc(changed))).message).toMatch(/^tekirdag-detail: table\[0\] tr\[4\] Max: not a price/);
+    expect(expectLayoutError(PARSER, () => parseTekirdagDetail(doc(changed))).message).toMatch(
+      /^tekirdag-detail: table\[0\] tr\[4\] Max: not a price/,
+    );
   });
 });

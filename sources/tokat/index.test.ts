@@ -17,7 +17,15 @@ describe('Tokat adapter', () => {
       url: 'https://www.tokat.bel.tr/hal-fiyatlari',
       attribution: 'Kaynak: Tokat Belediyesi',
     });
-    expect(d.markets).toEqual([{ slug: 'tokat-sebze-meyve', name: 'Tokat Sebze ve Meyve Hali', province: 'Tokat', district: null, kind: 'sebze-meyve' }]);
+    expect(d.markets).toEqual([
+      {
+        slug: 'tokat-sebze-meyve',
+        name: 'Tokat Sebze ve Meyve Hali',
+        province: 'Tokat',
+        district: null,
+        kind: 'sebze-meyve',
+      },
+    ]);
   });
 
   it('collects the page with one GET, with the requested day', async () => {

@@ -17,9 +17,17 @@ export const adapter: SourceAdapter = {
     attribution: 'Kaynak: Tokat Belediyesi',
     note: unprovenNote(
       'Prices with a decimal point (`12.00 ₺`); the previous price and the change columns are not stored. No average is printed (midpoint). ' +
-      'The page takes no date and prints none known to us: the data day is the requested day. Published daily; the weekdays (Monday to Saturday) are assumed.',
+        'The page takes no date and prints none known to us: the data day is the requested day. Published daily; the weekdays (Monday to Saturday) are assumed.',
     ),
-    markets: [{ slug: 'tokat-sebze-meyve', name: 'Tokat Sebze ve Meyve Hali', province: 'Tokat', district: null, kind: 'sebze-meyve' }],
+    markets: [
+      {
+        slug: 'tokat-sebze-meyve',
+        name: 'Tokat Sebze ve Meyve Hali',
+        province: 'Tokat',
+        district: null,
+        kind: 'sebze-meyve',
+      },
+    ],
   },
   async collect({ day, http }) {
     return [{ document: await fetchPage(http, TOKAT_URL, { requestedDay: day }), parser: tokatTable }];

@@ -7,7 +7,8 @@ import { PARSER, tokatTable } from './parser.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/tokat/${name}`, import.meta.url), 'utf8');
 const PAGE = fixture('hal-fiyatlari.html');
-const doc = (html: string, requestedDay: string | null = '2026-09-15') => fetchedDocument('https://www.tokat.bel.tr/hal-fiyatlari', html, { requestedDay });
+const doc = (html: string, requestedDay: string | null = '2026-09-15') =>
+  fetchedDocument('https://www.tokat.bel.tr/hal-fiyatlari', html, { requestedDay });
 
 describe('Tokat: the table', () => {
   it('reads every row as printed; Önceki and Değişim stay in printed only', () => {
@@ -48,15 +49,21 @@ describe('Tokat: the table', () => {
 describe('Tokat: a changed page is loud', () => {
   it('throws when the Birim column is gone', () => {
     const changed = PAGE.replace('<th>Birim</th>', '');
-    expect(expectLayoutError(PARSER, () => tokatTable.parse(doc(changed))).message).toBe('tokat-table: no table with the columns Ürün · Tür · Birim · En Düşük · En Yüksek');
+    expect(expectLayoutError(PARSER, () => tokatTable.parse(doc(changed))).message).toBe(
+      'tokat-table: no table with the columns Ürün · Tür · Birim · En Düşük · En Yüksek',
+    );
   });
 
   it('throws on a price that is not a number', () => {
     const changed = PAGE.replace('<td>25.00 ₺</td>', '<td>25.00 ₺ ▲</td>');
-    expect(expectLayoutError(PARSER, () => tokatTable.parse(doc(changed))).message).toMatch(/^tokat-table: table\[0\] tr\[4\] min: not a price/);
+    expect(expectLayoutError(PARSER, () => tokatTable.parse(doc(changed))).message).toMatch(
+      /^tokat-table: table\[0\] tr\[4\] min: not a price/,
+    );
   });
 
   it('throws when a list has rows but the document has no requested day', () => {
-    expect(() => tokatTable.parse(doc(PAGE, null))).toThrow('the page prints no date and the document carries no requestedDay');
+    expect(() => tokatTable.parse(doc(PAGE, null))).toThrow(
+      'the page prints no date and the document carries no requestedDay',
+    );
   });
 });

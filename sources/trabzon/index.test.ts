@@ -21,7 +21,15 @@ describe('Trabzon adapter', () => {
       enabled: false,
     });
     expect(d.note).toContain('needs a browser to render; collection paused');
-    expect(d.markets).toEqual([{ slug: 'trabzon-sebze-meyve', name: 'Trabzon Sebze ve Meyve Hali', province: 'Trabzon', district: null, kind: 'sebze-meyve' }]);
+    expect(d.markets).toEqual([
+      {
+        slug: 'trabzon-sebze-meyve',
+        name: 'Trabzon Sebze ve Meyve Hali',
+        province: 'Trabzon',
+        district: null,
+        kind: 'sebze-meyve',
+      },
+    ]);
   });
 
   it('fetches the page with one GET; as served, the parser reports it needs a browser', async () => {

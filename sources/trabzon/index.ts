@@ -19,10 +19,18 @@ export const adapter: SourceAdapter = {
     enabled: false,
     note: unprovenNote(
       'needs a browser to render; collection paused. ' +
-      'The parser reads the rendered cards (name, min, max, per kg); the page prints no date known to us, so the data day is the requested day. ' +
-      'Publishing days are assumed (Monday to Saturday).',
+        'The parser reads the rendered cards (name, min, max, per kg); the page prints no date known to us, so the data day is the requested day. ' +
+        'Publishing days are assumed (Monday to Saturday).',
     ),
-    markets: [{ slug: 'trabzon-sebze-meyve', name: 'Trabzon Sebze ve Meyve Hali', province: 'Trabzon', district: null, kind: 'sebze-meyve' }],
+    markets: [
+      {
+        slug: 'trabzon-sebze-meyve',
+        name: 'Trabzon Sebze ve Meyve Hali',
+        province: 'Trabzon',
+        district: null,
+        kind: 'sebze-meyve',
+      },
+    ],
   },
   // Only reached if collection is switched on: the page as served holds no cards, so the parser
   // reports the source broken until the HTTP client can render pages (a browser).

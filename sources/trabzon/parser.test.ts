@@ -5,9 +5,11 @@ import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { parseTrabzonCards, PARSER, trabzonCards } from './parser.ts';
 
-const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/trabzon/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../tests/fixtures/trabzon/${name}`, import.meta.url), 'utf8');
 const RENDERED = fixture('halurunfiyatlari-rendered.html');
-const doc = (html: string, requestedDay: string | null = '2026-09-15') => fetchedDocument('https://kurumsal.trabzon.bel.tr/halurunfiyatlari', html, { requestedDay });
+const doc = (html: string, requestedDay: string | null = '2026-09-15') =>
+  fetchedDocument('https://kurumsal.trabzon.bel.tr/halurunfiyatlari', html, { requestedDay });
 
 describe('Trabzon: the rendered cards', () => {
   it('reads one row per card: name, min, max', () => {
@@ -53,7 +55,10 @@ describe('Trabzon: the rendered cards', () => {
   });
 
   it('reads a rendered page saying it has no prices as a day without a list', () => {
-    expect(parseTrabzonCards(doc(fixture('halurunfiyatlari-rendered-empty.html')))).toEqual({ rows: [], bulletinDays: [] });
+    expect(parseTrabzonCards(doc(fixture('halurunfiyatlari-rendered-empty.html')))).toEqual({
+      rows: [],
+      bulletinDays: [],
+    });
   });
 
   it('is wrapped as parser trabzon-cards version 1', () => {
@@ -63,14 +68,16 @@ describe('Trabzon: the rendered cards', () => {
 
 describe('Trabzon: a changed or unrendered page is loud', () => {
   it('throws on the page as served without a browser (no cards, only the script)', () => {
-    expect(expectLayoutError(PARSER, () => parseTrabzonCards(doc(fixture('halurunfiyatlari-as-served.html')))).message).toBe(
-      'trabzon-cards: no price cards: the page is rendered by script and needs a browser, or its layout changed',
-    );
+    expect(
+      expectLayoutError(PARSER, () => parseTrabzonCards(doc(fixture('halurunfiyatlari-as-served.html')))).message,
+    ).toBe('trabzon-cards: no price cards: the page is rendered by script and needs a browser, or its layout changed');
   });
 
   it('throws when a card shows one price only', () => {
     const oneprice = RENDERED.replace('<span class="min-fiyat">25,00₺</span> - ', '');
-    expect(expectLayoutError(PARSER, () => parseTrabzonCards(doc(oneprice))).message).toBe('trabzon-cards: 17 prices on the page but 8 cards of a name and two prices');
+    expect(expectLayoutError(PARSER, () => parseTrabzonCards(doc(oneprice))).message).toBe(
+      'trabzon-cards: 17 prices on the page but 8 cards of a name and two prices',
+    );
   });
 
   it('throws when prices stand in a table of three per product', () => {
@@ -80,6 +87,8 @@ describe('Trabzon: a changed or unrendered page is loud', () => {
 
   it('throws on a card without a name before its prices', () => {
     const nameless = RENDERED.replace('<h5 class="urun-adi">ELMA</h5>', '');
-    expect(expectLayoutError(PARSER, () => parseTrabzonCards(doc(nameless))).message).toBe('trabzon-cards: 18 prices on the page but 8 cards of a name and two prices');
+    expect(expectLayoutError(PARSER, () => parseTrabzonCards(doc(nameless))).message).toBe(
+      'trabzon-cards: 18 prices on the page but 8 cards of a name and two prices',
+    );
   });
 });

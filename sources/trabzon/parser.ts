@@ -30,7 +30,11 @@ const LABEL_BEFORE_PRICE = /\s*(en düşük|en az|asgari|min(imum)?|fiyat)\s*:?\
 /** What a rendered page says when it has no prices (assumed wording). */
 const NO_PRICES = /(fiyat|kayıt|ürün)\w* bulunamadı|veri yok|henüz (fiyat )?(girilmemiş|yayınlanmamış)/i;
 
-const text = (el: Cheerio<AnyNode>) => el.text().replace(/[\s\u00a0]+/g, ' ').trim();
+const text = (el: Cheerio<AnyNode>) =>
+  el
+    .text()
+    .replace(/[\s\u00a0]+/g, ' ')
+    .trim();
 const priceCount = (s: string) => (s.match(PRICE) ?? []).length;
 
 const price = priceReader(PARSER);
@@ -47,15 +51,30 @@ export function parseTrabzonCards(document: SourceDocument): ParsedDocument {
   const $ = loadHtml(document.bytes);
   $('script, style, noscript, template').remove();
   const body = $('body');
-  const candidates = new Set(body.find('*').toArray().filter((el) => readCard(text($(el))) !== null));
+  const candidates = new Set(
+    body
+      .find('*')
+      .toArray()
+      .filter((el) => readCard(text($(el))) !== null),
+  );
   // The smallest such element is the card (its ancestors hold the same two prices).
-  const cards = [...candidates].filter((el) => !$(el).find('*').toArray().some((inner) => candidates.has(inner)));
+  const cards = [...candidates].filter(
+    (el) =>
+      !$(el)
+        .find('*')
+        .toArray()
+        .some((inner) => candidates.has(inner)),
+  );
   const onPage = priceCount(text(body));
   if (cards.length === 0) {
     if (onPage === 0 && NO_PRICES.test(text(body))) return { rows: [], bulletinDays: [] };
-    throw new LayoutError(PARSER, 'no price cards: the page is rendered by script and needs a browser, or its layout changed');
+    throw new LayoutError(
+      PARSER,
+      'no price cards: the page is rendered by script and needs a browser, or its layout changed',
+    );
   }
-  if (onPage !== 2 * cards.length) throw new LayoutError(PARSER, `${onPage} prices on the page but ${cards.length} cards of a name and two prices`);
+  if (onPage !== 2 * cards.length)
+    throw new LayoutError(PARSER, `${onPage} prices on the page but ${cards.length} cards of a name and two prices`);
   const day = document.requestedDay;
   if (!day) throw new LayoutError(PARSER, 'the page prints no date and the document carries no requestedDay');
   const rows: PrintedRow[] = cards.map((card, i) => {

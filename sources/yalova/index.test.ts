@@ -17,7 +17,15 @@ describe('Yalova adapter', () => {
       url: 'https://ebelediye.yalova.bel.tr/BilgiEdinme/FiyatListesi/',
       attribution: 'Kaynak: Yalova Belediyesi',
     });
-    expect(d.markets).toEqual([{ slug: 'yalova-sebze-meyve', name: 'Yalova Sebze ve Meyve Hali', province: 'Yalova', district: null, kind: 'sebze-meyve' }]);
+    expect(d.markets).toEqual([
+      {
+        slug: 'yalova-sebze-meyve',
+        name: 'Yalova Sebze ve Meyve Hali',
+        province: 'Yalova',
+        district: null,
+        kind: 'sebze-meyve',
+      },
+    ]);
   });
 
   it('collects the page with one GET; the rows date themselves', async () => {

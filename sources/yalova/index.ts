@@ -17,9 +17,17 @@ export const adapter: SourceAdapter = {
     attribution: 'Kaynak: Yalova Belediyesi',
     note: unprovenNote(
       'Every row has its own date (Fiyat Tarihi) and rows can be weeks old: each row is stored under its own day, so one page can hold several days. ' +
-      'No unit is printed; prices are taken as per kg. No average is printed (midpoint). Published daily; the weekdays (Monday to Saturday) are assumed.',
+        'No unit is printed; prices are taken as per kg. No average is printed (midpoint). Published daily; the weekdays (Monday to Saturday) are assumed.',
     ),
-    markets: [{ slug: 'yalova-sebze-meyve', name: 'Yalova Sebze ve Meyve Hali', province: 'Yalova', district: null, kind: 'sebze-meyve' }],
+    markets: [
+      {
+        slug: 'yalova-sebze-meyve',
+        name: 'Yalova Sebze ve Meyve Hali',
+        province: 'Yalova',
+        district: null,
+        kind: 'sebze-meyve',
+      },
+    ],
   },
   async collect({ http }) {
     // Rows carry their own dates: the page is read as it stands, whatever day was asked for.

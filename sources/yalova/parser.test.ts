@@ -7,7 +7,8 @@ import { parseYalovaTable, PARSER, yalovaTable } from './parser.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/yalova/${name}`, import.meta.url), 'utf8');
 const PAGE = fixture('fiyat-listesi.html');
-const doc = (html: string) => fetchedDocument('https://ebelediye.yalova.bel.tr/BilgiEdinme/FiyatListesi/', html, { requestedDay: '2026-09-15' });
+const doc = (html: string) =>
+  fetchedDocument('https://ebelediye.yalova.bel.tr/BilgiEdinme/FiyatListesi/', html, { requestedDay: '2026-09-15' });
 
 describe('Yalova: the table', () => {
   it('reads every row as printed', () => {
@@ -68,16 +69,22 @@ describe('Yalova: the table', () => {
 describe('Yalova: a changed page is loud', () => {
   it('throws when the per-row date column is gone', () => {
     const changed = PAGE.replace('<th>Fiyat Tarihi</th>', '');
-    expect(expectLayoutError(PARSER, () => parseYalovaTable(doc(changed))).message).toBe('yalova-table: no table with the columns Urun Adı · Urun Turu · Asgari · Azami · Fiyat Tarihi');
+    expect(expectLayoutError(PARSER, () => parseYalovaTable(doc(changed))).message).toBe(
+      'yalova-table: no table with the columns Urun Adı · Urun Turu · Asgari · Azami · Fiyat Tarihi',
+    );
   });
 
   it('throws on a date it cannot read', () => {
     const changed = PAGE.replace('<td>12.05.2026</td>', '<td>2026-05-12</td>');
-    expect(expectLayoutError(PARSER, () => parseYalovaTable(doc(changed))).message).toBe('yalova-table: table[0] tr[6]: Fiyat Tarihi "2026-05-12"');
+    expect(expectLayoutError(PARSER, () => parseYalovaTable(doc(changed))).message).toBe(
+      'yalova-table: table[0] tr[6]: Fiyat Tarihi "2026-05-12"',
+    );
   });
 
   it('throws on a price that is not a number', () => {
     const changed = PAGE.replace('<td>60,00 ₺</td>', '<td>60,00 ₺ - 65,00 ₺</td>');
-    expect(expectLayoutError(PARSER, () => parseYalovaTable(doc(changed))).message).toMatch(/^yalova-table: table\[0\] tr\[8\] min: not a price/);
+    expect(expectLayoutError(PARSER, () => parseYalovaTable(doc(changed))).message).toMatch(
+      /^yalova-table: table\[0\] tr\[8\] min: not a price/,
+    );
   });
 });

@@ -31,7 +31,8 @@ function dayOf(text: string, where: string): Day {
 
 export function parseYalovaTable(document: SourceDocument): ParsedDocument {
   const table = findTableByLabels(loadHtml(document.bytes), LABELS);
-  if (!table) throw new LayoutError(PARSER, 'no table with the columns Urun Adı · Urun Turu · Asgari · Azami · Fiyat Tarihi');
+  if (!table)
+    throw new LayoutError(PARSER, 'no table with the columns Urun Adı · Urun Turu · Asgari · Azami · Fiyat Tarihi');
   const { columns } = table;
   const rows: PrintedRow[] = [];
   for (const { cells, where } of namedRows(PARSER, table, 'name')) {

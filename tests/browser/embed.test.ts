@@ -47,7 +47,12 @@ describe('widgets embedded with the snippets of /widgets', () => {
       const frame = (await element.contentFrame())!;
       await frame.waitForSelector('main[data-state]', { timeout: 15_000 });
       const src = (await element.getAttribute('src'))!;
-      frames.push({ frame, element, src: new URL(src).pathname + new URL(src).search, snippetHeight: Number(await element.getAttribute('height')) });
+      frames.push({
+        frame,
+        element,
+        src: new URL(src).pathname + new URL(src).search,
+        snippetHeight: Number(await element.getAttribute('height')),
+      });
     }
     return { page, context, requests, frames };
   }
@@ -58,7 +63,9 @@ describe('widgets embedded with the snippets of /widgets', () => {
     const box = (await element.boundingBox())!;
     expect(Math.abs(view.height - box.height), `${what}: the frame's viewport is its box`).toBeLessThanOrEqual(1);
     expect(view.attributionTop, `${what}: attribution top`).toBeGreaterThanOrEqual(0);
-    expect(view.attributionBottom, `${what}: attribution bottom ≤ frame height ${view.height}`).toBeLessThanOrEqual(view.height + 0.5);
+    expect(view.attributionBottom, `${what}: attribution bottom ≤ frame height ${view.height}`).toBeLessThanOrEqual(
+      view.height + 0.5,
+    );
     return view;
   }
 
@@ -66,13 +73,18 @@ describe('widgets embedded with the snippets of /widgets', () => {
     for (const width of [1280, 360]) {
       it(`one request per widget, none to the API, the attribution in view (${script ? 'with' : 'without'} the height script, ${width} px)`, async () => {
         const { page, context, requests, frames } = await embed([snippets.prices, snippets.index], script, width);
-        expect(frames.map((f) => f.src)).toEqual(['/widgets/prices?limit=10&theme=light', '/widgets/index?theme=light']);
+        expect(frames.map((f) => f.src)).toEqual([
+          '/widgets/prices?limit=10&theme=light',
+          '/widgets/index?theme=light',
+        ]);
         expect(requests.sort()).toEqual(frames.map((f) => f.src).sort());
         for (const embedded of frames) {
           const what = `${embedded.src} at ${width} px`;
           if (script) {
             // the frame grows or shrinks to the widget's whole height: nothing scrolls inside
-            await expect.poll(async () => Math.round((await embedded.element.boundingBox())!.height), { timeout: 5_000 }).toBe((await embedded.frame.evaluate(frameView)).natural);
+            await expect
+              .poll(async () => Math.round((await embedded.element.boundingBox())!.height), { timeout: 5_000 })
+              .toBe((await embedded.frame.evaluate(frameView)).natural);
             expect((await embedded.frame.evaluate(frameView)).scrolls, what).toBe(false);
           } else {
             expect((await embedded.element.boundingBox())!.height, what).toBe(embedded.snippetHeight);
@@ -93,7 +105,9 @@ describe('widgets embedded with the snippets of /widgets', () => {
       expect(requests).toEqual(['/widgets/prices?limit=50&theme=light']);
       expect(await embedded!.frame.locator('tbody tr').count()).toBe(50);
       if (script) {
-        await expect.poll(async () => Math.round((await embedded!.element.boundingBox())!.height), { timeout: 5_000 }).toBe((await embedded!.frame.evaluate(frameView)).natural);
+        await expect
+          .poll(async () => Math.round((await embedded!.element.boundingBox())!.height), { timeout: 5_000 })
+          .toBe((await embedded!.frame.evaluate(frameView)).natural);
       }
       const view = await expectAttributionVisible(embedded!, `limit=50 ${script ? 'with' : 'without'} the script`);
       expect(view.scrolls).toBe(!script);
@@ -102,11 +116,13 @@ describe('widgets embedded with the snippets of /widgets', () => {
     }
   });
 
-  it('the snippets\' heights fit the widgets as given at their widest (the snippet\'s max-width): no inner scrolling, no more than 40 px to spare', async () => {
+  it("the snippets' heights fit the widgets as given at their widest (the snippet's max-width): no inner scrolling, no more than 40 px to spare", async () => {
     const { context, frames } = await embed([snippets.prices, snippets.index], false, 1280);
     for (const embedded of frames) {
       const view = await embedded.frame.evaluate(frameView);
-      console.log(`${embedded.src}: ${view.natural} px tall at ${view.width} px wide; snippet height ${embedded.snippetHeight}`);
+      console.log(
+        `${embedded.src}: ${view.natural} px tall at ${view.width} px wide; snippet height ${embedded.snippetHeight}`,
+      );
       expect(view.scrolls, embedded.src).toBe(false);
       expect(view.natural, embedded.src).toBeLessThanOrEqual(embedded.snippetHeight);
       expect(embedded.snippetHeight - view.natural, embedded.src).toBeLessThanOrEqual(40);

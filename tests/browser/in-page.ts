@@ -17,10 +17,16 @@ export function layoutProblems(): { scrollWidth: number; clientWidth: number; of
     const rect = el.getBoundingClientRect();
     if (rect.width === 0 || rect.height === 0) continue;
     if (rect.right > clientWidth + 0.5 || rect.left < -0.5) {
-      offenders.push(`${el.tagName.toLowerCase()}.${String(el.className?.baseVal ?? el.className)} [${Math.round(rect.left)}, ${Math.round(rect.right)}] > ${clientWidth}`);
+      offenders.push(
+        `${el.tagName.toLowerCase()}.${String(el.className?.baseVal ?? el.className)} [${Math.round(rect.left)}, ${Math.round(rect.right)}] > ${clientWidth}`,
+      );
     }
   }
-  return { scrollWidth: Math.max(root.scrollWidth, document.body.scrollWidth), clientWidth, offenders: offenders.slice(0, 10) };
+  return {
+    scrollWidth: Math.max(root.scrollWidth, document.body.scrollWidth),
+    clientWidth,
+    offenders: offenders.slice(0, 10),
+  };
 }
 
 /**
@@ -31,7 +37,10 @@ export function contrastProblems(): string[] {
   const parse = (c: string): number[] | null => {
     const m = /rgba?\(([^)]+)\)/.exec(c);
     if (!m) return null;
-    const parts = m[1]!.split(/[\s,/]+/).filter(Boolean).map(Number);
+    const parts = m[1]!
+      .split(/[\s,/]+/)
+      .filter(Boolean)
+      .map(Number);
     return [parts[0]!, parts[1]!, parts[2]!, parts.length > 3 ? parts[3]! : 1];
   };
   const luminance = (rgb: number[]) => {
@@ -56,7 +65,9 @@ export function contrastProblems(): string[] {
     const bg = background(el);
     if (!fg) continue;
     if (fg[3]! < 1 || bg[3]! < 1) {
-      problems.push(`${el.tagName.toLowerCase()} "${el.textContent.trim().slice(0, 30)}": translucent colour ${style.color} on ${bg.join(',')}`);
+      problems.push(
+        `${el.tagName.toLowerCase()} "${el.textContent.trim().slice(0, 30)}": translucent colour ${style.color} on ${bg.join(',')}`,
+      );
       continue;
     }
     const [a, b] = [luminance(fg), luminance(bg)].sort((x, y) => y - x);
@@ -64,7 +75,10 @@ export function contrastProblems(): string[] {
     const size = parseFloat(style.fontSize);
     const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
     const needed = large ? 3 : 4.5;
-    if (ratio < needed) problems.push(`${el.tagName.toLowerCase()}.${el.className} "${el.textContent.trim().slice(0, 30)}": ${ratio.toFixed(2)} < ${needed}`);
+    if (ratio < needed)
+      problems.push(
+        `${el.tagName.toLowerCase()}.${el.className} "${el.textContent.trim().slice(0, 30)}": ${ratio.toFixed(2)} < ${needed}`,
+      );
   }
   return problems;
 }
@@ -77,7 +91,8 @@ export function a11yProblems(): string[] {
   const main = document.querySelector('main');
   if (!main) problems.push('no <main>');
   const labelledBy = main?.getAttribute('aria-labelledby');
-  if (labelledBy && !document.getElementById(labelledBy)?.textContent.trim()) problems.push(`main labelled by empty #${labelledBy}`);
+  if (labelledBy && !document.getElementById(labelledBy)?.textContent.trim())
+    problems.push(`main labelled by empty #${labelledBy}`);
   if (!document.querySelector('h1')?.textContent.trim()) problems.push('no <h1> text');
   for (const table of document.querySelectorAll('table')) {
     if (!table.querySelector('caption')?.textContent.trim()) problems.push('table without caption');
@@ -85,10 +100,13 @@ export function a11yProblems(): string[] {
   }
   for (const img of document.querySelectorAll('[role="img"], img, svg')) {
     if (img.closest('[aria-hidden="true"]')) continue;
-    if (!(img.getAttribute('aria-label') || img.getAttribute('alt') || img.querySelector?.('title'))) problems.push(`${img.tagName} without a text alternative`);
+    if (!(img.getAttribute('aria-label') || img.getAttribute('alt') || img.querySelector?.('title')))
+      problems.push(`${img.tagName} without a text alternative`);
   }
-  for (const el of document.querySelectorAll('a, button')) if (!el.textContent.trim() && !el.getAttribute('aria-label')) problems.push(`${el.tagName} without text`);
-  for (const frame of document.querySelectorAll('iframe')) if (!frame.getAttribute('title')) problems.push(`iframe ${frame.getAttribute('src')} without title`);
+  for (const el of document.querySelectorAll('a, button'))
+    if (!el.textContent.trim() && !el.getAttribute('aria-label')) problems.push(`${el.tagName} without text`);
+  for (const frame of document.querySelectorAll('iframe'))
+    if (!frame.getAttribute('title')) problems.push(`iframe ${frame.getAttribute('src')} without title`);
   return problems;
 }
 
@@ -114,7 +132,13 @@ export function widgetSummary() {
 
 /** The rows of the price list, value by value (text without the screen-reader prefixes). */
 export function priceRows() {
-  const ownText = (el: any) => (el ? [...el.childNodes].filter((n: any) => n.nodeType === 3).map((n: any) => n.textContent).join('') : null);
+  const ownText = (el: any) =>
+    el
+      ? [...el.childNodes]
+          .filter((n: any) => n.nodeType === 3)
+          .map((n: any) => n.textContent)
+          .join('')
+      : null;
   return [...document.querySelectorAll('table.prices tbody tr')].map((tr: any) => ({
     slug: tr.dataset.slug as string,
     name: tr.querySelector('.name')?.textContent as string,

@@ -8,7 +8,21 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { distOrigin } from '../../scripts/lib/dist-origin.ts';
 import { indexView, widgetSummary } from './in-page.ts';
-import { api, expectSound, FRESHNESS_WORDS, open, screenshot, startHarness, THEMES, trDay, trNumber, WIDTHS, type ApiReply, type Harness, type Loaded } from './support.ts';
+import {
+  api,
+  expectSound,
+  FRESHNESS_WORDS,
+  open,
+  screenshot,
+  startHarness,
+  THEMES,
+  trDay,
+  trNumber,
+  WIDTHS,
+  type ApiReply,
+  type Harness,
+  type Loaded,
+} from './support.ts';
 
 type Week = { week: string; week_start: string; week_end: string; value: number; member_count: number };
 const WEEKS = 12;
@@ -17,7 +31,10 @@ const LATEST = '/api/v1/index/latest';
 /** Relative luminance contrast of two rgb() colours. */
 function contrast(a: string, b: string): number {
   const lum = (c: string) => {
-    const [r, g, bl] = c.match(/\d+(\.\d+)?/g)!.map(Number).map((v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    const [r, g, bl] = c
+      .match(/\d+(\.\d+)?/g)!
+      .map(Number)
+      .map((v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
   };
   const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
@@ -66,14 +83,19 @@ describe('weekly index widget', () => {
     const view = await loaded.page.evaluate(indexView);
     expect(summary.state).toBe('ready');
     expect(summary.title).toBe(body.index.name);
-    expect(Math.abs(trNumber(view.value!) - week.value), `value "${view.value}" for ${week.value}`).toBeLessThanOrEqual(0.005 + 1e-9);
+    expect(Math.abs(trNumber(view.value!) - week.value), `value "${view.value}" for ${week.value}`).toBeLessThanOrEqual(
+      0.005 + 1e-9,
+    );
     if (week.change === null) {
       expect(view.change).toBe('önceki haftayla karşılaştırma yok');
     } else {
       expect(Number(view.changeData)).toBe(week.change);
       expect(view.change).toContain(week.change > 0 ? '▲' : week.change < 0 ? '▼' : '■');
       expect(view.change).toContain('önceki haftaya göre');
-      expect(Math.abs(trNumber(view.change!) - week.change * 100), `change "${view.change}" for ${week.change}`).toBeLessThanOrEqual(0.05 + 1e-9);
+      expect(
+        Math.abs(trNumber(view.change!) - week.change * 100),
+        `change "${view.change}" for ${week.change}`,
+      ).toBeLessThanOrEqual(0.05 + 1e-9);
     }
     if (week.previous_value === null) expect(view.previous).toBeNull();
     else expect(Math.abs(trNumber(view.previous!) - week.previous_value)).toBeLessThanOrEqual(0.005 + 1e-9);
@@ -131,7 +153,10 @@ describe('weekly index widget', () => {
     const dist = distOrigin(inject('distDir'));
     const other = await startHarness(async (request) => {
       const key = new URL(request.url).pathname.slice(1);
-      if (key === 'api/v1/index/latest.json') return new Response(JSON.stringify({ ...latest.body, latest: null }), { headers: { etag: '"unpublished"', 'content-type': 'application/json; charset=utf-8' } });
+      if (key === 'api/v1/index/latest.json')
+        return new Response(JSON.stringify({ ...latest.body, latest: null }), {
+          headers: { etag: '"unpublished"', 'content-type': 'application/json; charset=utf-8' },
+        });
       if (key === 'api/v1/_meta/latest-markets.json') return new Response('bucket error', { status: 500 });
       return dist(request);
     });
@@ -142,7 +167,10 @@ describe('weekly index widget', () => {
       await screenshot(unpublished.page, 'index-unpublished-dark-280.png');
       await unpublished.close();
 
-      const failed = await open(other, '/widgets/prices?theme=dark', 280, { status: 503, failedLoads: ['/widgets/prices'] });
+      const failed = await open(other, '/widgets/prices?theme=dark', 280, {
+        status: 503,
+        failedLoads: ['/widgets/prices'],
+      });
       expect(failed.response!.headers()['content-type']).toBe('text/html; charset=utf-8');
       expect(failed.response!.headers()['cache-control']).toBe('no-store');
       const summary = await failed.page.evaluate(widgetSummary);

@@ -8,9 +8,35 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { WIDGET_RATE_LIMIT } from '../../core/routes.ts';
 import { distText } from '../support/dist-file.ts';
 import { priceRows, widgetSummary } from './in-page.ts';
-import { api, expectSound, FRESHNESS_WORDS, newIp, open, screenshot, startHarness, THEMES, trDay, trNumber, WIDTHS, type Harness, type Loaded } from './support.ts';
+import {
+  api,
+  expectSound,
+  FRESHNESS_WORDS,
+  newIp,
+  open,
+  screenshot,
+  startHarness,
+  THEMES,
+  trDay,
+  trNumber,
+  WIDTHS,
+  type Harness,
+  type Loaded,
+} from './support.ts';
 
-type Item = { slug: string; name: string; category: string; unit: string; observed_date: string; min: number | null; max: number | null; median: number | null; market_count: number; freshness?: string; isStale?: boolean };
+type Item = {
+  slug: string;
+  name: string;
+  category: string;
+  unit: string;
+  observed_date: string;
+  min: number | null;
+  max: number | null;
+  median: number | null;
+  market_count: number;
+  freshness?: string;
+  isStale?: boolean;
+};
 type Latest = { items: Item[]; attribution: string };
 
 const BACKGROUND = { light: 'rgb(255, 255, 255)', dark: 'rgb(18, 20, 23)' } as const;
@@ -42,7 +68,13 @@ function basis(item: Item): string {
 function expected(bodies: Latest[], limit: number): { rows: Item[]; attribution: string } {
   const rows: Item[] = [];
   for (const body of bodies) {
-    const items = [...body.items].sort((a, b) => (a.observed_date === b.observed_date ? b.market_count - a.market_count : a.observed_date < b.observed_date ? 1 : -1));
+    const items = [...body.items].sort((a, b) =>
+      a.observed_date === b.observed_date
+        ? b.market_count - a.market_count
+        : a.observed_date < b.observed_date
+          ? 1
+          : -1,
+    );
     for (const item of items) if (!rows.some((r) => r.slug === item.slug)) rows.push(item);
   }
   const shown = rows.slice(0, limit);
@@ -85,7 +117,10 @@ async function expectPrices(loaded: Loaded, bodies: Latest[], limit: number): Pr
   expect(summary.attribution!.length).toBeGreaterThan(10);
   expect(summary.footerLink).toBe('/api-policy');
   const old = want.rows.filter((r) => OLD.has(r.freshness ?? (r.isStale ? 'stale' : 'fresh'))).length;
-  const newest = want.rows.map((r) => r.observed_date).sort().pop()!;
+  const newest = want.rows
+    .map((r) => r.observed_date)
+    .sort()
+    .pop()!;
   if (old === want.rows.length) {
     expect(summary.noticeKind).toBe('all');
     expect(summary.notice).toBe(`Bu fiyatlar güncel değil. En yeni veri günü: ${trDay(newest)}.`);
@@ -96,7 +131,10 @@ async function expectPrices(loaded: Loaded, bodies: Latest[], limit: number): Pr
 }
 
 /** Never a blank or broken frame: a title, words, some height, the theme asked (or light). */
-async function expectReadable(loaded: Loaded, theme: 'light' | 'dark'): Promise<Awaited<ReturnType<typeof widgetSummary>>> {
+async function expectReadable(
+  loaded: Loaded,
+  theme: 'light' | 'dark',
+): Promise<Awaited<ReturnType<typeof widgetSummary>>> {
   const summary = await loaded.page.evaluate(widgetSummary);
   expect(summary.title).toMatch(/^Hal fiyatları/);
   expect(summary.text.length).toBeGreaterThan(40);
@@ -136,7 +174,9 @@ describe('price-list widget', () => {
 
   it('shows the chosen products in the order asked, a family as its variants, and names the unknown one (dark, 280 px)', async () => {
     const slugs = ['domates-genel', 'elma', 'bilinmeyen-urun'];
-    const bodies = await Promise.all(slugs.map(async (s) => (await api(h, `/api/v1/prices/latest?product=${s}`)).body as Latest));
+    const bodies = await Promise.all(
+      slugs.map(async (s) => (await api(h, `/api/v1/prices/latest?product=${s}`)).body as Latest),
+    );
     expect(bodies[0]!.items.length).toBe(1);
     expect(bodies[1]!.items.length).toBeGreaterThan(7);
     expect(bodies[2]!.items).toEqual([]);
@@ -146,7 +186,9 @@ describe('price-list widget', () => {
     expect(rows[0]!.slug).toBe('domates-genel');
     expect(rows.slice(1).every((r) => r.slug.startsWith('elma-'))).toBe(true);
     const summary = await loaded.page.evaluate(widgetSummary);
-    expect(summary.notes).toBe(`Bulunamayan ürün: bilinmeyen-urun. ${bodies[0]!.items.length + bodies[1]!.items.length} üründen 8 tanesi gösteriliyor; ${bodies[0]!.items.length + bodies[1]!.items.length - 8} ürün sığmadı.`);
+    expect(summary.notes).toBe(
+      `Bulunamayan ürün: bilinmeyen-urun. ${bodies[0]!.items.length + bodies[1]!.items.length} üründen 8 tanesi gösteriliyor; ${bodies[0]!.items.length + bodies[1]!.items.length - 8} ürün sığmadı.`,
+    );
     expectOneRequest(loaded, `/widgets/prices?slugs=${slugs.join(',')}&limit=8&theme=dark`);
     await expectSound(loaded, 'prices slugs');
     await screenshot(loaded.page, 'prices-slugs-dark-280.png');
@@ -167,13 +209,17 @@ describe('price-list widget', () => {
   });
 
   it('says how many of the chosen variants did not fit: 50 of the 53 of biber and domates', async () => {
-    const bodies = await Promise.all(['biber', 'domates'].map(async (s) => (await api(h, `/api/v1/prices/latest?product=${s}`)).body as Latest));
+    const bodies = await Promise.all(
+      ['biber', 'domates'].map(async (s) => (await api(h, `/api/v1/prices/latest?product=${s}`)).body as Latest),
+    );
     const total = bodies[0]!.items.length + bodies[1]!.items.length;
     expect(total).toBe(53);
     const loaded = await open(h, '/widgets/prices?slugs=biber,domates', 280);
     await expectReadable(loaded, 'light');
     expect((await expectPrices(loaded, bodies, 50)).length).toBe(50);
-    expect((await loaded.page.evaluate(widgetSummary)).notes).toBe('53 üründen 50 tanesi gösteriliyor; 3 ürün sığmadı.');
+    expect((await loaded.page.evaluate(widgetSummary)).notes).toBe(
+      '53 üründen 50 tanesi gösteriliyor; 3 ürün sığmadı.',
+    );
     await expectSound(loaded, 'left out');
     await screenshot(loaded.page, 'prices-left-out-280.png');
     await loaded.close();
@@ -183,7 +229,11 @@ describe('price-list widget', () => {
     const ip = newIp();
     const path = '/widgets/prices?limit=3';
     for (let i = 0; i < WIDGET_RATE_LIMIT.requests; i += 50) {
-      const spent = await Promise.all(Array.from({ length: Math.min(50, WIDGET_RATE_LIMIT.requests - i) }, () => api(h, path, { 'cf-connecting-ip': ip })));
+      const spent = await Promise.all(
+        Array.from({ length: Math.min(50, WIDGET_RATE_LIMIT.requests - i) }, () =>
+          api(h, path, { 'cf-connecting-ip': ip }),
+        ),
+      );
       expect(spent.every((r) => r.status === 200)).toBe(true);
     }
     const loaded = await open(h, path, 280, { ip, status: 429, failedLoads: [path] });
@@ -191,7 +241,9 @@ describe('price-list widget', () => {
     expect(loaded.response!.headers()['retry-after']).toBe('60');
     const summary = await expectReadable(loaded, 'light');
     expect(summary.state).toBe('error');
-    expect(summary.status).toBe('Fiyatlar şu an yüklenemedi: bu ağdan çok sayıda istek geldi. Lütfen bir dakika sonra yeniden deneyin. Yeniden dene');
+    expect(summary.status).toBe(
+      'Fiyatlar şu an yüklenemedi: bu ağdan çok sayıda istek geldi. Lütfen bir dakika sonra yeniden deneyin. Yeniden dene',
+    );
     expect(summary.retry).toBe(path);
     expect(await loaded.page.evaluate(priceRows)).toEqual([]);
     const apiReply = await api(h, '/api/v1/prices/latest', { 'cf-connecting-ip': ip });
@@ -231,8 +283,16 @@ describe('price-list widget', () => {
     });
 
     it('slugs are folded like the API folds them (upper case, Turkish letters, spaces)', async () => {
-      const bodies = await Promise.all(['domates-genel', 'biber-sivri'].map(async (s) => (await api(h, `/api/v1/prices/latest?product=${s}`)).body as Latest));
-      const loaded = await open(h, `/widgets/prices?slugs=${encodeURIComponent('Domates-Genel, BİBER-SİVRİ ,domates-genel')}`, 280);
+      const bodies = await Promise.all(
+        ['domates-genel', 'biber-sivri'].map(
+          async (s) => (await api(h, `/api/v1/prices/latest?product=${s}`)).body as Latest,
+        ),
+      );
+      const loaded = await open(
+        h,
+        `/widgets/prices?slugs=${encodeURIComponent('Domates-Genel, BİBER-SİVRİ ,domates-genel')}`,
+        280,
+      );
       await expectReadable(loaded, 'light');
       await expectPrices(loaded, bodies, 50);
       expect((await loaded.page.evaluate(widgetSummary)).notes).toBeNull();

@@ -24,17 +24,40 @@ export type Harness = { browser: Browser; worker: LocalWorker; origin: string; c
 
 /** `bucket`: what stands for the bucket (default: the suite's build as it is). */
 export async function startHarness(bucket?: (request: Request) => Promise<Response>): Promise<Harness> {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run installs it)`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run installs it)`);
   mkdirSync(ARTIFACTS, { recursive: true });
-  const worker = await startLocalWorker({ distDir: inject('distDir'), port: 0, host: '127.0.0.1', ...(bucket ? { origin: bucket } : {}) });
+  const worker = await startLocalWorker({
+    distDir: inject('distDir'),
+    port: 0,
+    host: '127.0.0.1',
+    ...(bucket ? { origin: bucket } : {}),
+  });
   // launch() gives every run a fresh temporary profile (its own --user-data-dir).
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
   const origin = worker.url.origin;
-  return { browser, worker, origin, close: async () => { await browser.close(); await worker.dispose(); } };
+  return {
+    browser,
+    worker,
+    origin,
+    close: async () => {
+      await browser.close();
+      await worker.dispose();
+    },
+  };
 }
 
 let visitors = 0;
@@ -45,19 +68,33 @@ export const newIp = () => ipOf(++visitors);
 
 /** A browser context from a new IP address, in Turkish and the Istanbul time zone. */
 export async function visitor(h: Harness, ip = newIp()): Promise<BrowserContext> {
-  return h.browser.newContext({ baseURL: h.origin, extraHTTPHeaders: { 'cf-connecting-ip': ip }, locale: 'tr-TR', timezoneId: 'Europe/Istanbul' });
+  return h.browser.newContext({
+    baseURL: h.origin,
+    extraHTTPHeaders: { 'cf-connecting-ip': ip },
+    locale: 'tr-TR',
+    timezoneId: 'Europe/Istanbul',
+  });
 }
 
 export type ApiReply = { status: number; headers: Headers; body: any };
 /** The API as the test sees it (its own IP): what the widget should render. */
 export async function api(h: Harness, path: string, headers: Record<string, string> = {}): Promise<ApiReply> {
-  const response = await fetch(new URL(path, h.origin), { headers: { 'cf-connecting-ip': ipOf(++visitors, 19), ...headers } });
+  const response = await fetch(new URL(path, h.origin), {
+    headers: { 'cf-connecting-ip': ipOf(++visitors, 19), ...headers },
+  });
   const text = await response.text();
   const json = (response.headers.get('content-type') ?? '').startsWith('application/json');
   return { status: response.status, headers: response.headers, body: json ? JSON.parse(text) : text };
 }
 
-export type Loaded = { page: Page; context: BrowserContext; response: PageResponse | null; problems: string[]; requests: string[]; close(): Promise<void> };
+export type Loaded = {
+  page: Page;
+  context: BrowserContext;
+  response: PageResponse | null;
+  problems: string[];
+  requests: string[];
+  close(): Promise<void>;
+};
 
 /**
  * Opens a page at a width, as a new visitor (own context and IP), and waits until it is ready (a
@@ -81,7 +118,11 @@ export async function open(
   page.on('console', (m) => {
     if (m.type() !== 'error') return;
     const at = m.location().url;
-    if (/^Failed to load resource: the server responded with a status of \d{3}/.test(m.text()) && failedLoads.some((p) => at.includes(p))) return;
+    if (
+      /^Failed to load resource: the server responded with a status of \d{3}/.test(m.text()) &&
+      failedLoads.some((p) => at.includes(p))
+    )
+      return;
     problems.push(`console error: ${m.text()} (${at})`);
   });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
@@ -115,14 +156,24 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 
 /** "₺1.234,56" or "104,20" or "+%1,2" → 1234.56, 104.2, 1.2 (Turkish digits grouping and decimal comma). */
 export function trNumber(text: string): number {
-  const cleaned = text.replace(/[^\d,.\-−+]/g, '').replace(/−/g, '-').replace(/\./g, '').replace(',', '.');
+  const cleaned = text
+    .replace(/[^\d,.\-−+]/g, '')
+    .replace(/−/g, '-')
+    .replace(/\./g, '')
+    .replace(',', '.');
   return Number(cleaned);
 }
 
 export const trDay = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}.${d.slice(0, 4)}`;
 
 /** The Turkish words of the freshness classes (the widget's marks). */
-export const FRESHNESS_WORDS: Record<string, string> = { fresh: 'güncel', delayed: 'gecikmeli', stale: 'güncel değil', failed: 'güncel değil', unavailable: 'veri yok' };
+export const FRESHNESS_WORDS: Record<string, string> = {
+  fresh: 'güncel',
+  delayed: 'gecikmeli',
+  stale: 'güncel değil',
+  failed: 'güncel değil',
+  unavailable: 'veri yok',
+};
 
 /** A page of another site (its own origin on 127.0.0.1) that embeds widgets, as a blog would: `set` gives its HTML. */
 export async function startEmbedder(): Promise<{ url: string; set(html: string): void; close(): Promise<void> }> {

@@ -31,13 +31,17 @@ describe('widgets page', () => {
       expect(response.headers.get('content-type'), page.path).toBe(PUBLIC_TYPES[file.slice(file.lastIndexOf('.'))]);
       expect(response.headers.get('cache-control'), page.path).toBe(cacheControl(page.cache));
       expect(response.headers.get('x-request-id')).toBeTruthy();
-      expect(Buffer.from(await response.arrayBuffer()).equals(readFileSync(`public/${file}`)), `${page.path} serves public/${file}`).toBe(true);
+      expect(
+        Buffer.from(await response.arrayBuffer()).equals(readFileSync(`public/${file}`)),
+        `${page.path} serves public/${file}`,
+      ).toBe(true);
       const etag = response.headers.get('etag')!;
       expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
       expect((await api(h, page.path, { 'if-none-match': etag })).status, `${page.path} 304`).toBe(304);
     }
     expect((await api(h, '/widgets/')).status).toBe(200);
-    for (const gone of ['/widgets/nothing.js', '/widgets/widget.js', '/widgets/widget.css']) expect((await api(h, gone)).status, gone).toBe(404);
+    for (const gone of ['/widgets/nothing.js', '/widgets/widget.js', '/widgets/widget.css'])
+      expect((await api(h, gone)).status, gone).toBe(404);
   });
 
   it('serves each widget page as one HTML object: the ETag of its bytes, 304, the CDN cache values of its entry, its own limit', async () => {
@@ -50,7 +54,12 @@ describe('widgets page', () => {
       expect(reply.headers.get('cache-control')).toBe('public, max-age=300, s-maxage=900, stale-while-revalidate=3600');
       expect(reply.headers.get('x-ratelimit-limit')).toBe('600');
       const etag = reply.headers.get('etag')!;
-      expect(etag).toBe(`"${createHash('sha256').update(reply.body as string).digest('hex').slice(0, 32)}"`);
+      expect(etag).toBe(
+        `"${createHash('sha256')
+          .update(reply.body as string)
+          .digest('hex')
+          .slice(0, 32)}"`,
+      );
       expect((await api(h, path, { 'if-none-match': etag })).status, `${path} 304`).toBe(304);
       // one small page: its style and script are in it, its data is in it
       const bytes = Buffer.byteLength(reply.body as string);
@@ -75,18 +84,27 @@ describe('widgets page', () => {
         expect(layout.scrollWidth, `${frame.url()} inside the page`).toBeLessThanOrEqual(layout.clientWidth);
         expect(layout.offenders).toEqual([]);
         // the widget posts its whole height and the page sizes the preview to it: no inner scrolling
-        await expect.poll(async () => {
-          const view = await frame.evaluate(frameView);
-          return { height: view.height, scrolls: view.scrolls, fits: Math.abs(view.height - view.natural) <= 1 };
-        }, { timeout: 5_000 }).toMatchObject({ scrolls: false, fits: true });
+        await expect
+          .poll(
+            async () => {
+              const view = await frame.evaluate(frameView);
+              return { height: view.height, scrolls: view.scrolls, fits: Math.abs(view.height - view.natural) <= 1 };
+            },
+            { timeout: 5_000 },
+          )
+          .toMatchObject({ scrolls: false, fits: true });
         states.push(`${new URL(frame.url()).pathname}:${(await frame.evaluate(frameView)).state}`);
       }
       expect(states[0]).toBe('/widgets/prices:ready');
       expect(['/widgets/index:ready', '/widgets/index:unpublished']).toContain(states[1]);
 
       const [prices, index, height] = await page.locator('pre code').allTextContents();
-      expect(prices).toBe(`<iframe src="${h.origin}/widgets/prices?limit=10&theme=light" title="Hal fiyatları" width="100%" height="860" style="border:0;max-width:40rem" loading="lazy"></iframe>`);
-      expect(index).toBe(`<iframe src="${h.origin}/widgets/index?theme=light" title="Haftalık hal fiyat endeksi" width="100%" height="340" style="border:0;max-width:28rem" loading="lazy"></iframe>`);
+      expect(prices).toBe(
+        `<iframe src="${h.origin}/widgets/prices?limit=10&theme=light" title="Hal fiyatları" width="100%" height="860" style="border:0;max-width:40rem" loading="lazy"></iframe>`,
+      );
+      expect(index).toBe(
+        `<iframe src="${h.origin}/widgets/index?theme=light" title="Haftalık hal fiyat endeksi" width="100%" height="340" style="border:0;max-width:28rem" loading="lazy"></iframe>`,
+      );
       expect(height).toContain(`e.origin !== '${h.origin}'`);
       for (const snippet of [prices!, index!]) {
         const src = /src="([^"]+)"/.exec(snippet)![1]!;
@@ -97,15 +115,25 @@ describe('widgets page', () => {
 
       // the examples the page gives are real: slugs and categories the API knows
       const codes = await page.locator('table code').allTextContents();
-      for (const slug of codes.find((c) => c.includes(','))!.split(',').concat('domates')) {
+      for (const slug of codes
+        .find((c) => c.includes(','))!
+        .split(',')
+        .concat('domates')) {
         expect((await api(h, `/api/v1/prices/latest?product=${slug}`)).body.items.length, slug).toBeGreaterThan(0);
       }
       for (const category of ['sebze', 'meyve', 'balik']) {
         expect(codes).toContain(category);
-        expect((await api(h, `/api/v1/prices/latest?category=${category}`)).body.items.length, category).toBeGreaterThan(0);
+        expect(
+          (await api(h, `/api/v1/prices/latest?category=${category}`)).body.items.length,
+          category,
+        ).toBeGreaterThan(0);
       }
 
-      const hrefs = await page.locator('main a').evaluateAll((links) => links.map((a) => (a as unknown as { getAttribute(n: string): string }).getAttribute('href')));
+      const hrefs = await page
+        .locator('main a')
+        .evaluateAll((links) =>
+          links.map((a) => (a as unknown as { getAttribute(n: string): string }).getAttribute('href')),
+        );
       expect(hrefs).toEqual(expect.arrayContaining(['/data-health', '/api-policy', '/api/v1/openapi.json']));
       await expectSound(loaded, `/widgets ${width}`);
       await screenshot(page, `widgets-${width}.png`);
@@ -119,14 +147,22 @@ describe('widgets page', () => {
     await loaded.page.click('button[data-copy="snippet-index"]');
     await loaded.page.waitForFunction('document.getElementById("copy-status").textContent !== ""');
     expect(await loaded.page.textContent('#copy-status')).toBe('Kod panoya kopyalandı.');
-    expect(await loaded.page.evaluate('navigator.clipboard.readText()')).toBe(await loaded.page.textContent('#snippet-index'));
+    expect(await loaded.page.evaluate('navigator.clipboard.readText()')).toBe(
+      await loaded.page.textContent('#snippet-index'),
+    );
     await loaded.close();
   });
 
-  for (const [path, heading] of [['/data-health', 'Veri sağlığı'], ['/api-policy', 'Kullanım ilkeleri']] as const) {
+  for (const [path, heading] of [
+    ['/data-health', 'Veri sağlığı'],
+    ['/api-policy', 'Kullanım ilkeleri'],
+  ] as const) {
     it(`links ${path}, which loads from the link (280 px)`, async () => {
       const loaded = await open(h, '/widgets', 280, { ready: 'main' });
-      const [response] = await Promise.all([loaded.page.waitForEvent('response', (r) => new URL(r.url()).pathname === path), loaded.page.click(`main a[href="${path}"]`)]);
+      const [response] = await Promise.all([
+        loaded.page.waitForEvent('response', (r) => new URL(r.url()).pathname === path),
+        loaded.page.click(`main a[href="${path}"]`),
+      ]);
       await loaded.page.waitForURL(`**${path}`);
       expect(response.status()).toBe(200);
       expect(response.headers()['content-type']).toBe('text/html; charset=utf-8');

@@ -50,14 +50,27 @@ export function fakeHttp(site: FakeSite, options: FakeHttpOptions = {}): { http:
       const answer = answerOf(url, req);
       if (typeof answer === 'number') throw new HttpStatusError(url, answer);
       const type = typeof contentType === 'function' ? contentType(url) : contentType;
-      return { url, status: 200, contentType: type, bytes: bytesOf(answer), fetchedAt, etag: null, lastModified: null, notModified: false };
+      return {
+        url,
+        status: 200,
+        contentType: type,
+        bytes: bytesOf(answer),
+        fetchedAt,
+        etag: null,
+        lastModified: null,
+        notModified: false,
+      };
     },
   };
   return { http, calls };
 }
 
 /** A fetched document as a parser gets it: `body` as UTF-8 unless it is bytes already; `fields` replace the defaults. */
-export function fetchedDocument(url: string, body: Uint8Array | string, fields: Partial<Omit<SourceDocument, 'url' | 'bytes'>> = {}): SourceDocument {
+export function fetchedDocument(
+  url: string,
+  body: Uint8Array | string,
+  fields: Partial<Omit<SourceDocument, 'url' | 'bytes'>> = {},
+): SourceDocument {
   return { url, fetchedAt: FAKE_FETCHED_AT, contentType: FAKE_CONTENT_TYPE, bytes: bytesOf(body), ...fields };
 }
 

@@ -34,7 +34,8 @@ export type FaultServer = {
   close(): Promise<void>;
 };
 
-const encode = (body: Uint8Array | string) => (typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body));
+const encode = (body: Uint8Array | string) =>
+  typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body);
 
 /** Writes `total` bytes in 64 KiB chunks, waiting for the socket to drain; resolves with what was written. */
 function writeMuch(res: ServerResponse, total: number): Promise<number> {
@@ -66,8 +67,15 @@ export async function startFaultServer(answer: (req: SiteRequest) => Answer): Pr
     }
     const [, host, ...path] = (req.url ?? '/').split('/');
     const text = Buffer.concat(chunks).toString('utf8');
-    const form = String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded') ? Object.fromEntries(new URLSearchParams(text)) : {};
-    const request: SiteRequest = { method: req.method ?? 'GET', url: `https://${host}/${path.join('/')}`, headers: req.headers, form };
+    const form = String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')
+      ? Object.fromEntries(new URLSearchParams(text))
+      : {};
+    const request: SiteRequest = {
+      method: req.method ?? 'GET',
+      url: `https://${host}/${path.join('/')}`,
+      headers: req.headers,
+      form,
+    };
     requests.push(request);
     const a = answer(request);
     if ('fault' in a) {

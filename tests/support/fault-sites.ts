@@ -54,8 +54,14 @@ export const IZMIR: Site = {
     const day = mode === 'redated' ? izmirDay(req) : mode === 'as printed' ? this.day : mode.asOf;
     return { headers: JSON_TYPE, body: IZMIR_LIST.replace(`"${this.day}T00:00:00"`, `"${day}T00:00:00"`) };
   },
-  emptyList: (req) => ({ headers: JSON_TYPE, body: JSON.stringify({ BultenTarihi: `${izmirDay(req)}T00:00:00`, HalFiyatListesi: [] }) }),
-  renamedKey: (req) => (req.url.includes('/sebzemeyve/') ? { headers: JSON_TYPE, body: IZMIR_LIST.replace('"HalFiyatListesi"', '"FiyatListesi"') } : null),
+  emptyList: (req) => ({
+    headers: JSON_TYPE,
+    body: JSON.stringify({ BultenTarihi: `${izmirDay(req)}T00:00:00`, HalFiyatListesi: [] }),
+  }),
+  renamedKey: (req) =>
+    req.url.includes('/sebzemeyve/')
+      ? { headers: JSON_TYPE, body: IZMIR_LIST.replace('"HalFiyatListesi"', '"FiyatListesi"') }
+      : null,
 };
 
 const ANKARA_HEAD = text('data/sources/ankara/response_truncated_head.html');
@@ -69,16 +75,24 @@ export const ANKARA: Site = {
   day: '2026-02-18',
   isList: (req) => req.method === 'POST',
   serve(req, mode) {
-    if (req.method === 'GET') return { headers: { ...HTML_TYPE, 'set-cookie': `${ANKARA_SESSION}; path=/; httponly` }, body: ANKARA_HEAD };
+    if (req.method === 'GET')
+      return { headers: { ...HTML_TYPE, 'set-cookie': `${ANKARA_SESSION}; path=/; httponly` }, body: ANKARA_HEAD };
     // Laravel answers a POST without the session's token with 419 (page expired).
-    if (req.form._token !== ANKARA_TOKEN || req.headers['x-csrf-token'] !== ANKARA_TOKEN || !String(req.headers.cookie).includes(ANKARA_SESSION)) {
+    if (
+      req.form._token !== ANKARA_TOKEN ||
+      req.headers['x-csrf-token'] !== ANKARA_TOKEN ||
+      !String(req.headers.cookie).includes(ANKARA_SESSION)
+    ) {
       return { status: 419, headers: HTML_TYPE, body: 'Page Expired' };
     }
     const day = mode === 'redated' ? req.form.date! : dotted(mode === 'as printed' ? this.day : mode.asOf);
     return { headers: HTML_TYPE, body: ankaraTable(req.form.type!).replaceAll(dotted(this.day), day) };
   },
   emptyList: () => ({ headers: HTML_TYPE, body: text('tests/fixtures/ankara/no-data.html') }),
-  renamedKey: (req) => (req.method === 'GET' ? { headers: HTML_TYPE, body: ANKARA_HEAD.replace('name="csrf-token"', 'name="xsrf-token"') } : null),
+  renamedKey: (req) =>
+    req.method === 'GET'
+      ? { headers: HTML_TYPE, body: ANKARA_HEAD.replace('name="csrf-token"', 'name="xsrf-token"') }
+      : null,
 };
 
 const HKS_WP = 'ctl00$ctl37$g_7e86b8d6_3aea_47cf_b1c1_939799a091e0$';
@@ -94,7 +108,10 @@ export const HKS: Site = {
   serve(req, mode) {
     if (req.method === 'GET') return { headers: HTML_TYPE, body: text('tests/fixtures/hal-gov-tr/form-get.html') };
     const asked = req.form[`${HKS_WP}dateControl$dateControlDate`] ?? '';
-    const n = req.form[`${HKS_WP}btnGet`] === 'Fiyat Bul' ? 1 : Number(/^Page\$(\d+)$/.exec(req.form.__EVENTARGUMENT ?? '')?.[1]);
+    const n =
+      req.form[`${HKS_WP}btnGet`] === 'Fiyat Bul'
+        ? 1
+        : Number(/^Page\$(\d+)$/.exec(req.form.__EVENTARGUMENT ?? '')?.[1]);
     if (!(n >= 1 && n <= 18)) return { status: 500, body: 'unexpected postback' };
     // The bulletin dated D holds the data of D−1.
     const data = mode === 'redated' ? addDays(fromDotted(asked), -1) : mode === 'as printed' ? this.day : mode.asOf;
@@ -103,7 +120,12 @@ export const HKS: Site = {
   },
   emptyList: () => ({ headers: HTML_TYPE, body: text('tests/fixtures/hal-gov-tr/no-bulletin.html') }),
   renamedKey: (req) =>
-    req.method === 'GET' ? { headers: HTML_TYPE, body: text('tests/fixtures/hal-gov-tr/form-get.html').replaceAll('dateControlDate', 'dtBultenTarihi') } : null,
+    req.method === 'GET'
+      ? {
+          headers: HTML_TYPE,
+          body: text('tests/fixtures/hal-gov-tr/form-get.html').replaceAll('dateControlDate', 'dtBultenTarihi'),
+        }
+      : null,
 };
 
 export const SITES: readonly Site[] = [IZMIR, ANKARA, HKS];

@@ -41,19 +41,40 @@ export type CsvImport = { separator: ',' | ';'; language: number; only?: { colum
  * "standard" unless `only` skips it.
  */
 export function csvFilterOptions(o: CsvImport): string {
-  const skipped = o.only ? Array.from({ length: o.only.columns }, (_, i) => i).filter((c) => !o.only!.keep.includes(c)) : [];
-  return [o.separator.charCodeAt(0), DOUBLE_QUOTE, UTF8, 1, skipped.map((c) => `${c + 1}/${SKIP}`).join('/'), o.language].join(',');
+  const skipped = o.only
+    ? Array.from({ length: o.only.columns }, (_, i) => i).filter((c) => !o.only!.keep.includes(c))
+    : [];
+  return [
+    o.separator.charCodeAt(0),
+    DOUBLE_QUOTE,
+    UTF8,
+    1,
+    skipped.map((c) => `${c + 1}/${SKIP}`).join('/'),
+    o.language,
+  ].join(',');
 }
 
 /** Imports the files with one soffice run and returns the flat ODS files it wrote, in order. */
-export async function convertToFods(soffice: string, files: string[], options: CsvImport, workDir: string): Promise<string[]> {
+export async function convertToFods(
+  soffice: string,
+  files: string[],
+  options: CsvImport,
+  workDir: string,
+): Promise<string[]> {
   const outDir = join(workDir, 'out');
   mkdirSync(outDir, { recursive: true });
   await promisify(execFile)(
     soffice,
     [
-      '--headless', '--norestore', `-env:UserInstallation=file://${join(workDir, 'profile')}`,
-      `--infilter=Text - txt - csv (StarCalc):${csvFilterOptions(options)}`, '--convert-to', 'fods', '--outdir', outDir, ...files,
+      '--headless',
+      '--norestore',
+      `-env:UserInstallation=file://${join(workDir, 'profile')}`,
+      `--infilter=Text - txt - csv (StarCalc):${csvFilterOptions(options)}`,
+      '--convert-to',
+      'fods',
+      '--outdir',
+      outDir,
+      ...files,
     ],
     { timeout: 240_000, maxBuffer: 1 << 20 },
   );

@@ -17,7 +17,14 @@ export function rawGet(url: URL, headers: Record<string, string> = {}, method = 
         try {
           const raw = Buffer.concat(chunks);
           const coding = response.headers['content-encoding'];
-          const body = raw.byteLength === 0 ? raw : coding === 'br' ? brotliDecompressSync(raw) : coding === 'gzip' ? gunzipSync(raw) : raw;
+          const body =
+            raw.byteLength === 0
+              ? raw
+              : coding === 'br'
+                ? brotliDecompressSync(raw)
+                : coding === 'gzip'
+                  ? gunzipSync(raw)
+                  : raw;
           resolve({ status: response.statusCode!, headers: response.headers, raw, body });
         } catch (error) {
           reject(error);

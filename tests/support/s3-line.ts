@@ -72,10 +72,20 @@ export class S3Line {
     }
     if (this.down) return void req.socket.destroy();
     this.calls.push(call);
-    const upstream = request({ host: this.target.hostname, port: this.target.port, method: req.method, path: req.url, headers: req.headers, agent: this.agent }, (answer) => {
-      res.writeHead(answer.statusCode!, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = request(
+      {
+        host: this.target.hostname,
+        port: this.target.port,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+        agent: this.agent,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => req.socket.destroy());
     req.pipe(upstream);
   }
@@ -86,7 +96,13 @@ function classify(req: IncomingMessage): S3Call {
   const url = new URL(req.url!, 'http://line');
   const key = decodeURIComponent(url.pathname.split('/').slice(2).join('/'));
   const copy = req.headers['x-amz-copy-source'] !== undefined;
-  return { method: req.method!, key, write: req.method === 'PUT', copy, delete: req.method === 'POST' && url.searchParams.has('delete') };
+  return {
+    method: req.method!,
+    key,
+    write: req.method === 'PUT',
+    copy,
+    delete: req.method === 'POST' && url.searchParams.has('delete'),
+  };
 }
 
 /** The answer S3 gives a stored PUT (its ETag, the MD5 of the bytes) or copy, for bytes that went nowhere. */
@@ -97,6 +113,8 @@ function acknowledge(req: IncomingMessage, res: ServerResponse, call: S3Call): v
     const etag = `"${md5.digest('hex')}"`;
     if (!call.copy) return void res.writeHead(200, { etag, 'content-length': '0' }).end();
     const body = `<?xml version="1.0" encoding="UTF-8"?><CopyObjectResult><LastModified>${new Date().toISOString()}</LastModified><ETag>${etag}</ETag></CopyObjectResult>`;
-    res.writeHead(200, { 'content-type': 'application/xml', 'content-length': String(Buffer.byteLength(body)) }).end(body);
+    res
+      .writeHead(200, { 'content-type': 'application/xml', 'content-length': String(Buffer.byteLength(body)) })
+      .end(body);
   });
 }

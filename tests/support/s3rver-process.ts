@@ -7,7 +7,13 @@ import { createRequire } from 'node:module';
 import { posix } from 'node:path';
 
 type S3rverServer = { run(): Promise<{ address: string; port: number }> };
-type S3rverClass = new (options: { port: number; address: string; directory: string; silent: boolean; configureBuckets: { name: string }[] }) => S3rverServer;
+type S3rverClass = new (options: {
+  port: number;
+  address: string;
+  directory: string;
+  silent: boolean;
+  configureBuckets: { name: string }[];
+}) => S3rverServer;
 const require = createRequire(import.meta.url);
 
 /**
@@ -16,9 +22,14 @@ const require = createRequire(import.meta.url);
  * (before the store module takes it) by one in key order: a directory `d` sorts as `d/`, an
  * object file `k._S3rver_object` as `k`.
  */
-const utils = require('s3rver/lib/utils.js') as { walk: (dir: string, filter?: (path: string) => boolean) => Generator<string> };
+const utils = require('s3rver/lib/utils.js') as {
+  walk: (dir: string, filter?: (path: string) => boolean) => Generator<string>;
+};
 utils.walk = function* walk(dir: string, filter?: (path: string) => boolean): Generator<string> {
-  const entries = readdirSync(dir, { withFileTypes: true }).map((e) => ({ e, key: e.isDirectory() ? `${e.name}/` : e.name.replace(/\._S3rver_.*$/, '') }));
+  const entries = readdirSync(dir, { withFileTypes: true }).map((e) => ({
+    e,
+    key: e.isDirectory() ? `${e.name}/` : e.name.replace(/\._S3rver_.*$/, ''),
+  }));
   for (const { e } of entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))) {
     const path = posix.join(dir, e.name);
     if (!e.isDirectory()) yield path;
@@ -28,7 +39,13 @@ utils.walk = function* walk(dir: string, filter?: (path: string) => boolean): Ge
 const S3rver = require('s3rver') as S3rverClass;
 
 const [directory, ...buckets] = process.argv.slice(2) as [string, ...string[]];
-const server = new S3rver({ port: 0, address: '127.0.0.1', directory, silent: true, configureBuckets: buckets.map((name) => ({ name })) });
+const server = new S3rver({
+  port: 0,
+  address: '127.0.0.1',
+  directory,
+  silent: true,
+  configureBuckets: buckets.map((name) => ({ name })),
+});
 const { port } = await server.run();
 process.stdout.write(`${JSON.stringify({ endpoint: `http://127.0.0.1:${port}` })}\n`);
 process.on('disconnect', () => process.exit(0));

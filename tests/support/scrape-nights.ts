@@ -95,10 +95,16 @@ export function observationRows(db: Db): Map<string, string> {
   return new Map(rows.map((r) => [r.id, JSON.stringify(r)]));
 }
 
-export const digestOf = (rows: Iterable<string>) => createHash('sha256').update([...rows].join('\n')).digest('hex');
+export const digestOf = (rows: Iterable<string>) =>
+  createHash('sha256')
+    .update([...rows].join('\n'))
+    .digest('hex');
 
 /** The stored rows of `before` as they are now: the same digest means none changed or went. */
-export function storedSince(before: Map<string, string>, db: Db): { digestBefore: string; digestAfter: string; added: number } {
+export function storedSince(
+  before: Map<string, string>,
+  db: Db,
+): { digestBefore: string; digestAfter: string; added: number } {
   const after = observationRows(db);
   return {
     digestBefore: digestOf(before.values()),

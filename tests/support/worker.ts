@@ -14,7 +14,10 @@ let ipCounter = 0;
 export function clientOf(worker: LocalWorker, prefix = '198.51.100'): Client {
   const ip = `${prefix}.${++ipCounter}`;
   return async (path, init = {}) => {
-    const response = await worker.mf.dispatchFetch(`http://localhost${path}`, { method: init.method ?? 'GET', headers: { 'cf-connecting-ip': ip, ...init.headers } });
+    const response = await worker.mf.dispatchFetch(`http://localhost${path}`, {
+      method: init.method ?? 'GET',
+      headers: { 'cf-connecting-ip': ip, ...init.headers },
+    });
     // Decode keeping a byte order mark: the export must start with one.
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
     return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) };

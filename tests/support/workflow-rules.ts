@@ -11,21 +11,25 @@ type Workflow = { env?: Record<string, string>; jobs: Record<string, Job> };
 
 const SECRET = /secrets\.|HAL_S3_/;
 const read = (yaml: string) => parse(yaml) as Workflow;
-const steps = (workflow: Workflow) => Object.entries(workflow.jobs).flatMap(([job, j]) => (j.steps ?? []).map((step) => ({ job, step })));
+const steps = (workflow: Workflow) =>
+  Object.entries(workflow.jobs).flatMap(([job, j]) => (j.steps ?? []).map((step) => ({ job, step })));
 
 /** A secret or a HAL_S3_ variable outside the `env:` of the steps named in `allowed`. */
 export function secretProblems(yaml: string, allowed: readonly string[]): string[] {
   const workflow = read(yaml);
   const problems: string[] = [];
-  if (SECRET.test(JSON.stringify(workflow.env ?? {}))) problems.push('the workflow env holds a secret: every step would see it');
+  if (SECRET.test(JSON.stringify(workflow.env ?? {})))
+    problems.push('the workflow env holds a secret: every step would see it');
   for (const [name, job] of Object.entries(workflow.jobs)) {
-    if (SECRET.test(JSON.stringify(job.env ?? {}))) problems.push(`job ${name}: its env holds a secret: every step would see it`);
+    if (SECRET.test(JSON.stringify(job.env ?? {})))
+      problems.push(`job ${name}: its env holds a secret: every step would see it`);
   }
   for (const { job, step } of steps(workflow)) {
     const label = `job ${job}, step ${step.name ?? step.uses ?? step.run}`;
     const { env, ...rest } = step;
     if (SECRET.test(JSON.stringify(rest))) problems.push(`${label}: a secret outside its env`);
-    if (!allowed.includes(step.name ?? '') && SECRET.test(JSON.stringify(env ?? {}))) problems.push(`${label}: does not talk to the bucket but gets a secret`);
+    if (!allowed.includes(step.name ?? '') && SECRET.test(JSON.stringify(env ?? {})))
+      problems.push(`${label}: does not talk to the bucket but gets a secret`);
   }
   return problems;
 }
@@ -48,7 +52,8 @@ export function pinProblems(yaml: string): string[] {
       problems.push(`${action}: not pinned by a full commit SHA`);
       continue;
     }
-    if (!/^ # v\d+\.\d+\.\d+\s*$/.test(rest!)) problems.push(`${action}: no "# vX.Y.Z" comment naming the version the commit is`);
+    if (!/^ # v\d+\.\d+\.\d+\s*$/.test(rest!))
+      problems.push(`${action}: no "# vX.Y.Z" comment naming the version the commit is`);
   }
   for (const { step } of steps(workflow)) {
     for (const m of (step.run ?? '').matchAll(/npm (?:install|i) (?:-g|--global) npm@(\S+)/g)) {
