@@ -63,21 +63,30 @@ export async function convertToFods(
 ): Promise<string[]> {
   const outDir = join(workDir, 'out');
   mkdirSync(outDir, { recursive: true });
-  await promisify(execFile)(
-    soffice,
-    [
-      '--headless',
-      '--norestore',
-      `-env:UserInstallation=file://${join(workDir, 'profile')}`,
-      `--infilter=Text - txt - csv (StarCalc):${csvFilterOptions(options)}`,
-      '--convert-to',
-      'fods',
-      '--outdir',
-      outDir,
-      ...files,
-    ],
-    { timeout: 240_000, maxBuffer: 1 << 20 },
-  );
+  const run = (profile: string) =>
+    promisify(execFile)(
+      soffice,
+      [
+        '--headless',
+        '--norestore',
+        `-env:UserInstallation=file://${join(workDir, profile)}`,
+        `--infilter=Text - txt - csv (StarCalc):${csvFilterOptions(options)}`,
+        '--convert-to',
+        'fods',
+        '--outdir',
+        outDir,
+        ...files,
+      ],
+      { timeout: 240_000, maxBuffer: 1 << 20 },
+    );
+  try {
+    await run('profile');
+  } catch (error) {
+    // soffice sometimes aborts while it creates a fresh profile on a loaded machine (signal 6,
+    // "Fatal exception"): that is LibreOffice's start, not the file, so it gets one more start.
+    if (!/Fatal exception/.test((error as Error).message)) throw error;
+    await run('profile-again');
+  }
   return files.map((f) => join(outDir, basename(f).replace(/\.csv$/, '.fods')));
 }
 
