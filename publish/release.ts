@@ -100,6 +100,21 @@ export type PublishReport = {
   ms: number;
 };
 
+/** A report's figures before the publication has done anything. */
+export const NOTHING_DONE = {
+  objects: 0,
+  put: 0,
+  copied: 0,
+  kept: 0,
+  resumed: 0,
+  bytesSent: 0,
+  bytesIdentity: 0,
+  verified: 0,
+  requests: 0,
+  retries: 0,
+  ms: 0,
+} satisfies Partial<PublishReport>;
+
 export class PublishError extends Error {}
 
 export async function readManifest(distDir: string): Promise<DistManifest> {
@@ -122,17 +137,7 @@ export async function publishRelease(options: PublishOptions): Promise<PublishRe
     prefix,
     previous: pointer?.releaseId ?? null,
     switched: false,
-    objects: 0,
-    put: 0,
-    copied: 0,
-    kept: 0,
-    resumed: 0,
-    bytesSent: 0,
-    bytesIdentity: 0,
-    verified: 0,
-    requests: 0,
-    retries: 0,
-    ms: 0,
+    ...NOTHING_DONE,
   };
   const finish = () =>
     Object.assign(report, {
