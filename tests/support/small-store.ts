@@ -6,7 +6,7 @@ import { loadCatalogue } from '../../sources/catalogue.ts';
 import { izmirArchive } from '../../sources/izmir/archive.ts';
 import { SOURCES, sourceByKey } from '../../sources/registry.ts';
 import type { Db } from '../../store/db.ts';
-import { ingestDocument } from '../../store/ingest.ts';
+import { documentMeta, ingestDocument } from '../../store/ingest.ts';
 import { seedCatalogue, seedHolidays, seedRegistry } from '../../store/seed.ts';
 
 /** `holidays`: the public holidays too, which freshness (days behind a schedule) reads. */
@@ -16,14 +16,6 @@ export function seedSmallStore(db: Db, { holidays }: { holidays: boolean }): voi
   seedCatalogue(db, catalogue);
   if (holidays) seedHolidays(db);
   const doc = izmirArchive().find((d) => d.parser.id === 'izmir-api-dump')!;
-  const meta = {
-    kind: 'archive' as const,
-    url: doc.url,
-    fetchedAt: null,
-    contentType: doc.contentType,
-    parser: doc.parser.id,
-    parserVersion: doc.parser.version,
-    storedPath: doc.storedPath,
-  };
+  const meta = documentMeta('archive', doc, doc.parser, doc.storedPath);
   ingestDocument(db, sourceByKey('izmir'), catalogue, doc.bytes, meta, doc.parser.parse(doc));
 }
