@@ -59,12 +59,12 @@ import { distText } from './support/dist-file.ts';
 import { rawGet } from './support/raw-http.ts';
 import { isBrotliTwin } from '../core/encodings.ts';
 import { brotliDecompressSync } from 'node:zlib';
-import { asMiniflareService } from '../scripts/lib/local-worker.ts';
+import { asMiniflareService, workerBase } from '../scripts/lib/local-worker.ts';
 import { loadCatalogue } from '../sources/catalogue.ts';
 import { adapter as izmir } from '../sources/izmir/index.ts';
 import { NetworkError, type HttpClient } from '../sources/lib/http.ts';
 import { startS3rver, type LocalS3 } from './support/s3rver.ts';
-import { s3Origin, workerBase } from './support/bucket-worker.ts';
+import { s3Origin } from './support/bucket-worker.ts';
 import { seedSmallStore } from './support/small-store.ts';
 
 // Each night publishes some 3,300 objects to s3rver, which does its own file system work per object.
