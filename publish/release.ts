@@ -340,7 +340,12 @@ async function verify(options: PublishOptions, entries: readonly StoredEntry[]):
   return entries.length;
 }
 
-export async function putJson(
+/** The indexes of builds and snapshots: short-lived, and stored as they are. */
+export async function putIndex(bucket: Bucket, key: string, index: BuildsIndex | SnapshotsIndex): Promise<void> {
+  await putJson(bucket, key, index, CACHE.index, false);
+}
+
+async function putJson(
   bucket: Bucket,
   key: string,
   value: unknown,
@@ -400,24 +405,16 @@ async function updateIndexes(bucket: Bucket, release: Release, at: Date): Promis
       ...release.snapshot,
     };
     const nextSnapshots = [entry, ...snapshots.filter((s) => s.day !== release.day)].sort(newestFirst);
-    await putJson(
-      bucket,
-      SNAPSHOTS_INDEX_KEY,
-      { updatedAt: at.toISOString(), snapshots: nextSnapshots } satisfies SnapshotsIndex,
-      CACHE.index,
-      false,
-    );
+    await putIndex(bucket, SNAPSHOTS_INDEX_KEY, { updatedAt: at.toISOString(), snapshots: nextSnapshots });
   }
   const { objects: _objects, format: _format, shared: _shared, ...summary } = release;
   const builds = (await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.builds ?? [];
   const nextBuilds = [summary, ...builds.filter((b) => b.prefix !== release.prefix)].sort(newestFirst);
-  await putJson(
-    bucket,
-    BUILDS_INDEX_KEY,
-    { updatedAt: at.toISOString(), current: release.releaseId, builds: nextBuilds } satisfies BuildsIndex,
-    CACHE.index,
-    false,
-  );
+  await putIndex(bucket, BUILDS_INDEX_KEY, {
+    updatedAt: at.toISOString(),
+    current: release.releaseId,
+    builds: nextBuilds,
+  });
 }
 
 /** The current release's run died between the switch and the indexes: a re-run writes them. */
