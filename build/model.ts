@@ -119,28 +119,17 @@ export function loadModel(db: Db, today: Day): Model {
       latestFetchedAt: latestFetch.get(key) ?? null,
     });
   }
-  const markets = new Map(
-    (
-      db
-        .prepare(
-          'SELECT slug, source_key AS source, name, province, province_slug AS provinceSlug, district, kind FROM markets ORDER BY slug',
-        )
-        .all() as MarketRow[]
-    ).map((m) => [m.slug, m]),
+  /** The rows `sql` selects, by their slug (in the order it gives them). */
+  const bySlug = <T extends { slug: string }>(sql: string) =>
+    new Map((db.prepare(sql).all() as T[]).map((row) => [row.slug, row]));
+  const markets = bySlug<MarketRow>(
+    `SELECT slug, source_key AS source, name, province, province_slug AS provinceSlug, district, kind
+     FROM markets ORDER BY slug`,
   );
-  const products = new Map(
-    (db.prepare('SELECT slug, name, category_slug AS category FROM products ORDER BY slug').all() as ProductRow[]).map(
-      (p) => [p.slug, p],
-    ),
-  );
-  const variants = new Map(
-    (
-      db
-        .prepare(
-          'SELECT v.slug, v.product_slug AS product, v.name, v.unit, p.category_slug AS category FROM variants v JOIN products p ON p.slug = v.product_slug ORDER BY v.slug',
-        )
-        .all() as VariantRow[]
-    ).map((v) => [v.slug, v]),
+  const products = bySlug<ProductRow>('SELECT slug, name, category_slug AS category FROM products ORDER BY slug');
+  const variants = bySlug<VariantRow>(
+    `SELECT v.slug, v.product_slug AS product, v.name, v.unit, p.category_slug AS category
+     FROM variants v JOIN products p ON p.slug = v.product_slug ORDER BY v.slug`,
   );
   const categories = new Map(
     (db.prepare('SELECT slug, name FROM categories ORDER BY slug').all() as { slug: string; name: string }[]).map(

@@ -8,11 +8,7 @@
  */
 import {
   aliasesPath,
-  BASKET_INDEX_HISTORY_PATH,
-  BASKET_INDEX_HISTORY_REAL_PATH,
-  BASKET_INDEX_LATEST_PATH,
-  BASKET_PATH,
-  basketIndexSeriesPath,
+  BASKET_INDEX_OBJECTS,
   LATEST_PATH,
   latestGroupPath,
   MARKETS_PATH,
@@ -49,15 +45,15 @@ const WHOLE_PATHS: ReadonlySet<string> = new Set([
   OPENAPI_PATH,
   SEARCH_INDEX_PATH,
   SOURCES_STATUS_PATH,
-  BASKET_INDEX_LATEST_PATH,
-  BASKET_PATH,
-  BASKET_INDEX_HISTORY_PATH,
-  BASKET_INDEX_HISTORY_REAL_PATH,
+  BASKET_INDEX_OBJECTS.latest,
+  BASKET_INDEX_OBJECTS.basket,
+  BASKET_INDEX_OBJECTS.history.nominal,
+  BASKET_INDEX_OBJECTS.history.real,
   LATEST_PATH,
   NEWEST_WEEKLY_SUMMARY_PATH,
 ]);
 const WHOLE_PATTERNS = [
-  pathPattern(basketIndexSeriesPath, SLUG),
+  pathPattern(BASKET_INDEX_OBJECTS.series, SLUG),
   pathPattern((slug) => latestGroupPath('product', slug), SLUG),
   pathPattern((slug) => latestGroupPath('category', slug), SLUG),
   pathPattern(weeklySummaryPath, '\\d{4}-\\d{2}'),

@@ -24,14 +24,16 @@ export const SOURCES_STATUS_PATH = `${API}sources/status.json`;
 export const HEALTH_PATH = `${API}health.json`;
 
 /** The weekly basket price index (build/endpoints/basket-index.ts). */
-export const BASKET_INDEX_LATEST_PATH = `${API}index/latest.json`;
-export const BASKET_PATH = `${API}index/basket.json`;
-export const BASKET_INDEX_HISTORY_PATH = `${API}index/history.json`;
-export const BASKET_INDEX_HISTORY_REAL_PATH = `${API}index/history-real.json`;
-/** A published index's series. */
-export const basketIndexSeriesPath = (slug: string): string => `${API}index/series/${slug}.json`;
-/** An index defined but not published: why (the edge answers 409). */
-export const unpublishedIndexPath = (slug: string): string => `${API}index/unpublished/${slug}.json`;
+export const BASKET_INDEX_OBJECTS = {
+  latest: `${API}index/latest.json`,
+  basket: `${API}index/basket.json`,
+  /** The national index week by week: as priced, and deflated by the CPI. */
+  history: { nominal: `${API}index/history.json`, real: `${API}index/history-real.json` },
+  /** A published index's series. */
+  series: (slug: string): string => `${API}index/series/${slug}.json`,
+  /** An index defined but not published: why (the edge answers 409). */
+  unpublished: (slug: string): string => `${API}index/unpublished/${slug}.json`,
+} as const;
 
 /** The newest national prices: all of them, and per product or category. */
 export const LATEST_PATH = `${API}prices/latest.json`;

@@ -29,195 +29,114 @@ export type RouteSpec = {
   conditional?: boolean;
 };
 
+/** The CDN's cache values, named by how long it keeps an answer. */
+const NO_STORE: CacheValues = { sMaxAge: 0, staleWhileRevalidate: 0 };
+const MINUTE: CacheValues = { sMaxAge: 60, staleWhileRevalidate: 300 };
+const FIVE_MINUTES: CacheValues = { sMaxAge: 300, staleWhileRevalidate: 600 };
+const TEN_MINUTES: CacheValues = { sMaxAge: 600, staleWhileRevalidate: 600 };
+const QUARTER_HOUR: CacheValues = { sMaxAge: 900, staleWhileRevalidate: 3600 };
+const HOUR: CacheValues = { sMaxAge: 3600, staleWhileRevalidate: 3600 };
+const DAY: CacheValues = { sMaxAge: 86400, staleWhileRevalidate: 86400 };
+
+type RouteOptions = Pick<RouteSpec, 'summary'> &
+  Partial<Pick<RouteSpec, 'paging' | 'limit' | 'maxRows' | 'json' | 'conditional'>>;
+
+/**
+ * A JSON endpoint unless `options` say otherwise. `ownStatuses` are the endpoint's own; every
+ * endpoint also sends 429 (rate limit) and 500 (broken publication).
+ */
+function route(
+  path: string,
+  operationId: string,
+  cache: CacheValues,
+  ownStatuses: number[],
+  { summary, ...options }: RouteOptions,
+): RouteSpec {
+  const statuses = [...ownStatuses, 429, 500].sort((a, b) => a - b);
+  return { path, operationId, summary, cache, statuses, json: true, ...options };
+}
+
 export const ROUTES: readonly RouteSpec[] = [
-  {
-    path: '/prices',
-    operationId: 'listPrices',
+  route('/prices', 'listPrices', QUARTER_HOUR, [400], {
     summary: 'Price rows per market and product (filters combine)',
-    cache: { sMaxAge: 900, staleWhileRevalidate: 3600 },
-    statuses: [400, 429, 500],
     paging: { default: 50, max: 200 },
-    json: true,
-  },
-  {
-    path: '/prices/latest',
-    operationId: 'latestPrices',
+  }),
+  route('/prices/latest', 'latestPrices', QUARTER_HOUR, [], {
     summary: 'Newest national indicator per product, each row with its own day',
-    cache: { sMaxAge: 900, staleWhileRevalidate: 3600 },
-    statuses: [429, 500],
-    json: true,
-  },
-  {
-    path: '/prices/markets',
-    operationId: 'listMarketsLegacy',
+  }),
+  route('/prices/markets', 'listMarketsLegacy', HOUR, [], {
     summary: 'Markets (legacy address of /markets, same response)',
-    cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 },
-    statuses: [429, 500],
-    json: true,
-  },
-  {
-    path: '/products',
-    operationId: 'listProducts',
+  }),
+  route('/products', 'listProducts', HOUR, [400], {
     summary: 'Product variants with their latest national indicator',
-    cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 },
-    statuses: [400, 429, 500],
     paging: { default: 100, max: 500 },
-    json: true,
-  },
-  {
-    path: '/markets',
-    operationId: 'listMarkets',
-    summary: 'Markets with their source, status and freshness',
-    cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 },
-    statuses: [429, 500],
-    json: true,
-  },
-  {
-    path: '/prices/history/{slug}',
-    operationId: 'productHistory',
+  }),
+  route('/markets', 'listMarkets', HOUR, [], { summary: 'Markets with their source, status and freshness' }),
+  route('/prices/history/{slug}', 'productHistory', HOUR, [400], {
     summary: "A product's prices per market over time, by day, week or month",
-    cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 },
-    statuses: [400, 429, 500],
     paging: { default: 100, max: 1000 },
-    json: true,
-  },
-  {
-    path: '/prices/export',
-    operationId: 'exportPrices',
+  }),
+  route('/prices/export', 'exportPrices', NO_STORE, [400], {
     summary: 'Price rows as CSV (every filter of /prices; latest=1; locale=tr)',
-    cache: { sMaxAge: 0, staleWhileRevalidate: 0 },
-    statuses: [400, 429, 500],
     maxRows: 20_000,
     json: false,
     conditional: false,
-  },
-  {
-    path: '/products/search',
-    operationId: 'searchProducts',
+  }),
+  route('/products/search', 'searchProducts', FIVE_MINUTES, [400], {
     summary: 'Products by name and by the names sources print (Turkish folding)',
-    cache: { sMaxAge: 300, staleWhileRevalidate: 600 },
-    statuses: [400, 429, 500],
     limit: { default: 20, max: 50 },
-    json: true,
-  },
-  {
-    path: '/products/{slug}/aliases',
-    operationId: 'productAliases',
+  }),
+  route('/products/{slug}/aliases', 'productAliases', HOUR, [400, 404], {
     summary: 'The names sources print for a product variant or family, and how they are linked',
-    cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 },
-    statuses: [400, 404, 429, 500],
-    json: true,
-  },
-  {
-    path: '/search',
-    operationId: 'search',
+  }),
+  route('/search', 'search', FIVE_MINUTES, [400], {
     summary: 'Products and markets by name (Turkish folding)',
-    cache: { sMaxAge: 300, staleWhileRevalidate: 600 },
-    statuses: [400, 429, 500],
     limit: { default: 20, max: 50 },
-    json: true,
-  },
-  {
-    path: '/health',
-    operationId: 'health',
+  }),
+  route('/health', 'health', NO_STORE, [503], {
     summary: 'Installation status; 503 when a source is behind its schedule or data is synthetic',
-    cache: { sMaxAge: 0, staleWhileRevalidate: 0 },
-    statuses: [429, 500, 503],
-    json: true,
-  },
-  {
-    path: '/sources/status',
-    operationId: 'sourcesStatus',
+  }),
+  route('/sources/status', 'sourcesStatus', MINUTE, [], {
     summary: 'Every official source: status, health, reasons, days behind, freshness',
-    cache: { sMaxAge: 60, staleWhileRevalidate: 300 },
-    statuses: [429, 500],
-    json: true,
-  },
-  {
-    path: '/search-index',
-    operationId: 'searchIndex',
+  }),
+  route('/search-index', 'searchIndex', FIVE_MINUTES, [], {
     summary: 'Product, market, city and firm names for quick search',
-    cache: { sMaxAge: 300, staleWhileRevalidate: 600 },
-    statuses: [429, 500],
-    json: true,
-  },
-  {
-    path: '/index/latest',
-    operationId: 'indexLatest',
+  }),
+  route('/index/latest', 'indexLatest', HOUR, [], {
     summary: 'The weekly basket index: its latest closed week, the week before and the change; the municipal indexes',
-    cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 },
-    statuses: [429, 500],
-    json: true,
-  },
-  {
-    path: '/index/history',
-    operationId: 'indexHistory',
+  }),
+  route('/index/history', 'indexHistory', HOUR, [400], {
     summary: 'The weekly basket index week by week (range, from, to; series=real for the CPI-deflated series)',
-    cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 },
-    statuses: [400, 429, 500],
-    json: true,
-  },
-  {
-    path: '/index/basket',
-    operationId: 'indexBasket',
+  }),
+  route('/index/basket', 'indexBasket', HOUR, [], {
     summary: 'The 15 products of the index basket and the catalogue variants each one counts',
-    cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 },
-    statuses: [429, 500],
-    json: true,
-  },
-  {
-    path: '/index/{slug}',
-    operationId: 'indexSeries',
+  }),
+  route('/index/{slug}', 'indexSeries', HOUR, [400, 404, 409], {
     summary:
       'One index (ulusal or a province) as a series, nominal and real; 409 while a municipal index is not published',
-    cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 },
-    statuses: [400, 404, 409, 429, 500],
-    json: true,
-  },
-  {
-    path: '/prices/trending',
-    operationId: 'trendingPrices',
+  }),
+  route('/prices/trending', 'trendingPrices', TEN_MINUTES, [400], {
     summary: 'The products quoted most often in the 7 days ending at the newest data day',
-    cache: { sMaxAge: 600, staleWhileRevalidate: 600 },
-    statuses: [400, 429, 500],
     limit: { default: 20, max: 100 },
-    json: true,
-  },
-  {
-    path: '/prices/weekly-summary',
-    operationId: 'weeklySummary',
+  }),
+  route('/prices/weekly-summary', 'weeklySummary', HOUR, [400], {
     summary: 'Top risers and fallers of a closed ISO week against the week before',
-    cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 },
-    statuses: [400, 429, 500],
-    json: true,
-  },
-  {
-    path: '/observations/{id}',
-    operationId: 'getObservation',
+  }),
+  route('/observations/{id}', 'getObservation', HOUR, [400, 404], {
     summary: 'Evidence for one price: document, fetch moment, sha256, parser, printed row',
-    cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 },
-    statuses: [400, 404, 429, 500],
-    json: true,
-  },
-  {
-    path: '/openapi.json',
-    operationId: 'getOpenApi',
-    summary: 'This OpenAPI 3.1 document',
-    cache: { sMaxAge: 300, staleWhileRevalidate: 600 },
-    statuses: [429, 500],
-    json: true,
-  },
+  }),
+  route('/openapi.json', 'getOpenApi', FIVE_MINUTES, [], { summary: 'This OpenAPI 3.1 document' }),
 ];
 
 /** Human pages (not part of /api/v1): served by the same worker, with the same headers and limit. */
 export type PageSpec = { path: string; key: string; cache: CacheValues };
 export const PAGES: readonly PageSpec[] = [
-  { path: '/data-health', key: DATA_HEALTH_PAGE_PATH, cache: { sMaxAge: 60, staleWhileRevalidate: 300 } },
-  { path: '/api-policy', key: API_POLICY_PAGE_PATH, cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 } },
+  { path: '/data-health', key: DATA_HEALTH_PAGE_PATH, cache: MINUTE },
+  { path: '/api-policy', key: API_POLICY_PAGE_PATH, cache: HOUR },
   // The widgets' listing page: a hand-written file of public/ (build/pages/public.ts).
-  { path: '/widgets', key: `${PAGES_PREFIX}widgets.html`, cache: { sMaxAge: 3600, staleWhileRevalidate: 3600 } },
+  { path: '/widgets', key: `${PAGES_PREFIX}widgets.html`, cache: HOUR },
   // Browsers ask every page's origin for /favicon.ico: a small icon instead of a 404 (which is never cached).
-  { path: '/favicon.ico', key: `${PAGES_PREFIX}favicon.ico`, cache: { sMaxAge: 86400, staleWhileRevalidate: 86400 } },
+  { path: '/favicon.ico', key: `${PAGES_PREFIX}favicon.ico`, cache: DAY },
 ];
 
 /**
@@ -226,8 +145,8 @@ export const PAGES: readonly PageSpec[] = [
  */
 export type WidgetSpec = { path: string; widget: 'prices' | 'index'; cache: CacheValues };
 export const WIDGETS: readonly WidgetSpec[] = [
-  { path: '/widgets/prices', widget: 'prices', cache: { sMaxAge: 900, staleWhileRevalidate: 3600 } },
-  { path: '/widgets/index', widget: 'index', cache: { sMaxAge: 900, staleWhileRevalidate: 3600 } },
+  { path: '/widgets/prices', widget: 'prices', cache: QUARTER_HOUR },
+  { path: '/widgets/index', widget: 'index', cache: QUARTER_HOUR },
 ];
 
 export const RATE_LIMIT = { requests: 60, windowSeconds: 60 } as const;

@@ -18,21 +18,23 @@ import { WIDGET_ROUTES } from './routes/widgets.ts';
 import { matchPage, matchRoute } from './router.ts';
 import type { StoredObject } from './store.ts';
 
+/** A stored JSON object as these routes read it: its `text`, and empty bytes. */
+const storedJson = (key: string, text: string): StoredObject => ({
+  etag: `"${key}"`,
+  contentType: 'application/json; charset=utf-8',
+  encoding: null,
+  raw: () => new Uint8Array(),
+  body: null,
+  text: async () => text,
+  bytes: async () => new Uint8Array(),
+  lines: async () => new Uint8Array(),
+  discard: async () => {},
+});
+
 /** The key a stored route reads, by running it against a store that has one object for every key. */
 async function keyRead(handler: (ctx: RouteContext) => Promise<unknown>): Promise<string[]> {
   const keys: string[] = [];
-  const object = (key: string): StoredObject => ({
-    etag: `"${key}"`,
-    contentType: 'application/json; charset=utf-8',
-    encoding: null,
-    raw: () => new Uint8Array(),
-    body: null,
-    text: async () => '{}',
-    bytes: async () => new Uint8Array(),
-    lines: async () => new Uint8Array(),
-    discard: async () => {},
-  });
-  const store = { get: async (key: string) => (keys.push(key), object(key)) };
+  const store = { get: async (key: string) => (keys.push(key), storedJson(key, '{}')) };
   const url = new URL('http://x/');
   await handler({ url, params: url.searchParams, store, today: '2026-11-21', pathParams: {}, codings: [] });
   return keys;
@@ -56,18 +58,7 @@ function longListStore() {
       attribution: '',
     },
   };
-  const object = (key: string): StoredObject => ({
-    etag: `"${key}"`,
-    contentType: 'application/json; charset=utf-8',
-    encoding: null,
-    raw: () => new Uint8Array(),
-    body: null,
-    text: async () => JSON.stringify(objects[key]),
-    bytes: async () => new Uint8Array(),
-    lines: async () => new Uint8Array(),
-    discard: async () => {},
-  });
-  return { get: async (key: string) => (key in objects ? object(key) : null) };
+  return { get: async (key: string) => (key in objects ? storedJson(key, JSON.stringify(objects[key])) : null) };
 }
 
 async function limitOf(path: string, query: string): Promise<number> {

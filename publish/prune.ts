@@ -10,13 +10,12 @@ import type { Bucket } from './bucket.ts';
 import {
   BUILDS_INDEX_KEY,
   BUILDS_PREFIX,
-  CACHE,
   RELEASE_FILE,
   SHARED_PREFIX,
   SNAPSHOTS_INDEX_KEY,
   SNAPSHOTS_PREFIX,
 } from './layout.ts';
-import { putJson, readPointer, type BuildsIndex, type Release, type SnapshotsIndex } from './release.ts';
+import { putIndex, readPointer, type BuildsIndex, type Release, type SnapshotsIndex } from './release.ts';
 
 export type RetentionPolicy = { buildDays: number; minBuilds: number; snapshotDays: number; monthlySnapshots: boolean };
 export const DEFAULT_RETENTION: RetentionPolicy = {
@@ -65,17 +64,11 @@ export async function prune(
   report.buildsKept = keep.length;
   if (report.buildsPruned.length) {
     const kept = new Set(keep.map((p) => p.prefix));
-    await putJson(
-      bucket,
-      BUILDS_INDEX_KEY,
-      {
-        ...index,
-        updatedAt: now.toISOString(),
-        builds: index.builds.filter((b) => kept.has(b.prefix)),
-      } satisfies BuildsIndex,
-      CACHE.index,
-      false,
-    );
+    await putIndex(bucket, BUILDS_INDEX_KEY, {
+      ...index,
+      updatedAt: now.toISOString(),
+      builds: index.builds.filter((b) => kept.has(b.prefix)),
+    });
   }
   // The current build's partitions stay whatever a listing says.
   report.sharedPruned = await pruneShared(
@@ -155,12 +148,6 @@ async function pruneSnapshots(
     pruned.push(p.prefix);
   }
   if (kept.length !== index.snapshots.length)
-    await putJson(
-      bucket,
-      SNAPSHOTS_INDEX_KEY,
-      { updatedAt: now.toISOString(), snapshots: kept } satisfies SnapshotsIndex,
-      CACHE.index,
-      false,
-    );
+    await putIndex(bucket, SNAPSHOTS_INDEX_KEY, { updatedAt: now.toISOString(), snapshots: kept });
   return { prefixes: pruned, deleted };
 }

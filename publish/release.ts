@@ -100,6 +100,21 @@ export type PublishReport = {
   ms: number;
 };
 
+/** A report's figures before the publication has done anything. */
+export const NOTHING_DONE = {
+  objects: 0,
+  put: 0,
+  copied: 0,
+  kept: 0,
+  resumed: 0,
+  bytesSent: 0,
+  bytesIdentity: 0,
+  verified: 0,
+  requests: 0,
+  retries: 0,
+  ms: 0,
+} satisfies Partial<PublishReport>;
+
 export class PublishError extends Error {}
 
 export async function readManifest(distDir: string): Promise<DistManifest> {
@@ -122,17 +137,7 @@ export async function publishRelease(options: PublishOptions): Promise<PublishRe
     prefix,
     previous: pointer?.releaseId ?? null,
     switched: false,
-    objects: 0,
-    put: 0,
-    copied: 0,
-    kept: 0,
-    resumed: 0,
-    bytesSent: 0,
-    bytesIdentity: 0,
-    verified: 0,
-    requests: 0,
-    retries: 0,
-    ms: 0,
+    ...NOTHING_DONE,
   };
   const finish = () =>
     Object.assign(report, {
@@ -335,7 +340,12 @@ async function verify(options: PublishOptions, entries: readonly StoredEntry[]):
   return entries.length;
 }
 
-export async function putJson(
+/** The indexes of builds and snapshots: short-lived, and stored as they are. */
+export async function putIndex(bucket: Bucket, key: string, index: BuildsIndex | SnapshotsIndex): Promise<void> {
+  await putJson(bucket, key, index, CACHE.index, false);
+}
+
+async function putJson(
   bucket: Bucket,
   key: string,
   value: unknown,
@@ -395,24 +405,16 @@ async function updateIndexes(bucket: Bucket, release: Release, at: Date): Promis
       ...release.snapshot,
     };
     const nextSnapshots = [entry, ...snapshots.filter((s) => s.day !== release.day)].sort(newestFirst);
-    await putJson(
-      bucket,
-      SNAPSHOTS_INDEX_KEY,
-      { updatedAt: at.toISOString(), snapshots: nextSnapshots } satisfies SnapshotsIndex,
-      CACHE.index,
-      false,
-    );
+    await putIndex(bucket, SNAPSHOTS_INDEX_KEY, { updatedAt: at.toISOString(), snapshots: nextSnapshots });
   }
   const { objects: _objects, format: _format, shared: _shared, ...summary } = release;
   const builds = (await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.builds ?? [];
   const nextBuilds = [summary, ...builds.filter((b) => b.prefix !== release.prefix)].sort(newestFirst);
-  await putJson(
-    bucket,
-    BUILDS_INDEX_KEY,
-    { updatedAt: at.toISOString(), current: release.releaseId, builds: nextBuilds } satisfies BuildsIndex,
-    CACHE.index,
-    false,
-  );
+  await putIndex(bucket, BUILDS_INDEX_KEY, {
+    updatedAt: at.toISOString(),
+    current: release.releaseId,
+    builds: nextBuilds,
+  });
 }
 
 /** The current release's run died between the switch and the indexes: a re-run writes them. */

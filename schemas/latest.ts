@@ -16,6 +16,7 @@ export const LatestItem = z
     sources: z.array(z.string()).optional(),
   })
   .meta({ id: 'LatestItem' });
+export type LatestItemT = z.infer<typeof LatestItem>;
 
 export const LatestEnvelope = z
   .strictObject({

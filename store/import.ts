@@ -14,7 +14,7 @@ import { markRepeatedBulletins } from './bulletins.ts';
 import { syncCorrections } from './corrections.ts';
 import type { Db } from './db.ts';
 import { markImplausibleLows } from './implausible-lows.ts';
-import { ingestDocument, refuseDocument, type DocumentMeta, type IngestReport } from './ingest.ts';
+import { documentMeta, ingestDocument, refuseDocument, type IngestReport } from './ingest.ts';
 import { relinkNames, seedCatalogue, seedHolidays, seedRegistry } from './seed.ts';
 import { recordRun } from './source-runs.ts';
 
@@ -72,15 +72,7 @@ function importDocument(
   doc: ArchiveDocument,
 ): ImportedDocument | RefusedDocument {
   const file = doc.storedPath.split('/').pop()!;
-  const meta: DocumentMeta = {
-    kind: 'archive',
-    url: doc.url,
-    fetchedAt: doc.fetchedAt,
-    contentType: doc.contentType,
-    parser: doc.parser.id,
-    parserVersion: doc.parser.version,
-    storedPath: doc.storedPath,
-  };
+  const meta = documentMeta('archive', doc, doc.parser, doc.storedPath);
   let parsed;
   try {
     parsed = doc.parser.parse(doc);

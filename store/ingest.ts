@@ -11,7 +11,7 @@ import { encodeObservationId } from '../core/observation-id.ts';
 import { fold } from '../core/turkish.ts';
 import type { Catalogue } from '../sources/catalogue.ts';
 import { normalisePrice } from '../sources/lib/normalise.ts';
-import type { ParsedDocument, SourceDefinition } from '../sources/types.ts';
+import type { ParsedDocument, Parser, SourceDefinition, SourceDocument } from '../sources/types.ts';
 import type { Db } from './db.ts';
 
 export type DocumentMeta = {
@@ -23,6 +23,17 @@ export type DocumentMeta = {
   parserVersion: number;
   storedPath: string;
 };
+
+/** The meta of a document `parser` reads, its bytes kept at `storedPath`. */
+export function documentMeta(
+  kind: DocumentMeta['kind'],
+  document: SourceDocument,
+  parser: Parser,
+  storedPath: string,
+): DocumentMeta {
+  const { url, fetchedAt, contentType } = document;
+  return { kind, url, fetchedAt, contentType, parser: parser.id, parserVersion: parser.version, storedPath };
+}
 
 export type IngestReport = {
   sha256: string;

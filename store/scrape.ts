@@ -20,7 +20,7 @@ import { markRepeatedBulletins } from './bulletins.ts';
 import type { Db } from './db.ts';
 import type { DocumentStore } from './documents.ts';
 import { markImplausibleLows } from './implausible-lows.ts';
-import { ingestDocument } from './ingest.ts';
+import { documentMeta, ingestDocument } from './ingest.ts';
 import { sha256Hex } from '../core/digest.ts';
 import { recordRun, type RunOutcome } from './source-runs.ts';
 
@@ -163,15 +163,7 @@ async function collectInto(report: RunReport, db: Db, adapter: SourceAdapter, op
       none.push(`${parser.id}: the document holds no list`);
       continue;
     }
-    const meta = {
-      kind: 'live' as const,
-      url: document.url,
-      fetchedAt: document.fetchedAt,
-      contentType: document.contentType,
-      parser: parser.id,
-      parserVersion: parser.version,
-      storedPath,
-    };
+    const meta = documentMeta('live', document, parser, storedPath);
     const ingest = ingestDocument(db, definition, options.catalogue, document.bytes, meta, parsed);
     if (ingest.skipped) unchanged++;
     else {

@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDb, type Db } from '../store/db.ts';
 import { markImplausibleLows } from '../store/implausible-lows.ts';
 import { loadQuoteRows } from '../build/basket-index/load.ts';
-import { ingestDocument } from '../store/ingest.ts';
+import { documentMeta, ingestDocument } from '../store/ingest.ts';
 import { loadModel } from '../build/model.ts';
 import { nationalIndicators } from '../build/national.ts';
 import { publishedRows } from '../build/price-rows.ts';
@@ -55,15 +55,7 @@ describe('a fish row printed 1,00 / 2,00 per 10 kg crate', () => {
       requestedDay: DAY,
     };
     const parser = ankaraHtml('fish');
-    const meta = {
-      kind: 'live' as const,
-      url: document.url,
-      fetchedAt: document.fetchedAt,
-      contentType: document.contentType,
-      parser: parser.id,
-      parserVersion: parser.version,
-      storedPath: 'test',
-    };
+    const meta = documentMeta('live', document, parser, 'test');
     ingestDocument(db, sourceByKey('ankara'), loadCatalogue(), bytes, meta, parser.parse(document));
     markImplausibleLows(db);
   });

@@ -12,12 +12,8 @@ import { readCorrections, syncCorrections } from '../store/corrections.ts';
 import { openDb } from '../store/db.ts';
 import { allPartitions } from '../core/collection-keys.ts';
 import { importArchives } from '../store/import.ts';
-import { ingestDocument } from '../store/ingest.ts';
-import { seedCatalogue, seedRegistry } from '../store/seed.ts';
-import { loadCatalogue } from '../sources/catalogue.ts';
-import { izmirArchive } from '../sources/izmir/archive.ts';
-import { SOURCES, sourceByKey } from '../sources/registry.ts';
 import { distText } from './support/dist-file.ts';
+import { seedSmallStore } from './support/small-store.ts';
 
 const temp = () => mkdtempSync(join(tmpdir(), 'hal-pipeline-'));
 
@@ -79,20 +75,7 @@ describe('build', () => {
   function smallStore(): string {
     const path = join(temp(), 'small.sqlite');
     const db = openDb(path);
-    const catalogue = loadCatalogue();
-    seedRegistry(db, SOURCES);
-    seedCatalogue(db, catalogue);
-    const doc = izmirArchive().find((d) => d.parser.id === 'izmir-api-dump')!;
-    const meta = {
-      kind: 'archive' as const,
-      url: doc.url,
-      fetchedAt: null,
-      contentType: doc.contentType,
-      parser: doc.parser.id,
-      parserVersion: doc.parser.version,
-      storedPath: doc.storedPath,
-    };
-    ingestDocument(db, sourceByKey('izmir'), catalogue, doc.bytes, meta, doc.parser.parse(doc));
+    seedSmallStore(db, { holidays: false });
     db.close();
     return path;
   }

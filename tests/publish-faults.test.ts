@@ -17,7 +17,6 @@ import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildSite } from '../build/build.ts';
 import { openDb } from '../store/db.ts';
-import { ingestDocument } from '../store/ingest.ts';
 import { Bucket, s3Client } from '../publish/bucket.ts';
 import {
   BUILDS_INDEX_KEY,
@@ -30,17 +29,14 @@ import {
 import { prune } from '../publish/prune.ts';
 import { publishRelease, PublishError, type BuildsIndex, type Release } from '../publish/release.ts';
 import { createSnapshot, type SnapshotFiles } from '../publish/snapshot.ts';
-import { seedCatalogue, seedHolidays, seedRegistry } from '../store/seed.ts';
 import { type Pointer, type DistManifest, POINTER_KEY } from '../core/publication.ts';
 import { distOrigin } from '../scripts/lib/dist-origin.ts';
 import { ROOT } from '../scripts/lib/bundle-worker.ts';
-import { asMiniflareService } from '../scripts/lib/local-worker.ts';
-import { loadCatalogue } from '../sources/catalogue.ts';
-import { izmirArchive } from '../sources/izmir/archive.ts';
-import { SOURCES, sourceByKey } from '../sources/registry.ts';
-import { s3Origin, workerBase } from './support/bucket-worker.ts';
+import { asMiniflareService, workerBase } from '../scripts/lib/local-worker.ts';
+import { s3Origin } from './support/bucket-worker.ts';
 import { S3Line, type S3Call } from './support/s3-line.ts';
 import { s3At, startS3rver, type LocalS3 } from './support/s3rver.ts';
+import { seedSmallStore } from './support/small-store.ts';
 
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 const dir = mkdtempSync(join(tmpdir(), 'hal-publish-faults-'));
@@ -81,21 +77,7 @@ beforeAll(async () => {
   base = await workerBase(bundlePath);
   const storePath = join(dir, 'hal.sqlite');
   const db = openDb(storePath);
-  seedRegistry(db, SOURCES);
-  const catalogue = loadCatalogue();
-  seedCatalogue(db, catalogue);
-  seedHolidays(db);
-  const doc = izmirArchive().find((d) => d.parser.id === 'izmir-api-dump')!;
-  const meta = {
-    kind: 'archive' as const,
-    url: doc.url,
-    fetchedAt: null,
-    contentType: doc.contentType,
-    parser: doc.parser.id,
-    parserVersion: doc.parser.version,
-    storedPath: doc.storedPath,
-  };
-  ingestDocument(db, sourceByKey('izmir'), catalogue, doc.bytes, meta, doc.parser.parse(doc));
+  seedSmallStore(db, { holidays: true });
   for (const [name, day] of [
     ['A', '2026-07-23'],
     ['B', '2026-07-24'],

@@ -23,7 +23,6 @@ import { openDb } from '../store/db.ts';
 import { DocumentStore } from '../store/documents.ts';
 import { FETCH_MISSING } from '../publish/fetch-missing.ts';
 import { fetchPrevious, indexesRead, partitionsRead, type FetchReport } from '../publish/fetch-previous.ts';
-import { ingestDocument } from '../store/ingest.ts';
 import { Bucket, s3Client } from '../publish/bucket.ts';
 import {
   BUILD_INPUT_FILES,
@@ -52,7 +51,6 @@ import {
 import { createSnapshot, type SnapshotFiles } from '../publish/snapshot.ts';
 import { restoreStore, saveStore } from '../publish/store-copy.ts';
 import { scrapeSource } from '../store/scrape.ts';
-import { seedCatalogue, seedHolidays, seedRegistry } from '../store/seed.ts';
 import { FetcherStore, PointerStore, type ObjectStore, type PointerCache } from '../edge/store.ts';
 import { type Pointer, type DistManifest, POINTER_KEY } from '../core/publication.ts';
 import { ROOT } from '../scripts/lib/bundle-worker.ts';
@@ -61,14 +59,13 @@ import { distText } from './support/dist-file.ts';
 import { rawGet } from './support/raw-http.ts';
 import { isBrotliTwin } from '../core/encodings.ts';
 import { brotliDecompressSync } from 'node:zlib';
-import { asMiniflareService } from '../scripts/lib/local-worker.ts';
+import { asMiniflareService, workerBase } from '../scripts/lib/local-worker.ts';
 import { loadCatalogue } from '../sources/catalogue.ts';
-import { izmirArchive } from '../sources/izmir/archive.ts';
 import { adapter as izmir } from '../sources/izmir/index.ts';
 import { NetworkError, type HttpClient } from '../sources/lib/http.ts';
-import { SOURCES, sourceByKey } from '../sources/registry.ts';
 import { startS3rver, type LocalS3 } from './support/s3rver.ts';
-import { s3Origin, workerBase } from './support/bucket-worker.ts';
+import { s3Origin } from './support/bucket-worker.ts';
+import { seedSmallStore } from './support/small-store.ts';
 
 // Each night publishes some 3,300 objects to s3rver, which does its own file system work per object.
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
@@ -86,20 +83,7 @@ beforeAll(async () => {
   s3 = await startS3rver(['hal', 'empty', 'odd', 'blank']);
   bucket = s3.bucket('hal');
   const db = openDb(storePath);
-  seedRegistry(db, SOURCES);
-  seedCatalogue(db, catalogue);
-  seedHolidays(db);
-  const doc = izmirArchive().find((d) => d.parser.id === 'izmir-api-dump')!;
-  const meta = {
-    kind: 'archive' as const,
-    url: doc.url,
-    fetchedAt: null,
-    contentType: doc.contentType,
-    parser: doc.parser.id,
-    parserVersion: doc.parser.version,
-    storedPath: doc.storedPath,
-  };
-  ingestDocument(db, sourceByKey('izmir'), catalogue, doc.bytes, meta, doc.parser.parse(doc));
+  seedSmallStore(db, { holidays: true });
   db.close();
 });
 afterAll(async () => {

@@ -27,12 +27,22 @@ import { SOURCES } from '../sources/registry.ts';
 const catalogue = loadCatalogue();
 const fixture = readFileSync('tests/fixtures/izmir/sebzemeyve-2026-07-23.json');
 
-function setup(): { db: Db; evidence: DocumentStore } {
+/** A seeded store, its evidence, and one collection of a source (İzmir unless named) on 2026-07-23. */
+function setup() {
   const dir = mkdtempSync(join(tmpdir(), 'hal-scrape-'));
   const db = openDb(join(dir, 'store.sqlite'));
   seedRegistry(db, SOURCES);
   seedCatalogue(db, catalogue);
-  return { db, evidence: new DocumentStore(join(dir, 'evidence')) };
+  const evidence = new DocumentStore(join(dir, 'evidence'));
+  const scrape = (http: HttpClient, adapter = izmir) =>
+    scrapeSource(db, adapter, {
+      day: '2026-07-23',
+      http,
+      evidence,
+      catalogue,
+      now: () => new Date('2026-07-24T03:10:00Z'),
+    });
+  return { db, evidence, scrape };
 }
 
 type Answer = Uint8Array | Error | { status: number; bytes?: Uint8Array; etag?: string };
@@ -62,23 +72,19 @@ function fakeHttp(
   };
 }
 
-const options = (_db: Db, evidence: DocumentStore, http: HttpClient) => ({
-  day: '2026-07-23',
-  http,
-  evidence,
-  catalogue,
-  now: () => new Date('2026-07-24T03:10:00Z'),
-});
 const lastRun = (db: Db) =>
   db
     .prepare('SELECT outcome, http_status, message, documents, observations FROM source_runs ORDER BY id DESC LIMIT 1')
     .get();
 
+const LIST_URL = 'https://openapi.izmir.bel.tr/x';
+const httpStatus = (status: number) => new HttpStatusError(LIST_URL, status);
+
 describe('scrape', () => {
   it('collects a bulletin, keeps the document as evidence, and adds nothing when it is fetched again unchanged', async () => {
-    const { db, evidence } = setup();
+    const { db, evidence, scrape } = setup();
     const http = fakeHttp((url) => (url.includes('/sebzemeyve/') ? fixture : { status: 204 }));
-    const first = await scrapeSource(db, izmir, options(db, evidence, http));
+    const first = await scrape(http);
     expect(first).toMatchObject({ outcome: 'ok', documents: 1, observations: 95 });
     expect(http.calls.map((c) => c.url)).toEqual([
       'https://openapi.izmir.bel.tr/api/ibb/halfiyatlari/sebzemeyve/2026-07-23',
@@ -96,73 +102,39 @@ describe('scrape', () => {
       parser: 'izmir-openapi',
     });
     expect(Buffer.from(evidence.get(sha256Hex(fixture))!).equals(fixture)).toBe(true);
-    const again = await scrapeSource(db, izmir, options(db, evidence, http));
+    const again = await scrape(http);
     expect(again).toMatchObject({ outcome: 'unchanged', documents: 0, observations: 0 });
     expect(db.prepare('SELECT count(*) FROM observations').pluck().get()).toBe(95);
     expect(db.prepare('SELECT outcome FROM source_runs ORDER BY id').pluck().all()).toEqual(['ok', 'unchanged']);
   });
 
   it('a day without a list is no_bulletin, not an error', async () => {
-    const { db, evidence } = setup();
-    const report = await scrapeSource(
-      db,
-      izmir,
-      options(
-        db,
-        evidence,
-        fakeHttp(() => ({ status: 204 })),
-      ),
-    );
+    const { scrape } = setup();
+    const report = await scrape(fakeHttp(() => ({ status: 204 })));
     expect(report.outcome).toBe('no_bulletin');
     expect(report.message).toContain('sebzemeyve: no bulletin for 2026-07-23');
   });
 
   it.each([
-    ['HTTP 401', new HttpStatusError('https://openapi.izmir.bel.tr/x', 401), 'blocked', 401],
-    ['HTTP 403', new HttpStatusError('https://openapi.izmir.bel.tr/x', 403), 'blocked', 403],
-    [
-      'HTTP 429 (too many requests: a refusal, not a glitch)',
-      new HttpStatusError('https://openapi.izmir.bel.tr/x', 429),
-      'blocked',
-      429,
-    ],
-    ['HTTP 503 after retries', new HttpStatusError('https://openapi.izmir.bel.tr/x', 503), 'unreachable', 503],
-    ['HTTP 500 after retries', new HttpStatusError('https://openapi.izmir.bel.tr/x', 500), 'unreachable', 500],
-    [
-      'HTTP 499 (a client error, however odd)',
-      new HttpStatusError('https://openapi.izmir.bel.tr/x', 499),
-      'broken',
-      499,
-    ],
+    ['HTTP 401', httpStatus(401), 'blocked', 401],
+    ['HTTP 403', httpStatus(403), 'blocked', 403],
+    ['HTTP 429 (too many requests: a refusal, not a glitch)', httpStatus(429), 'blocked', 429],
+    ['HTTP 503 after retries', httpStatus(503), 'unreachable', 503],
+    ['HTTP 500 after retries', httpStatus(500), 'unreachable', 500],
+    ['HTTP 499 (a client error, however odd)', httpStatus(499), 'broken', 499],
     ['an error no class names (a bug of ours, not the source)', new TypeError('boom'), 'broken', null],
-    ['a network error', new NetworkError('https://openapi.izmir.bel.tr/x', 'ECONNREFUSED'), 'unreachable', null],
-    ['HTTP 404 where the list was', new HttpStatusError('https://openapi.izmir.bel.tr/x', 404), 'broken', 404],
+    ['a network error', new NetworkError(LIST_URL, 'ECONNREFUSED'), 'unreachable', null],
+    ['HTTP 404 where the list was', httpStatus(404), 'broken', 404],
     [
       'an answer over the maximum body size',
-      new BodyTooLargeError('https://openapi.izmir.bel.tr/x', 200, 20 * 1024 * 1024, null),
+      new BodyTooLargeError(LIST_URL, 200, 20 * 1024 * 1024, null),
       'broken',
       200,
     ],
   ])('%s → %s, and the data already stored stays', async (_, error, outcome, status) => {
-    const { db, evidence } = setup();
-    await scrapeSource(
-      db,
-      izmir,
-      options(
-        db,
-        evidence,
-        fakeHttp((url) => (url.includes('/sebzemeyve/') ? fixture : { status: 204 })),
-      ),
-    );
-    const report = await scrapeSource(
-      db,
-      izmir,
-      options(
-        db,
-        evidence,
-        fakeHttp(() => error),
-      ),
-    );
+    const { db, scrape } = setup();
+    await scrape(fakeHttp((url) => (url.includes('/sebzemeyve/') ? fixture : { status: 204 })));
+    const report = await scrape(fakeHttp(() => error));
     expect(report).toMatchObject({
       outcome,
       httpStatus: status,
@@ -173,17 +145,9 @@ describe('scrape', () => {
   });
 
   it('a changed layout is broken, and the unreadable document is kept as evidence', async () => {
-    const { db, evidence } = setup();
+    const { db, evidence, scrape } = setup();
     const changed = new TextEncoder().encode('{"Tarih":"2026-07-23","Liste":[]}');
-    const report = await scrapeSource(
-      db,
-      izmir,
-      options(
-        db,
-        evidence,
-        fakeHttp(() => changed),
-      ),
-    );
+    const report = await scrape(fakeHttp(() => changed));
     expect(report).toMatchObject({ outcome: 'broken', httpStatus: null });
     expect(report.message).toBe(`izmir-openapi: no HalFiyatListesi (document kept as evidence ${sha256Hex(changed)})`);
     expect(evidence.get(sha256Hex(changed))).not.toBeNull();
@@ -191,15 +155,15 @@ describe('scrape', () => {
   });
 
   it('a disabled source is not fetched', async () => {
-    const { db, evidence } = setup();
+    const { scrape } = setup();
     const http = fakeHttp(() => fixture);
     const paused = { ...izmir, definition: { ...izmir.definition, enabled: false } };
-    expect(await scrapeSource(db, paused, options(db, evidence, http))).toMatchObject({ outcome: 'disabled' });
+    expect(await scrape(http, paused)).toMatchObject({ outcome: 'disabled' });
     expect(http.calls).toHaveLength(0);
   });
 
   it('sends the validators of the copy it holds and reads a 304 as the same document', async () => {
-    const { db, evidence } = setup();
+    const { scrape } = setup();
     let round = 0;
     const http = fakeHttp((url, req) => {
       if (!url.includes('/sebzemeyve/')) return { status: 204 };
@@ -208,8 +172,8 @@ describe('scrape', () => {
       expect(req.etag).toBe('"v1"');
       return { status: 304 };
     });
-    expect(await scrapeSource(db, izmir, options(db, evidence, http))).toMatchObject({ outcome: 'ok' });
-    expect(await scrapeSource(db, izmir, options(db, evidence, http))).toMatchObject({ outcome: 'unchanged' });
+    expect(await scrape(http)).toMatchObject({ outcome: 'ok' });
+    expect(await scrape(http)).toMatchObject({ outcome: 'unchanged' });
     expect(round).toBe(2);
   });
 });

@@ -100,22 +100,17 @@ describe('what a workflow step can reach', () => {
   });
 
   it('the rules refuse a secret at job level or in another step, an action on a tag, npm on a major version', () => {
-    const atJobLevel = nightly.replace(
-      '    runs-on: ubuntu-latest\n',
-      '    runs-on: ubuntu-latest\n    env:\n      HAL_S3_BUCKET: ${{ secrets.HAL_S3_BUCKET }}\n',
-    );
+    /** An `env:` block at `indent` that hands the step, job or workflow the secret `name`. */
+    const secretEnv = (indent: string, name: string) => `${indent}env:\n${indent}  ${name}: \${{ secrets.${name} }}\n`;
+    const runsOn = '    runs-on: ubuntu-latest\n';
+    const atJobLevel = nightly.replace(runsOn, runsOn + secretEnv('    ', 'HAL_S3_BUCKET'));
     expect(secretProblems(atJobLevel, BUCKET_STEPS)).toEqual([
       'job nightly: its env holds a secret: every step would see it',
     ]);
-    const atTop = nightly.replace(
-      'permissions:',
-      'env:\n  HAL_S3_ENDPOINT: ${{ secrets.HAL_S3_ENDPOINT }}\n\npermissions:',
-    );
+    const atTop = nightly.replace('permissions:', `${secretEnv('', 'HAL_S3_ENDPOINT')}\npermissions:`);
     expect(secretProblems(atTop, BUCKET_STEPS)).toEqual(['the workflow env holds a secret: every step would see it']);
-    const toTests = nightly.replace(
-      '      - name: Test\n',
-      '      - name: Test\n        env:\n          HAL_S3_SECRET_ACCESS_KEY: ${{ secrets.HAL_S3_SECRET_ACCESS_KEY }}\n',
-    );
+    const testStep = '      - name: Test\n';
+    const toTests = nightly.replace(testStep, testStep + secretEnv('        ', 'HAL_S3_SECRET_ACCESS_KEY'));
     expect(secretProblems(toTests, BUCKET_STEPS)).toEqual([
       'job nightly, step Test: does not talk to the bucket but gets a secret',
     ]);

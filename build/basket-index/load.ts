@@ -27,16 +27,8 @@ export type QuoteRow = {
   fetchedAt: string | null;
 };
 
-type Raw = {
-  id: string;
-  day: string;
-  source: string;
-  market: string;
-  variant: string;
-  unit: string;
-  min: number | null;
-  max: number | null;
-  avg: number;
+/** A row as the query reads it: the quote's own columns, and the stored ones its flags and fetch moment come from. */
+type Raw = Omit<QuoteRow, 'fromArchive' | 'midpoint' | 'corrected' | 'fetchedAt'> & {
   avg_method: string;
   kind: string;
   fetched_at: string | null;

@@ -10,14 +10,7 @@
  * Computed from the store's basket rows in one pass (weekly sums, not the rows, are kept); the
  * same store, CPI file and build day give the same bytes.
  */
-import {
-  BASKET_INDEX_HISTORY_PATH,
-  BASKET_INDEX_HISTORY_REAL_PATH,
-  BASKET_INDEX_LATEST_PATH,
-  BASKET_PATH,
-  basketIndexSeriesPath,
-  unpublishedIndexPath,
-} from '../../core/objects.ts';
+import { BASKET_INDEX_OBJECTS as OBJECTS } from '../../core/objects.ts';
 import type { FreshnessBlock } from '../../schemas/common.ts';
 import {
   BasketResponse,
@@ -303,15 +296,15 @@ function basketBody(model: Model) {
 export function writeIndexes(db: Db, model: Model, writer: OutputWriter): { indexes: number; weeks: number } {
   const cpi = readCpiFile();
   const [national, ...municipal] = computeAllIndexes(db, model, cpi);
-  writer.writeJson(BASKET_INDEX_LATEST_PATH, latestBody(national!, municipal, model));
-  writer.writeJson(BASKET_INDEX_HISTORY_PATH, historyBody(national!, 'nominal', model, cpi));
-  writer.writeJson(BASKET_INDEX_HISTORY_REAL_PATH, historyBody(national!, 'real', model, cpi));
-  writer.writeJson(BASKET_PATH, basketBody(model));
+  writer.writeJson(OBJECTS.latest, latestBody(national!, municipal, model));
+  writer.writeJson(OBJECTS.history.nominal, historyBody(national!, 'nominal', model, cpi));
+  writer.writeJson(OBJECTS.history.real, historyBody(national!, 'real', model, cpi));
+  writer.writeJson(OBJECTS.basket, basketBody(model));
   for (const idx of [national!, ...municipal]) {
-    if (idx.published) writer.writeJson(basketIndexSeriesPath(idx.def.slug), seriesBody(idx, model, cpi));
+    if (idx.published) writer.writeJson(OBJECTS.series(idx.def.slug), seriesBody(idx, model, cpi));
     else
       writer.writeJson(
-        unpublishedIndexPath(idx.def.slug),
+        OBJECTS.unpublished(idx.def.slug),
         UnpublishedIndex.parse({
           slug: idx.def.slug,
           name: idx.def.name,

@@ -5,14 +5,7 @@
  *                                  overlap the period (from/to win over range); series=real
  *   /index/{slug}                  published → the series; defined, not published → 409; else 404
  */
-import {
-  BASKET_INDEX_HISTORY_PATH,
-  BASKET_INDEX_HISTORY_REAL_PATH,
-  BASKET_INDEX_LATEST_PATH,
-  BASKET_PATH,
-  basketIndexSeriesPath,
-  unpublishedIndexPath,
-} from '../../core/objects.ts';
+import { BASKET_INDEX_OBJECTS as OBJECTS } from '../../core/objects.ts';
 import type { Day } from '../../core/dates.ts';
 import { rangeWindow } from '../collection.ts';
 import { jsonAnswer, type Answer, type RouteContext } from '../context.ts';
@@ -21,8 +14,8 @@ import { dayParam, enumParam, pathSlug, rangeDays } from '../params.ts';
 import { missingFromBuild } from '../store.ts';
 import { serveStored, storedRoute } from './stored.ts';
 
-export const indexLatest = storedRoute(BASKET_INDEX_LATEST_PATH);
-export const indexBasket = storedRoute(BASKET_PATH);
+export const indexLatest = storedRoute(OBJECTS.latest);
+export const indexBasket = storedRoute(OBJECTS.basket);
 
 type Week = { week: string; week_start: Day; week_end: Day };
 
@@ -32,7 +25,7 @@ export async function indexHistory(ctx: RouteContext): Promise<Answer> {
   const to = dayParam(ctx.params, 'to');
   if (from && to && from > to) throw new ApiError(400, 'INVALID_DATE', { parameter: 'from', value: from, to });
   const range = from || to ? undefined : rangeDays(ctx.params.get('range'));
-  const key = series === 'real' ? BASKET_INDEX_HISTORY_REAL_PATH : BASKET_INDEX_HISTORY_PATH;
+  const key = OBJECTS.history[series ?? 'nominal'];
   if (!from && !to && range === undefined) return (await serveStored(ctx, key)) ?? missingFromBuild(key);
   const period = range !== undefined ? rangeWindow(ctx.today, range) : { from: from ?? null, to: to ?? null };
   const object = await ctx.store.get(key);
@@ -51,9 +44,9 @@ export async function indexHistory(ctx: RouteContext): Promise<Answer> {
 
 export async function indexSeries(ctx: RouteContext): Promise<Answer> {
   const slug = pathSlug(ctx.pathParams);
-  const published = await serveStored(ctx, basketIndexSeriesPath(slug));
+  const published = await serveStored(ctx, OBJECTS.series(slug));
   if (published) return published;
-  const defined = await ctx.store.get(unpublishedIndexPath(slug));
+  const defined = await ctx.store.get(OBJECTS.unpublished(slug));
   if (defined) {
     const d = JSON.parse(await defined.text()) as { weeks: number; rule: string };
     throw new ApiError(409, 'INDEX_NOT_PUBLISHED', { slug, weeks: d.weeks, rule: d.rule });

@@ -2,6 +2,7 @@
  * The widgets' words and numbers in Turkish: money, index values, changes, days, the API's
  * freshness classes and warnings, and the attribution line republishing requires.
  */
+import { WARNING_WORDS } from '../../core/turkish-words.ts';
 import { html, type Html } from './markup.ts';
 
 const money = new Intl.NumberFormat('tr-TR', {
@@ -36,20 +37,6 @@ const FRESHNESS: Record<FreshnessClass, string> = {
   failed: 'güncel değil',
   unavailable: 'veri yok',
 };
-const WARNINGS: Record<string, string> = {
-  no_data: 'kaynakta kayıtlı veri günü yok',
-  data_delayed: 'kaynak 1–2 yayın günüdür yeni liste yayımlamadı',
-  data_stale: 'kaynak ikiden fazla yayın günüdür güncellenmedi',
-  source_frozen: 'kaynak aynı listeyi tekrarlıyor',
-  source_blocked: 'kaynak erişimi engelliyor',
-  source_unreachable: 'kaynağa ulaşılamıyor',
-  source_broken: 'kaynağın biçimi değişti',
-  last_fetch_failed: 'son indirme başarısız oldu',
-  collection_paused: 'otomatik toplama durduruldu',
-  static_archive: 'arşiv kaydı',
-  computed_midpoint: 'ortalama, en düşük ve en yüksek fiyatın ortası',
-  corrected_value: 'değer yönetici tarafından düzeltildi',
-};
 
 /** The block's class; from isStale when it has none; null when it says nothing about freshness. */
 export function freshnessOf(block: Freshness): FreshnessClass | null {
@@ -64,7 +51,7 @@ export function freshnessMark(block: Freshness): Html | null {
   const freshness = freshnessOf(block);
   if (!freshness) return null;
   const reasons = (Array.isArray(block.warnings) ? block.warnings : [])
-    .map((w) => WARNINGS[w])
+    .map((w) => WARNING_WORDS[w])
     .filter(Boolean)
     .join('; ');
   return html` <span class="mark mark-${freshness}" data-freshness="${freshness}"${reasons ? html` title="${reasons}"` : ''}>${FRESHNESS[freshness]}</span>`;

@@ -1,6 +1,7 @@
 import { load } from 'cheerio';
 import { describe, expect, it } from 'vitest';
-import { basisOf, pricesPage, pricesRequest, type Answered, type LatestItem } from './prices.ts';
+import type { LatestItemT as LatestItem } from '../../schemas/latest.ts';
+import { basisOf, pricesPage, pricesRequest, type Answered } from './prices.ts';
 
 const item = (slug: string, over: Partial<LatestItem> = {}): LatestItem => ({
   slug,

@@ -4,7 +4,8 @@
  * was asked and not shown (unknown slugs, rows past the limit) is said under the list.
  */
 import { slugify } from '../../core/turkish.ts';
-import { attributionLine, attributionOf, freshnessMark, freshnessOf, price, trDay, type Freshness } from './format.ts';
+import type { LatestItemT } from '../../schemas/latest.ts';
+import { attributionLine, attributionOf, freshnessMark, freshnessOf, price, trDay } from './format.ts';
 import { html, type Html } from './markup.ts';
 import { widgetPage, WIDGET_TITLES, type Theme } from './page.ts';
 
@@ -13,18 +14,7 @@ const MAX_LIMIT = 50;
 const MAX_SLUGS = 20;
 const CATEGORY_NAMES: Record<string, string> = { sebze: 'Sebze', meyve: 'Meyve', balik: 'Balık ve deniz ürünleri' };
 
-export type LatestItem = Freshness & {
-  slug: string;
-  name: string;
-  category: string;
-  unit: string;
-  observed_date: string;
-  min: number | null;
-  max: number | null;
-  median: number | null;
-  market_count: number;
-};
-export type LatestBody = { items: LatestItem[]; attribution: string };
+export type LatestBody = { items: LatestItemT[]; attribution: string };
 /** One chosen product as written (`text`) and folded like the API folds it (`slug`, empty when nothing is left). */
 type Asked = { text: string; slug: string };
 export type PricesRequest = { category: string; categoryText: string; asked: Asked[]; tooMany: boolean; limit: number };
@@ -60,7 +50,7 @@ export function pricesRequest(params: URLSearchParams): PricesRequest {
 }
 
 /** Newest data day first, then more markets; otherwise the API's order (stable sort). */
-const newestFirst = (a: LatestItem, b: LatestItem) =>
+const newestFirst = (a: LatestItemT, b: LatestItemT) =>
   a.observed_date === b.observed_date
     ? (b.market_count || 0) - (a.market_count || 0)
     : a.observed_date < b.observed_date
@@ -68,8 +58,8 @@ const newestFirst = (a: LatestItem, b: LatestItem) =>
       : -1;
 
 /** Answers in the order asked, each newest first, each product once; and the chosen products nothing answered. */
-function mergePrices(answers: readonly Answered[]): { rows: LatestItem[]; missing: string[] } {
-  const rows: LatestItem[] = [];
+function mergePrices(answers: readonly Answered[]): { rows: LatestItemT[]; missing: string[] } {
+  const rows: LatestItemT[] = [];
   const seen = new Set<string>();
   const missing: string[] = [];
   for (const { asked, body } of answers) {
@@ -85,17 +75,17 @@ function mergePrices(answers: readonly Answered[]): { rows: LatestItem[]; missin
 }
 
 /** What the price is: one market's (named), or the median of several. */
-export function basisOf(item: LatestItem, names: MarketNames): string {
+export function basisOf(item: LatestItemT, names: MarketNames): string {
   if (item.market_count === 1) return `${names[item.slug] ?? 'Tek hal'} fiyatı`;
   return `Medyan · ${item.market_count} hal`;
 }
 
-function priceRow(item: LatestItem, names: MarketNames): Html {
+function priceRow(item: LatestItemT, names: MarketNames): Html {
   return html`<tr data-slug="${item.slug}"><th scope="row"><span class="name">${item.name}</span><span class="detail"><span class="unit">${item.unit}</span> · <span class="basis" data-markets="${item.market_count}">${basisOf(item, names)}</span> · <span class="sr-only">veri günü </span><time class="day" datetime="${item.observed_date}">${trDay(item.observed_date)}</time>${freshnessMark(item)}</span></th><td class="price"><span class="median" data-value="${item.median ?? ''}">${price(item.median)}</span><span class="range" data-min="${item.min ?? ''}" data-max="${item.max ?? ''}"><span class="sr-only">en düşük ve en yüksek: </span>${price(item.min)} – ${price(item.max)}</span></td></tr>
 `;
 }
 
-function priceTable(rows: readonly LatestItem[], names: MarketNames): Html {
+function priceTable(rows: readonly LatestItemT[], names: MarketNames): Html {
   return html`<table class="prices">
 <caption class="sr-only">Ürünlerin son fiyatı (tek halden gelende o halin fiyatı, birden çok halden gelende medyanı), en düşük ve en yüksek fiyatı, veri günü ve güncelliği</caption>
 <thead><tr><th scope="col">Ürün</th><th scope="col" class="price">Fiyat</th></tr></thead>
@@ -105,7 +95,7 @@ ${rows.map((row) => priceRow(row, names))}</tbody>
 }
 
 /** A clear word when rows are not current: all of them, some of them, or only delayed. */
-function freshnessNotice(rows: readonly LatestItem[]): Html | null {
+function freshnessNotice(rows: readonly LatestItemT[]): Html | null {
   const classes = rows.map(freshnessOf);
   const old = classes.filter((c) => c === 'stale' || c === 'failed' || c === 'unavailable').length;
   const newest = rows

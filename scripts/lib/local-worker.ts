@@ -29,7 +29,20 @@ export function asMiniflareService(origin: Origin): Origin {
 export const COMPATIBILITY_DATE = '2026-04-20';
 
 /** The limiter as wrangler.toml declares it: a SQLite-backed Durable Object class. */
-export const DURABLE_OBJECTS = { RATE_LIMITER: { className: 'RateLimiter', useSQLite: true } };
+const DURABLE_OBJECTS = { RATE_LIMITER: { className: 'RateLimiter', useSQLite: true } };
+
+/** Bundles the worker (into `bundlePath` when given) and answers the Miniflare options every instance running it shares. */
+export async function workerBase(bundlePath?: string) {
+  const bundle = await bundleWorker(bundlePath);
+  return {
+    rootPath: ROOT,
+    modules: true,
+    modulesRoot: ROOT,
+    scriptPath: `${ROOT}${bundle.path}`,
+    compatibilityDate: COMPATIBILITY_DATE,
+    durableObjects: DURABLE_OBJECTS,
+  };
+}
 
 /** `url`: the local edge (scripts/lib/local-edge.ts) in front of the worker; `mf.dispatchFetch` goes through miniflare's own entry. */
 export type LocalWorker = { mf: Miniflare; url: URL; dispose(): Promise<void> };
@@ -46,15 +59,9 @@ export type LocalWorkerOptions = {
 };
 
 export async function startLocalWorker(options: LocalWorkerOptions): Promise<LocalWorker> {
-  const bundle = await bundleWorker();
   const host = options.host ?? '127.0.0.1';
   const mf = new Miniflare({
-    rootPath: ROOT,
-    modules: true,
-    modulesRoot: ROOT,
-    scriptPath: `${ROOT}${bundle.path}`,
-    compatibilityDate: COMPATIBILITY_DATE,
-    durableObjects: DURABLE_OBJECTS,
+    ...(await workerBase()),
     ...(options.persist ? { durableObjectsPersist: options.persist } : {}),
     serviceBindings: { ORIGIN: asMiniflareService(options.origin ?? distOrigin(options.distDir)) as never },
     ...(options.bindings ? { bindings: options.bindings } : {}),

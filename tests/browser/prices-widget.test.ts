@@ -6,6 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { WIDGET_RATE_LIMIT } from '../../core/routes.ts';
+import type { LatestBody as Latest } from '../../edge/widgets/prices.ts';
+import type { LatestItemT as Item } from '../../schemas/latest.ts';
 import { distText } from '../support/dist-file.ts';
 import { priceRows, widgetSummary } from './in-page.ts';
 import {
@@ -23,21 +25,6 @@ import {
   type Harness,
   type Loaded,
 } from './support.ts';
-
-type Item = {
-  slug: string;
-  name: string;
-  category: string;
-  unit: string;
-  observed_date: string;
-  min: number | null;
-  max: number | null;
-  median: number | null;
-  market_count: number;
-  freshness?: string;
-  isStale?: boolean;
-};
-type Latest = { items: Item[]; attribution: string };
 
 const BACKGROUND = { light: 'rgb(255, 255, 255)', dark: 'rgb(18, 20, 23)' } as const;
 const OLD = new Set(['stale', 'failed', 'unavailable']);

@@ -1,0 +1,21 @@
+/**
+ * A small real store for the tests that build and publish: the registry, the catalogue and
+ * İzmir's 2026 API dump (one document, some 14,700 price rows), ingested as an archive document.
+ */
+import { loadCatalogue } from '../../sources/catalogue.ts';
+import { izmirArchive } from '../../sources/izmir/archive.ts';
+import { SOURCES, sourceByKey } from '../../sources/registry.ts';
+import type { Db } from '../../store/db.ts';
+import { documentMeta, ingestDocument } from '../../store/ingest.ts';
+import { seedCatalogue, seedHolidays, seedRegistry } from '../../store/seed.ts';
+
+/** `holidays`: the public holidays too, which freshness (days behind a schedule) reads. */
+export function seedSmallStore(db: Db, { holidays }: { holidays: boolean }): void {
+  const catalogue = loadCatalogue();
+  seedRegistry(db, SOURCES);
+  seedCatalogue(db, catalogue);
+  if (holidays) seedHolidays(db);
+  const doc = izmirArchive().find((d) => d.parser.id === 'izmir-api-dump')!;
+  const meta = documentMeta('archive', doc, doc.parser, doc.storedPath);
+  ingestDocument(db, sourceByKey('izmir'), catalogue, doc.bytes, meta, doc.parser.parse(doc));
+}
