@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fetchedDocument } from '../../tests/support/fake-http.ts';
-import { expectLayoutError } from '../../tests/support/layout-error.ts';
+import { itThrowsOnChanges } from '../lib/page-changes.ts';
 import { canakkaleTable, headingDay, parseCanakkaleTable, PARSER } from './parser.ts';
 
 const fixture = (name: string) =>
@@ -79,24 +79,21 @@ describe('Çanakkale: the table', () => {
 });
 
 describe('Çanakkale: a changed page is loud', () => {
-  it('throws when the column header is not the known one', () => {
-    const changed = PAGE.replace('<strong>ASGARİ SATIŞ FİYATI</strong>', '<strong>EN DÜŞÜK</strong>');
-    expect(expectLayoutError(PARSER, () => parseCanakkaleTable(doc(changed))).message).toBe(
-      'canakkale-table: no table with the columns MALZEMENİN ADI · BİRİM · ASGARİ · AZAMİ',
-    );
-  });
-
-  it('throws when products are listed without a date in the heading', () => {
-    const undated = PAGE.replace(' 15.09.2026 TARİHLİ', '');
-    expect(expectLayoutError(PARSER, () => parseCanakkaleTable(doc(undated))).message).toBe(
-      'canakkale-table: no date in the table heading',
-    );
-  });
-
-  it('throws on a price that is not a number', () => {
-    const changed = PAGE.replace('<td>18,00TL</td>', '<td>18,00TL/KG</td>');
-    expect(expectLayoutError(PARSER, () => parseCanakkaleTable(doc(changed))).message).toMatch(
-      /^canakkale-table: table\[0\] tr\[6\] min: not a price/,
-    );
-  });
+  itThrowsOnChanges(PARSER, (html) => parseCanakkaleTable(doc(html)), PAGE, [
+    {
+      when: 'when the column header is not the known one',
+      replace: [['<strong>ASGARİ SATIŞ FİYATI</strong>', '<strong>EN DÜŞÜK</strong>']],
+      message: 'canakkale-table: no table with the columns MALZEMENİN ADI · BİRİM · ASGARİ · AZAMİ',
+    },
+    {
+      when: 'when products are listed without a date in the heading',
+      replace: [[' 15.09.2026 TARİHLİ', '']],
+      message: 'canakkale-table: no date in the table heading',
+    },
+    {
+      when: 'on a price that is not a number',
+      replace: [['<td>18,00TL</td>', '<td>18,00TL/KG</td>']],
+      message: /^canakkale-table: table\[0\] tr\[6\] min: not a price/,
+    },
+  ]);
 });

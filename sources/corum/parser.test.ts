@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fetchedDocument } from '../../tests/support/fake-http.ts';
+import { itThrowsOnChanges } from '../lib/page-changes.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { corumTable, PARSER } from './parser.ts';
 
@@ -94,10 +95,11 @@ describe('Çorum: a changed page is loud', () => {
     );
   });
 
-  it('throws on a price that is not a number', () => {
-    const text = PAGE.replace('<td>55,00 ₺</td>', '<td>55,00 ₺ / kg</td>');
-    expect(expectLayoutError(PARSER, () => corumTable.parse(doc(text))).message).toMatch(
-      /^corum-table: table\[0\] tr\[2\] min: not a price/,
-    );
-  });
+  itThrowsOnChanges(PARSER, (html) => corumTable.parse(doc(html)), PAGE, [
+    {
+      when: 'on a price that is not a number',
+      replace: [['<td>55,00 ₺</td>', '<td>55,00 ₺ / kg</td>']],
+      message: /^corum-table: table\[0\] tr\[2\] min: not a price/,
+    },
+  ]);
 });

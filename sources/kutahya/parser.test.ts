@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fetchedDocument } from '../../tests/support/fake-http.ts';
+import { itThrowsOnChanges } from '../lib/page-changes.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { charsetOf, kutahyaTable, parseKutahyaTable, PARSER } from './parser.ts';
 
@@ -81,19 +82,18 @@ describe('Kütahya: the table', () => {
 });
 
 describe('Kütahya: a changed page is loud', () => {
-  it('throws when the Ortalama column is gone', () => {
-    const changed = PAGE.replace('<td><b>Ortalama</b></td>', '');
-    expect(expectLayoutError(PARSER, () => parseKutahyaTable(doc(changed))).message).toBe(
-      'kutahya-table: no table with the columns Ürün Adı · Ürün Cinsi · Minimum · Maksimum · Ortalama',
-    );
-  });
-
-  it('throws on a price that is not a number', () => {
-    const changed = PAGE.replace('<td>18 ₺</td>', '<td>18 ₺/kg</td>');
-    expect(expectLayoutError(PARSER, () => parseKutahyaTable(doc(changed))).message).toMatch(
-      /^kutahya-table: table\[1\] tr\[5\] min: not a price/,
-    );
-  });
+  itThrowsOnChanges(PARSER, (html) => parseKutahyaTable(doc(html)), PAGE, [
+    {
+      when: 'when the Ortalama column is gone',
+      replace: [['<td><b>Ortalama</b></td>', '']],
+      message: 'kutahya-table: no table with the columns Ürün Adı · Ürün Cinsi · Minimum · Maksimum · Ortalama',
+    },
+    {
+      when: 'on a price that is not a number',
+      replace: [['<td>18 ₺</td>', '<td>18 ₺/kg</td>']],
+      message: /^kutahya-table: table\[1\] tr\[5\] min: not a price/,
+    },
+  ]);
 
   it('throws on an unknown charset', () => {
     expect(expectLayoutError(PARSER, () => parseKutahyaTable(doc(PAGE, 'text/html; charset=x-klingon'))).message).toBe(

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fetchedDocument } from '../../tests/support/fake-http.ts';
-import { expectLayoutError } from '../../tests/support/layout-error.ts';
+import { itThrowsOnChanges } from '../lib/page-changes.ts';
 import { manisaTable, PARSER } from './parser.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/manisa/${name}`, import.meta.url), 'utf8');
@@ -48,24 +48,21 @@ describe('Manisa: the table', () => {
 });
 
 describe('Manisa: a changed page is loud', () => {
-  it('throws when the table has other columns', () => {
-    const changed = PAGE.replace('<th>En Az</th><th>En Çok</th>', '<th>Fiyat</th>');
-    expect(expectLayoutError(PARSER, () => manisaTable.parse(doc(changed))).message).toBe(
-      'manisa-table: no table with the columns Tip · Adı · Birim · En Az · En Çok',
-    );
-  });
-
-  it('throws on a price that is not a number', () => {
-    const changed = PAGE.replace('<td>60,00 TL</td>', '<td>60,00 TL (yerli)</td>');
-    expect(expectLayoutError(PARSER, () => manisaTable.parse(doc(changed))).message).toMatch(
-      /^manisa-table: table\[0\] tr\[4\] min: not a price/,
-    );
-  });
-
-  it('throws on a row without a name', () => {
-    const changed = PAGE.replace('<td>NAR</td>', '<td></td>');
-    expect(expectLayoutError(PARSER, () => manisaTable.parse(doc(changed))).message).toBe(
-      'manisa-table: table[0] tr[10]: not a price row: MEYVE |  | KG | 40,00 TL | 60,00 TL',
-    );
-  });
+  itThrowsOnChanges(PARSER, (html) => manisaTable.parse(doc(html)), PAGE, [
+    {
+      when: 'when the table has other columns',
+      replace: [['<th>En Az</th><th>En Çok</th>', '<th>Fiyat</th>']],
+      message: 'manisa-table: no table with the columns Tip · Adı · Birim · En Az · En Çok',
+    },
+    {
+      when: 'on a price that is not a number',
+      replace: [['<td>60,00 TL</td>', '<td>60,00 TL (yerli)</td>']],
+      message: /^manisa-table: table\[0\] tr\[4\] min: not a price/,
+    },
+    {
+      when: 'on a row without a name',
+      replace: [['<td>NAR</td>', '<td></td>']],
+      message: 'manisa-table: table[0] tr[10]: not a price row: MEYVE |  | KG | 40,00 TL | 60,00 TL',
+    },
+  ]);
 });
