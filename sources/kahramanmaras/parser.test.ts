@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { itThrowsOnChanges } from '../lib/page-changes.ts';
+import CHANGED_PAGES from './changed-pages.json' with { type: 'json' };
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { kahramanmarasTable, parseKahramanmarasTable, PARSER } from './parser.ts';
 
@@ -91,25 +92,5 @@ describe('Kahramanmaraş: a changed page is loud', () => {
     );
   });
 
-  itThrowsOnChanges(PARSER, (html) => parseKahramanmarasTable(doc(html)), PAGE, [
-    {
-      when: 'on a market it does not know',
-      replace: [
-        ['<td>ELBİSTAN HALİ</td><td>MEYVE</td><td>KAVUN</td>', '<td>AFŞİN HALİ</td><td>MEYVE</td><td>KAVUN</td>'],
-      ],
-      message: 'kahramanmaras-table: table[1] tr[12]: unknown Hal "AFŞİN HALİ"',
-    },
-    {
-      when: 'on a date it cannot read',
-      replace: [
-        ['<td>12</td><td>7</td><td>9</td><td>15.09.2026</td>', '<td>12</td><td>7</td><td>9</td><td>15 Eylül</td>'],
-      ],
-      message: 'kahramanmaras-table: table[1] tr[6]: Tarih "15 Eylül"',
-    },
-    {
-      when: 'on a price that is not a number',
-      replace: [['<td>35</td><td>22</td>', '<td>35</td><td>yok!</td>']],
-      message: /^kahramanmaras-table: table\[1\] tr\[3\] 2\.Kalite: not a price/,
-    },
-  ]);
+  itThrowsOnChanges(PARSER, (html) => parseKahramanmarasTable(doc(html)), PAGE, CHANGED_PAGES);
 });
