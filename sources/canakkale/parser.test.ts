@@ -5,6 +5,7 @@ import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { itThrowsOnChanges } from '../lib/page-changes.ts';
 import CHANGED_PAGES from './changed-pages.json' with { type: 'json' };
 import { canakkaleTable, headingDay, parseCanakkaleTable, PARSER } from './parser.ts';
+import ROWS from './parser.rows.json' with { type: 'json' };
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../tests/fixtures/canakkale/${name}`, import.meta.url), 'utf8');
@@ -28,18 +29,7 @@ describe('Çanakkale: the table', () => {
       'KARPUZ',
       'ŞEFTALİ',
     ]);
-    expect(parsed.rows[0]).toEqual({
-      dataDay: '2026-09-15',
-      market: 'canakkale-sebze-meyve',
-      name: 'DOMATES',
-      unit: 'KG',
-      group: 'SEBZE',
-      min: 30,
-      max: 45,
-      avg: null,
-      printed: 'DOMATES | KG | 30,00TL | 45,00TL',
-      location: 'table[0] tr[3]',
-    });
+    expect(parsed.rows[0]).toEqual(ROWS.DOMATES);
   });
 
   it('takes the data day from the heading row, not from the requested day', () => {

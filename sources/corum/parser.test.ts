@@ -6,6 +6,7 @@ import { itThrowsOnChanges } from '../lib/page-changes.ts';
 import CHANGED_PAGES from './changed-pages.json' with { type: 'json' };
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { corumTable, PARSER } from './parser.ts';
+import ROWS from './parser.rows.json' with { type: 'json' };
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/corum/${name}`, import.meta.url), 'utf8');
 const PAGE = fixture('hal-fiyatlari.html');
@@ -17,18 +18,7 @@ describe('Çorum: the table', () => {
     const parsed = corumTable.parse(doc(PAGE));
     expect(parsed.bulletinDays).toEqual(['2026-09-15']);
     expect(parsed.rows).toHaveLength(10);
-    expect(parsed.rows[0]).toEqual({
-      dataDay: '2026-09-15',
-      market: 'corum-sebze-meyve',
-      name: 'Domates',
-      unit: 'Kg',
-      group: null,
-      min: 30,
-      max: 45,
-      avg: null,
-      printed: 'Domates | 30,00 ₺ | 45,00 ₺ | Kg |',
-      location: 'table[0] tr[1]',
-    });
+    expect(parsed.rows[0]).toEqual(ROWS.Domates);
   });
 
   it('reads `160,00 ₺` prices, units as printed, and a thousands dot', () => {

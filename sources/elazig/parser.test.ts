@@ -6,6 +6,7 @@ import { itThrowsOnChanges } from '../lib/page-changes.ts';
 import CHANGED_PAGES from './changed-pages.json' with { type: 'json' };
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { elazigList, elazigListFingerprint, parseElazigList, PARSER } from './parser.ts';
+import ROWS from './parser.rows.json' with { type: 'json' };
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/elazig/${name}`, import.meta.url), 'utf8');
 const PAGE = fixture('hal-fiyatlari.html');
@@ -30,18 +31,7 @@ describe('Elazığ: the list', () => {
       'ÜZÜM ÇEKİRDEKSİZ',
       'LİMON',
     ]);
-    expect(parsed.rows[0]).toEqual({
-      dataDay: '2026-09-15',
-      market: 'elazig-sebze-meyve',
-      name: 'DOMATES',
-      unit: 'kg',
-      group: null,
-      min: 30,
-      max: 45,
-      avg: null,
-      printed: 'DOMATES 30.00 ₺ 45.00 ₺',
-      location: 'ul#halfiyat li[0]',
-    });
+    expect(parsed.rows[0]).toEqual(ROWS.DOMATES);
   });
 
   it('takes the data day from the requested day, since the page prints none', () => {

@@ -6,6 +6,7 @@ import { itThrowsOnChanges } from '../lib/page-changes.ts';
 import CHANGED_PAGES from './changed-pages.json' with { type: 'json' };
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { charsetOf, kutahyaTable, parseKutahyaTable, PARSER } from './parser.ts';
+import ROWS from './parser.rows.json' with { type: 'json' };
 
 const bytes = (name: string) =>
   new Uint8Array(readFileSync(new URL(`../../tests/fixtures/kutahya/${name}`, import.meta.url)));
@@ -18,18 +19,7 @@ describe('Kütahya: the table', () => {
     const parsed = parseKutahyaTable(doc(PAGE));
     expect(parsed.bulletinDays).toEqual(['2026-09-15']);
     expect(parsed.rows).toHaveLength(12);
-    expect(parsed.rows[0]).toEqual({
-      dataDay: '2026-09-15',
-      market: 'kutahya-sebze-meyve',
-      name: 'DOMATES (SALKIM)',
-      unit: 'kg',
-      group: null,
-      min: 30,
-      max: 45,
-      avg: 38,
-      printed: 'DOMATES | SALKIM | 30 ₺ | 45 ₺ | 38 ₺',
-      location: 'table[1] tr[1]',
-    });
+    expect(parsed.rows[0]).toEqual(ROWS['DOMATES (SALKIM)']);
   });
 
   it('keeps the reported average (Ortalama) as printed, even when it is not the midpoint', () => {

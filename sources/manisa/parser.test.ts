@@ -5,6 +5,7 @@ import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { itThrowsOnChanges } from '../lib/page-changes.ts';
 import CHANGED_PAGES from './changed-pages.json' with { type: 'json' };
 import { manisaTable, PARSER } from './parser.ts';
+import ROWS from './parser.rows.json' with { type: 'json' };
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/manisa/${name}`, import.meta.url), 'utf8');
 const PAGE = fixture('sebzemeyvehali.html');
@@ -16,18 +17,7 @@ describe('Manisa: the table', () => {
     const parsed = manisaTable.parse(doc(PAGE));
     expect(parsed.bulletinDays).toEqual(['2026-09-15']);
     expect(parsed.rows).toHaveLength(11);
-    expect(parsed.rows[0]).toEqual({
-      dataDay: '2026-09-15',
-      market: 'manisa-sebze-meyve',
-      name: 'DOMATES',
-      unit: 'KG',
-      group: 'SEBZE',
-      min: 28,
-      max: 42,
-      avg: null,
-      printed: 'SEBZE | DOMATES | KG | 28,00 TL | 42,00 TL',
-      location: 'table[0] tr[1]',
-    });
+    expect(parsed.rows[0]).toEqual(ROWS.DOMATES);
     expect(parsed.rows.map((r) => r.group)).toEqual([...Array(6).fill('SEBZE'), ...Array(5).fill('MEYVE')]);
   });
 

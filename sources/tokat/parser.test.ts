@@ -5,6 +5,7 @@ import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { itThrowsOnChanges } from '../lib/page-changes.ts';
 import CHANGED_PAGES from './changed-pages.json' with { type: 'json' };
 import { PARSER, tokatTable } from './parser.ts';
+import ROWS from './parser.rows.json' with { type: 'json' };
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/tokat/${name}`, import.meta.url), 'utf8');
 const PAGE = fixture('hal-fiyatlari.html');
@@ -16,18 +17,7 @@ describe('Tokat: the table', () => {
     const parsed = tokatTable.parse(doc(PAGE));
     expect(parsed.bulletinDays).toEqual(['2026-09-15']);
     expect(parsed.rows).toHaveLength(10);
-    expect(parsed.rows[0]).toEqual({
-      dataDay: '2026-09-15',
-      market: 'tokat-sebze-meyve',
-      name: 'Domates',
-      unit: 'Kg',
-      group: 'Sebze',
-      min: 12,
-      max: 20,
-      avg: null,
-      printed: 'Domates | Sebze | Kg | 12.00 ₺ | 20.00 ₺ | 18.00 ₺ | ▲ 11,11%',
-      location: 'table[0] tr[1]',
-    });
+    expect(parsed.rows[0]).toEqual(ROWS.Domates);
   });
 
   it('reads decimal points: `12.00 ₺` is twelve, `45.50 ₺` forty-five and a half, `1250.00 ₺` one thousand two hundred fifty', () => {

@@ -6,6 +6,7 @@ import { itThrowsOnChanges } from '../lib/page-changes.ts';
 import CHANGED_PAGES from './changed-pages.json' with { type: 'json' };
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { parseTrabzonCards, PARSER, trabzonCards } from './parser.ts';
+import ROWS from './parser.rows.json' with { type: 'json' };
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../tests/fixtures/trabzon/${name}`, import.meta.url), 'utf8');
@@ -28,18 +29,7 @@ describe('Trabzon: the rendered cards', () => {
       ['HURMA (TRABZON)', 45, 70],
       ['ELMA', 30, 45],
     ]);
-    expect(parsed.rows[5]).toEqual({
-      dataDay: '2026-09-15',
-      market: 'trabzon-sebze-meyve',
-      name: 'FINDIK İÇ',
-      unit: 'kg',
-      group: null,
-      min: 140,
-      max: 165,
-      avg: null,
-      printed: 'FINDIK İÇ 140,00₺ - 165,00₺',
-      location: 'card[5]',
-    });
+    expect(parsed.rows[5]).toEqual(ROWS['FINDIK İÇ']);
   });
 
   it('does not depend on class names: other markup with the same content reads the same', () => {
