@@ -1,5 +1,5 @@
 import type { SourceAdapter } from '../types.ts';
-import { documentOrNone, fetchPage } from '../lib/collect.ts';
+import { collectDayPage } from '../lib/collect.ts';
 import { HALL_DEFAULTS, unprovenNote, sebzeMeyveMarket } from '../lib/definition.ts';
 import { DENIZLI_URL, denizliHtml } from './parser.ts';
 
@@ -19,8 +19,5 @@ export const adapter: SourceAdapter = {
     ),
     markets: [sebzeMeyveMarket('denizli-sebze-meyve', 'Denizli Sebze ve Meyve Hali', 'Denizli')],
   },
-  async collect({ day, http }) {
-    const document = await fetchPage(http, DENIZLI_URL, { accept: 'text/html', requestedDay: day });
-    return [documentOrNone(document, denizliHtml, `denizli: empty tables on ${day}`)];
-  },
+  collect: ({ day, http }) => collectDayPage(http, DENIZLI_URL, day, denizliHtml, `denizli: empty tables on ${day}`),
 };

@@ -1,5 +1,5 @@
 import type { SourceAdapter } from '../types.ts';
-import { documentOrNone, fetchPage } from '../lib/collect.ts';
+import { collectDayPage } from '../lib/collect.ts';
 import { HALL_DEFAULTS, unprovenNote, sebzeMeyveMarket } from '../lib/definition.ts';
 import { ESKISEHIR_URL, eskisehirHtml } from './parser.ts';
 
@@ -20,8 +20,6 @@ export const adapter: SourceAdapter = {
     ),
     markets: [sebzeMeyveMarket('eskisehir-sebze-meyve', 'Eskişehir Sebze ve Meyve Hali', 'Eskişehir')],
   },
-  async collect({ day, http }) {
-    const document = await fetchPage(http, ESKISEHIR_URL, { accept: 'text/html', requestedDay: day });
-    return [documentOrNone(document, eskisehirHtml, `eskisehir: empty table on ${day}`)];
-  },
+  collect: ({ day, http }) =>
+    collectDayPage(http, ESKISEHIR_URL, day, eskisehirHtml, `eskisehir: empty table on ${day}`),
 };

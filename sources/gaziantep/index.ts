@@ -1,5 +1,5 @@
 import type { SourceAdapter } from '../types.ts';
-import { documentOrNone, fetchPage } from '../lib/collect.ts';
+import { collectDayPage } from '../lib/collect.ts';
 import { HALL_DEFAULTS, unprovenNote, sebzeMeyveMarket } from '../lib/definition.ts';
 import { gaziantepHtml, gaziantepUrl } from './parser.ts';
 
@@ -20,8 +20,6 @@ export const adapter: SourceAdapter = {
     ),
     markets: [sebzeMeyveMarket('gaziantep-sebze-meyve', 'Gaziantep Sebze ve Meyve Hali', 'Gaziantep')],
   },
-  async collect({ day, http }) {
-    const document = await fetchPage(http, gaziantepUrl(day), { accept: 'text/html', requestedDay: day });
-    return [documentOrNone(document, gaziantepHtml, `gaziantep: empty table for ${day}`)];
-  },
+  collect: ({ day, http }) =>
+    collectDayPage(http, gaziantepUrl(day), day, gaziantepHtml, `gaziantep: empty table for ${day}`),
 };

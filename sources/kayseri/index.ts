@@ -1,5 +1,5 @@
 import type { SourceAdapter } from '../types.ts';
-import { documentOrNone, fetchPage } from '../lib/collect.ts';
+import { collectDayPage } from '../lib/collect.ts';
 import { HALL_DEFAULTS, unprovenNote, sebzeMeyveMarket } from '../lib/definition.ts';
 import { KAYSERI_URL, kayseriHtml } from './parser.ts';
 
@@ -20,8 +20,5 @@ export const adapter: SourceAdapter = {
     ),
     markets: [sebzeMeyveMarket('kayseri-sebze-meyve', 'Kayseri Sebze ve Meyve Hali', 'Kayseri')],
   },
-  async collect({ day, http }) {
-    const document = await fetchPage(http, KAYSERI_URL, { accept: 'text/html', requestedDay: day });
-    return [documentOrNone(document, kayseriHtml, `kayseri: empty table on ${day}`)];
-  },
+  collect: ({ day, http }) => collectDayPage(http, KAYSERI_URL, day, kayseriHtml, `kayseri: empty table on ${day}`),
 };

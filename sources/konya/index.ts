@@ -1,5 +1,5 @@
 import type { SourceAdapter } from '../types.ts';
-import { documentOrNone, fetchPage } from '../lib/collect.ts';
+import { collectDayPage } from '../lib/collect.ts';
 import { HALL_DEFAULTS, unprovenNote, sebzeMeyveMarket } from '../lib/definition.ts';
 import { konyaHtml, konyaUrl } from './parser.ts';
 
@@ -24,8 +24,5 @@ export const adapter: SourceAdapter = {
     ),
     markets: [sebzeMeyveMarket('konya-sebze-meyve', 'Konya Sebze ve Meyve Hali', 'Konya')],
   },
-  async collect({ day, http }) {
-    const document = await fetchPage(http, konyaUrl(day), { accept: 'text/html', requestedDay: day });
-    return [documentOrNone(document, konyaHtml, `konya: no list for ${day}`)];
-  },
+  collect: ({ day, http }) => collectDayPage(http, konyaUrl(day), day, konyaHtml, `konya: no list for ${day}`),
 };
