@@ -1,6 +1,6 @@
 import { LayoutError, type SourceAdapter } from '../types.ts';
 import { documentOf } from '../lib/collect.ts';
-import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
+import { HALL_DEFAULTS, unprovenNote, sebzeMeyveMarket } from '../lib/definition.ts';
 import { ADANA_LIST_URL, adanaHtml, newestDetailUrl, PARSER } from './parser.ts';
 
 export const adapter: SourceAdapter = {
@@ -17,15 +17,7 @@ export const adapter: SourceAdapter = {
       'Only the newest bulletin (highest /tr/hal-detay id) is collected; its data day is the date in its heading. ' +
         'The first table is vegetables, the others fruit. Decimal point; 0 / 0 means no quote. Publishing is described as daily; Monday–Saturday is assumed, as for every hall whose Sunday is not known.',
     ),
-    markets: [
-      {
-        slug: 'adana-sebze-meyve',
-        name: 'Adana Sebze ve Meyve Hali',
-        province: 'Adana',
-        district: null,
-        kind: 'sebze-meyve',
-      },
-    ],
+    markets: [sebzeMeyveMarket('adana-sebze-meyve', 'Adana Sebze ve Meyve Hali', 'Adana')],
   },
   async collect({ http, log }) {
     const list = await http.request(ADANA_LIST_URL, { method: 'GET', headers: { accept: 'text/html' } });

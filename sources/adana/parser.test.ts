@@ -5,6 +5,7 @@ import { LayoutError } from '../types.ts';
 import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { parseAdanaHtml, PARSER } from './parser.ts';
+import ROWS from './parser.rows.json' with { type: 'json' };
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/adana/${name}`, import.meta.url), 'utf8');
 const DETAIL = fixture('hal-detay-4812.html');
@@ -31,18 +32,7 @@ describe('Adana bulletin', () => {
 
   it('reads rows as printed with a decimal point, skipping captions and header rows', () => {
     const rows = parseAdanaHtml(doc(DETAIL)).rows;
-    expect(rows[0]).toEqual({
-      dataDay: '2026-09-14',
-      market: 'adana-sebze-meyve',
-      name: 'DOMATES',
-      unit: 'KG',
-      group: 'SEBZE',
-      min: 20,
-      max: 32.5,
-      avg: null,
-      printed: 'DOMATES | KG | 20.00 | 32.50',
-      location: 'table[0] tr[2]',
-    });
+    expect(rows[0]).toEqual(ROWS.DOMATES);
     expect(rows[4]).toMatchObject({ name: 'MAYDANOZ', unit: 'BAĞ', min: 5, max: 7.5 });
     expect(rows[6]).toMatchObject({ name: 'PORTAKAL', min: 18, max: 28, location: 'table[1] tr[2]' });
     expect(rows[10]).toMatchObject({ name: 'KARPUZ', min: 6.5, max: 10, location: 'table[2] tr[1]' });

@@ -9,6 +9,7 @@ import { fakeHttp } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { LayoutError, type Collected } from '../types.ts';
 import { HttpStatusError, type HttpRequest } from '../lib/http.ts';
+import { expectHall } from '../lib/adapter-cases.ts';
 import { adapter, dottedDay } from './index.ts';
 import { parseAnkaraPageHead, readCsrfToken } from './page-head.ts';
 
@@ -114,15 +115,12 @@ describe('Ankara collect', () => {
 describe('Ankara registry entry and archive', () => {
   it('declares number 3, both markets, no licence, Monday–Saturday', () => {
     const d = adapter.definition;
-    expect([d.key, d.number, d.licence, d.attribution, d.verification, d.dataLagDays]).toEqual([
-      'ankara',
-      3,
-      null,
-      'Kaynak: Ankara Büyükşehir Belediyesi',
-      'verified',
-      0,
-    ]);
-    expect(d.publishingDays).toEqual([1, 2, 3, 4, 5, 6]);
+    expectHall(d, {
+      key: 'ankara',
+      number: 3,
+      attribution: 'Kaynak: Ankara Büyükşehir Belediyesi',
+      verification: 'verified',
+    });
     expect(d.markets.map((m) => [m.slug, m.kind, m.province])).toEqual([
       ['ankara-sebze-meyve', 'sebze-meyve', 'Ankara'],
       ['ankara-balik', 'balik', 'Ankara'],

@@ -1,6 +1,6 @@
 import type { Day } from '../../core/dates.ts';
 import type { Collected, Parser, SourceAdapter, SourceDocument } from '../types.ts';
-import { HALL_DEFAULTS } from '../lib/definition.ts';
+import { HALL_DEFAULTS, sebzeMeyveMarket } from '../lib/definition.ts';
 import { ankaraArchive } from './archive.ts';
 import { ANKARA_TYPES, PAGE_URL } from './live-html.ts';
 import { readCsrfToken } from './page-head.ts';
@@ -41,13 +41,7 @@ export const adapter: SourceAdapter = {
     verification: 'verified',
     note: 'Ankara Toptancı Hali (fruit and vegetables) and the fish hall. Cloudflare in front: a 403 means blocked. Fish is priced per crate (`Kasa (10 Kğ)…`), normalised per kg by the stated weight; no average is printed (midpoint). Publishing days Monday–Saturday are an assumption. Real data: a scraper store of the page, 2025-05-29 … 2026-02-28 (168 days); the live table parser is tested on fixtures built from that store.',
     markets: [
-      {
-        slug: 'ankara-sebze-meyve',
-        name: 'Ankara Toptancı Hali',
-        province: 'Ankara',
-        district: null,
-        kind: 'sebze-meyve',
-      },
+      sebzeMeyveMarket('ankara-sebze-meyve', 'Ankara Toptancı Hali', 'Ankara'),
       { slug: 'ankara-balik', name: 'Ankara Balık Hali', province: 'Ankara', district: null, kind: 'balik' },
     ],
   },

@@ -9,6 +9,7 @@ import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import type { PrintedRow } from '../types.ts';
 import { columnsOf, MARKET_OF_TYPE, parseAnkaraHtml, PARSER, type AnkaraType } from './live-html.ts';
 import { parseAnkaraScraperSqlite } from './scraper-sqlite.ts';
+import ROWS from './live-html.rows.json' with { type: 'json' };
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/ankara/${name}`, import.meta.url));
 const STORE = parseAnkaraScraperSqlite(
@@ -42,18 +43,7 @@ describe('Ankara live table: the four answers of 2026-02-18', () => {
 
   it('reads a fish crate row as printed: `5.000,00` → 5000, unit with its runs of spaces, no division', () => {
     const rows = parseAnkaraHtml(fixture('fish-2026-02-18.html'), 'fish').rows;
-    expect(rows[4]).toEqual({
-      dataDay: '2026-02-18',
-      market: 'ankara-balik',
-      name: 'ÇİNEKOP',
-      unit: 'Kasa   (10 Kğ)P Ks.-S Kut.',
-      group: null,
-      min: 5000,
-      max: 7000,
-      avg: null,
-      printed: 'ÇİNEKOP |  | Kasa   (10 Kğ)P Ks.-S Kut. | 5.000,00 | 7.000,00 | 18.02.2026',
-      location: 'table 1 tr 6',
-    });
+    expect(rows[4]).toEqual(ROWS['ÇİNEKOP']);
     expect(rows[2]).toMatchObject({ name: 'BARBUN', unit: 'Kilo    (1 Kğ)P Ks.-S Kut.', min: 800, max: 1000 });
   });
 

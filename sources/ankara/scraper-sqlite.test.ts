@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import type { PrintedRow } from '../types.ts';
 import { parseAnkaraScraperSqlite, PARSER } from './scraper-sqlite.ts';
+import ROWS from './scraper-sqlite.rows.json' with { type: 'json' };
 
 const BYTES = readFileSync(new URL('../../data/sources/ankara/hal_fiyatlari.db', import.meta.url));
 const DOC = parseAnkaraScraperSqlite(BYTES);
@@ -57,18 +58,7 @@ describe('Ankara scraper store: counts', () => {
 
 describe('Ankara scraper store: spot values as stored', () => {
   it('reads the first row (rowid 133)', () => {
-    expect(DOC.rows[0]).toEqual({
-      dataDay: '2025-05-29',
-      market: 'ankara-sebze-meyve',
-      name: 'Ananas',
-      unit: 'adet',
-      group: 'MEYVE / SEBZE',
-      min: 90,
-      max: 120,
-      avg: null,
-      printed: 'Ananas | adet | 90 | 120 | 2025-05-29 | MEYVE / SEBZE',
-      location: 'prices rowid 133',
-    });
+    expect(DOC.rows[0]).toEqual(ROWS.Ananas);
   });
 
   it('reads a decimal price (rowid 303: Kuzukulağı bağ 3 / 7.5)', () => {
@@ -94,18 +84,7 @@ describe('Ankara scraper store: spot values as stored', () => {
   });
 
   it('keeps a fish crate price undivided, with the unit text and its runs of spaces (rowid 33603)', () => {
-    expect(at(33603)).toEqual({
-      dataDay: '2026-02-18',
-      market: 'ankara-balik',
-      name: 'ÇİNEKOP',
-      unit: 'Kasa   (10 Kğ)P Ks.-S Kut.',
-      group: 'BALIK',
-      min: 5000,
-      max: 7000,
-      avg: null,
-      printed: 'ÇİNEKOP | Kasa   (10 Kğ)P Ks.-S Kut. | 5000 | 7000 | 2026-02-18 | BALIK',
-      location: 'prices rowid 33603',
-    });
+    expect(at(33603)).toEqual(ROWS['ÇİNEKOP']);
   });
 
   it('reads the last row (rowid 35032: ZARGANA 2000 / 2200 on 2026-02-28)', () => {

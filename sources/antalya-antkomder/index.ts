@@ -1,6 +1,6 @@
 import type { Collected, SourceAdapter } from '../types.ts';
 import { documentOf, documentOrNone } from '../lib/collect.ts';
-import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
+import { HALL_DEFAULTS, unprovenNote, sebzeMeyveMarket } from '../lib/definition.ts';
 import { antkomderHtml, antkomderUrl, MARKETS } from './parser.ts';
 
 export const adapter: SourceAdapter = {
@@ -23,13 +23,7 @@ export const adapter: SourceAdapter = {
         'Published in the afternoon; publishing days are not described: Monday to Saturday assumed.',
     ),
     markets: [
-      {
-        slug: 'antalya-antkomder-merkez',
-        name: 'Antalya Merkez Hali (Komisyoncular Derneği)',
-        province: 'Antalya',
-        district: null,
-        kind: 'sebze-meyve',
-      },
+      sebzeMeyveMarket('antalya-antkomder-merkez', 'Antalya Merkez Hali (Komisyoncular Derneği)', 'Antalya'),
       {
         slug: 'antalya-antkomder-serik',
         name: 'Serik Hali (Komisyoncular Derneği)',

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { antkomderUrl, parseAntkomderHtml, PARSER } from './parser.ts';
+import ROWS from './parser.rows.json' with { type: 'json' };
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../tests/fixtures/antalya-antkomder/${name}`, import.meta.url), 'utf8');
@@ -25,18 +26,7 @@ describe('Antalya association page', () => {
 
   it('reads the one price of the day as the average, `80.00 ₺` with a decimal point', () => {
     const rows = parseAntkomderHtml(doc(SERIK), 'antalya-antkomder-serik').rows;
-    expect(rows[0]).toEqual({
-      dataDay: '2026-09-14',
-      market: 'antalya-antkomder-serik',
-      name: 'Domates',
-      unit: 'kg',
-      group: null,
-      min: null,
-      max: null,
-      avg: 22.5,
-      printed: '1 | Domates | 22.50 ₺ | 21.00 ₺',
-      location: 'table[0] tr[1]',
-    });
+    expect(rows[0]).toEqual(ROWS.Domates);
     expect(rows[7]).toMatchObject({ name: 'Fasulye', avg: 80 });
     expect(rows[5]).toMatchObject({ name: 'Patlıcan', avg: 16.5 });
     expect(rows[8]).toMatchObject({ name: 'Cherry Domates', avg: 1250, location: 'table[0] tr[9]' });

@@ -1,6 +1,6 @@
 import { LayoutError, type SourceAdapter } from '../types.ts';
 import { documentOf, dottedDay } from '../lib/collect.ts';
-import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
+import { HALL_DEFAULTS, unprovenNote, sebzeMeyveMarket } from '../lib/definition.ts';
 import { antalyaPdf, PDF_PARSER } from './parser.ts';
 
 export const ANTALYA_API = 'https://gezipanel.antalya.bel.tr/Methods.aspx/GetGunlukHalFiyatPdf';
@@ -37,15 +37,7 @@ export const adapter: SourceAdapter = {
         'The text parser (title GÜNLÜK FİYAT LİSTESİ DD.MM.YYYY, sections SEBZELER/MEYVELER/İTHAL, two columns, 0 = no quote) is tested on constructed text only. ' +
         'The date format of the request (DD.MM.YYYY) is assumed. Publishing is described as daily; backfill is possible.',
     ),
-    markets: [
-      {
-        slug: 'antalya-sebze-meyve',
-        name: 'Antalya Sebze ve Meyve Toptancı Hali',
-        province: 'Antalya',
-        district: null,
-        kind: 'sebze-meyve',
-      },
-    ],
+    markets: [sebzeMeyveMarket('antalya-sebze-meyve', 'Antalya Sebze ve Meyve Toptancı Hali', 'Antalya')],
   },
   async collect({ day, http, log }) {
     const api = await http.request(ANTALYA_API, {

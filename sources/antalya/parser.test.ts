@@ -5,6 +5,7 @@ import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { antalyaPdfText, parseAntalyaPdf, parseAntalyaTextLines, PDF_PARSER, TEXT_PARSER } from './parser.ts';
 import { pdfTextLines } from './pdf-text.ts';
+import ROWS from './parser.rows.json' with { type: 'json' };
 
 // The closing slash makes the names below resolve inside the folder.
 const dir = new URL('../../tests/fixtures/antalya/', import.meta.url);
@@ -32,18 +33,7 @@ describe('Antalya bulletin text', () => {
 
   it('reads both columns of a line as printed', () => {
     const rows = parseAntalyaTextLines(LINES).rows;
-    expect(rows[0]).toEqual({
-      dataDay: '2026-09-14',
-      market: 'antalya-sebze-meyve',
-      name: 'DOMATES',
-      unit: 'KG',
-      group: 'SEBZELER',
-      min: 18,
-      max: 30,
-      avg: null,
-      printed: '1 DOMATES KG 18,00 30,00',
-      location: 'line 5 left',
-    });
+    expect(rows[0]).toEqual(ROWS.DOMATES);
     expect(rows[1]).toMatchObject({ name: 'DOMATES SALKIM', unit: 'KG', min: 25, max: 35, location: 'line 5 right' });
     expect(rows[3]).toMatchObject({ name: 'BİBER ÇARLİSTON', min: 28, max: 40 });
     expect(rows[8]).toMatchObject({ name: 'MAYDANOZ', unit: 'BAĞ', min: 5, max: 7.5 });

@@ -1,6 +1,6 @@
 import { LayoutError, type SourceAdapter } from '../types.ts';
 import { documentOf, documentOrNone, dottedDay } from '../lib/collect.ts';
-import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
+import { HALL_DEFAULTS, unprovenNote, sebzeMeyveMarket } from '../lib/definition.ts';
 import { BALIKESIR_LIST, BALIKESIR_PAGE, balikesirHtml, PARSER, verificationToken } from './parser.ts';
 
 export const adapter: SourceAdapter = {
@@ -21,15 +21,7 @@ export const adapter: SourceAdapter = {
         'Data day: BaşTarih when it equals BitTarih; for a longer period, the requested day when the period holds it; otherwise the page is treated as changed. ' +
         'Backfill is possible (one day per request). Publishing days are not described: Monday to Saturday assumed.',
     ),
-    markets: [
-      {
-        slug: 'balikesir-merkez',
-        name: 'Balıkesir Sebze ve Meyve Halleri',
-        province: 'Balıkesir',
-        district: null,
-        kind: 'sebze-meyve',
-      },
-    ],
+    markets: [sebzeMeyveMarket('balikesir-merkez', 'Balıkesir Sebze ve Meyve Halleri', 'Balıkesir')],
   },
   async collect({ day, http }) {
     // The GET opens the session (the client keeps its cookie per host) and carries the token.

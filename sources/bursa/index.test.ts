@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fakeHttp, onlyDocument } from '../../tests/support/fake-http.ts';
 import { HttpStatusError } from '../lib/http.ts';
+import { expectHall } from '../lib/adapter-cases.ts';
 import { adapter } from './index.ts';
 
 const API = 'https://bapi.bursa.bel.tr/apigateway/acikveri/hal-fiyatlari';
@@ -59,15 +60,12 @@ describe('Bursa collect', () => {
 describe('Bursa registry entry and archive', () => {
   it('declares number 4, one market, no licence, Monday–Saturday', () => {
     const d = adapter.definition;
-    expect([d.key, d.number, d.licence, d.attribution, d.verification, d.dataLagDays]).toEqual([
-      'bursa',
-      4,
-      null,
-      'Kaynak: Bursa Büyükşehir Belediyesi Açık Veri',
-      'verified',
-      0,
-    ]);
-    expect(d.publishingDays).toEqual([1, 2, 3, 4, 5, 6]);
+    expectHall(d, {
+      key: 'bursa',
+      number: 4,
+      attribution: 'Kaynak: Bursa Büyükşehir Belediyesi Açık Veri',
+      verification: 'verified',
+    });
     expect(d.markets).toEqual([
       { slug: 'bursa-sebze-meyve', name: 'Bursa Hali', province: 'Bursa', district: null, kind: 'sebze-meyve' },
     ]);

@@ -10,6 +10,7 @@ import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import type { PrintedRow, SourceDocument } from '../types.ts';
 import { parseBursaGitHistory } from './git-history.ts';
 import { parseBursaScraperJson, PARSER } from './scraper-json.ts';
+import ROWS from './scraper-json.rows.json' with { type: 'json' };
 
 const BYTES = readFileSync(
   new URL('../../data/sources/bursa/onceki_fiyatlar_2026-08-22T172348Z.json', import.meta.url),
@@ -33,18 +34,7 @@ describe('Bursa scraper JSON (2026-08-22)', () => {
   });
 
   it('reads the first entry (line 2) with its text as evidence', () => {
-    expect(DOC.rows[0]).toEqual({
-      dataDay: '2026-08-22',
-      market: 'bursa-sebze-meyve',
-      name: 'Döngel(muşmula)',
-      unit: 'Kg.',
-      group: null,
-      min: 25,
-      max: 25,
-      avg: null,
-      printed: '"Döngel(muşmula)": { "min": 25.0, "max": 25.0, "birim": "Kg." }',
-      location: 'line 2',
-    });
+    expect(DOC.rows[0]).toEqual(ROWS['Döngel(muşmula)']);
   });
 
   it('reads Limon (line 22), Acur (line 432), İthal Uskumru (line 697) and the last entry (line 757)', () => {

@@ -1,6 +1,6 @@
 import type { SourceAdapter } from '../types.ts';
 import { fetchPage } from '../lib/collect.ts';
-import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
+import { HALL_DEFAULTS, unprovenNote, sebzeMeyveMarket } from '../lib/definition.ts';
 import { canakkaleTable } from './parser.ts';
 
 export const CANAKKALE_URL = 'https://www.canakkale.bel.tr/tr/sayfa/1481-hal-fiyat-listesi';
@@ -19,15 +19,7 @@ export const adapter: SourceAdapter = {
       'Publishes irregularly (the publishing days are an assumption: Monday to Saturday); the data day is the date in the table heading. ' +
         'The site drops connections from data-centre addresses: such runs are recorded as unreachable. No average is printed (midpoint).',
     ),
-    markets: [
-      {
-        slug: 'canakkale-sebze-meyve',
-        name: 'Çanakkale Sebze ve Meyve Hali',
-        province: 'Çanakkale',
-        district: null,
-        kind: 'sebze-meyve',
-      },
-    ],
+    markets: [sebzeMeyveMarket('canakkale-sebze-meyve', 'Çanakkale Sebze ve Meyve Hali', 'Çanakkale')],
   },
   async collect({ http }) {
     // The table carries its own date: the page is read as it stands, whatever day was asked for.

@@ -2,8 +2,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fetchedDocument } from '../../tests/support/fake-http.ts';
-import { expectLayoutError } from '../../tests/support/layout-error.ts';
+import { itThrowsOnChanges } from '../lib/page-changes.ts';
+import CHANGED_PAGES from './changed-pages.json' with { type: 'json' };
 import { canakkaleTable, headingDay, parseCanakkaleTable, PARSER } from './parser.ts';
+import ROWS from './parser.rows.json' with { type: 'json' };
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../tests/fixtures/canakkale/${name}`, import.meta.url), 'utf8');
@@ -27,18 +29,7 @@ describe('Çanakkale: the table', () => {
       'KARPUZ',
       'ŞEFTALİ',
     ]);
-    expect(parsed.rows[0]).toEqual({
-      dataDay: '2026-09-15',
-      market: 'canakkale-sebze-meyve',
-      name: 'DOMATES',
-      unit: 'KG',
-      group: 'SEBZE',
-      min: 30,
-      max: 45,
-      avg: null,
-      printed: 'DOMATES | KG | 30,00TL | 45,00TL',
-      location: 'table[0] tr[3]',
-    });
+    expect(parsed.rows[0]).toEqual(ROWS.DOMATES);
   });
 
   it('takes the data day from the heading row, not from the requested day', () => {
@@ -79,24 +70,5 @@ describe('Çanakkale: the table', () => {
 });
 
 describe('Çanakkale: a changed page is loud', () => {
-  it('throws when the column header is not the known one', () => {
-    const changed = PAGE.replace('<strong>ASGARİ SATIŞ FİYATI</strong>', '<strong>EN DÜŞÜK</strong>');
-    expect(expectLayoutError(PARSER, () => parseCanakkaleTable(doc(changed))).message).toBe(
-      'canakkale-table: no table with the columns MALZEMENİN ADI · BİRİM · ASGARİ · AZAMİ',
-    );
-  });
-
-  it('throws when products are listed without a date in the heading', () => {
-    const undated = PAGE.replace(' 15.09.2026 TARİHLİ', '');
-    expect(expectLayoutError(PARSER, () => parseCanakkaleTable(doc(undated))).message).toBe(
-      'canakkale-table: no date in the table heading',
-    );
-  });
-
-  it('throws on a price that is not a number', () => {
-    const changed = PAGE.replace('<td>18,00TL</td>', '<td>18,00TL/KG</td>');
-    expect(expectLayoutError(PARSER, () => parseCanakkaleTable(doc(changed))).message).toMatch(
-      /^canakkale-table: table\[0\] tr\[6\] min: not a price/,
-    );
-  });
+  itThrowsOnChanges(PARSER, (html) => parseCanakkaleTable(doc(html)), PAGE, CHANGED_PAGES);
 });

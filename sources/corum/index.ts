@@ -1,6 +1,6 @@
 import type { SourceAdapter } from '../types.ts';
 import { fetchPage } from '../lib/collect.ts';
-import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
+import { HALL_DEFAULTS, unprovenNote, sebzeMeyveMarket } from '../lib/definition.ts';
 import { corumTable } from './parser.ts';
 
 export const CORUM_URL = 'https://www.corum.bel.tr/hal-fiyatlari';
@@ -22,15 +22,7 @@ export const adapter: SourceAdapter = {
       'Blocked by a WAF since 2026-09 (HTTP 403 to data-centre addresses): collection stays enabled and the scrape outcome marks the source blocked. ' +
         'The page takes no date and prints none known to us: the data day is the requested day. Publishing days are assumed (Monday to Saturday).',
     ),
-    markets: [
-      {
-        slug: 'corum-sebze-meyve',
-        name: 'Çorum Sebze ve Meyve Hali',
-        province: 'Çorum',
-        district: null,
-        kind: 'sebze-meyve',
-      },
-    ],
+    markets: [sebzeMeyveMarket('corum-sebze-meyve', 'Çorum Sebze ve Meyve Hali', 'Çorum')],
   },
   async collect({ day, http }) {
     return [{ document: await fetchPage(http, CORUM_URL, { requestedDay: day }), parser: corumTable }];

@@ -1,6 +1,6 @@
 import type { SourceAdapter } from '../types.ts';
-import { documentOrNone, fetchPage } from '../lib/collect.ts';
-import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
+import { collectDayPage } from '../lib/collect.ts';
+import { HALL_DEFAULTS, unprovenNote, sebzeMeyveMarket } from '../lib/definition.ts';
 import { DENIZLI_URL, denizliHtml } from './parser.ts';
 
 export const adapter: SourceAdapter = {
@@ -17,18 +17,7 @@ export const adapter: SourceAdapter = {
       'Asgari · Orta · Ekstra are read as minimum · average · maximum. No unit is printed (read as kg), no group and no date ' +
         '(the list of the day collected). The list was frozen from 2023-04 to 2026-04. Publishing days are not described: Monday to Saturday assumed.',
     ),
-    markets: [
-      {
-        slug: 'denizli-sebze-meyve',
-        name: 'Denizli Sebze ve Meyve Hali',
-        province: 'Denizli',
-        district: null,
-        kind: 'sebze-meyve',
-      },
-    ],
+    markets: [sebzeMeyveMarket('denizli-sebze-meyve', 'Denizli Sebze ve Meyve Hali', 'Denizli')],
   },
-  async collect({ day, http }) {
-    const document = await fetchPage(http, DENIZLI_URL, { accept: 'text/html', requestedDay: day });
-    return [documentOrNone(document, denizliHtml, `denizli: empty tables on ${day}`)];
-  },
+  collect: ({ day, http }) => collectDayPage(http, DENIZLI_URL, day, denizliHtml, `denizli: empty tables on ${day}`),
 };

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { DENIZLI_URL, parseDenizliHtml, PARSER } from './parser.ts';
+import ROWS from './parser.rows.json' with { type: 'json' };
 
 const PAGE = readFileSync(
   new URL('../../tests/fixtures/denizli/halfiyatlari-2026-09-14.html', import.meta.url),
@@ -29,18 +30,7 @@ describe('Denizli page', () => {
 
   it('reads Asgari · Orta · Ekstra as min · avg · max', () => {
     const rows = parseDenizliHtml(doc(PAGE)).rows;
-    expect(rows[0]).toEqual({
-      dataDay: '2026-09-14',
-      market: 'denizli-sebze-meyve',
-      name: 'Domates',
-      unit: 'kg',
-      group: null,
-      min: 20,
-      max: 40,
-      avg: 30,
-      printed: 'Domates | 20,00 TL | 30,00 TL | 40,00 TL',
-      location: 'table[0] tr[1]',
-    });
+    expect(rows[0]).toEqual(ROWS.Domates);
     expect(rows[2]).toMatchObject({ name: 'Patlıcan Kemer', min: 15, avg: 22.5, max: 30 });
     expect(rows[7]).toMatchObject({ name: 'İncir', min: 70, avg: 90, max: 110, location: 'table[1] tr[3]' });
   });

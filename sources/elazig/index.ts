@@ -1,6 +1,6 @@
 import { LayoutError, type SourceAdapter } from '../types.ts';
 import { fetchPage } from '../lib/collect.ts';
-import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
+import { HALL_DEFAULTS, unprovenNote, sebzeMeyveMarket } from '../lib/definition.ts';
 import { elazigList, elazigListFingerprint } from './parser.ts';
 
 export const ELAZIG_URL = 'https://www.elazig.bel.tr/hal-fiyatlari/';
@@ -20,15 +20,7 @@ export const adapter: SourceAdapter = {
         '(an unchanged page is the same document to the pipeline, which deduplicates by sha256). ' +
         'No unit is printed; prices are taken as per kg. 0 on the page means no quote. Publishing days are assumed (Monday to Saturday).',
     ),
-    markets: [
-      {
-        slug: 'elazig-sebze-meyve',
-        name: 'Elazığ Sebze ve Meyve Hali',
-        province: 'Elazığ',
-        district: null,
-        kind: 'sebze-meyve',
-      },
-    ],
+    markets: [sebzeMeyveMarket('elazig-sebze-meyve', 'Elazığ Sebze ve Meyve Hali', 'Elazığ')],
   },
   async collect({ day, http, log }) {
     const document = await fetchPage(http, ELAZIG_URL, { requestedDay: day });

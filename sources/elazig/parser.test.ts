@@ -2,8 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fetchedDocument } from '../../tests/support/fake-http.ts';
+import { itThrowsOnChanges } from '../lib/page-changes.ts';
+import CHANGED_PAGES from './changed-pages.json' with { type: 'json' };
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { elazigList, elazigListFingerprint, parseElazigList, PARSER } from './parser.ts';
+import ROWS from './parser.rows.json' with { type: 'json' };
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/elazig/${name}`, import.meta.url), 'utf8');
 const PAGE = fixture('hal-fiyatlari.html');
@@ -28,18 +31,7 @@ describe('Elazığ: the list', () => {
       'ÜZÜM ÇEKİRDEKSİZ',
       'LİMON',
     ]);
-    expect(parsed.rows[0]).toEqual({
-      dataDay: '2026-09-15',
-      market: 'elazig-sebze-meyve',
-      name: 'DOMATES',
-      unit: 'kg',
-      group: null,
-      min: 30,
-      max: 45,
-      avg: null,
-      printed: 'DOMATES 30.00 ₺ 45.00 ₺',
-      location: 'ul#halfiyat li[0]',
-    });
+    expect(parsed.rows[0]).toEqual(ROWS.DOMATES);
   });
 
   it('takes the data day from the requested day, since the page prints none', () => {
@@ -99,29 +91,7 @@ describe('Elazığ: the content fingerprint of a dateless page', () => {
 });
 
 describe('Elazığ: a changed page is loud', () => {
-  it('throws when ul#halfiyat is gone (a table instead)', () => {
-    const redesigned = PAGE.replace('<ul id="halfiyat"', '<ul id="hal-fiyat-listesi"');
-    expect(expectLayoutError(PARSER, () => parseElazigList(doc(redesigned))).message).toBe(
-      'elazig-list: expected one ul#halfiyat, found 0',
-    );
-  });
-
-  it('throws when an item lacks its max price', () => {
-    const missing = PAGE.replace('<div class="price text-danger">38,00 ₺</div>', '<div class="price">38,00 ₺</div>');
-    expect(expectLayoutError(PARSER, () => parseElazigList(doc(missing))).message).toBe(
-      'elazig-list: li[1]: expected one div.price.text-danger, found 0',
-    );
-  });
-
-  it('throws on a price that is not a number', () => {
-    const text = PAGE.replace(
-      '<div class="price text-success">25,00 ₺</div>',
-      '<div class="price text-success">En düşük: 25,00 ₺</div>',
-    );
-    expect(expectLayoutError(PARSER, () => parseElazigList(doc(text))).message).toMatch(
-      /^elazig-list: li\[1\] min: not a price/,
-    );
-  });
+  itThrowsOnChanges(PARSER, (html) => parseElazigList(doc(html)), PAGE, CHANGED_PAGES);
 
   it('throws when a list has rows but the document has no requested day', () => {
     expect(expectLayoutError(PARSER, () => parseElazigList(doc(PAGE, null))).message).toBe(

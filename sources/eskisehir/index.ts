@@ -1,6 +1,6 @@
 import type { SourceAdapter } from '../types.ts';
-import { documentOrNone, fetchPage } from '../lib/collect.ts';
-import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
+import { collectDayPage } from '../lib/collect.ts';
+import { HALL_DEFAULTS, unprovenNote, sebzeMeyveMarket } from '../lib/definition.ts';
 import { ESKISEHIR_URL, eskisehirHtml } from './parser.ts';
 
 export const adapter: SourceAdapter = {
@@ -18,18 +18,8 @@ export const adapter: SourceAdapter = {
         'Cinsi is read as the variety and joined to the name; Tür is kept as the group. No unit is printed (read as kg) and no date ' +
         '(the list of the day collected). The list was frozen from 2023-04 to 2026-04. Publishing days are not described: Monday to Saturday assumed.',
     ),
-    markets: [
-      {
-        slug: 'eskisehir-sebze-meyve',
-        name: 'Eskişehir Sebze ve Meyve Hali',
-        province: 'Eskişehir',
-        district: null,
-        kind: 'sebze-meyve',
-      },
-    ],
+    markets: [sebzeMeyveMarket('eskisehir-sebze-meyve', 'Eskişehir Sebze ve Meyve Hali', 'Eskişehir')],
   },
-  async collect({ day, http }) {
-    const document = await fetchPage(http, ESKISEHIR_URL, { accept: 'text/html', requestedDay: day });
-    return [documentOrNone(document, eskisehirHtml, `eskisehir: empty table on ${day}`)];
-  },
+  collect: ({ day, http }) =>
+    collectDayPage(http, ESKISEHIR_URL, day, eskisehirHtml, `eskisehir: empty table on ${day}`),
 };

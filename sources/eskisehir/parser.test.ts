@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { decodeNumericEntities, ESKISEHIR_URL, parseEskisehirHtml, PARSER } from './parser.ts';
+import ROWS from './parser.rows.json' with { type: 'json' };
 
 const PAGE = readFileSync(
   new URL('../../tests/fixtures/eskisehir/hal-fiyatlari-2026-09-14.html', import.meta.url),
@@ -21,18 +22,7 @@ describe('Eskişehir page', () => {
   });
 
   it('maps Max · Min · Avg by header and keeps the reported average', () => {
-    expect(parseEskisehirHtml(doc(PAGE)).rows[0]).toEqual({
-      dataDay: '2026-09-14',
-      market: 'eskisehir-sebze-meyve',
-      name: 'DOMATES SALKIM',
-      unit: 'kg',
-      group: 'SEBZE',
-      min: 30,
-      max: 45,
-      avg: 38.25,
-      printed: 'DOMATES | SALKIM | SEBZE | 45,00 | 30,00 | 38,25',
-      location: 'table[0] tr[1]',
-    });
+    expect(parseEskisehirHtml(doc(PAGE)).rows[0]).toEqual(ROWS['DOMATES SALKIM']);
   });
 
   it('decodes numeric entities, also those escaped twice', () => {

@@ -1,6 +1,6 @@
 import type { SourceAdapter } from '../types.ts';
-import { documentOrNone, fetchPage } from '../lib/collect.ts';
-import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
+import { collectDayPage } from '../lib/collect.ts';
+import { HALL_DEFAULTS, unprovenNote, sebzeMeyveMarket } from '../lib/definition.ts';
 import { gaziantepHtml, gaziantepUrl } from './parser.ts';
 
 export const adapter: SourceAdapter = {
@@ -18,18 +18,8 @@ export const adapter: SourceAdapter = {
       'Az. Fiyat is read as Azami (maximum) and As. Fiyat as Asgari (minimum), mapped by header; a reversed reading would show as ' +
         'min_max_swapped flags. Every row carries its own date, which is its data day. Publishing is described as daily; Monday–Saturday is assumed, as for every hall whose Sunday is not known.',
     ),
-    markets: [
-      {
-        slug: 'gaziantep-sebze-meyve',
-        name: 'Gaziantep Sebze ve Meyve Hali',
-        province: 'Gaziantep',
-        district: null,
-        kind: 'sebze-meyve',
-      },
-    ],
+    markets: [sebzeMeyveMarket('gaziantep-sebze-meyve', 'Gaziantep Sebze ve Meyve Hali', 'Gaziantep')],
   },
-  async collect({ day, http }) {
-    const document = await fetchPage(http, gaziantepUrl(day), { accept: 'text/html', requestedDay: day });
-    return [documentOrNone(document, gaziantepHtml, `gaziantep: empty table for ${day}`)];
-  },
+  collect: ({ day, http }) =>
+    collectDayPage(http, gaziantepUrl(day), day, gaziantepHtml, `gaziantep: empty table for ${day}`),
 };

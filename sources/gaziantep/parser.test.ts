@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { gaziantepUrl, parseGaziantepHtml, PARSER } from './parser.ts';
+import ROWS from './parser.rows.json' with { type: 'json' };
 
 const PAGE = readFileSync(new URL('../../tests/fixtures/gaziantep/hal-rayic-2026-09-14.html', import.meta.url), 'utf8');
 const doc = (html: string) =>
@@ -19,18 +20,7 @@ describe('Gaziantep page', () => {
 
   it('maps Az. Fiyat (printed first) to max and As. Fiyat to min', () => {
     const rows = parseGaziantepHtml(doc(PAGE)).rows;
-    expect(rows[0]).toEqual({
-      dataDay: '2026-09-14',
-      market: 'gaziantep-sebze-meyve',
-      name: 'Domates',
-      unit: 'Kg',
-      group: null,
-      min: 20,
-      max: 35,
-      avg: null,
-      printed: 'Domates | 35,00 | 20,00 | Kg | 14.09.2026',
-      location: 'table[0] tr[1]',
-    });
+    expect(rows[0]).toEqual(ROWS.Domates);
     expect(rows[3]).toMatchObject({ name: 'Salatalık', min: 18.5, max: 30 });
     expect(rows[4]).toMatchObject({ name: 'Maydanoz', unit: 'Bağ', min: 8, max: 12 });
     expect(rows[8]).toMatchObject({ name: 'Limon', dataDay: '2026-09-13', min: 42, max: 55 });

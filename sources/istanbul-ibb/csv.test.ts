@@ -1,7 +1,7 @@
 /**
  * Golden tests of the fifteen CSV dumps of the endpoint's table.
  *
- * Expected numbers counted independently of the parser with Python: each file's text repaired
+ * Expected numbers (csv.golden.json) counted independently of the parser with Python: each file's text repaired
  * by `text.encode('latin-1').decode('utf-8')`, rows = records of `csv.reader` minus the header,
  * and the spot lines 2, ⌊n/3⌋+1, ⌊2n/3⌋+1 and n+1 (first, ⌊n/3⌋, ⌊2n/3⌋, last data row) of the
  * repaired text split on CRLF, copied as printed; their numbers are the printed text read as
@@ -13,150 +13,17 @@ import { describe, expect, it } from 'vitest';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { parseIbbCsv, PARSER } from './csv.ts';
 import type { IbbGroup } from './table.ts';
+import GOLDEN_JSON from './csv.golden.json' with { type: 'json' };
 
 const bytesOf = (file: string) => readFileSync(new URL(`../../data/sources/istanbul-ibb/csv/${file}`, import.meta.url));
 const parse = (file: string, day: string, group: IbbGroup) =>
   parseIbbCsv(bytesOf(file), { url: `csv/${file}`, requestedDay: day }, group);
 const encode = (text: string) => new TextEncoder().encode(text);
 
-type Spot = { line: number; printed: string; name: string; unit: string; min: number; max: number };
+type Spot = { line: number; printed: string; name: string; unit?: string; min: number; max: number };
 type Golden = { file: string; day: string; group: IbbGroup; rows: number; spots: Spot[] };
-const spot = (line: number, printed: string, name: string, min: number, max: number, unit = 'Kilogram'): Spot => ({
-  line,
-  printed,
-  name,
-  unit,
-  min,
-  max,
-});
-
-const GOLDEN: Golden[] = [
-  {
-    file: '2023-04-14.csv',
-    day: '2023-04-14',
-    group: 'meyve',
-    rows: 43,
-    spots: [
-      spot(2, 'Armut,Kilogram,"2,00 TL","8,00 TL"', 'Armut', 2, 8),
-      spot(15, 'Elma (Starkin),Kilogram,"13,00 TL","29,00 TL"', 'Elma (Starkin)', 13, 29),
-      spot(29, 'Limon,Kilogram,"8,00 TL","12,00 TL"', 'Limon', 8, 12),
-      spot(44, 'Üzüm(Siyah),Kilogram,"20,00 TL","45,00 TL"', 'Üzüm(Siyah)', 20, 45),
-    ],
-  },
-  {
-    file: '2023-04-15.csv',
-    day: '2023-04-15',
-    group: 'meyve',
-    rows: 43,
-    spots: [
-      spot(2, 'Armut,Kilogram,"7,00 TL","9,00 TL"', 'Armut', 7, 9),
-      spot(15, 'Elma (Starkin),Kilogram,"13,00 TL","25,00 TL"', 'Elma (Starkin)', 13, 25),
-      spot(29, 'Limon,Kilogram,"8,00 TL","12,00 TL"', 'Limon', 8, 12),
-      spot(44, 'Üzüm(Siyah),Kilogram,"20,00 TL","45,00 TL"', 'Üzüm(Siyah)', 20, 45),
-    ],
-  },
-  {
-    file: '2023-07-05.csv',
-    day: '2023-07-05',
-    group: 'meyve',
-    rows: 48,
-    spots: [
-      spot(2, 'Armut,Kilogram,"7,00 TL","8,00 TL"', 'Armut', 7, 8),
-      spot(17, 'Elma(GoldenII.),Kilogram,"10,00 TL","12,00 TL"', 'Elma(GoldenII.)', 10, 12),
-      spot(33, 'Kiraz II.,Kilogram,"20,00 TL","40,00 TL"', 'Kiraz II.', 20, 40),
-      spot(49, 'Üzüm(Siyah),Kilogram,"40,00 TL","50,00 TL"', 'Üzüm(Siyah)', 40, 50),
-    ],
-  },
-  {
-    file: '2023-07-06.csv',
-    day: '2023-07-06',
-    group: 'meyve',
-    rows: 49,
-    spots: [
-      spot(2, 'Armut,Kilogram,"7,00 TL","8,00 TL"', 'Armut', 7, 8),
-      spot(3, 'Armut (Akça),Kilogram,"30,00 TL","51,00 TL"', 'Armut (Akça)', 30, 51),
-      spot(33, 'Kiraz II.,Kilogram,"20,00 TL","40,00 TL"', 'Kiraz II.', 20, 40),
-      spot(50, 'Üzüm(Siyah),Kilogram,"20,00 TL","30,00 TL"', 'Üzüm(Siyah)', 20, 30),
-    ],
-  },
-  {
-    file: '2023-07-07.csv',
-    day: '2023-07-07',
-    group: 'meyve',
-    rows: 49,
-    spots: [
-      spot(2, 'Armut,Kilogram,"7,00 TL","8,00 TL"', 'Armut', 7, 8),
-      spot(3, 'Armut (Akça),Kilogram,"30,00 TL","50,00 TL"', 'Armut (Akça)', 30, 50),
-      spot(17, 'Elma(GoldenII.),Kilogram,"10,00 TL","12,00 TL"', 'Elma(GoldenII.)', 10, 12),
-      spot(50, 'Üzüm(Siyah),Kilogram,"20,00 TL","30,00 TL"', 'Üzüm(Siyah)', 20, 30),
-    ],
-  },
-  { file: '2023-07-08.csv', day: '2023-07-08', group: 'meyve', rows: 0, spots: [] },
-  { file: '2023-07-8.csv', day: '2023-07-08', group: 'meyve', rows: 0, spots: [] },
-  ...(['2024-3-12.csv', '2024-3-13.csv', '2024-03-14_meyve.csv'] as const).map(
-    (file, i): Golden => ({
-      file,
-      day: `2024-03-1${2 + i}`,
-      group: 'meyve',
-      rows: 39,
-      spots: [
-        spot(2, 'Armut,Kilogram,"10,00 TL","20,00 TL"', 'Armut', 10, 20),
-        spot(14, 'Elma (Gransimit),Kilogram,"45,00 TL","55,00 TL"', 'Elma (Gransimit)', 45, 55),
-        spot(27, 'Limon,Kilogram,"10,00 TL","16,00 TL"', 'Limon', 10, 16),
-        spot(40, 'Portakal (Waşington),Kilogram,"25,00 TL","35,00 TL"', 'Portakal (Waşington)', 25, 35),
-      ],
-    }),
-  ),
-  {
-    file: '2024-03-14_sebze.csv',
-    day: '2024-03-14',
-    group: 'sebze',
-    rows: 80,
-    spots: [
-      spot(2, 'Bakla,Kilogram,"25,00 TL","45,00 TL"', 'Bakla', 25, 45),
-      spot(27, 'Fasülye (Yer),Kilogram,"50,00 TL","60,00 TL"', 'Fasülye (Yer)', 50, 60),
-      spot(54, 'Nane II.,Demet,"5,00 TL","7,00 TL"', 'Nane II.', 5, 7, 'Demet'),
-      spot(81, 'Yaprak (Salamura),Kilogram,"70,00 TL","100,00 TL"', 'Yaprak (Salamura)', 70, 100),
-    ],
-  },
-  {
-    file: '2024-04-16.csv',
-    day: '2024-04-16',
-    group: 'meyve',
-    rows: 36,
-    spots: [
-      spot(2, 'Armut,Kilogram,"10,00 TL","20,00 TL"', 'Armut', 10, 20),
-      spot(13, 'Elma (Golden),Kilogram,"30,00 TL","45,00 TL"', 'Elma (Golden)', 30, 45),
-      spot(25, 'Kivi (Yerli),Kilogram,"50,00 TL","70,00 TL"', 'Kivi (Yerli)', 50, 70),
-      spot(37, 'Portakal (Waşington),Kilogram,"20,00 TL","35,00 TL"', 'Portakal (Waşington)', 20, 35),
-    ],
-  },
-  {
-    file: '2024-04-16_meyve.csv',
-    day: '2024-04-16',
-    group: 'meyve',
-    rows: 36,
-    spots: [
-      spot(2, 'Armut,Kilogram,"10,00 TL","20,00 TL"', 'Armut', 10, 20),
-      spot(14, 'Elma (Gransimit),Kilogram,"3,00 TL","55,00 TL"', 'Elma (Gransimit)', 3, 55),
-      spot(25, 'Kayısı I.,Kilogram,"50,00 TL","60,00 TL"', 'Kayısı I.', 50, 60),
-      spot(37, 'Portakal (Waşington),Kilogram,"20,00 TL","35,00 TL"', 'Portakal (Waşington)', 20, 35),
-    ],
-  },
-  {
-    file: '2024-04-16_sebze.csv',
-    day: '2024-04-16',
-    group: 'sebze',
-    rows: 81,
-    spots: [
-      spot(2, 'Bakla,Kilogram,"40,00 TL","60,00 TL"', 'Bakla', 40, 60),
-      spot(28, 'Fasülye (Yer),Kilogram,"30,00 TL","50,00 TL"', 'Fasülye (Yer)', 30, 50),
-      spot(55, 'Nane II.,Demet,"4,00 TL","5,00 TL"', 'Nane II.', 4, 5, 'Demet'),
-      spot(82, 'Yaprak (Salamura),Kilogram,"70,00 TL","100,00 TL"', 'Yaprak (Salamura)', 70, 100),
-    ],
-  },
-  { file: '2024-04-20.csv', day: '2024-04-20', group: 'meyve', rows: 0, spots: [] },
-];
+/** Each dump's day, group, row count and spot lines; a spot's unit is Kilogram unless it says otherwise. */
+const GOLDEN = GOLDEN_JSON as Golden[];
 
 describe.each(GOLDEN)('İBB CSV $file', (golden) => {
   const doc = () => parse(golden.file, golden.day, golden.group);
@@ -181,7 +48,7 @@ describe.each(GOLDEN)('İBB CSV $file', (golden) => {
       dataDay: golden.day,
       market: 'istanbul-ibb-sebze-meyve',
       name: s.name,
-      unit: s.unit,
+      unit: s.unit ?? 'Kilogram',
       group: golden.group,
       min: s.min,
       max: s.max,

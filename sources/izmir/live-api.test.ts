@@ -9,6 +9,7 @@ import { LayoutError, type PrintedRow } from '../types.ts';
 import { parseIzmirApiDump } from './api-dump.ts';
 import { izmirApiUrl, MARKET_OF_FEED, parseIzmirLiveJson, PARSER } from './live-api.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
+import ROWS from './live-api.rows.json' with { type: 'json' };
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/izmir/${name}`, import.meta.url), 'utf8');
 const DAY = fixture('sebzemeyve-2026-07-23.json');
@@ -47,29 +48,7 @@ describe('İzmir live API: a bulletin day', () => {
   it('reads spot values as the API prints them', () => {
     const rows = parseIzmirLiveJson(DAY, 'sebzemeyve').rows;
     // dump line 14612: 117.5,ANANAS,ADET,85,150,53,,1,3,İTHAL,8d021386-….jpg,2026-07-23,117.5
-    expect(rows[1]).toEqual({
-      dataDay: '2026-07-23',
-      market: 'izmir-sebze-meyve',
-      name: 'ANANAS',
-      unit: 'ADET',
-      group: 'İTHAL',
-      min: 85,
-      max: 150,
-      avg: 117.5,
-      printed: JSON.stringify({
-        MalAdi: 'ANANAS',
-        MalId: 53,
-        MalTipId: 3,
-        MalTipAdi: 'İTHAL',
-        HalTuru: 1,
-        Birim: 'ADET',
-        AsgariUcret: 85,
-        AzamiUcret: 150,
-        OrtalamaUcret: 117.5,
-        Gorsel: '8d021386-fa36-4850-bb28-bc0e6b7c7a56.jpg',
-      }),
-      location: 'HalFiyatListesi[1]',
-    });
+    expect(rows[1]).toEqual(ROWS.ANANAS);
     // dump line 14613: 90.0,ARMUT  DEVECI,KG,80,100,199,…,MEYVE,…
     expect(rows[2]).toMatchObject({ name: 'ARMUT  DEVECI', unit: 'KG', group: 'MEYVE', min: 80, max: 100, avg: 90 });
     // dump line 14704: 85.0,ÜZÜM  SİYAH,KG,70,100,1500,…

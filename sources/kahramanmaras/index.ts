@@ -1,6 +1,6 @@
 import type { SourceAdapter } from '../types.ts';
 import { fetchPage } from '../lib/collect.ts';
-import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
+import { HALL_DEFAULTS, unprovenNote, sebzeMeyveMarket } from '../lib/definition.ts';
 import { kahramanmarasTable } from './parser.ts';
 
 export const KAHRAMANMARAS_URL = 'https://kahramanmaras.bel.tr/sebze-meyve-fiyatlari';
@@ -20,13 +20,7 @@ export const adapter: SourceAdapter = {
         'whole-lira prices; every row has its own date. Publishing days are assumed (Monday to Saturday).',
     ),
     markets: [
-      {
-        slug: 'kahramanmaras-sebze-meyve',
-        name: 'Kahramanmaraş Sebze ve Meyve Hali',
-        province: 'Kahramanmaraş',
-        district: null,
-        kind: 'sebze-meyve',
-      },
+      sebzeMeyveMarket('kahramanmaras-sebze-meyve', 'Kahramanmaraş Sebze ve Meyve Hali', 'Kahramanmaraş'),
       {
         slug: 'kahramanmaras-elbistan',
         name: 'Elbistan Sebze ve Meyve Hali',

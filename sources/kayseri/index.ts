@@ -1,6 +1,6 @@
 import type { SourceAdapter } from '../types.ts';
-import { documentOrNone, fetchPage } from '../lib/collect.ts';
-import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
+import { collectDayPage } from '../lib/collect.ts';
+import { HALL_DEFAULTS, unprovenNote, sebzeMeyveMarket } from '../lib/definition.ts';
 import { KAYSERI_URL, kayseriHtml } from './parser.ts';
 
 export const adapter: SourceAdapter = {
@@ -18,18 +18,7 @@ export const adapter: SourceAdapter = {
         'The page takes no date and prints none, so it is read as the list of the day collected (today only, no backfill). ' +
         'Kuruş printed without a separator (4–5 digit integers) has been seen and is kept as printed. Publishing is described as daily; Monday–Saturday is assumed, as for every hall whose Sunday is not known.',
     ),
-    markets: [
-      {
-        slug: 'kayseri-sebze-meyve',
-        name: 'Kayseri Sebze ve Meyve Hali',
-        province: 'Kayseri',
-        district: null,
-        kind: 'sebze-meyve',
-      },
-    ],
+    markets: [sebzeMeyveMarket('kayseri-sebze-meyve', 'Kayseri Sebze ve Meyve Hali', 'Kayseri')],
   },
-  async collect({ day, http }) {
-    const document = await fetchPage(http, KAYSERI_URL, { accept: 'text/html', requestedDay: day });
-    return [documentOrNone(document, kayseriHtml, `kayseri: empty table on ${day}`)];
-  },
+  collect: ({ day, http }) => collectDayPage(http, KAYSERI_URL, day, kayseriHtml, `kayseri: empty table on ${day}`),
 };

@@ -1,6 +1,6 @@
 import type { Collected, SourceAdapter } from '../types.ts';
 import { documentOf, documentOrNone } from '../lib/collect.ts';
-import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
+import { HALL_DEFAULTS, unprovenNote, sebzeMeyveMarket } from '../lib/definition.ts';
 import { HALLS, KOCAELI_URL, kocaeliHtml } from './parser.ts';
 
 export const adapter: SourceAdapter = {
@@ -19,13 +19,7 @@ export const adapter: SourceAdapter = {
         'Publishing days are not described: Monday to Saturday assumed.',
     ),
     markets: [
-      {
-        slug: 'kocaeli-merkez',
-        name: 'Kocaeli Merkez Sebze ve Meyve Hali',
-        province: 'Kocaeli',
-        district: null,
-        kind: 'sebze-meyve',
-      },
+      sebzeMeyveMarket('kocaeli-merkez', 'Kocaeli Merkez Sebze ve Meyve Hali', 'Kocaeli'),
       {
         slug: 'kocaeli-gebze',
         name: 'Gebze Sebze ve Meyve Hali',

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { KOCAELI_URL, parseKocaeliHtml, PARSER } from './parser.ts';
+import ROWS from './parser.rows.json' with { type: 'json' };
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../tests/fixtures/kocaeli/${name}`, import.meta.url), 'utf8');
@@ -18,18 +19,7 @@ describe('Kocaeli pages', () => {
     const parsed = parseKocaeliHtml(doc(MERKEZ), 'kocaeli-merkez');
     expect(parsed.bulletinDays).toEqual(['2026-09-14']);
     expect(parsed.rows).toHaveLength(8);
-    expect(parsed.rows[0]).toEqual({
-      dataDay: '2026-09-14',
-      market: 'kocaeli-merkez',
-      name: 'DOMATES',
-      unit: 'KG',
-      group: 'SEBZE',
-      min: 22,
-      max: 35,
-      avg: null,
-      printed: 'DOMATES | SEBZE | KG | 22,00 | 35,00',
-      location: 'table[0] tr[1]',
-    });
+    expect(parsed.rows[0]).toEqual(ROWS.DOMATES);
     expect(parsed.rows[4]).toMatchObject({ name: 'DEREOTU', unit: 'BAĞ', min: 7.5, max: 10 });
     expect(parsed.rows[7]).toMatchObject({ name: 'MUZ İTHAL', group: 'MEYVE', min: 70, max: 85 });
   });

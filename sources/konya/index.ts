@@ -1,6 +1,6 @@
 import type { SourceAdapter } from '../types.ts';
-import { documentOrNone, fetchPage } from '../lib/collect.ts';
-import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
+import { collectDayPage } from '../lib/collect.ts';
+import { HALL_DEFAULTS, unprovenNote, sebzeMeyveMarket } from '../lib/definition.ts';
 import { konyaHtml, konyaUrl } from './parser.ts';
 
 export const adapter: SourceAdapter = {
@@ -22,18 +22,7 @@ export const adapter: SourceAdapter = {
         'that is the source, not a frozen feed. The page prints no date: the data day is the date requested. ' +
         'The open-data CSV parser is ready for the archive; its address is not known yet. Values before 2005 are in old lira.',
     ),
-    markets: [
-      {
-        slug: 'konya-sebze-meyve',
-        name: 'Konya Sebze ve Meyve Hali',
-        province: 'Konya',
-        district: null,
-        kind: 'sebze-meyve',
-      },
-    ],
+    markets: [sebzeMeyveMarket('konya-sebze-meyve', 'Konya Sebze ve Meyve Hali', 'Konya')],
   },
-  async collect({ day, http }) {
-    const document = await fetchPage(http, konyaUrl(day), { accept: 'text/html', requestedDay: day });
-    return [documentOrNone(document, konyaHtml, `konya: no list for ${day}`)];
-  },
+  collect: ({ day, http }) => collectDayPage(http, konyaUrl(day), day, konyaHtml, `konya: no list for ${day}`),
 };

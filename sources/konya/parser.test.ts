@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { CSV_PARSER, HTML_PARSER, konyaCsv, konyaUrl, parseKonyaCsv, parseKonyaHtml } from './parser.ts';
+import ROWS from './parser.rows.json' with { type: 'json' };
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/konya/${name}`, import.meta.url), 'utf8');
 const PAGE = fixture('hal-fiyatlari-2026-09-14.html');
@@ -24,18 +25,7 @@ describe('Konya page', () => {
 
   it('reads rows as printed', () => {
     const rows = parseKonyaHtml(doc(PAGE)).rows;
-    expect(rows[1]).toEqual({
-      dataDay: '2026-09-14',
-      market: 'konya-sebze-meyve',
-      name: 'Biber (Sivri)',
-      unit: 'Kg',
-      group: 'SEBZE',
-      min: 35,
-      max: 50,
-      avg: null,
-      printed: 'Biber (Sivri) | Kg | 35,00 | 50,00',
-      location: 'table[0] tr[2]',
-    });
+    expect(rows[1]).toEqual(ROWS['Biber (Sivri)']);
     expect(rows[4]).toMatchObject({ name: 'Marul', unit: 'Adet', min: 15, max: 20 });
     expect(rows[5]).toMatchObject({ name: 'Maydanoz', unit: 'Bağ', min: 7.5, max: 10 });
     expect(rows[9]).toMatchObject({ name: 'Ayva', group: 'MEYVE', min: 30, max: 42.5, location: 'table[1] tr[4]' });
@@ -66,18 +56,7 @@ describe('Konya open-data CSV', () => {
     const parsed = parseKonyaCsv(CSV);
     expect(parsed.rows).toHaveLength(10);
     expect(parsed.bulletinDays).toEqual(['2004-12-30', '2026-09-08', '2026-09-11']);
-    expect(parsed.rows[0]).toEqual({
-      dataDay: '2004-12-30',
-      market: 'konya-sebze-meyve',
-      name: 'Domates',
-      unit: 'Kg',
-      group: 'SEBZE',
-      min: 750000,
-      max: 1100000,
-      avg: null,
-      printed: '2004-12-30,Domates,Kg,0,750000,1100000',
-      location: 'line 2',
-    });
+    expect(parsed.rows[0]).toEqual(ROWS.Domates);
     expect(parsed.rows[3]).toMatchObject({ dataDay: '2026-09-08', name: 'Maydanoz', unit: 'Bağ', min: 7.5, max: 10 });
     expect(parsed.rows[4]).toMatchObject({ name: 'Elma (Golden)', group: 'MEYVE', min: 25, max: 35 });
     expect(parsed.rows[9]).toMatchObject({

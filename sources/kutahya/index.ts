@@ -1,6 +1,6 @@
 import type { SourceAdapter } from '../types.ts';
 import { fetchPage } from '../lib/collect.ts';
-import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
+import { HALL_DEFAULTS, unprovenNote, sebzeMeyveMarket } from '../lib/definition.ts';
 import { kutahyaTable } from './parser.ts';
 
 export const KUTAHYA_URL = 'https://www.kutahya.bel.tr/hal.asp';
@@ -20,15 +20,7 @@ export const adapter: SourceAdapter = {
         'The printed name is `Ürün Adı (Ürün Cinsi)`; no unit is printed, prices are taken as per kg. ' +
         'The page takes no date and prints none known to us: the data day is the requested day. Publishing days are assumed (Monday to Saturday).',
     ),
-    markets: [
-      {
-        slug: 'kutahya-sebze-meyve',
-        name: 'Kütahya Sebze ve Meyve Hali',
-        province: 'Kütahya',
-        district: null,
-        kind: 'sebze-meyve',
-      },
-    ],
+    markets: [sebzeMeyveMarket('kutahya-sebze-meyve', 'Kütahya Sebze ve Meyve Hali', 'Kütahya')],
   },
   async collect({ day, http }) {
     return [{ document: await fetchPage(http, KUTAHYA_URL, { requestedDay: day }), parser: kutahyaTable }];

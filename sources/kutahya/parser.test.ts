@@ -2,8 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fetchedDocument } from '../../tests/support/fake-http.ts';
+import { itThrowsOnChanges } from '../lib/page-changes.ts';
+import CHANGED_PAGES from './changed-pages.json' with { type: 'json' };
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { charsetOf, kutahyaTable, parseKutahyaTable, PARSER } from './parser.ts';
+import ROWS from './parser.rows.json' with { type: 'json' };
 
 const bytes = (name: string) =>
   new Uint8Array(readFileSync(new URL(`../../tests/fixtures/kutahya/${name}`, import.meta.url)));
@@ -16,18 +19,7 @@ describe('Kütahya: the table', () => {
     const parsed = parseKutahyaTable(doc(PAGE));
     expect(parsed.bulletinDays).toEqual(['2026-09-15']);
     expect(parsed.rows).toHaveLength(12);
-    expect(parsed.rows[0]).toEqual({
-      dataDay: '2026-09-15',
-      market: 'kutahya-sebze-meyve',
-      name: 'DOMATES (SALKIM)',
-      unit: 'kg',
-      group: null,
-      min: 30,
-      max: 45,
-      avg: 38,
-      printed: 'DOMATES | SALKIM | 30 ₺ | 45 ₺ | 38 ₺',
-      location: 'table[1] tr[1]',
-    });
+    expect(parsed.rows[0]).toEqual(ROWS['DOMATES (SALKIM)']);
   });
 
   it('keeps the reported average (Ortalama) as printed, even when it is not the midpoint', () => {
@@ -81,19 +73,7 @@ describe('Kütahya: the table', () => {
 });
 
 describe('Kütahya: a changed page is loud', () => {
-  it('throws when the Ortalama column is gone', () => {
-    const changed = PAGE.replace('<td><b>Ortalama</b></td>', '');
-    expect(expectLayoutError(PARSER, () => parseKutahyaTable(doc(changed))).message).toBe(
-      'kutahya-table: no table with the columns Ürün Adı · Ürün Cinsi · Minimum · Maksimum · Ortalama',
-    );
-  });
-
-  it('throws on a price that is not a number', () => {
-    const changed = PAGE.replace('<td>18 ₺</td>', '<td>18 ₺/kg</td>');
-    expect(expectLayoutError(PARSER, () => parseKutahyaTable(doc(changed))).message).toMatch(
-      /^kutahya-table: table\[1\] tr\[5\] min: not a price/,
-    );
-  });
+  itThrowsOnChanges(PARSER, (html) => parseKutahyaTable(doc(html)), PAGE, CHANGED_PAGES);
 
   it('throws on an unknown charset', () => {
     expect(expectLayoutError(PARSER, () => parseKutahyaTable(doc(PAGE, 'text/html; charset=x-klingon'))).message).toBe(

@@ -3,11 +3,10 @@ import { expect } from 'vitest';
 import type { SourceDefinition, SourceDocument } from '../types.ts';
 
 /**
- * The registry entry of a hall built from the published description: `entry` as given, and unless
- * it says otherwise no licence, Monday to Saturday, no window, no lag, enabled, unverified, with
- * the note that says no real document has proven the parser.
+ * A hall's registry entry: `entry` as given, and unless it says otherwise no licence, Monday to
+ * Saturday, no window, no lag, enabled, unverified.
  */
-export function expectDescribedHall(definition: SourceDefinition, entry: Partial<SourceDefinition>): void {
+export function expectHall(definition: SourceDefinition, entry: Partial<SourceDefinition>): void {
   expect(definition).toMatchObject({
     licence: null,
     enabled: true,
@@ -17,6 +16,11 @@ export function expectDescribedHall(definition: SourceDefinition, entry: Partial
     publishingDays: [1, 2, 3, 4, 5, 6],
     ...entry,
   });
+}
+
+/** The registry entry of a hall built from the published description, with the note that says no real document has proven the parser. */
+export function expectDescribedHall(definition: SourceDefinition, entry: Partial<SourceDefinition>): void {
+  expectHall(definition, entry);
   const opening = 'Built from the published description; no real document has proven the parser yet.';
   expect(definition.note.startsWith(opening)).toBe(true);
 }

@@ -47,3 +47,18 @@ export function documentOrNone(document: SourceDocument, parser: Parser, none: s
 export function dottedDay(day: Day): string {
   return `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
 }
+
+/**
+ * The collection of a page read as the list of the requested day: one GET asking for `text/html`,
+ * and "no list" (`none`) when the page parses to no row.
+ */
+export async function collectDayPage(
+  http: HttpClient,
+  url: string,
+  day: Day,
+  parser: Parser,
+  none: string,
+): Promise<Collected[]> {
+  const document = await fetchPage(http, url, { accept: 'text/html', requestedDay: day });
+  return [documentOrNone(document, parser, none)];
+}

@@ -23,3 +23,8 @@ export const HALL_DEFAULTS: Pick<
 export function unprovenNote(details: string): string {
   return `Built from the published description; no real document has proven the parser yet. ${details}`;
 }
+
+/** A fruit and vegetable hall of a province, with no district. */
+export function sebzeMeyveMarket(slug: string, name: string, province: string): SourceDefinition['markets'][number] {
+  return { slug, name, province, district: null, kind: 'sebze-meyve' };
+}

@@ -1,6 +1,6 @@
 import type { SourceAdapter } from '../types.ts';
 import { fetchPage } from '../lib/collect.ts';
-import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
+import { HALL_DEFAULTS, unprovenNote, sebzeMeyveMarket } from '../lib/definition.ts';
 import { manisaTable } from './parser.ts';
 
 export const MANISA_URL = 'https://www.manisa.bel.tr/apps/sebzemeyvehali/';
@@ -19,15 +19,7 @@ export const adapter: SourceAdapter = {
       'No average is printed (midpoint). The page takes no date and prints none known to us: the data day is the requested day. ' +
         'Published daily; the weekdays (Monday to Saturday) are assumed.',
     ),
-    markets: [
-      {
-        slug: 'manisa-sebze-meyve',
-        name: 'Manisa Sebze ve Meyve Hali',
-        province: 'Manisa',
-        district: null,
-        kind: 'sebze-meyve',
-      },
-    ],
+    markets: [sebzeMeyveMarket('manisa-sebze-meyve', 'Manisa Sebze ve Meyve Hali', 'Manisa')],
   },
   async collect({ day, http }) {
     return [{ document: await fetchPage(http, MANISA_URL, { requestedDay: day }), parser: manisaTable }];

@@ -2,8 +2,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fetchedDocument } from '../../tests/support/fake-http.ts';
-import { expectLayoutError } from '../../tests/support/layout-error.ts';
+import { itThrowsOnChanges } from '../lib/page-changes.ts';
+import CHANGED_PAGES from './changed-pages.json' with { type: 'json' };
 import { manisaTable, PARSER } from './parser.ts';
+import ROWS from './parser.rows.json' with { type: 'json' };
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/manisa/${name}`, import.meta.url), 'utf8');
 const PAGE = fixture('sebzemeyvehali.html');
@@ -15,18 +17,7 @@ describe('Manisa: the table', () => {
     const parsed = manisaTable.parse(doc(PAGE));
     expect(parsed.bulletinDays).toEqual(['2026-09-15']);
     expect(parsed.rows).toHaveLength(11);
-    expect(parsed.rows[0]).toEqual({
-      dataDay: '2026-09-15',
-      market: 'manisa-sebze-meyve',
-      name: 'DOMATES',
-      unit: 'KG',
-      group: 'SEBZE',
-      min: 28,
-      max: 42,
-      avg: null,
-      printed: 'SEBZE | DOMATES | KG | 28,00 TL | 42,00 TL',
-      location: 'table[0] tr[1]',
-    });
+    expect(parsed.rows[0]).toEqual(ROWS.DOMATES);
     expect(parsed.rows.map((r) => r.group)).toEqual([...Array(6).fill('SEBZE'), ...Array(5).fill('MEYVE')]);
   });
 
@@ -48,24 +39,5 @@ describe('Manisa: the table', () => {
 });
 
 describe('Manisa: a changed page is loud', () => {
-  it('throws when the table has other columns', () => {
-    const changed = PAGE.replace('<th>En Az</th><th>En Çok</th>', '<th>Fiyat</th>');
-    expect(expectLayoutError(PARSER, () => manisaTable.parse(doc(changed))).message).toBe(
-      'manisa-table: no table with the columns Tip · Adı · Birim · En Az · En Çok',
-    );
-  });
-
-  it('throws on a price that is not a number', () => {
-    const changed = PAGE.replace('<td>60,00 TL</td>', '<td>60,00 TL (yerli)</td>');
-    expect(expectLayoutError(PARSER, () => manisaTable.parse(doc(changed))).message).toMatch(
-      /^manisa-table: table\[0\] tr\[4\] min: not a price/,
-    );
-  });
-
-  it('throws on a row without a name', () => {
-    const changed = PAGE.replace('<td>NAR</td>', '<td></td>');
-    expect(expectLayoutError(PARSER, () => manisaTable.parse(doc(changed))).message).toBe(
-      'manisa-table: table[0] tr[10]: not a price row: MEYVE |  | KG | 40,00 TL | 60,00 TL',
-    );
-  });
+  itThrowsOnChanges(PARSER, (html) => manisaTable.parse(doc(html)), PAGE, CHANGED_PAGES);
 });

@@ -1,6 +1,6 @@
 import type { Collected, SourceAdapter } from '../types.ts';
 import { documentOf, documentOrNone } from '../lib/collect.ts';
-import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
+import { HALL_DEFAULTS, unprovenNote, sebzeMeyveMarket } from '../lib/definition.ts';
 import { CATEGORIES, MERSIN_PAGE, MERSIN_URL, mersinHtml } from './parser.ts';
 
 export const adapter: SourceAdapter = {
@@ -20,15 +20,7 @@ export const adapter: SourceAdapter = {
         'until a real document shows the branches. The fragment prints no date: the data day is the date posted. ' +
         'Publishing days are not described: Monday to Saturday assumed.',
     ),
-    markets: [
-      {
-        slug: 'mersin-merkez',
-        name: 'Mersin Sebze ve Meyve Hali',
-        province: 'Mersin',
-        district: null,
-        kind: 'sebze-meyve',
-      },
-    ],
+    markets: [sebzeMeyveMarket('mersin-merkez', 'Mersin Sebze ve Meyve Hali', 'Mersin')],
   },
   async collect({ day, http }) {
     const collected: Collected[] = [];

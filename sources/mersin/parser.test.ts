@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { MERSIN_URL, parseMersinHtml, PARSER } from './parser.ts';
+import ROWS from './parser.rows.json' with { type: 'json' };
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/mersin/${name}`, import.meta.url), 'utf8');
 const FRUIT = fixture('fruit-2026-09-14.html');
@@ -15,18 +16,7 @@ describe('Mersin fragments', () => {
     const parsed = parseMersinHtml(doc(FRUIT), 'MEYVE');
     expect(parsed.bulletinDays).toEqual(['2026-09-14']);
     expect(parsed.rows).toHaveLength(6);
-    expect(parsed.rows[0]).toEqual({
-      dataDay: '2026-09-14',
-      market: 'mersin-merkez',
-      name: 'LİMON ENTERDONAT',
-      unit: 'Kg',
-      group: 'MEYVE',
-      min: 18,
-      max: 30,
-      avg: 24.35,
-      printed: 'MERKEZ | LİMON | ENTERDONAT | Geleneksel | Mersin | 18,00 | 30,00 | 24,35 | Kg',
-      location: 'table[0] tr[1]',
-    });
+    expect(parsed.rows[0]).toEqual(ROWS['LİMON ENTERDONAT']);
     expect(parsed.rows[3]).toMatchObject({ name: 'ÜZÜM ÇEKİRDEKSİZ', min: 40, max: 55, avg: 47.9 });
     expect(parsed.rows[4]).toMatchObject({ name: 'NAR', min: 25, max: 38, avg: 31.2 });
     expect(parsed.rows[5]).toMatchObject({ name: 'ANANAS', unit: 'Adet', min: 120, max: 160, avg: 138.4 });

@@ -1,7 +1,7 @@
 import { LayoutError, type SourceAdapter } from '../types.ts';
 import { documentOf, PAGE_ACCEPT } from '../lib/collect.ts';
 import { loadHtml } from '../lib/html.ts';
-import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
+import { HALL_DEFAULTS, unprovenNote, sebzeMeyveMarket } from '../lib/definition.ts';
 import { tekirdagDetail } from './parser.ts';
 
 export const TEKIRDAG_LISTING_URL = 'https://www.tekirdag.bel.tr/hal_fiyat_gunluk';
@@ -37,15 +37,7 @@ export const adapter: SourceAdapter = {
         'Names are printed doubled (`ANANAS (ANANAS)`) and kept as printed; Max stands before Min; the data day is the first date on the page. ' +
         'No average is printed (midpoint). Publishing days are assumed (Monday to Friday; no list has been reported for weekends).',
     ),
-    markets: [
-      {
-        slug: 'tekirdag-sebze-meyve',
-        name: 'Tekirdağ Sebze ve Meyve Hali',
-        province: 'Tekirdağ',
-        district: null,
-        kind: 'sebze-meyve',
-      },
-    ],
+    markets: [sebzeMeyveMarket('tekirdag-sebze-meyve', 'Tekirdağ Sebze ve Meyve Hali', 'Tekirdağ')],
   },
   async collect({ http, log }) {
     const accept = { accept: PAGE_ACCEPT };

@@ -2,9 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fetchedDocument } from '../../tests/support/fake-http.ts';
-import { expectLayoutError } from '../../tests/support/layout-error.ts';
+import { itThrowsOnChanges } from '../lib/page-changes.ts';
+import CHANGED_PAGES from './changed-pages.json' with { type: 'json' };
 import { loadHtml } from '../lib/html.ts';
 import { firstDay, parseTekirdagDetail, PARSER, tekirdagDetail } from './parser.ts';
+import ROWS from './parser.rows.json' with { type: 'json' };
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../tests/fixtures/tekirdag/${name}`, import.meta.url), 'utf8');
@@ -16,18 +18,7 @@ describe('Tekirdağ: the detail table', () => {
   it('reads every row as printed, Max and Min by their header', () => {
     const parsed = parseTekirdagDetail(doc(PAGE));
     expect(parsed.rows).toHaveLength(9);
-    expect(parsed.rows[0]).toEqual({
-      dataDay: '2026-09-15',
-      market: 'tekirdag-sebze-meyve',
-      name: 'ANANAS (ANANAS)',
-      unit: 'ADET',
-      group: 'MEYVE',
-      min: 110,
-      max: 140,
-      avg: null,
-      printed: 'ANANAS (ANANAS) | İTHAL | ADET | MEYVE | 140 TL | 110 TL',
-      location: 'table[0] tr[1]',
-    });
+    expect(parsed.rows[0]).toEqual(ROWS['ANANAS (ANANAS)']);
   });
 
   it('keeps doubled names exactly as printed', () => {
@@ -84,26 +75,5 @@ describe('Tekirdağ: the detail table', () => {
 });
 
 describe('Tekirdağ: a changed page is loud', () => {
-  it('throws when the table has other columns', () => {
-    const changed = PAGE.replace('<th>Tip</th>', '<th>Kategori</th>');
-    expect(expectLayoutError(PARSER, () => parseTekirdagDetail(doc(changed))).message).toBe(
-      'tekirdag-detail: no table with the columns Ürün Adı · Ürün Türü · Birim · Tip · Max · Min',
-    );
-  });
-
-  it('throws when rows are listed but no date is on the page', () => {
-    const undated = PAGE.replace('15.09.2026 Tarihli', 'Günlük')
-      .replace('Son güncelleme: 15.09.2026 16:40', '')
-      .replace(' · Kuruluş: 29.03.2014', '');
-    expect(expectLayoutError(PARSER, () => parseTekirdagDetail(doc(undated))).message).toBe(
-      'tekirdag-detail: no date on the page',
-    );
-  });
-
-  it('throws on a price that is not a number', () => {
-    const changed = PAGE.replace('<td>35 TL</td>', '<td>35 TL/KG</td>');
-    expect(expectLayoutError(PARSER, () => parseTekirdagDetail(doc(changed))).message).toMatch(
-      /^tekirdag-detail: table\[0\] tr\[4\] Max: not a price/,
-    );
-  });
+  itThrowsOnChanges(PARSER, (html) => parseTekirdagDetail(doc(html)), PAGE, CHANGED_PAGES);
 });

@@ -1,6 +1,6 @@
 import type { SourceAdapter } from '../types.ts';
 import { fetchPage } from '../lib/collect.ts';
-import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
+import { HALL_DEFAULTS, unprovenNote, sebzeMeyveMarket } from '../lib/definition.ts';
 import { tokatTable } from './parser.ts';
 
 export const TOKAT_URL = 'https://www.tokat.bel.tr/hal-fiyatlari';
@@ -19,15 +19,7 @@ export const adapter: SourceAdapter = {
       'Prices with a decimal point (`12.00 ₺`); the previous price and the change columns are not stored. No average is printed (midpoint). ' +
         'The page takes no date and prints none known to us: the data day is the requested day. Published daily; the weekdays (Monday to Saturday) are assumed.',
     ),
-    markets: [
-      {
-        slug: 'tokat-sebze-meyve',
-        name: 'Tokat Sebze ve Meyve Hali',
-        province: 'Tokat',
-        district: null,
-        kind: 'sebze-meyve',
-      },
-    ],
+    markets: [sebzeMeyveMarket('tokat-sebze-meyve', 'Tokat Sebze ve Meyve Hali', 'Tokat')],
   },
   async collect({ day, http }) {
     return [{ document: await fetchPage(http, TOKAT_URL, { requestedDay: day }), parser: tokatTable }];

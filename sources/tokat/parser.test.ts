@@ -2,8 +2,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fetchedDocument } from '../../tests/support/fake-http.ts';
-import { expectLayoutError } from '../../tests/support/layout-error.ts';
+import { itThrowsOnChanges } from '../lib/page-changes.ts';
+import CHANGED_PAGES from './changed-pages.json' with { type: 'json' };
 import { PARSER, tokatTable } from './parser.ts';
+import ROWS from './parser.rows.json' with { type: 'json' };
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/tokat/${name}`, import.meta.url), 'utf8');
 const PAGE = fixture('hal-fiyatlari.html');
@@ -15,18 +17,7 @@ describe('Tokat: the table', () => {
     const parsed = tokatTable.parse(doc(PAGE));
     expect(parsed.bulletinDays).toEqual(['2026-09-15']);
     expect(parsed.rows).toHaveLength(10);
-    expect(parsed.rows[0]).toEqual({
-      dataDay: '2026-09-15',
-      market: 'tokat-sebze-meyve',
-      name: 'Domates',
-      unit: 'Kg',
-      group: 'Sebze',
-      min: 12,
-      max: 20,
-      avg: null,
-      printed: 'Domates | Sebze | Kg | 12.00 ₺ | 20.00 ₺ | 18.00 ₺ | ▲ 11,11%',
-      location: 'table[0] tr[1]',
-    });
+    expect(parsed.rows[0]).toEqual(ROWS.Domates);
   });
 
   it('reads decimal points: `12.00 ₺` is twelve, `45.50 ₺` forty-five and a half, `1250.00 ₺` one thousand two hundred fifty', () => {
@@ -47,19 +38,7 @@ describe('Tokat: the table', () => {
 });
 
 describe('Tokat: a changed page is loud', () => {
-  it('throws when the Birim column is gone', () => {
-    const changed = PAGE.replace('<th>Birim</th>', '');
-    expect(expectLayoutError(PARSER, () => tokatTable.parse(doc(changed))).message).toBe(
-      'tokat-table: no table with the columns Ürün · Tür · Birim · En Düşük · En Yüksek',
-    );
-  });
-
-  it('throws on a price that is not a number', () => {
-    const changed = PAGE.replace('<td>25.00 ₺</td>', '<td>25.00 ₺ ▲</td>');
-    expect(expectLayoutError(PARSER, () => tokatTable.parse(doc(changed))).message).toMatch(
-      /^tokat-table: table\[0\] tr\[4\] min: not a price/,
-    );
-  });
+  itThrowsOnChanges(PARSER, (html) => tokatTable.parse(doc(html)), PAGE, CHANGED_PAGES);
 
   it('throws when a list has rows but the document has no requested day', () => {
     expect(() => tokatTable.parse(doc(PAGE, null))).toThrow(

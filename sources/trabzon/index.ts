@@ -1,6 +1,6 @@
 import type { SourceAdapter } from '../types.ts';
 import { fetchPage } from '../lib/collect.ts';
-import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
+import { HALL_DEFAULTS, unprovenNote, sebzeMeyveMarket } from '../lib/definition.ts';
 import { trabzonCards } from './parser.ts';
 
 export const TRABZON_URL = 'https://kurumsal.trabzon.bel.tr/halurunfiyatlari';
@@ -22,15 +22,7 @@ export const adapter: SourceAdapter = {
         'The parser reads the rendered cards (name, min, max, per kg); the page prints no date known to us, so the data day is the requested day. ' +
         'Publishing days are assumed (Monday to Saturday).',
     ),
-    markets: [
-      {
-        slug: 'trabzon-sebze-meyve',
-        name: 'Trabzon Sebze ve Meyve Hali',
-        province: 'Trabzon',
-        district: null,
-        kind: 'sebze-meyve',
-      },
-    ],
+    markets: [sebzeMeyveMarket('trabzon-sebze-meyve', 'Trabzon Sebze ve Meyve Hali', 'Trabzon')],
   },
   // Only reached if collection is switched on: the page as served holds no cards, so the parser
   // reports the source broken until the HTTP client can render pages (a browser).

@@ -2,8 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fetchedDocument } from '../../tests/support/fake-http.ts';
+import { itThrowsOnChanges } from '../lib/page-changes.ts';
+import CHANGED_PAGES from './changed-pages.json' with { type: 'json' };
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { parseTrabzonCards, PARSER, trabzonCards } from './parser.ts';
+import ROWS from './parser.rows.json' with { type: 'json' };
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../tests/fixtures/trabzon/${name}`, import.meta.url), 'utf8');
@@ -26,18 +29,7 @@ describe('Trabzon: the rendered cards', () => {
       ['HURMA (TRABZON)', 45, 70],
       ['ELMA', 30, 45],
     ]);
-    expect(parsed.rows[5]).toEqual({
-      dataDay: '2026-09-15',
-      market: 'trabzon-sebze-meyve',
-      name: 'FINDIK İÇ',
-      unit: 'kg',
-      group: null,
-      min: 140,
-      max: 165,
-      avg: null,
-      printed: 'FINDIK İÇ 140,00₺ - 165,00₺',
-      location: 'card[5]',
-    });
+    expect(parsed.rows[5]).toEqual(ROWS['FINDIK İÇ']);
   });
 
   it('does not depend on class names: other markup with the same content reads the same', () => {
@@ -73,22 +65,10 @@ describe('Trabzon: a changed or unrendered page is loud', () => {
     ).toBe('trabzon-cards: no price cards: the page is rendered by script and needs a browser, or its layout changed');
   });
 
-  it('throws when a card shows one price only', () => {
-    const oneprice = RENDERED.replace('<span class="min-fiyat">25,00₺</span> - ', '');
-    expect(expectLayoutError(PARSER, () => parseTrabzonCards(doc(oneprice))).message).toBe(
-      'trabzon-cards: 17 prices on the page but 8 cards of a name and two prices',
-    );
-  });
+  itThrowsOnChanges(PARSER, (html) => parseTrabzonCards(doc(html)), RENDERED, CHANGED_PAGES);
 
   it('throws when prices stand in a table of three per product', () => {
     const table = `<html><body><table><tr><td>DOMATES</td><td>30,00₺</td><td>45,00₺</td><td>38,00₺</td></tr></table></body></html>`;
     expect(() => parseTrabzonCards(doc(table))).toThrow('no price cards');
-  });
-
-  it('throws on a card without a name before its prices', () => {
-    const nameless = RENDERED.replace('<h5 class="urun-adi">ELMA</h5>', '');
-    expect(expectLayoutError(PARSER, () => parseTrabzonCards(doc(nameless))).message).toBe(
-      'trabzon-cards: 18 prices on the page but 8 cards of a name and two prices',
-    );
   });
 });

@@ -1,6 +1,6 @@
 import type { SourceAdapter } from '../types.ts';
 import { fetchPage } from '../lib/collect.ts';
-import { HALL_DEFAULTS, unprovenNote } from '../lib/definition.ts';
+import { HALL_DEFAULTS, unprovenNote, sebzeMeyveMarket } from '../lib/definition.ts';
 import { yalovaTable } from './parser.ts';
 
 export const YALOVA_URL = 'https://ebelediye.yalova.bel.tr/BilgiEdinme/FiyatListesi/';
@@ -19,15 +19,7 @@ export const adapter: SourceAdapter = {
       'Every row has its own date (Fiyat Tarihi) and rows can be weeks old: each row is stored under its own day, so one page can hold several days. ' +
         'No unit is printed; prices are taken as per kg. No average is printed (midpoint). Published daily; the weekdays (Monday to Saturday) are assumed.',
     ),
-    markets: [
-      {
-        slug: 'yalova-sebze-meyve',
-        name: 'Yalova Sebze ve Meyve Hali',
-        province: 'Yalova',
-        district: null,
-        kind: 'sebze-meyve',
-      },
-    ],
+    markets: [sebzeMeyveMarket('yalova-sebze-meyve', 'Yalova Sebze ve Meyve Hali', 'Yalova')],
   },
   async collect({ http }) {
     // Rows carry their own dates: the page is read as it stands, whatever day was asked for.

@@ -2,8 +2,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fetchedDocument } from '../../tests/support/fake-http.ts';
-import { expectLayoutError } from '../../tests/support/layout-error.ts';
+import { itThrowsOnChanges } from '../lib/page-changes.ts';
+import CHANGED_PAGES from './changed-pages.json' with { type: 'json' };
 import { parseYalovaTable, PARSER, yalovaTable } from './parser.ts';
+import ROWS from './parser.rows.json' with { type: 'json' };
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/yalova/${name}`, import.meta.url), 'utf8');
 const PAGE = fixture('fiyat-listesi.html');
@@ -14,18 +16,7 @@ describe('Yalova: the table', () => {
   it('reads every row as printed', () => {
     const rows = parseYalovaTable(doc(PAGE)).rows;
     expect(rows).toHaveLength(10);
-    expect(rows[0]).toEqual({
-      dataDay: '2026-09-15',
-      market: 'yalova-sebze-meyve',
-      name: 'DOMATES',
-      unit: 'kg',
-      group: 'SEBZE',
-      min: 30,
-      max: 45,
-      avg: null,
-      printed: 'DOMATES | SEBZE | 30,00 ₺ | 45,00 ₺ | 15.09.2026',
-      location: 'table[0] tr[1]',
-    });
+    expect(rows[0]).toEqual(ROWS.DOMATES);
   });
 
   it('gives each row its own date as data day, weeks-old rows included', () => {
@@ -67,24 +58,5 @@ describe('Yalova: the table', () => {
 });
 
 describe('Yalova: a changed page is loud', () => {
-  it('throws when the per-row date column is gone', () => {
-    const changed = PAGE.replace('<th>Fiyat Tarihi</th>', '');
-    expect(expectLayoutError(PARSER, () => parseYalovaTable(doc(changed))).message).toBe(
-      'yalova-table: no table with the columns Urun Adı · Urun Turu · Asgari · Azami · Fiyat Tarihi',
-    );
-  });
-
-  it('throws on a date it cannot read', () => {
-    const changed = PAGE.replace('<td>12.05.2026</td>', '<td>2026-05-12</td>');
-    expect(expectLayoutError(PARSER, () => parseYalovaTable(doc(changed))).message).toBe(
-      'yalova-table: table[0] tr[6]: Fiyat Tarihi "2026-05-12"',
-    );
-  });
-
-  it('throws on a price that is not a number', () => {
-    const changed = PAGE.replace('<td>60,00 ₺</td>', '<td>60,00 ₺ - 65,00 ₺</td>');
-    expect(expectLayoutError(PARSER, () => parseYalovaTable(doc(changed))).message).toMatch(
-      /^yalova-table: table\[0\] tr\[8\] min: not a price/,
-    );
-  });
+  itThrowsOnChanges(PARSER, (html) => parseYalovaTable(doc(html)), PAGE, CHANGED_PAGES);
 });
