@@ -56,22 +56,22 @@ describe('İzmir 2026 API dump: counts', () => {
   });
 });
 
+/** The first row of the dump, as read whichever order its columns come in. */
+const ANANAS_2026_01_02 = {
+  dataDay: '2026-01-02',
+  name: 'ANANAS',
+  unit: 'ADET',
+  group: 'İTHAL',
+  min: 70,
+  max: 110,
+  avg: 90,
+};
+
 describe('İzmir 2026 API dump: spot values as printed', () => {
   it('reads line 2 (the first row)', () => {
     const printed = '90.0,ANANAS,ADET,70,110,53,,1,3,İTHAL,8d021386-fa36-4850-bb28-bc0e6b7c7a56.jpg,2026-01-02,90.0';
     expect(fileLine(2)).toBe(printed);
-    expect(atLine(2)).toEqual({
-      dataDay: '2026-01-02',
-      market: 'izmir-sebze-meyve',
-      name: 'ANANAS',
-      unit: 'ADET',
-      group: 'İTHAL',
-      min: 70,
-      max: 110,
-      avg: 90,
-      printed,
-      location: 'line 2',
-    });
+    expect(atLine(2)).toEqual({ ...ANANAS_2026_01_02, market: 'izmir-sebze-meyve', printed, location: 'line 2' });
   });
 
   it('keeps the runs of spaces in names (line 3: ARMUT  DEVECI 40 / 90 / 65.0)', () => {
@@ -131,15 +131,7 @@ describe('İzmir 2026 API dump: a changed layout is loud', () => {
   it('reads columns by name, in any order', () => {
     const reordered =
       'TARIH,MAL_TIPI,HAL_TURU,MAL_ADI,BIRIM,ASGARI_FIYAT,AZAMI_FIYAT,ORTALAMA_FIYAT\n2026-01-02,İTHAL,1,ANANAS,ADET,70,110,90.0\n';
-    expect(parseIzmirApiDump(reordered).rows[0]).toMatchObject({
-      dataDay: '2026-01-02',
-      name: 'ANANAS',
-      unit: 'ADET',
-      group: 'İTHAL',
-      min: 70,
-      max: 110,
-      avg: 90,
-    });
+    expect(parseIzmirApiDump(reordered).rows[0]).toMatchObject(ANANAS_2026_01_02);
   });
 
   it('throws naming the missing columns', () => {

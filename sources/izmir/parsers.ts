@@ -1,5 +1,6 @@
 /** The İzmir parsers as the adapter interface sees them: id, version, document → rows as printed. */
 import type { Parser } from '../types.ts';
+import { parserOf } from '../lib/parser-of.ts';
 import * as apiDump from './api-dump.ts';
 import * as live from './live-api.ts';
 import * as report2025 from './report-2025.ts';
@@ -7,24 +8,14 @@ import * as yearCsv from './year-csv.ts';
 
 const utf8 = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
-const izmirYearCsv: Parser = {
-  id: yearCsv.PARSER,
-  version: yearCsv.PARSER_VERSION,
-  parse: (d) => yearCsv.parseIzmirYearCsv(utf8(d.bytes)),
-};
-const izmirReport2025: Parser = {
-  id: report2025.PARSER,
-  version: report2025.PARSER_VERSION,
-  parse: (d) => report2025.parseIzmirReport2025(d.bytes),
-};
-const izmirApiDump: Parser = {
-  id: apiDump.PARSER,
-  version: apiDump.PARSER_VERSION,
-  parse: (d) => apiDump.parseIzmirApiDump(utf8(d.bytes)),
-};
+const izmirYearCsv = parserOf(yearCsv.PARSER, yearCsv.PARSER_VERSION, (d) => yearCsv.parseIzmirYearCsv(utf8(d.bytes)));
+const izmirReport2025 = parserOf(report2025.PARSER, report2025.PARSER_VERSION, (d) =>
+  report2025.parseIzmirReport2025(d.bytes),
+);
+const izmirApiDump = parserOf(apiDump.PARSER, apiDump.PARSER_VERSION, (d) => apiDump.parseIzmirApiDump(utf8(d.bytes)));
 
 export function izmirLive(feed: live.IzmirFeed): Parser {
-  return { id: live.PARSER, version: live.PARSER_VERSION, parse: (d) => live.parseIzmirLiveJson(utf8(d.bytes), feed) };
+  return parserOf(live.PARSER, live.PARSER_VERSION, (d) => live.parseIzmirLiveJson(utf8(d.bytes), feed));
 }
 
 export const ARCHIVE_PARSERS: Record<string, Parser> = {
