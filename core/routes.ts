@@ -149,6 +149,9 @@ export const WIDGETS: readonly WidgetSpec[] = [
   { path: '/widgets/index', widget: 'index', cache: QUARTER_HOUR },
 ];
 
+/** Risers and fallers each of /prices/weekly-summary: the build's cut and the edge's empty week say the same. */
+export const WEEKLY_SUMMARY_LIMIT = 10;
+
 export const RATE_LIMIT = { requests: 60, windowSeconds: 60 } as const;
 /** How long a request waits for the rate limiter before it is served uncounted (the limiter fails open: edge/limit.ts). */
 export const LIMITER_TIMEOUT_MS = 1_000;

@@ -422,6 +422,8 @@ describe('/prices/weekly-summary', () => {
       weekEnd: '2010-03-14',
       topRisers: [],
       topFallers: [],
+      // The same cut as a stored week's (core/routes.ts WEEKLY_SUMMARY_LIMIT).
+      meta: { previousWeek: '2010-09', compared: 0, limit: 10 },
       freshness: 'unavailable',
       warnings: ['no_data'],
     });

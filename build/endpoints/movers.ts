@@ -10,6 +10,7 @@
  * Municipal markets only (the Ministry's national bulletin is itself an aggregate).
  */
 import { NEWEST_WEEKLY_SUMMARY_PATH, TRENDING_PATH, weekOfSummaryPath, weeklySummaryPath } from '../../core/objects.ts';
+import { WEEKLY_SUMMARY_LIMIT } from '../../core/routes.ts';
 import { addDays, type Day } from '../../core/dates.ts';
 import { TrendingResponse, WeeklySummary, type MoverItemT, type TrendingItemT } from '../../schemas/movers.ts';
 import type { Db } from '../../store/db.ts';
@@ -28,7 +29,6 @@ import { attributionOf, defaultAttribution, type Model } from '../model.ts';
 import type { OutputWriter } from '../writer.ts';
 
 const TRENDING_DAYS = 7;
-const SUMMARY_LIMIT = 10;
 const SUMMARY_NOTE =
   'Her ürün (çeşit) için haftalık ulusal medyan: iki haftada da fiyat veren hallerin, hafta içindeki günlük ortalamalarının ortalamasının medyanı. change = bu hafta / önceki hafta − 1.';
 
@@ -115,11 +115,11 @@ function weeklyMovers(
     risers: movers
       .filter((m) => m.change > 0)
       .sort((a, b) => b.change - a.change || bySlug(a, b))
-      .slice(0, SUMMARY_LIMIT),
+      .slice(0, WEEKLY_SUMMARY_LIMIT),
     fallers: movers
       .filter((m) => m.change < 0)
       .sort((a, b) => a.change - b.change || bySlug(a, b))
-      .slice(0, SUMMARY_LIMIT),
+      .slice(0, WEEKLY_SUMMARY_LIMIT),
     compared: movers.length,
     previousWeek,
   };
@@ -165,7 +165,7 @@ export function writeWeeklySummaries(db: Db, model: Model, writer: OutputWriter,
       weekEnd,
       topRisers: risers,
       topFallers: fallers,
-      meta: { previousWeek, compared, limit: SUMMARY_LIMIT, note: SUMMARY_NOTE },
+      meta: { previousWeek, compared, limit: WEEKLY_SUMMARY_LIMIT, note: SUMMARY_NOTE },
       ...freshnessOfRows(w.rows, model),
       attribution: attributionOf(model, new Set([...w.rows, ...previousRows].map((r) => r.source))),
     });

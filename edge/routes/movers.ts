@@ -5,7 +5,7 @@
  */
 import { NEWEST_WEEKLY_SUMMARY_PATH, TRENDING_PATH, weeklySummaryPath } from '../../core/objects.ts';
 import { addDays, isoWeek, isoWeekMonday, type Day } from '../../core/dates.ts';
-import { routeSpec } from '../../core/routes.ts';
+import { routeSpec, WEEKLY_SUMMARY_LIMIT } from '../../core/routes.ts';
 import { defaultAttribution, jsonAnswer, type Answer, type RouteContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { limitParam } from '../params.ts';
@@ -55,7 +55,7 @@ export async function weeklySummary(ctx: RouteContext): Promise<Answer> {
     meta: {
       previousWeek: isoWeek(addDays(weekStart, -7)).week,
       compared: 0,
-      limit: 10,
+      limit: WEEKLY_SUMMARY_LIMIT,
       note: 'Bu hafta için kapanmış haftalık fiyat verisi yok.',
     },
     dataDate: null,
