@@ -104,6 +104,12 @@ function isRetryable(error: unknown): boolean {
   return status >= 500 || status === 408 || status === 429;
 }
 
+/** What the publisher asks of a bucket: an S3-compatible endpoint (Bucket), or an R2 binding under workerd locally. */
+export type ObjectBucket = Pick<
+  Bucket,
+  'stats' | 'put' | 'copy' | 'head' | 'get' | 'getStored' | 'getJson' | 'list' | 'delete'
+>;
+
 export class Bucket {
   readonly stats = { requests: 0, retries: 0 };
   private readonly inFlight = limiter(SOCKETS);

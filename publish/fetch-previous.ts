@@ -19,7 +19,7 @@ import { type Pointer, resolveKey, type ManifestEntry } from '../core/publicatio
 import type { Db } from '../store/db.ts';
 import { historyCuts, partitionItems } from '../build/endpoints/history.ts';
 import { loadModel } from '../build/model.ts';
-import type { Bucket } from './bucket.ts';
+import type { ObjectBucket } from './bucket.ts';
 import { BUILD_INPUT_FILES, buildInputKey } from './layout.ts';
 import { forEachLimit } from './pool.ts';
 import { readPointer } from './release.ts';
@@ -49,7 +49,7 @@ const HISTORY_INDEXES = collectionIndexPrefix('history');
  * a build state): the build is then a full one.
  */
 export async function fetchPrevious(
-  bucket: Bucket,
+  bucket: ObjectBucket,
   into: string,
   db: Db,
   today: Day,
@@ -145,7 +145,7 @@ export function partitionsRead(indexes: readonly IndexRead[], readIndex: (path: 
  * Returns the identity bytes downloaded.
  */
 export async function download(
-  bucket: Bucket,
+  bucket: ObjectBucket,
   pointer: Pointer,
   root: string,
   entries: ReadonlyMap<string, ManifestEntry>,

@@ -6,7 +6,7 @@
  * good. Half-written prefixes of dead runs are pruned by the same rule once they are old enough.
  */
 import { addDays } from '../core/dates.ts';
-import type { Bucket } from './bucket.ts';
+import type { ObjectBucket } from './bucket.ts';
 import {
   BUILDS_INDEX_KEY,
   BUILDS_PREFIX,
@@ -34,7 +34,7 @@ export type PruneReport = {
 };
 
 export async function prune(
-  bucket: Bucket,
+  bucket: ObjectBucket,
   today: string,
   policy: RetentionPolicy = DEFAULT_RETENTION,
   now = new Date(),
@@ -90,7 +90,7 @@ type Dated = { day: string; prefix: string; keys: string[] };
  * half-written prefixes of dead runs are found too). A listing with a delimiter would be cheaper,
  * but not every S3-compatible server groups nested prefixes right (s3rver does not).
  */
-async function releasePrefixes(bucket: Bucket, root: string): Promise<Dated[]> {
+async function releasePrefixes(bucket: ObjectBucket, root: string): Promise<Dated[]> {
   const byPrefix = new Map<string, Dated>();
   for (const { key } of (await bucket.list(root)).objects) {
     const match = /^(\d{4}-\d{2}-\d{2})\/([^/]+)\//.exec(key.slice(root.length));
@@ -108,7 +108,7 @@ async function releasePrefixes(bucket: Bucket, root: string): Promise<Dated[]> {
  * release record (a run that died) are being written: they re-check their shared objects on resume.
  * Without the current build's record, or if a retained record cannot be read, nothing shared is deleted.
  */
-async function pruneShared(bucket: Bucket, retained: readonly string[], current: string): Promise<number> {
+async function pruneShared(bucket: ObjectBucket, retained: readonly string[], current: string): Promise<number> {
   const used = new Set<string>();
   for (const prefix of retained) {
     const release = await bucket.getJson<Release>(prefix + RELEASE_FILE);
@@ -120,7 +120,7 @@ async function pruneShared(bucket: Bucket, retained: readonly string[], current:
 }
 
 async function pruneSnapshots(
-  bucket: Bucket,
+  bucket: ObjectBucket,
   today: string,
   policy: RetentionPolicy,
   now: Date,

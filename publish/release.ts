@@ -15,7 +15,7 @@ import { type Pointer, type DistManifest, SHARED_PATHS, POINTER_KEY } from '../c
 import { JSON_TYPE } from '../build/writer.ts';
 import { etagOf } from '../core/digest.ts';
 import { MANIFEST_FILE } from '../core/objects.ts';
-import { md5Hex, type Bucket } from './bucket.ts';
+import { md5Hex, type ObjectBucket } from './bucket.ts';
 import {
   BUILD_INPUT_FILES,
   BUILDS_INDEX_KEY,
@@ -69,7 +69,7 @@ export type SnapshotsIndex = {
 };
 
 export type PublishOptions = {
-  bucket: Bucket;
+  bucket: ObjectBucket;
   distDir: string;
   snapshot?: SnapshotFiles | null;
   concurrency?: number;
@@ -200,7 +200,7 @@ async function storeRelease(
  * from this build what did not change (publish/fetch-previous.ts). Before the release
  * record, so a recorded release always has them.
  */
-async function storeBuildInputs(bucket: Bucket, distDir: string, prefix: string): Promise<void> {
+async function storeBuildInputs(bucket: ObjectBucket, distDir: string, prefix: string): Promise<void> {
   for (const file of BUILD_INPUT_FILES) {
     const path = join(distDir, file);
     if (!existsSync(path)) continue; // built before incremental builds: the next build is a full one
@@ -208,7 +208,7 @@ async function storeBuildInputs(bucket: Bucket, distDir: string, prefix: string)
   }
 }
 
-export async function readPointer(bucket: Bucket): Promise<Pointer | null> {
+export async function readPointer(bucket: ObjectBucket): Promise<Pointer | null> {
   return bucket.getJson<Pointer>(POINTER_KEY);
 }
 
@@ -245,7 +245,7 @@ async function storeAll(
 
 type Stored = { entry: StoredEntry; op: 'put' | 'copy' | 'keep' | 'resumed'; sent: number };
 
-async function store(bucket: Bucket, action: Action, present: ReadonlyMap<string, string>): Promise<Stored> {
+async function store(bucket: ObjectBucket, action: Action, present: ReadonlyMap<string, string>): Promise<Stored> {
   if (action.op === 'keep') return { entry: action.entry, op: 'keep', sent: 0 };
   if (action.op === 'copy') {
     const entry = { ...action.from, key: action.key };
@@ -341,12 +341,12 @@ async function verify(options: PublishOptions, entries: readonly StoredEntry[]):
 }
 
 /** The indexes of builds and snapshots: short-lived, and stored as they are. */
-export async function putIndex(bucket: Bucket, key: string, index: BuildsIndex | SnapshotsIndex): Promise<void> {
+export async function putIndex(bucket: ObjectBucket, key: string, index: BuildsIndex | SnapshotsIndex): Promise<void> {
   await putJson(bucket, key, index, CACHE.index, false);
 }
 
 async function putJson(
-  bucket: Bucket,
+  bucket: ObjectBucket,
   key: string,
   value: unknown,
   cacheControl: string,
@@ -356,7 +356,7 @@ async function putJson(
 }
 
 async function putJsonBytes(
-  bucket: Bucket,
+  bucket: ObjectBucket,
   key: string,
   bytes: Buffer,
   cacheControl: string,
@@ -374,7 +374,7 @@ async function putJsonBytes(
 }
 
 /** The one write that changes what is served: a single small object, atomic in every S3-compatible store. */
-async function switchPointer(bucket: Bucket, release: Release, at: Date): Promise<void> {
+async function switchPointer(bucket: ObjectBucket, release: Release, at: Date): Promise<void> {
   const pointer: Pointer = {
     format: 1,
     buildId: release.buildId,
@@ -394,7 +394,7 @@ async function switchPointer(bucket: Bucket, release: Release, at: Date): Promis
  * name a build that is not served or was. The builds index goes last: its `current` naming this
  * release says both are written.
  */
-async function updateIndexes(bucket: Bucket, release: Release, at: Date): Promise<void> {
+async function updateIndexes(bucket: ObjectBucket, release: Release, at: Date): Promise<void> {
   if (release.snapshot) {
     const snapshots = (await bucket.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY))?.snapshots ?? [];
     const entry = {
@@ -418,7 +418,7 @@ async function updateIndexes(bucket: Bucket, release: Release, at: Date): Promis
 }
 
 /** The current release's run died between the switch and the indexes: a re-run writes them. */
-async function catchUpIndexes(bucket: Bucket, prefix: string, releaseId: string, at: Date): Promise<void> {
+async function catchUpIndexes(bucket: ObjectBucket, prefix: string, releaseId: string, at: Date): Promise<void> {
   if ((await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.current === releaseId) return;
   const release = await bucket.getJson<Release>(prefix + RELEASE_FILE);
   if (!release)

@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { dirname, join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { advanceClock } from '../build/incremental/state.ts';
-import type { Bucket } from './bucket.ts';
+import type { ObjectBucket } from './bucket.ts';
 import { CACHE, STATE_DB_KEY, SNAPSHOTS_INDEX_KEY, evidenceKey } from './layout.ts';
 import { sha256Hex } from '../core/digest.ts';
 import { forEachLimit } from './pool.ts';
@@ -21,7 +21,7 @@ import { DATABASE_FILE } from './snapshot.ts';
 
 export type SaveReport = { dbBytes: number; storedBytes: number; evidenceSent: number; evidenceKept: number };
 
-export async function saveStore(bucket: Bucket, dbPath: string, evidenceDir: string | null): Promise<SaveReport> {
+export async function saveStore(bucket: ObjectBucket, dbPath: string, evidenceDir: string | null): Promise<SaveReport> {
   const report: SaveReport = { dbBytes: 0, storedBytes: 0, evidenceSent: 0, evidenceKept: 0 };
   if (evidenceDir && existsSync(evidenceDir)) await saveEvidence(bucket, evidenceDir, report);
   const bytes = storeCopy(dbPath);
@@ -56,7 +56,7 @@ export function storeCopy(dbPath: string): Buffer {
   return bytes;
 }
 
-async function saveEvidence(bucket: Bucket, dir: string, report: SaveReport): Promise<void> {
+async function saveEvidence(bucket: ObjectBucket, dir: string, report: SaveReport): Promise<void> {
   const files = readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile() && /^[0-9a-f]{64}$/.test(e.name))
     .map((e) => join(e.parentPath, e.name));
@@ -83,7 +83,7 @@ async function saveEvidence(bucket: Bucket, dir: string, report: SaveReport): Pr
 export type RestoreReport = { from: string | null; bytes: number };
 
 /** Downloads the saved store (or the newest snapshot's) to `dbPath`, checked against its SHA-256; never over an existing store unless `force`. */
-export async function restoreStore(bucket: Bucket, dbPath: string, force = false): Promise<RestoreReport> {
+export async function restoreStore(bucket: ObjectBucket, dbPath: string, force = false): Promise<RestoreReport> {
   if (existsSync(dbPath) && !force) throw new Error(`${dbPath} exists: restoring would replace it (pass --force)`);
   let from = STATE_DB_KEY;
   let object = await bucket.get(STATE_DB_KEY);
