@@ -12,6 +12,7 @@
 import type { ContentCoding } from '../core/encodings.ts';
 export { STALE_COPY as STALE_COPY_HEADER } from '../core/extra-headers.ts';
 import type { Answer } from './context.ts';
+import { locationCache } from './location-cache.ts';
 
 const COPY_HOST = 'https://stale-copy.hal-api.invalid';
 /** How long a location keeps a copy; it is only ever sent on the day it was taken. */
@@ -34,10 +35,6 @@ const written = new Map<string, string>();
 const copyKey = (url: URL, coding: ContentCoding | null) =>
   `${COPY_HOST}/${coding ?? 'identity'}${url.pathname}${url.search}`;
 
-function edgeCache(): Cache | null {
-  return typeof caches === 'undefined' ? null : (caches as unknown as { default: Cache }).default;
-}
-
 /**
  * Keeps a copy of `answer` (sent in `coding`, null: identity) and returns the answer to send: a
  * streamed body is split in two, one half for the client. Does nothing where there is no cache.
@@ -49,7 +46,7 @@ export function keepCopy(
   day: string,
   waitUntil: (work: Promise<unknown>) => void,
 ): Answer {
-  const cache = edgeCache();
+  const cache = locationCache();
   const key = copyKey(url, coding);
   if (!cache || answer.body === null || written.get(key) === answer.etag) return answer;
   let body = answer.body;
@@ -81,7 +78,7 @@ function remember(key: string, etag: string): void {
 
 /** A copy of this request's answer taken today, in the first of `codings` that has one (then identity). */
 export async function findCopy(url: URL, codings: readonly ContentCoding[], today: string): Promise<StaleCopy | null> {
-  const cache = edgeCache();
+  const cache = locationCache();
   if (!cache) return null;
   for (const coding of [...codings, null]) {
     const hit = await cache.match(copyKey(url, coding));

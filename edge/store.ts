@@ -105,28 +105,39 @@ export class FetcherStore implements ObjectStore {
     // gzip is known by its bytes, whatever the client in between did with the header (core/gzip.ts);
     // brotli has no magic bytes, so a twin is known by the header of an origin that left it encoded.
     const encoding = isGzip(raw) ? 'gzip' : response.headers.get('content-encoding') === 'br' ? 'br' : null;
-    const identity = () => {
-      if (encoding === 'br') throw new Error(`${key} is brotli-encoded: it is sent as stored, never decoded here`);
-      return encoding === 'gzip'
-        ? new Response(raw).body!.pipeThrough(new DecompressionStream('gzip'))
-        : new Response(raw).body!;
-    };
-    const bytes = async () => (encoding ? new Uint8Array(await new Response(identity()).arrayBuffer()) : raw);
-    return {
+    return storedFromBytes(key, raw, {
       // An S3-compatible origin answers its own ETag (an MD5); the build's travels as metadata.
       etag: response.headers.get('x-amz-meta-etag') ?? response.headers.get('etag') ?? '',
       contentType: response.headers.get('content-type') ?? 'application/json; charset=utf-8',
       encoding,
-      raw: () => raw,
-      get body() {
-        return identity();
-      },
-      text: () => fromOrigin(key, async () => new TextDecoder().decode(await bytes())),
-      bytes: () => fromOrigin(key, bytes),
-      lines: (count) => fromOrigin(key, async () => (encoding ? firstLines(identity(), count) : raw)),
-      discard: async () => {},
-    };
+    });
   }
+}
+
+/** What describes a stored object besides its bytes. */
+export type StoredMeta = Pick<StoredObject, 'etag' | 'contentType' | 'encoding'>;
+
+/** An object whose stored bytes are all in memory (read from an origin, or kept by the edge cache). */
+export function storedFromBytes(key: string, raw: Uint8Array, meta: StoredMeta): StoredObject {
+  const { encoding } = meta;
+  const identity = () => {
+    if (encoding === 'br') throw new Error(`${key} is brotli-encoded: it is sent as stored, never decoded here`);
+    return encoding === 'gzip'
+      ? new Response(raw).body!.pipeThrough(new DecompressionStream('gzip'))
+      : new Response(raw).body!;
+  };
+  const bytes = async () => (encoding ? new Uint8Array(await new Response(identity()).arrayBuffer()) : raw);
+  return {
+    ...meta,
+    raw: () => raw,
+    get body() {
+      return identity();
+    },
+    text: () => fromOrigin(key, async () => new TextDecoder().decode(await bytes())),
+    bytes: () => fromOrigin(key, bytes),
+    lines: (count) => fromOrigin(key, async () => (encoding ? firstLines(identity(), count) : raw)),
+    discard: async () => {},
+  };
 }
 
 /** The stream's bytes up to and including its `count`-th newline (all of it when it has fewer); the rest is not read. */

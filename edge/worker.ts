@@ -35,6 +35,8 @@ import {
   type PointerCache,
 } from './store.ts';
 import { POINTER_KEY } from '../core/publication.ts';
+import { answerKey, findAnswer, keepAnswer } from './answer-cache.ts';
+import { CachingStore, type WaitUntil } from './object-cache.ts';
 
 export { RateLimiter } from './rate-limiter.ts';
 
@@ -57,18 +59,25 @@ const API_PREFIX = '/api/v1';
 const pointerCache: PointerCache = { pointer: null, at: 0 };
 
 /**
- * Production reads the published bucket through its pointer (edge/store.ts, publish/);
- * locally ORIGIN serves dist/ as it is, unless POINTER_KEY says the origin is a published bucket.
+ * Production reads the published bucket through its pointer (edge/store.ts, publish/), and keeps
+ * what it read at the edge (edge/object-cache.ts: below the pointer every key is immutable). An
+ * origin without POINTER_KEY serves a build folder as it is, whose keys a new build rewrites:
+ * nothing of it is kept, and `published` is null.
  */
-function storeOf(env: Env): ObjectStore {
-  const through = (store: ObjectStore, key = POINTER_KEY) => new PointerStore(store, { key, cache: pointerCache });
+function storeOf(env: Env, waitUntil: WaitUntil): { store: ObjectStore; published: PointerStore | null } {
+  const through = (store: ObjectStore, key = POINTER_KEY) =>
+    new PointerStore(new CachingStore(store, waitUntil), { key, cache: pointerCache });
   const timeoutMs = Number(env.ORIGIN_TIMEOUT_MS) || ORIGIN_TIMEOUT_MS;
-  if (env.BUCKET) return through(new R2Store(env.BUCKET, timeoutMs), env.POINTER_KEY);
+  if (env.BUCKET) {
+    const published = through(new R2Store(env.BUCKET, timeoutMs), env.POINTER_KEY);
+    return { store: published, published };
+  }
   const origin =
     env.ORIGIN ?? (env.ORIGIN_URL ? { fetch: (input: string, init?: RequestInit) => fetch(input, init) } : null);
   if (!origin) throw new Error('no BUCKET, ORIGIN or ORIGIN_URL binding');
   const store = new FetcherStore(origin, env.ORIGIN_URL, timeoutMs);
-  return env.POINTER_KEY ? through(store, env.POINTER_KEY) : store;
+  const published = env.POINTER_KEY ? through(store, env.POINTER_KEY) : null;
+  return { store: published ?? store, published };
 }
 
 function errorResponse(
@@ -213,6 +222,7 @@ export async function handle(
     uncounted: admission.uncounted,
   };
   let keepable: CacheValues | null = null;
+  const waitUntil: WaitUntil = (work) => (ctx ? ctx.waitUntil(work) : void work);
   try {
     if (request.method !== 'GET' && request.method !== 'HEAD')
       throw new ApiError(405, 'METHOD_NOT_ALLOWED', { method: request.method.slice(0, 16) });
@@ -220,19 +230,27 @@ export async function handle(
     if (!route) throw new ApiError(404, 'NOT_FOUND', { path: url.pathname.slice(0, 200) });
     // Only answers a CDN may keep are kept as stale copies (not the export, not /health).
     if (request.method === 'GET' && route.spec.cache.sMaxAge > 0) keepable = route.spec.cache;
-    const store = storeOf(env);
-    let answer: Answer = await route.handler({
-      url,
-      params: url.searchParams,
-      store,
-      today,
-      pathParams: route.pathParams,
-      codings: asked.codings,
-    });
-    await ageAnswer(answer, store, today);
+    const { store, published } = storeOf(env, waitUntil);
+    // What a CDN may keep, the edge keeps too, under the build it was read from.
+    const answerAt =
+      published && route.spec.cache.sMaxAge > 0
+        ? answerKey((await published.pointer()).prefix, today, asked.codings, url)
+        : null;
+    let answer = answerAt ? await findAnswer(answerAt) : null;
+    if (!answer) {
+      answer = await route.handler({
+        url,
+        params: url.searchParams,
+        store,
+        today,
+        pathParams: route.pathParams,
+        codings: asked.codings,
+      });
+      await ageAnswer(answer, store, today);
+      if (answerAt) answer = await keepAnswer(answerAt, answer, waitUntil);
+    }
     const coding = answer.encoding ?? null;
-    if (keepable && (answer.status ?? 200) === 200)
-      answer = keepCopy(url, answer, coding, today, (work) => (ctx ? ctx.waitUntil(work) : void work));
+    if (keepable && (answer.status ?? 200) === 200) answer = keepCopy(url, answer, coding, today, waitUntil);
     return respond(asked, answer, route.spec.cache, route.spec.conditional !== false);
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error.status, error.code, requestId, error.details, rate);

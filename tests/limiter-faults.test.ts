@@ -8,7 +8,8 @@ import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bundleWorker, ROOT } from '../scripts/lib/bundle-worker.ts';
 import { distOrigin } from '../scripts/lib/dist-origin.ts';
-import { asMiniflareService, COMPATIBILITY_DATE } from '../scripts/lib/local-worker.ts';
+import { COMPATIBILITY_DATE } from '../scripts/lib/local-worker.ts';
+import { startOriginServer, type OriginServer } from '../scripts/lib/origin-server.ts';
 
 const FAULTY = `
 import { DurableObject } from 'cloudflare:workers';
@@ -19,6 +20,7 @@ export default { fetch: () => new Response('faulty limiters') };
 
 let throwing: Miniflare;
 let hanging: Miniflare;
+let origin: OriginServer;
 
 async function workerWithLimiter(className: string, bundlePath: string): Promise<Miniflare> {
   const bundle = await bundleWorker(bundlePath);
@@ -32,7 +34,7 @@ async function workerWithLimiter(className: string, bundlePath: string): Promise
         scriptPath: `${ROOT}${bundle.path}`,
         compatibilityDate: COMPATIBILITY_DATE,
         durableObjects: { RATE_LIMITER: { className, scriptName: 'faulty', useSQLite: true } },
-        serviceBindings: { ORIGIN: asMiniflareService(distOrigin(inject('distDir'))) as never },
+        bindings: { ORIGIN_URL: origin.url.origin },
       },
       {
         name: 'faulty',
@@ -51,12 +53,14 @@ async function workerWithLimiter(className: string, bundlePath: string): Promise
 }
 
 beforeAll(async () => {
+  origin = await startOriginServer(distOrigin(inject('distDir')));
   throwing = await workerWithLimiter('Throwing', `.cache/edge/worker-limiter-faults-${process.pid}.js`);
   hanging = await workerWithLimiter('Hanging', `.cache/edge/worker-limiter-faults-${process.pid}.js`);
 }, 120_000);
 afterAll(async () => {
   await throwing?.dispose();
   await hanging?.dispose();
+  await origin?.close();
 });
 
 describe('the limiter fails open', () => {

@@ -32,7 +32,8 @@ import { createSnapshot, type SnapshotFiles } from '../publish/snapshot.ts';
 import { type Pointer, type DistManifest, POINTER_KEY } from '../core/publication.ts';
 import { distOrigin } from '../scripts/lib/dist-origin.ts';
 import { ROOT } from '../scripts/lib/bundle-worker.ts';
-import { asMiniflareService, workerBase } from '../scripts/lib/local-worker.ts';
+import { workerBase } from '../scripts/lib/local-worker.ts';
+import { startOriginServer } from '../scripts/lib/origin-server.ts';
 import { s3Origin } from './support/bucket-worker.ts';
 import { S3Line, type S3Call } from './support/s3-line.ts';
 import { s3At, startS3rver, type LocalS3 } from './support/s3rver.ts';
@@ -101,7 +102,7 @@ beforeAll(async () => {
       snapshot,
       releaseId,
       prefix: buildPrefix(day, releaseId),
-      answers: await workerAnswers({ ORIGIN: asMiniflareService(distOrigin(distDir)) }),
+      answers: await answersOfDist(distDir),
     };
   }
   db.close();
@@ -122,6 +123,16 @@ afterAll(async () => {
   rmSync(join(ROOT, bundlePath), { force: true });
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** The worker's answers over a build folder itself, served by a real HTTP origin. */
+async function answersOfDist(distDir: string): Promise<Answer[]> {
+  const origin = await startOriginServer(distOrigin(distDir));
+  try {
+    return await workerAnswers({}, { ORIGIN_URL: origin.url.origin });
+  } finally {
+    await origin.close();
+  }
+}
 
 /** The worker in a fresh isolate (the pointer is cached a minute per isolate), its answers to PATHS. */
 async function workerAnswers(

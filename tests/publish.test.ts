@@ -59,7 +59,8 @@ import { distText } from './support/dist-file.ts';
 import { rawGet } from './support/raw-http.ts';
 import { isBrotliTwin } from '../core/encodings.ts';
 import { brotliDecompressSync } from 'node:zlib';
-import { asMiniflareService, workerBase } from '../scripts/lib/local-worker.ts';
+import { workerBase } from '../scripts/lib/local-worker.ts';
+import { startOriginServer, type OriginServer } from '../scripts/lib/origin-server.ts';
 import { loadCatalogue } from '../sources/catalogue.ts';
 import { adapter as izmir } from '../sources/izmir/index.ts';
 import { NetworkError, type HttpClient } from '../sources/lib/http.ts';
@@ -630,6 +631,7 @@ describe('night 4: retention', () => {
 
 describe('the worker reads the published bucket through the pointer', () => {
   let local: Miniflare;
+  let distServer: OriginServer;
   let viaOrigin: Miniflare;
   let viaR2: Miniflare;
   const bundlePath = `.cache/edge/worker-publish-${process.pid}.js`;
@@ -643,10 +645,8 @@ describe('the worker reads the published bucket through the pointer', () => {
 
   beforeAll(async () => {
     const base = await workerBase(bundlePath);
-    local = new Miniflare({
-      ...base,
-      serviceBindings: { ORIGIN: asMiniflareService(distOrigin(nights['2027-12-31']!.distDir)) as never },
-    });
+    distServer = await startOriginServer(distOrigin(nights['2027-12-31']!.distDir));
+    local = new Miniflare({ ...base, bindings: { ORIGIN_URL: distServer.url.origin } });
     viaOrigin = new Miniflare({
       ...base,
       serviceBindings: { ORIGIN: s3Origin(`${s3.endpoint}/hal`) as never },
@@ -657,6 +657,7 @@ describe('the worker reads the published bucket through the pointer', () => {
   }, 180_000);
   afterAll(async () => {
     await Promise.all([local, viaOrigin, viaR2].map((mf) => mf?.dispose()));
+    await distServer?.close();
     rmSync(join(ROOT, bundlePath), { force: true });
   });
 

@@ -1,35 +1,27 @@
 /**
- * The edge worker in workerd through miniflare, exactly as deployed but for the store: the
- * ORIGIN service binding serves dist/ from Node, and the rate limiter is a real Durable Object.
+ * The edge worker in workerd through miniflare, read as in production: the build is published
+ * with the real publisher into miniflare's R2 (scripts/lib/miniflare-bucket.ts) and the worker
+ * reads it through its BUCKET binding and the publication pointer; the rate limiter is a real
+ * Durable Object. The bucket outlives the process in `.cache/bucket/`, so a later start sends
+ * only what changed.
  */
 import { Miniflare } from 'miniflare';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { publishRelease, type PublishReport } from '../../publish/release.ts';
 import { bundleWorker, ROOT } from './bundle-worker.ts';
-import { distOrigin } from './dist-origin.ts';
 import { startLocalEdge } from './local-edge.ts';
-
-type Origin = (request: Request) => Promise<Response>;
-
-/**
- * Miniflare hands a Node service's response to workerd as the Workers runtime does one a worker
- * returns: the body is encoded per its `content-encoding` header. A bucket's stored gzip or brotli
- * bytes would arrive encoded twice; decoded here, they arrive encoded once, as from a bucket.
- */
-export function asMiniflareService(origin: Origin): Origin {
-  return async (request) => {
-    const response = await origin(request);
-    const coding = response.headers.get('content-encoding');
-    if (coding !== 'gzip' && coding !== 'br') return response;
-    const stored = Buffer.from(await response.arrayBuffer());
-    const identity = coding === 'gzip' ? gunzipSync(stored) : brotliDecompressSync(stored);
-    return new Response(identity, { status: response.status, headers: response.headers });
-  };
-}
+import { MiniflareBucket } from './miniflare-bucket.ts';
+import { startOriginServer, type Origin } from './origin-server.ts';
 
 export const COMPATIBILITY_DATE = '2026-04-20';
 
 /** The limiter as wrangler.toml declares it: a SQLite-backed Durable Object class. */
 const DURABLE_OBJECTS = { RATE_LIMITER: { className: 'RateLimiter', useSQLite: true } };
+
+/** Objects the publisher handles at once: enough for the loader's batches to fill. */
+const LOAD_CONCURRENCY = 256;
+const LOADER = `${ROOT}scripts/lib/bucket-worker.js`;
 
 /** Bundles the worker (into `bundlePath` when given) and answers the Miniflare options every instance running it shares. */
 export async function workerBase(bundlePath?: string) {
@@ -44,38 +36,75 @@ export async function workerBase(bundlePath?: string) {
   };
 }
 
-/** `url`: the local edge (scripts/lib/local-edge.ts) in front of the worker; `mf.dispatchFetch` goes through miniflare's own entry. */
-export type LocalWorker = { mf: Miniflare; url: URL; dispose(): Promise<void> };
+/**
+ * `url`: the local edge (scripts/lib/local-edge.ts) in front of the worker; `mf.dispatchFetch` goes
+ * through miniflare's own entry. `publication`: what loading the build into the local bucket did
+ * (null when an `origin` stands for the bucket).
+ */
+export type LocalWorker = { mf: Miniflare; url: URL; publication: PublishReport | null; dispose(): Promise<void> };
 
-/** `persist`: a folder the Durable Objects' storage outlives the worker in (a restart then finds the limiter's windows). */
 export type LocalWorkerOptions = {
   distDir: string;
   port?: number;
   host?: string;
+  /**
+   * A stand-in for the bucket (a test's faults, a bench's count of reads): served over real HTTP
+   * and read by the worker as an S3-compatible origin (ORIGIN_URL), keys as dist/ names them.
+   */
   origin?: Origin;
+  /** a folder the Durable Objects' storage outlives the worker in (a restart then finds the limiter's windows) */
   persist?: string;
+  /** where the local bucket keeps its objects (default: a folder of `.cache/bucket/` for this build folder) */
+  bucketDir?: string;
   /** text bindings of the worker's Env (e.g. ORIGIN_TIMEOUT_MS) */
   bindings?: Record<string, string>;
 };
 
+/** One bucket folder per build folder: two builds served side by side never share a pointer. */
+export const bucketDirOf = (distDir: string): string =>
+  join(ROOT, '.cache/bucket', createHash('sha256').update(resolve(distDir)).digest('hex').slice(0, 12));
+
 export async function startLocalWorker(options: LocalWorkerOptions): Promise<LocalWorker> {
   const host = options.host ?? '127.0.0.1';
-  const mf = new Miniflare({
+  const origin = options.origin ? await startOriginServer(options.origin) : null;
+  const api = {
+    name: 'api',
     ...(await workerBase()),
-    ...(options.persist ? { durableObjectsPersist: options.persist } : {}),
-    serviceBindings: { ORIGIN: asMiniflareService(options.origin ?? distOrigin(options.distDir)) as never },
-    ...(options.bindings ? { bindings: options.bindings } : {}),
+    ...(origin ? {} : { r2Buckets: ['BUCKET'] }),
+    bindings: { ...(origin ? { ORIGIN_URL: origin.url.origin } : {}), ...options.bindings },
     // The worker's own socket, without miniflare's entry in between: the local edge talks to it.
     unsafeDirectSockets: [{ host: '127.0.0.1', port: 0 }],
+  };
+  const loader = {
+    name: 'loader',
+    modules: true,
+    scriptPath: LOADER,
+    compatibilityDate: COMPATIBILITY_DATE,
+    r2Buckets: ['BUCKET'],
+  };
+  const mf = new Miniflare({
+    workers: origin ? [api] : [api, loader],
+    ...(options.persist ? { durableObjectsPersist: options.persist } : {}),
+    ...(origin ? {} : { r2Persist: options.bucketDir ?? bucketDirOf(options.distDir) }),
   });
   await mf.ready;
+  const publication = origin
+    ? null
+    : await publishRelease({
+        bucket: new MiniflareBucket(await mf.getR2Bucket('BUCKET'), await mf.getWorker('loader')),
+        distDir: options.distDir,
+        concurrency: LOAD_CONCURRENCY,
+        progress: null,
+      });
   const edge = await startLocalEdge(await mf.unsafeGetDirectURL(), { port: options.port ?? 0, host });
   return {
     mf,
     url: edge.url,
+    publication,
     dispose: async () => {
       await edge.close();
       await mf.dispose();
+      await origin?.close();
     },
   };
 }
