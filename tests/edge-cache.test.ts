@@ -12,7 +12,7 @@ import { distOrigin } from '../scripts/lib/dist-origin.ts';
 import { startLocalWorker, type LocalWorker } from '../scripts/lib/local-worker.ts';
 import { rawGet } from './support/raw-http.ts';
 
-/** The build folder as a published bucket whose one build sits at the root. */
+/** The build folder as a published bucket holding that one build under `build/`. */
 function publishedOrigin(distDir: string, reads: string[]) {
   const dist = distOrigin(distDir);
   const manifest = JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8'));
@@ -21,8 +21,8 @@ function publishedOrigin(distDir: string, reads: string[]) {
     buildId: manifest.buildId,
     releaseId: 'edge-cache-test',
     day: manifest.today,
-    prefix: '',
-    shared: { prefix: '', paths: [] },
+    prefix: 'build/',
+    shared: { prefix: 'build/', paths: [] },
     builtAt: manifest.builtAt,
     newestDataDay: manifest.newestDataDay,
     publishedAt: manifest.builtAt,
@@ -31,7 +31,8 @@ function publishedOrigin(distDir: string, reads: string[]) {
     const key = decodeURIComponent(new URL(request.url).pathname.slice(1));
     reads.push(key);
     if (key === POINTER_KEY) return Response.json(pointer);
-    return dist(request);
+    if (!key.startsWith(pointer.prefix)) return new Response(null, { status: 404 });
+    return dist(new Request(new URL(`/${key.slice(pointer.prefix.length)}`, request.url)));
   };
 }
 
