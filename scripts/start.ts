@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { buildSite } from '../build/build.ts';
+import { describeReport } from '../publish/release.ts';
 import { openDb } from '../store/db.ts';
 import { importArchives } from '../store/import.ts';
 import { formatNamesReport, namesReport } from '../store/names-report.ts';
@@ -37,9 +38,10 @@ const report = buildSite({ db, outDir, today, builtAt, log: (line) => console.lo
 console.log(`    ${report.objects} objects, ${(report.bytes / 1e6).toFixed(1)} MB in ${report.ms} ms`);
 db.close();
 
-console.log('3/3 Starting the edge worker in workerd (miniflare)');
+console.log('3/3 Publishing into the local R2 bucket and starting the edge worker in workerd (miniflare)');
 t = performance.now();
 const worker = await startLocalWorker({ distDir: outDir, port: Number(option('port', '8787')) });
+for (const line of describeReport(worker.publication!)) console.log(`    ${line.trim()}`);
 console.log(`    ready in ${Math.round(performance.now() - t)} ms`);
 printTryUrls(worker.url);
 if (summary.refused.length) for (const line of refused) console.error(line);
