@@ -5,8 +5,15 @@
  * answers are cached copies of static files, and refusing every request of an address for as
  * long as the counter is down would take the API away from everyone it serves.
  */
-import { LIMITER_TIMEOUT_MS, RATE_LIMIT, WIDGET_RATE_LIMIT } from '../core/routes.ts';
+import {
+  LIMITER_LOCATION_HINT,
+  LIMITER_TIMEOUT_MS,
+  RATE_LIMIT,
+  RATE_LIMIT_SHARDS,
+  WIDGET_RATE_LIMIT,
+} from '../core/routes.ts';
 import type { RateLimitState } from './headers.ts';
+import { shardName, shardOf } from './limiter-shard.ts';
 import type { Verdict } from './rate-limiter.ts';
 import { withTimeout } from './timeout.ts';
 
@@ -14,7 +21,10 @@ export { UNCOUNTED as UNCOUNTED_HEADER } from '../core/extra-headers.ts';
 
 export type LimiterNamespace = {
   idFromName(name: string): unknown;
-  get(id: never): { hit(nowMs: number, limit: number, windowSeconds: number): Promise<Verdict> };
+  get(
+    id: never,
+    options?: { locationHint?: never },
+  ): { hit(nowMs: number, limit: number, windowSeconds: number, address: string): Promise<Verdict> };
 };
 export type Admission = { allowed: boolean; state: RateLimitState; uncounted: boolean };
 
@@ -27,10 +37,12 @@ export async function admit(
 ): Promise<Admission> {
   const ip = request.headers.get('cf-connecting-ip') ?? 'unknown';
   const { requests, windowSeconds } = widget ? WIDGET_RATE_LIMIT : RATE_LIMIT;
+  const counter = widget ? `widget:${ip}` : ip;
   try {
-    const stub = limiter.get(limiter.idFromName(widget ? `widget:${ip}` : ip) as never);
+    const id = limiter.idFromName(shardName(shardOf(counter, RATE_LIMIT_SHARDS)));
+    const stub = limiter.get(id as never, { locationHint: LIMITER_LOCATION_HINT as never });
     const verdict = await withTimeout(
-      stub.hit(Date.now(), requests, windowSeconds),
+      stub.hit(Date.now(), requests, windowSeconds, counter),
       timeoutMs,
       () => new Error(`no answer within ${timeoutMs} ms`),
     );

@@ -1,4 +1,4 @@
-/** The limiter's fixed window as a pure step (edge/rate-limiter.ts keeps it in the object's storage). */
+/** The limiter's fixed window as a pure step (edge/window-table.ts keeps it in the object's storage). */
 export type Verdict = { allowed: boolean; limit: number; remaining: number; reset: number };
 
 /** The stored window: when it ends (ms since the epoch) and the requests admitted in it. */
