@@ -74,8 +74,3 @@ async function readStored(key: string, object: StoredObject): Promise<Uint8Array
     throw new OriginUnavailable(`${key}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
-
-/** For benches and tests that measure a cold isolate. */
-export function forgetObjects(): void {
-  memory.clear();
-}
