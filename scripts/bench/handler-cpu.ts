@@ -8,6 +8,10 @@
  * (the common case), or the next (every JSON answer re-aged until the nightly build lands).
  */
 import { register } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MANIFEST_FILE } from '../../core/objects.ts';
+import { POINTER_KEY, type DistManifest, type Pointer } from '../../core/publication.ts';
 import { distOrigin } from '../lib/dist-origin.ts';
 
 /** The worker module is typed against the Workers runtime (edge/tsconfig.json), not Node's: loaded by path. */
@@ -19,8 +23,16 @@ type Handle = (request: Request, env: unknown) => Promise<Response>;
 
 type Cached = { status: number; headers: [string, string][]; body: Uint8Array | null };
 
-/** `cold`: the median with the isolate's caches emptied before each request (its first request for that collection) */
-export type HandlerCpu = { median: number; p99: number; cold: number };
+/**
+ * `median`, `p99`: the build folder read as it is (nothing kept at the edge: every request does the
+ * route's work); `cold`: the median with the isolate's parsed indexes and calendars emptied before
+ * each request; `hit`: the median through a publication pointer, where the edge cache answers a
+ * repeated request (edge/answer-cache.ts; Node has no Cache API, so the isolate's memory does).
+ */
+export type HandlerCpu = { median: number; p99: number; cold: number; hit: number };
+
+/** The build folder as a bucket with one published build under `build/` (format 1 pointer). */
+const PUBLISHED_PREFIX = 'build/';
 
 /**
  * The module also exports the rate limiter's Durable Object class, which extends the runtime's
@@ -64,15 +76,39 @@ export async function handlerCpuMeter(
     }),
   };
   const env = { ORIGIN: fetcher, RATE_LIMITER: { idFromName: () => ({}), get: () => limiter } };
+  const manifest = JSON.parse(readFileSync(join(distDir, MANIFEST_FILE), 'utf8')) as DistManifest;
+  const pointer: Pointer = {
+    format: 1,
+    buildId: manifest.buildId,
+    releaseId: 'handler-cpu',
+    day: manifest.today,
+    prefix: PUBLISHED_PREFIX,
+    shared: { prefix: PUBLISHED_PREFIX, paths: [] },
+    builtAt: manifest.builtAt,
+    newestDataDay: manifest.newestDataDay,
+    publishedAt: manifest.builtAt,
+  };
+  const published = {
+    ...env,
+    POINTER_KEY,
+    ORIGIN: {
+      fetch: (input: string): Promise<Response> => {
+        const key = new URL(input).pathname.slice(1);
+        if (key === POINTER_KEY) return Promise.resolve(Response.json(pointer));
+        return fetcher.fetch(new URL(`/${key.slice(PUBLISHED_PREFIX.length)}`, input).href);
+      },
+    },
+  };
 
   return async (path, rounds, servingDay) => {
     const restore = pinClock(Date.parse(`${servingDay}T09:00:00Z`));
     try {
       // What the Workers runtime hands every worker, whatever the client sent (edge/routes/stored.ts).
       const request = () => new Request(`http://localhost${path}`, { headers: { 'accept-encoding': 'br, gzip' } });
-      const ask = async () => (await handle(request(), env)).arrayBuffer();
+      const ask = async (through = env) => (await handle(request(), through)).arrayBuffer();
       await ask(); // objects into memory, code warmed
-      const timed = async (cold: boolean): Promise<number[]> => {
+      await ask(published);
+      const timed = async (cold: boolean, through = env): Promise<number[]> => {
         const cpu: number[] = [];
         for (let r = 0; r < rounds; r++) {
           if (cold) {
@@ -80,7 +116,7 @@ export async function handlerCpuMeter(
             forgetCalendars();
           }
           const before = process.cpuUsage();
-          await ask();
+          await ask(through);
           const used = process.cpuUsage(before);
           cpu.push((used.user + used.system) / 1000);
         }
@@ -88,8 +124,9 @@ export async function handlerCpuMeter(
       };
       const warm = await timed(false);
       const cold = await timed(true);
+      const hit = await timed(false, published);
       const at = (list: number[], q: number) => list[Math.min(list.length - 1, Math.floor(list.length * q))]!;
-      return { median: at(warm, 0.5), p99: at(warm, 0.99), cold: at(cold, 0.5) };
+      return { median: at(warm, 0.5), p99: at(warm, 0.99), cold: at(cold, 0.5), hit: at(hit, 0.5) };
     } finally {
       restore();
     }

@@ -103,9 +103,14 @@ if (process.argv.includes('--handler-cpu')) {
   const servingDay = (JSON.parse(readFileSync(join(distDir, 'build-state.json'), 'utf8')) as { today: string }).today;
   const meter = await handlerCpuMeter(distDir);
   console.log(`\nhandler CPU ms (scripts/bench/handler-cpu.ts, 200 rounds, served on the build day ${servingDay}):`);
+  console.log(
+    "  median, p99: every request does the route's work; edge-cache hit: a repeated request through the pointer",
+  );
   for (const q of queries(distDir)) {
     const cpu = await meter(q.path, 200, servingDay);
-    console.log(`  ${q.label.padEnd(24)} median ${cpu.median.toFixed(2)}  p99 ${cpu.p99.toFixed(2)}`);
+    console.log(
+      `  ${q.label.padEnd(24)} median ${cpu.median.toFixed(2)}  p99 ${cpu.p99.toFixed(2)}  edge-cache hit ${cpu.hit.toFixed(2)}`,
+    );
   }
 }
 rmSync(temp, { recursive: true, force: true });
