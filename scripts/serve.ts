@@ -1,4 +1,7 @@
-/** npm run serve: publishes dist/ into the local R2 bucket and serves it through the edge worker in workerd on http://localhost:8787. */
+/**
+ * npm run serve: publishes dist/ into the local R2 bucket and serves it through the edge worker in
+ * workerd on http://localhost:8787.
+ */
 import { DEFAULT_OUT, option } from './args.ts';
 import { startLocalWorker } from './lib/local-worker.ts';
 import { printTryUrls } from './lib/try-urls.ts';
