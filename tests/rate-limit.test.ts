@@ -82,9 +82,12 @@ function counterWhere(prefix: string, fits: (shard: number) => boolean): string 
     if (fits(shardOf(`${prefix}${i.toString(16)}`, RATE_LIMIT_SHARDS))) return `${prefix}${i.toString(16)}`;
 }
 
+/** Miniflare's folder of the limiter class's objects: `<worker name>-RateLimiter`. */
+const limiterDir = () => join(persist, readdirSync(persist).find((name) => name.endsWith('-RateLimiter'))!);
+
 /** The rows of the limiter's `windows` tables, in the worker's persisted storage, per object (file). */
 function storedWindows(): Map<string, { address: string; count: number }[] | 'no table'> {
-  const dir = join(persist, '-RateLimiter');
+  const dir = limiterDir();
   const files = readdirSync(dir).filter((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
   return new Map(
     files.map((f) => {
@@ -143,7 +146,7 @@ describe('one object counts many addresses', () => {
     await expect.poll(() => holding(ended), { timeout: 10_000, interval: 250 }).toBeUndefined();
     expect(holding(kept)).toBe(shared);
     await expect
-      .poll(() => !existsSync(join(persist, '-RateLimiter', lone)) || storedWindows().get(lone) === 'no table', {
+      .poll(() => !existsSync(join(limiterDir(), lone)) || storedWindows().get(lone) === 'no table', {
         timeout: 10_000,
         interval: 250,
       })

@@ -7,6 +7,7 @@
  */
 import { Miniflare } from 'miniflare';
 import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { publishRelease, type PublishReport } from '../../publish/release.ts';
 import { bundleWorker, ROOT } from './bundle-worker.ts';
@@ -64,8 +65,41 @@ export type LocalWorkerOptions = {
 export const bucketDirOf = (distDir: string): string =>
   join(ROOT, '.cache/bucket', createHash('sha256').update(resolve(distDir)).digest('hex').slice(0, 12));
 
+/**
+ * Where the limiter's storage lives when no `persist` folder is asked for: a temporary folder in
+ * memory where the machine has one. Miniflare's own default is a folder on disk, where every
+ * durable write waits for an fsync (10–100 ms on a busy disk here), a cost of this machine's disk,
+ * not of Durable Objects; it made the limiter most of every request's latency.
+ */
+function limiterStorage(persist: string | undefined): { dir: string | undefined; temporary: boolean } {
+  if (persist || !existsSync(MEMORY_FOLDER)) return { dir: persist, temporary: false };
+  forgetDeadProcesses();
+  return { dir: mkdtempSync(join(MEMORY_FOLDER, `${LIMITER_FOLDER}${process.pid}-`)), temporary: true };
+}
+const MEMORY_FOLDER = '/dev/shm';
+const LIMITER_FOLDER = 'hal-limiter-';
+
+/** `npm start` ends with Ctrl+C, before it could remove its folder: the next start removes it. */
+function forgetDeadProcesses(): void {
+  for (const name of readdirSync(MEMORY_FOLDER)) {
+    const pid = Number(name.slice(LIMITER_FOLDER.length).split('-')[0]);
+    if (!name.startsWith(LIMITER_FOLDER) || !pid || isAlive(pid)) continue;
+    rmSync(join(MEMORY_FOLDER, name), { recursive: true, force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export async function startLocalWorker(options: LocalWorkerOptions): Promise<LocalWorker> {
   const host = options.host ?? '127.0.0.1';
+  const limiter = limiterStorage(options.persist);
   const origin = options.origin ? await startOriginServer(options.origin) : null;
   const api = {
     name: 'api',
@@ -84,7 +118,7 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Loc
   };
   const mf = new Miniflare({
     workers: origin ? [api] : [api, loader],
-    ...(options.persist ? { durableObjectsPersist: options.persist } : {}),
+    ...(limiter.dir ? { durableObjectsPersist: limiter.dir } : {}),
     ...(origin ? {} : { r2Persist: options.bucketDir ?? bucketDirOf(options.distDir) }),
   });
   await mf.ready;
@@ -105,6 +139,7 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Loc
       await edge.close();
       await mf.dispose();
       await origin?.close();
+      if (limiter.temporary) rmSync(limiter.dir!, { recursive: true, force: true });
     },
   };
 }
