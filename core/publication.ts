@@ -6,18 +6,19 @@ import { PARTITIONS_PREFIX } from './collection-keys.ts';
 import type { ContentCoding } from './encodings.ts';
 
 /**
- * The published bucket is versioned: every build lives under its own immutable prefix
- * (`builds/<day>/<release>/`), content-addressed partitions are shared by all builds under
- * `shared.prefix`, and one small pointer object names the current build. Written by
- * publish/ last, after every object of the build was uploaded and verified.
+ * The published bucket is versioned: one small pointer object names the current build, written by
+ * publish/ last, after every object the build stores was uploaded and verified. Content-addressed
+ * partitions are shared by all builds under `shared.prefix`. Format 2: every other object is
+ * stored once under a key named by its content (`objects/…`, never copied), and each build has an
+ * index of its paths, sharded by a hash of the path (`index`), under its own immutable prefix
+ * (`builds/<day>/<release>/`). Format 1, the layout before: a build's objects under its prefix.
  */
-export type Pointer = {
-  format: 1;
+type PointerFields = {
   buildId: string;
   releaseId: string;
   /** the build day (Europe/Istanbul) */
   day: string;
-  /** key prefix of the build's own objects, ending in `/` */
+  /** key prefix of the build's own objects (its index, record and build inputs), ending in `/` */
   prefix: string;
   /** paths starting with one of `paths` are read from `shared.prefix` + path: content-addressed, shared by builds */
   shared: { prefix: string; paths: string[] };
@@ -25,15 +26,52 @@ export type Pointer = {
   newestDataDay: string | null;
   publishedAt: string;
 };
+/** Where a build's index lives: shard n of `shards` at `prefix` + n + `.json`, a JSON object path → object key. */
+export type IndexLocation = { prefix: string; shards: number };
+export type Pointer = PointerFields & ({ format: 1 } | { format: 2; index: IndexLocation });
+
+/** One shard of a build's index: every path of the build whose `shardOf` is this shard, and the key of its object. */
+export type IndexShard = Record<string, string>;
 
 export const POINTER_KEY = 'current.json';
 
 /** Paths the build writes content-addressed (build/writer.ts `writePartition`), shared by every build. */
 export const SHARED_PATHS = [PARTITIONS_PREFIX] as const;
 
-/** Where a build path lives in the bucket under a pointer. */
-export function resolveKey(pointer: Pointer, path: string): string {
-  return pointer.shared.paths.some((p) => path.startsWith(p)) ? pointer.shared.prefix + path : pointer.prefix + path;
+/** The key of a shared path under a pointer; null for a path the build's own index resolves. */
+function sharedKey(pointer: Pointer, path: string): string | null {
+  return pointer.shared.paths.some((p) => path.startsWith(p)) ? pointer.shared.prefix + path : null;
+}
+
+const UTF8 = new TextEncoder();
+
+/**
+ * The shard of a path: FNV-1a (32 bits) of its UTF-8 bytes, modulo the shard count. Cheap and the
+ * same in Node and workerd, which has no synchronous hash of its own.
+ */
+export function shardOf(path: string, shards: number): number {
+  let hash = 0x811c9dc5;
+  for (const byte of UTF8.encode(path)) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  return hash % shards;
+}
+
+export const shardKey = (index: IndexLocation, shard: number): string => `${index.prefix}${shard}.json`;
+
+/**
+ * Where a build path lives in the bucket under a pointer: shared paths under the shared prefix, a
+ * format 1 build's under its prefix, a format 2 build's where its index shard says (`readShard`,
+ * called with the shard's key); null when the build has no such path.
+ */
+export async function resolveKey(
+  pointer: Pointer,
+  path: string,
+  readShard: (key: string) => Promise<IndexShard>,
+): Promise<string | null> {
+  const shared = sharedKey(pointer, path);
+  if (shared !== null) return shared;
+  if (pointer.format === 1) return pointer.prefix + path;
+  const shard = await readShard(shardKey(pointer.index, shardOf(path, pointer.index.shards)));
+  return Object.hasOwn(shard, path) ? shard[path]! : null;
 }
 
 /**

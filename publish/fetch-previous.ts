@@ -3,8 +3,8 @@
  * starts empty, and at national scale the published build is some 5 GB). Of it the incremental
  * build reads only its state, its manifest, the indexes of its price and history collections and
  * the partitions the boundary day falls in; everything else it takes by name (content-addressed
- * partitions, evidence shards), and the publisher finds those in the bucket already (copied or
- * kept by their unchanged ETags, never sent). So `fetchPrevious` downloads just those into a
+ * partitions, evidence shards), and the publisher finds those in the bucket already (kept where
+ * they are stored, by their unchanged ETags, never sent). So `fetchPrevious` downloads just those into a
  * directory marked with the pointer it read (`bucket.json`), the writer leaves in the bucket
  * what it takes and has no file of (build/writer.ts), and whatever else the build turns out to
  * read (a partition of a collection whose cut changed) is fetched on the spot (previous.ts).
@@ -15,13 +15,14 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { collectionIndexPrefix, partitionPath, resolutionOfHistoryKey } from '../core/collection-keys.ts';
 import type { Day } from '../core/dates.ts';
 import { isGzip } from '../core/gzip.ts';
-import { type Pointer, resolveKey, type ManifestEntry } from '../core/publication.ts';
+import { type Pointer, type ManifestEntry } from '../core/publication.ts';
 import type { Db } from '../store/db.ts';
 import { historyCuts, partitionItems } from '../build/endpoints/history.ts';
 import { loadModel } from '../build/model.ts';
 import type { ObjectBucket } from './bucket.ts';
 import { BUILD_INPUT_FILES, buildInputKey } from './layout.ts';
 import { forEachLimit } from './pool.ts';
+import { PublishedIndex } from './published-index.ts';
 import { readPointer } from './release.ts';
 import { etagOf } from '../core/digest.ts';
 import { olderPartitions } from '../build/incremental/older-rows.ts';
@@ -153,10 +154,11 @@ export async function download(
   concurrency = 16,
 ): Promise<number> {
   let bytes = 0;
+  const index = new PublishedIndex(bucket, pointer);
   await forEachLimit(paths, concurrency, async (path) => {
     const entry = entries.get(path);
-    if (!entry) throw new Error(`the published build ${pointer.prefix} has no ${path}`);
-    const key = resolveKey(pointer, path);
+    const key = entry && (await index.keyOf(path));
+    if (!entry || !key) throw new Error(`the published build ${pointer.prefix} has no ${path}`);
     const object = await bucket.getStored(key);
     if (!object) throw new Error(`${key} is missing from the bucket, though the published build lists it`);
     const identity = isGzip(object.stored) ? gunzipSync(object.stored) : Buffer.from(object.stored);

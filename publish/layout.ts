@@ -1,8 +1,10 @@
 /**
- * Where a publication lives in the bucket. Every build goes under its own immutable prefix
- * `builds/<build day>/<release>/`; content-addressed partitions are shared by all builds under
- * `shared/`; one small pointer object (`current.json`, read by the worker through
- * edge/store.ts) names the current build and moves last. Snapshots for researchers live under
+ * Where a publication lives in the bucket. Every object of a build is stored once, under a key
+ * named by its content and how it is stored (`objects/…`), and never copied; content-addressed
+ * partitions are shared by all builds under `shared/`. Each build has its own immutable prefix
+ * `builds/<build day>/<release>/` with its index (path → object key, in shards), its release
+ * record and its build inputs; one small pointer object (`current.json`, read by the worker
+ * through edge/store.ts) names the current build and moves last. Snapshots for researchers live under
  * `snapshots/<day>/<content hash>/`; the working store between nightly runs under `state/`.
  */
 import { MANIFEST_FILE } from '../core/objects.ts';
@@ -13,6 +15,7 @@ import { STATE_FILE } from '../build/incremental/state.ts';
 import { SERIES_CENSUS_FILE } from '../build/incremental/series-census.ts';
 
 export const SHARED_PREFIX = 'shared/';
+export const OBJECTS_PREFIX = 'objects/';
 export const BUILDS_PREFIX = 'builds/';
 export const BUILDS_INDEX_KEY = 'builds/index.json';
 export const RELEASE_FILE = 'release.json';
@@ -52,6 +55,45 @@ export function releaseIdOf(manifest: DistManifest): string {
     .map(([path, e]) => `${path} ${e.etag}`)
     .join('\n');
   return `${rows}-${sha256Hex(objects).slice(0, 8)}`;
+}
+
+/** Where a build's index shards go under its prefix. */
+export const INDEX_DIR = '_index/';
+
+/** Paths per index shard, about: a shard of a national build is then some 50 KB of JSON (16 KB stored). */
+const PATHS_PER_SHARD = 1000;
+
+/** The shard count of a build of `paths` paths: a power of two, so that a shard holds at most PATHS_PER_SHARD. */
+export function shardCountOf(paths: number): number {
+  let shards = 1;
+  while (shards * PATHS_PER_SHARD < paths) shards *= 2;
+  return shards;
+}
+
+/** Objects stored once and shared by every build that lists them: never copied, pruned when no retained build lists them. */
+export const isContentAddressed = (key: string): boolean =>
+  key.startsWith(OBJECTS_PREFIX) || key.startsWith(SHARED_PREFIX);
+
+/**
+ * The key of a build object: a hash of what a reader gets from it (the identity's ETag, the
+ * content type, the stored encoding, the cache policy), so equal objects of two builds, or of
+ * two paths, are one. The path's extension stays, so a reader can still tell the object's type
+ * from its key (edge/store.ts checks what an origin answers against it).
+ */
+export function objectKey(
+  path: string,
+  stored: { etag: string; type: string; encoding: string | null; cacheControl: string },
+): string {
+  const hash = sha256Hex([stored.etag, stored.type, stored.encoding ?? 'identity', stored.cacheControl].join('\n'));
+  return `${OBJECTS_PREFIX}${hash.slice(0, 32)}${extensionOf(path)}`;
+}
+
+/** `a/b.json` → `.json`, `a/b.json.br` → `.json.br`, `a/b` → `` */
+function extensionOf(path: string): string {
+  const twin = path.endsWith('.br') ? '.br' : '';
+  const name = path.slice(path.lastIndexOf('/') + 1, path.length - twin.length);
+  const dot = name.lastIndexOf('.');
+  return (dot > 0 ? name.slice(dot) : '') + twin;
 }
 
 export const buildPrefix = (day: string, releaseId: string): string => `${BUILDS_PREFIX}${day}/${releaseId}/`;

@@ -1,20 +1,25 @@
 /**
  * Retention. Builds stay reachable by date for `buildDays` days after their build day (and the
  * newest `minBuilds` and the current one always stay, so a stopped nightly never empties the
- * bucket); then their prefix is deleted, and shared partitions that no retained build uses go
- * with it. Daily snapshots stay `snapshotDays` days; the first snapshot of every month stays for
- * good. Half-written prefixes of dead runs are pruned by the same rule once they are old enough.
+ * bucket); then their prefix is deleted, and the content-addressed objects (`objects/`, shared
+ * partitions) that they listed and no retained build lists go with them. Daily snapshots stay
+ * `snapshotDays` days; the first snapshot of every month stays for good. Half-written prefixes of
+ * dead runs are pruned by the same rule once they are old enough; what such a run stored is
+ * listed nowhere, so pruning one sweeps every content-addressed object no retained build lists.
  */
 import { addDays } from '../core/dates.ts';
 import type { ObjectBucket } from './bucket.ts';
 import {
   BUILDS_INDEX_KEY,
   BUILDS_PREFIX,
+  isContentAddressed,
+  OBJECTS_PREFIX,
   RELEASE_FILE,
   SHARED_PREFIX,
   SNAPSHOTS_INDEX_KEY,
   SNAPSHOTS_PREFIX,
 } from './layout.ts';
+import { countOperations, type Operations } from './operations.ts';
 import { putIndex, readPointer, type BuildsIndex, type Release, type SnapshotsIndex } from './release.ts';
 
 export type RetentionPolicy = { buildDays: number; minBuilds: number; snapshotDays: number; monthlySnapshots: boolean };
@@ -28,23 +33,27 @@ export const DEFAULT_RETENTION: RetentionPolicy = {
 export type PruneReport = {
   buildsKept: number;
   buildsPruned: string[];
-  sharedPruned: number;
+  /** content-addressed objects (`objects/`, shared partitions) no retained build lists */
+  unusedPruned: number;
   snapshotsPruned: string[];
   objectsDeleted: number;
+  operations: Operations;
 };
 
 export async function prune(
-  bucket: ObjectBucket,
+  given: ObjectBucket,
   today: string,
   policy: RetentionPolicy = DEFAULT_RETENTION,
   now = new Date(),
 ): Promise<PruneReport> {
+  const { bucket, operations } = countOperations(given);
   const report: PruneReport = {
     buildsKept: 0,
     buildsPruned: [],
-    sharedPruned: 0,
+    unusedPruned: 0,
     snapshotsPruned: [],
     objectsDeleted: 0,
+    operations,
   };
   const pointer = await readPointer(bucket);
   if (!pointer) return report; // nothing published: nothing to judge against
@@ -57,26 +66,29 @@ export async function prune(
   const horizon = addDays(today, -policy.buildDays);
   const prefixes = await releasePrefixes(bucket, BUILDS_PREFIX);
   const keep = prefixes.filter((p) => p.prefix === pointer.prefix || newest.has(p.prefix) || p.day >= horizon);
-  for (const p of prefixes.filter((x) => !keep.includes(x))) {
-    report.objectsDeleted += await bucket.delete(p.keys);
-    report.buildsPruned.push(p.prefix);
-  }
+  const dropped = prefixes.filter((p) => !keep.includes(p));
   report.buildsKept = keep.length;
-  if (report.buildsPruned.length) {
+  if (dropped.length) {
+    // What the dropped builds list is read first; then they are listed no more, lose their
+    // records (a recorded build is always whole: re-publishing one only moves the pointer),
+    // their unused objects go, and last their prefixes. A run that dies between two steps leaves
+    // prefixes the next run finds and prunes again; without their records, by a sweep.
+    const listed = await listedObjects(bucket, dropped);
     const kept = new Set(keep.map((p) => p.prefix));
     await putIndex(bucket, BUILDS_INDEX_KEY, {
       ...index,
       updatedAt: now.toISOString(),
       builds: index.builds.filter((b) => kept.has(b.prefix)),
     });
+    const record = (p: Dated) => p.prefix + RELEASE_FILE;
+    for (const p of dropped) report.objectsDeleted += await bucket.delete(p.keys.filter((k) => k === record(p)));
+    report.unusedPruned = await pruneUnused(bucket, keep, listed, pointer.prefix);
+    report.objectsDeleted += report.unusedPruned;
+    for (const p of dropped) {
+      report.objectsDeleted += await bucket.delete(p.keys.filter((k) => k !== record(p)));
+      report.buildsPruned.push(p.prefix);
+    }
   }
-  // The current build's partitions stay whatever a listing says.
-  report.sharedPruned = await pruneShared(
-    bucket,
-    [...new Set([pointer.prefix, ...keep.map((p) => p.prefix)])],
-    pointer.prefix,
-  );
-  report.objectsDeleted += report.sharedPruned;
   const snapshots = await pruneSnapshots(bucket, today, policy, now);
   report.snapshotsPruned = snapshots.prefixes;
   report.objectsDeleted += snapshots.deleted;
@@ -103,20 +115,43 @@ async function releasePrefixes(bucket: ObjectBucket, root: string): Promise<Date
   return [...byPrefix.values()];
 }
 
-/**
- * A shared partition goes when no retained, complete build lists it. Retained builds without a
- * release record (a run that died) are being written: they re-check their shared objects on resume.
- * Without the current build's record, or if a retained record cannot be read, nothing shared is deleted.
- */
-async function pruneShared(bucket: ObjectBucket, retained: readonly string[], current: string): Promise<number> {
-  const used = new Set<string>();
-  for (const prefix of retained) {
-    const release = await bucket.getJson<Release>(prefix + RELEASE_FILE);
-    if (!release && prefix === current) return 0;
-    for (const o of release?.objects ?? []) if (o.key.startsWith(SHARED_PREFIX)) used.add(o.key);
+/** The content-addressed objects the dropped builds' records list; null when one has no record (a run that died). */
+async function listedObjects(bucket: ObjectBucket, dropped: readonly Dated[]): Promise<Set<string> | null> {
+  const listed = new Set<string>();
+  for (const p of dropped) {
+    const release = p.keys.includes(p.prefix + RELEASE_FILE)
+      ? await bucket.getJson<Release>(p.prefix + RELEASE_FILE)
+      : null;
+    if (!release) return null;
+    for (const o of release.objects) if (isContentAddressed(o.key)) listed.add(o.key);
   }
-  const { objects } = await bucket.list(SHARED_PREFIX);
-  return bucket.delete(objects.map((o) => o.key).filter((key) => !used.has(key)));
+  return listed;
+}
+
+/**
+ * Of the content-addressed objects the dropped builds listed, those no retained build lists. A
+ * retained prefix without a record (a run that died) lists nothing: a re-run looks for what it
+ * stored before sending it. When a dropped build's list is unknown (`listed` null: a dead run
+ * stored objects no record names), every content-addressed object in the bucket is judged.
+ * Without the current build's record, or if a record cannot be read, nothing is deleted.
+ */
+async function pruneUnused(
+  bucket: ObjectBucket,
+  retained: readonly Dated[],
+  listed: Set<string> | null,
+  current: string,
+): Promise<number> {
+  const used = new Set<string>();
+  for (const p of retained) {
+    const release = await bucket.getJson<Release>(p.prefix + RELEASE_FILE);
+    if (!release && p.prefix === current) return 0;
+    for (const o of release?.objects ?? []) used.add(o.key);
+  }
+  const candidates = listed ?? new Set<string>();
+  if (!listed)
+    for (const root of [OBJECTS_PREFIX, SHARED_PREFIX])
+      for (const o of (await bucket.list(root)).objects) candidates.add(o.key);
+  return bucket.delete([...candidates].filter((key) => !used.has(key)));
 }
 
 async function pruneSnapshots(

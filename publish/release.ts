@@ -1,9 +1,12 @@
 /**
- * Publishing one build, atomically: every object of the release is sent (or copied inside the
- * bucket, or kept), then every one is verified (the bucket's MD5 and the build's ETag), then the
- * release record is written, and only then the pointer moves. A run that dies half-way leaves the
- * pointer, and so the served build, where it was; a re-run of the same build finds what the dead
- * run already stored (a listing of its own new prefix, compared by MD5) and sends the rest.
+ * Publishing one build, atomically. Every object is stored once, content-addressed
+ * (layout.ts `objectKey`): what the current release already stores is kept where it is, with no
+ * request; only new and changed objects are sent. Then the build's index (path → object key,
+ * sharded), then every object this run sent is verified (the bucket's MD5 and the build's ETag),
+ * then the release record is written, and only then the pointer moves. A night whose data
+ * touches N objects costs about N puts and N HEADs, whatever the size of the build. A run that
+ * dies half-way leaves the pointer, and so the served build, where it was; a re-run of the same
+ * build finds its own prefix begun and asks the bucket (HEAD) for each object before it sends it.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -11,7 +14,16 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, gzip } from 'node:zlib';
 import type { ContentCoding } from '../core/encodings.ts';
-import { type Pointer, type DistManifest, SHARED_PATHS, POINTER_KEY } from '../core/publication.ts';
+import {
+  type DistManifest,
+  type IndexLocation,
+  type IndexShard,
+  type Pointer,
+  POINTER_KEY,
+  SHARED_PATHS,
+  shardKey,
+  shardOf,
+} from '../core/publication.ts';
 import { JSON_TYPE } from '../build/writer.ts';
 import { etagOf } from '../core/digest.ts';
 import { MANIFEST_FILE } from '../core/objects.ts';
@@ -21,7 +33,11 @@ import {
   BUILDS_INDEX_KEY,
   CACHE,
   buildInputKey,
+  INDEX_DIR,
+  isContentAddressed,
+  objectKey,
   RELEASE_FILE,
+  shardCountOf,
   SHARED_PREFIX,
   SNAPSHOTS_INDEX_KEY,
   buildPrefix,
@@ -30,6 +46,7 @@ import {
 } from './layout.ts';
 import { planBuild, planFiles, type Action, type LocalObject, type StoredEntry } from './plan.ts';
 import { forEachLimit } from './pool.ts';
+import { countOperations, describeOperations, type Operations } from './operations.ts';
 import { MB, Progress, type ProgressWrite } from './progress.ts';
 import type { SnapshotFiles } from './snapshot.ts';
 
@@ -38,8 +55,8 @@ const gunzipAsync = promisify(gunzip);
 const brotliDecompressAsync = promisify(brotliDecompress);
 
 type SnapshotRef = { prefix: string; files: { path: string; bytes: number; sha256: string }[] };
-export type Release = {
-  format: 1;
+/** Format 2: build objects under `objects/`, found through `index`; format 1 (the layout before): under `prefix`. */
+export type Release = ({ format: 1 } | { format: 2; index: IndexLocation }) & {
   releaseId: string;
   buildId: string;
   day: string;
@@ -54,7 +71,17 @@ export type Release = {
 export type BuildsIndex = {
   updatedAt: string;
   current: string | null;
-  builds: Omit<Release, 'objects' | 'format' | 'shared'>[];
+  builds: BuildSummary[];
+};
+type BuildSummary = {
+  releaseId: string;
+  buildId: string;
+  day: string;
+  builtAt: string;
+  newestDataDay: string | null;
+  prefix: string;
+  snapshot: SnapshotRef | null;
+  publishedAt: string;
 };
 export type SnapshotsIndex = {
   updatedAt: string;
@@ -75,7 +102,7 @@ export type PublishOptions = {
   concurrency?: number;
   now?: () => Date;
   progress?: ProgressWrite;
-  /** called once per object as it is handled (`put`, `copy`, `keep`, `resumed`) */
+  /** called once per object as it is handled (`put`, `copy`, `keep`, `resumed`), and per index shard sent (`index`) */
   onObject?: (op: string, key: string) => void;
 };
 
@@ -92,9 +119,14 @@ export type PublishReport = {
   copied: number;
   kept: number;
   resumed: number;
+  /** index shards sent (a re-run finds those the dead run sent) */
+  shards: number;
   bytesSent: number;
   bytesIdentity: number;
+  /** objects and shards this run sent, then found in the bucket as sent */
   verified: number;
+  /** what was asked of the bucket, by kind (operations.ts) */
+  operations: Operations;
   requests: number;
   retries: number;
   ms: number;
@@ -107,6 +139,7 @@ export const NOTHING_DONE = {
   copied: 0,
   kept: 0,
   resumed: 0,
+  shards: 0,
   bytesSent: 0,
   bytesIdentity: 0,
   verified: 0,
@@ -121,9 +154,10 @@ export async function readManifest(distDir: string): Promise<DistManifest> {
   return JSON.parse(await readFile(join(distDir, MANIFEST_FILE), 'utf8')) as DistManifest;
 }
 
-export async function publishRelease(options: PublishOptions): Promise<PublishReport> {
+export async function publishRelease(given: PublishOptions): Promise<PublishReport> {
   const started = performance.now();
-  const { bucket } = options;
+  const { bucket, operations } = countOperations(given.bucket);
+  const options = { ...given, bucket };
   const stats = { ...bucket.stats };
   const now = options.now ?? (() => new Date());
   const manifest = await readManifest(options.distDir);
@@ -138,6 +172,7 @@ export async function publishRelease(options: PublishOptions): Promise<PublishRe
     previous: pointer?.releaseId ?? null,
     switched: false,
     ...NOTHING_DONE,
+    operations,
   };
   const finish = () =>
     Object.assign(report, {
@@ -150,11 +185,12 @@ export async function publishRelease(options: PublishOptions): Promise<PublishRe
     return finish();
   }
 
-  // A release record is written once: an earlier run completed this very build (re-publishing it is a rollback).
+  // A release record is written once, after its objects were verified: an earlier run completed this
+  // very build (re-publishing it is a rollback), and retention keeps what a recorded build lists
+  // (prune.ts), so moving the pointer back to it is all there is to do.
   const recorded = await bucket.getJson<Release>(prefix + RELEASE_FILE);
   const release = recorded ?? (await storeRelease(options, manifest, pointer, prefix, report, now()));
   report.objects = release.objects.length;
-  report.verified = await verify(options, release.objects);
   if (!recorded) await putJson(bucket, prefix + RELEASE_FILE, release, CACHE.immutable);
   await switchPointer(bucket, release, now());
   report.switched = true;
@@ -162,7 +198,11 @@ export async function publishRelease(options: PublishOptions): Promise<PublishRe
   return finish();
 }
 
-/** Plans against the current release, stores every object, and returns the new release's record (not yet written). */
+/**
+ * Plans against the current release, stores the build inputs (first: a re-run knows by them that
+ * this prefix was begun), the objects and the index, verifies what it sent, and returns the new
+ * release's record (not yet written).
+ */
 async function storeRelease(
   options: PublishOptions,
   manifest: DistManifest,
@@ -171,17 +211,28 @@ async function storeRelease(
   report: PublishReport,
   at: Date,
 ): Promise<Release> {
-  const previous = pointer ? await options.bucket.getJson<Release>(pointer.prefix + RELEASE_FILE) : null;
+  const { bucket } = options;
+  const previous = pointer ? await bucket.getJson<Release>(pointer.prefix + RELEASE_FILE) : null;
   if (pointer && !previous)
     throw new PublishError(
       `the current build ${pointer.prefix} has no ${RELEASE_FILE}: refusing to guess what it holds`,
     );
-  const actions = planBuild(manifest, options.distDir, prefix, previous?.objects ?? []);
+  const actions = planBuild(manifest, options.distDir, previous?.objects ?? []);
   if (options.snapshot) actions.push(...planFiles(options.snapshot.objects, previous?.objects ?? []));
-  const objects = await storeAll(options, actions, prefix, report);
-  await storeBuildInputs(options.bucket, options.distDir, prefix);
+  const present = new Map<string, string>();
+  for (const p of [prefix, ...(options.snapshot ? [options.snapshot.prefix] : [])])
+    for (const o of (await bucket.list(p)).objects) present.set(o.key, o.md5);
+  const begun = [...present.keys()].some((key) => key.startsWith(prefix));
+  await storeBuildInputs(bucket, options.distDir, prefix);
+  const { entries, sent } = await storeAll(options, actions, present, begun, report);
+  const index: IndexLocation = {
+    prefix: prefix + INDEX_DIR,
+    shards: shardCountOf(Object.keys(manifest.objects).length),
+  };
+  sent.push(...(await storeIndex(options, index, entries, present, report)));
+  report.verified = await verify(options, sent);
   return {
-    format: 1,
+    format: 2,
     releaseId: report.releaseId,
     buildId: manifest.buildId,
     day: manifest.today,
@@ -189,9 +240,10 @@ async function storeRelease(
     newestDataDay: manifest.newestDataDay,
     prefix,
     shared: { prefix: SHARED_PREFIX, paths: [...SHARED_PATHS] },
+    index,
     snapshot: options.snapshot ? { prefix: options.snapshot.prefix, files: options.snapshot.files } : null,
     publishedAt: at.toISOString(),
-    objects: objects.sort((a, b) => (a.key < b.key ? -1 : 1)),
+    objects: entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.path! < b.path! ? -1 : 1)),
   };
 }
 
@@ -212,63 +264,95 @@ export async function readPointer(bucket: ObjectBucket): Promise<Pointer | null>
   return bucket.getJson<Pointer>(POINTER_KEY);
 }
 
-/** Sends, copies or keeps every object; what the dead run of this same release stored is found by MD5 and not sent again. */
+/** What this run sent, to verify: each key once, with the MD5 and ETag it must hold. */
+type Sent = { key: string; md5: string; etag: string };
+
+/**
+ * Sends, copies or keeps every object. `present`: what the listing of this release's prefixes
+ * found (a dead run's snapshot files); `begun`: a run of this release died here before, so each
+ * content-addressed object is looked for (HEAD) before it is sent. Otherwise an object not in the
+ * current release is sent even when an older build stored it: sending costs the one request a
+ * look would, and equal content under its key is no change.
+ */
 async function storeAll(
   options: PublishOptions,
   actions: Action[],
-  prefix: string,
+  present: ReadonlyMap<string, string>,
+  begun: boolean,
   report: PublishReport,
-): Promise<StoredEntry[]> {
+): Promise<{ entries: StoredEntry[]; sent: Sent[] }> {
   const { bucket } = options;
-  const present = new Map<string, string>();
-  const prefixes = [prefix, ...(options.snapshot ? [options.snapshot.prefix] : [])];
-  for (const p of prefixes) for (const o of (await bucket.list(p)).objects) present.set(o.key, o.md5);
   const progress = new Progress('upload', actions.length, options.progress);
-  const stored: StoredEntry[] = [];
+  const entries: StoredEntry[] = [];
+  const sent: Sent[] = [];
+  // Two paths of one build with equal content are one object: sent once.
+  const sending = new Map<string, Promise<unknown>>();
   await forEachLimit(actions, options.concurrency ?? 16, async (action) => {
-    const { entry, op, sent } = await store(bucket, action, present);
-    stored.push(entry);
-    if (op === 'put') report.put++;
-    else if (op === 'copy') report.copied++;
+    const { entry, op, bytes } = await store(bucket, action, present, begun, sending);
+    entries.push(entry);
+    if (op === 'put') {
+      report.put++;
+      report.bytesSent += bytes;
+      report.bytesIdentity += entry.bytes;
+      sent.push({ key: entry.key, md5: entry.md5, etag: entry.etag });
+    } else if (op === 'copy') report.copied++;
     else if (op === 'keep') report.kept++;
     else report.resumed++;
-    if (op === 'put') {
-      report.bytesSent += sent;
-      report.bytesIdentity += entry.bytes;
-    }
     options.onObject?.(op, entry.key);
-    progress.tick(sent);
+    progress.tick(bytes);
   });
   progress.finish();
-  return stored;
+  return { entries, sent };
 }
 
-type Stored = { entry: StoredEntry; op: 'put' | 'copy' | 'keep' | 'resumed'; sent: number };
+type Stored = { entry: StoredEntry; op: 'put' | 'copy' | 'keep' | 'resumed'; bytes: number };
 
-async function store(bucket: ObjectBucket, action: Action, present: ReadonlyMap<string, string>): Promise<Stored> {
-  if (action.op === 'keep') return { entry: action.entry, op: 'keep', sent: 0 };
+async function store(
+  bucket: ObjectBucket,
+  action: Action,
+  present: ReadonlyMap<string, string>,
+  begun: boolean,
+  sending: Map<string, Promise<unknown>>,
+): Promise<Stored> {
+  if (action.op === 'keep') return { entry: action.entry, op: 'keep', bytes: 0 };
   if (action.op === 'copy') {
     const entry = { ...action.from, key: action.key };
-    if (present.get(action.key) === action.from.md5) return { entry, op: 'resumed', sent: 0 };
+    if (present.get(action.key) === action.from.md5) return { entry, op: 'resumed', bytes: 0 };
     try {
       await bucket.copy(action.from.key, action.key);
-      return { entry, op: 'copy', sent: 0 };
+      return { entry, op: 'copy', bytes: 0 };
     } catch (error) {
       if (!action.fallback || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode !== 404)
         throw error;
-      return store(bucket, { op: 'put', object: action.fallback }, present);
+      return store(bucket, { op: 'put', object: action.fallback }, present, begun, sending);
     }
   }
   const { object } = action;
   const { entry, body } = await encodeObject(object);
-  if (present.get(object.key) === entry.md5) return { entry, op: 'resumed', sent: 0 };
-  if (object.shared) {
-    // Shared objects outside the current release may be there already (an older build, a dead run).
-    const head = await bucket.head(object.key);
-    if (head && head.md5 === entry.md5 && head.metadata.etag === entry.etag) return { entry, op: 'resumed', sent: 0 };
+  if (present.get(entry.key) === entry.md5) return { entry, op: 'resumed', bytes: 0 };
+  const other = sending.get(entry.key);
+  if (other) {
+    await other;
+    return { entry, op: 'keep', bytes: 0 };
+  }
+  const done = send(bucket, object, entry, body, begun);
+  sending.set(entry.key, done);
+  return { entry, op: await done, bytes: (await done) === 'put' ? body.byteLength : 0 };
+}
+
+async function send(
+  bucket: ObjectBucket,
+  object: LocalObject,
+  entry: StoredEntry,
+  body: Uint8Array,
+  begun: boolean,
+): Promise<'put' | 'resumed'> {
+  if (begun && isContentAddressed(entry.key)) {
+    const head = await bucket.head(entry.key);
+    if (head && head.md5 === entry.md5 && head.metadata.etag === entry.etag) return 'resumed';
   }
   const md5 = await bucket.put({
-    key: object.key,
+    key: entry.key,
     body,
     contentType: object.type,
     cacheControl: object.cacheControl,
@@ -276,8 +360,37 @@ async function store(bucket: ObjectBucket, action: Action, present: ReadonlyMap<
     metadata: { etag: object.etag },
   });
   if (md5 && md5 !== entry.md5)
-    throw new PublishError(`${object.key}: the bucket stored other bytes (ETag ${md5}, sent MD5 ${entry.md5})`);
-  return { entry, op: 'put', sent: body.byteLength };
+    throw new PublishError(`${entry.key}: the bucket stored other bytes (ETag ${md5}, sent MD5 ${entry.md5})`);
+  return 'put';
+}
+
+/**
+ * The build's index: every path and the key of its object, in shards by a hash of the path
+ * (core/publication.ts `shardOf`), gzip-encoded and immutable. Returns the shards sent.
+ */
+async function storeIndex(
+  options: PublishOptions,
+  index: IndexLocation,
+  entries: readonly StoredEntry[],
+  present: ReadonlyMap<string, string>,
+  report: PublishReport,
+): Promise<Sent[]> {
+  const shards: IndexShard[] = Array.from({ length: index.shards }, () => ({}));
+  const paths = entries.filter((e) => e.path !== null).sort((a, b) => (a.path! < b.path! ? -1 : 1));
+  for (const e of paths) shards[shardOf(e.path!, index.shards)]![e.path!] = e.key;
+  const sent: Sent[] = [];
+  await forEachLimit(shards, options.concurrency ?? 16, async (shard, n) => {
+    const key = shardKey(index, n);
+    const bytes = Buffer.from(JSON.stringify(shard));
+    const body = await gzipAsync(bytes);
+    const md5 = md5Hex(body);
+    if (present.get(key) === md5) return;
+    await putBody(options.bucket, key, body, bytes, CACHE.immutable);
+    report.shards++;
+    sent.push({ key, md5, etag: etagOf(bytes) });
+    options.onObject?.('index', key);
+  });
+  return sent;
 }
 
 /** Reads the file, checks it is the object the manifest names (its ETag), and encodes it for storage. */
@@ -307,8 +420,9 @@ export async function encodeObject(object: LocalObject): Promise<{ entry: Stored
     const gz = await gzipAsync(bytes, { level: 6 });
     if (gz.byteLength < bytes.byteLength) [body, encoding] = [gz, 'gzip'];
   }
+  const stored = { etag: object.etag, type: object.type, encoding, cacheControl: object.cacheControl };
   const entry: StoredEntry = {
-    key: object.key,
+    key: object.key ?? objectKey(object.path ?? object.file, stored),
     path: object.path,
     etag: object.etag,
     bytes: bytes.byteLength,
@@ -321,11 +435,11 @@ export async function encodeObject(object: LocalObject): Promise<{ entry: Stored
   return { entry, body };
 }
 
-/** Every object of the release is in the bucket with the bytes we meant (MD5) and the ETag the worker will serve. */
-async function verify(options: PublishOptions, entries: readonly StoredEntry[]): Promise<number> {
+/** Every object and shard this run sent is in the bucket with the bytes we meant (MD5) and the ETag the worker will serve. */
+async function verify(options: PublishOptions, sent: readonly Sent[]): Promise<number> {
   const bad: string[] = [];
-  const progress = new Progress('verify', entries.length, options.progress);
-  await forEachLimit(entries, options.concurrency ?? 16, async (e) => {
+  const progress = new Progress('verify', sent.length, options.progress);
+  await forEachLimit(sent, options.concurrency ?? 16, async (e) => {
     const head = await options.bucket.head(e.key);
     if (!head) bad.push(`${e.key} is missing`);
     else if (head.md5 !== e.md5) bad.push(`${e.key} holds other bytes (MD5 ${head.md5}, expected ${e.md5})`);
@@ -335,9 +449,9 @@ async function verify(options: PublishOptions, entries: readonly StoredEntry[]):
   progress.finish();
   if (bad.length)
     throw new PublishError(
-      `verification failed for ${bad.length} of ${entries.length} objects; the pointer was not moved: ${bad.slice(0, 5).join('; ')}`,
+      `verification failed for ${bad.length} of ${sent.length} objects; the pointer was not moved: ${bad.slice(0, 5).join('; ')}`,
     );
-  return entries.length;
+  return sent.length;
 }
 
 /** The indexes of builds and snapshots: short-lived, and stored as they are. */
@@ -362,7 +476,18 @@ async function putJsonBytes(
   cacheControl: string,
   encode = true,
 ): Promise<void> {
-  const body = encode ? await gzipAsync(bytes) : bytes;
+  await putBody(bucket, key, encode ? await gzipAsync(bytes) : bytes, bytes, cacheControl);
+}
+
+/** JSON as stored (`body`: `bytes` gzip-encoded, or the same bytes). */
+async function putBody(
+  bucket: ObjectBucket,
+  key: string,
+  body: Uint8Array,
+  bytes: Buffer,
+  cacheControl: string,
+): Promise<void> {
+  const encode = body !== bytes;
   await bucket.put({
     key,
     body,
@@ -376,7 +501,7 @@ async function putJsonBytes(
 /** The one write that changes what is served: a single small object, atomic in every S3-compatible store. */
 async function switchPointer(bucket: ObjectBucket, release: Release, at: Date): Promise<void> {
   const pointer: Pointer = {
-    format: 1,
+    ...(release.format === 2 ? { format: 2, index: release.index } : { format: 1 }),
     buildId: release.buildId,
     releaseId: release.releaseId,
     day: release.day,
@@ -407,7 +532,16 @@ async function updateIndexes(bucket: ObjectBucket, release: Release, at: Date): 
     const nextSnapshots = [entry, ...snapshots.filter((s) => s.day !== release.day)].sort(newestFirst);
     await putIndex(bucket, SNAPSHOTS_INDEX_KEY, { updatedAt: at.toISOString(), snapshots: nextSnapshots });
   }
-  const { objects: _objects, format: _format, shared: _shared, ...summary } = release;
+  const summary: BuildSummary = {
+    releaseId: release.releaseId,
+    buildId: release.buildId,
+    day: release.day,
+    builtAt: release.builtAt,
+    newestDataDay: release.newestDataDay,
+    prefix: release.prefix,
+    snapshot: release.snapshot,
+    publishedAt: release.publishedAt,
+  };
   const builds = (await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.builds ?? [];
   const nextBuilds = [summary, ...builds.filter((b) => b.prefix !== release.prefix)].sort(newestFirst);
   await putIndex(bucket, BUILDS_INDEX_KEY, {
@@ -430,10 +564,13 @@ const newestFirst = (a: { day: string; publishedAt: string }, b: { day: string; 
   a.day === b.day ? (a.publishedAt < b.publishedAt ? 1 : -1) : a.day < b.day ? 1 : -1;
 
 export function describeReport(r: PublishReport): string[] {
-  if (!r.switched) return [`${r.releaseId} (${r.buildId}) is already the current build: nothing to publish`];
+  const operations = `  bucket operations: ${describeOperations(r.operations)}`;
+  if (!r.switched)
+    return [`${r.releaseId} (${r.buildId}) is already the current build: nothing to publish`, operations];
   return [
     `Published ${r.buildId} as ${r.prefix} (previous: ${r.previous ?? 'none'})`,
-    `  ${r.objects} objects: ${r.put} sent (${MB(r.bytesSent)} stored, ${MB(r.bytesIdentity)} before gzip), ${r.copied} copied in the bucket, ${r.kept} shared kept, ${r.resumed} already there from an earlier run`,
+    `  ${r.objects} objects: ${r.put} sent (${MB(r.bytesSent)} stored, ${MB(r.bytesIdentity)} before gzip), ${r.kept} kept where they are stored, ${r.copied} snapshot files copied in the bucket, ${r.resumed} already there from an earlier run; ${r.shards} index shards sent`,
     `  ${r.verified} verified, ${r.requests} requests, ${r.retries} retries, ${(r.ms / 1000).toFixed(1)} s`,
+    operations,
   ];
 }

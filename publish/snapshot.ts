@@ -14,7 +14,7 @@ import { createGzip } from 'node:zlib';
 import { fieldOf, licenceOf, PRICES_FIELDS, type Column } from './datapackage.ts';
 import { CACHE, snapshotPrefix } from './layout.ts';
 import { sha256Hex, etagOf } from '../core/digest.ts';
-import type { LocalObject } from './plan.ts';
+import type { LocalFile } from './plan.ts';
 
 type SnapshotFile = { path: string; bytes: number; sha256: string };
 export type SnapshotFiles = {
@@ -22,7 +22,7 @@ export type SnapshotFiles = {
   prefix: string;
   dir: string;
   files: SnapshotFile[];
-  objects: LocalObject[];
+  objects: LocalFile[];
   rows: Record<string, number>;
 };
 export type SnapshotOptions = { dbPath: string; outDir: string; day: string; buildId: string; builtAt: string };
@@ -141,7 +141,7 @@ const TYPES: [RegExp, string][] = [
   [/./, 'text/plain; charset=utf-8'],
 ];
 
-function objectOf(dir: string, prefix: string, f: SnapshotFile): LocalObject {
+function objectOf(dir: string, prefix: string, f: SnapshotFile): LocalFile {
   const type = TYPES.find(([re]) => re.test(f.path))![1];
   // Stored as they are (no content encoding): a download must match its checksum byte for byte.
   return {

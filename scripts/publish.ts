@@ -10,6 +10,7 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Bucket, bucketConfigFromEnv } from '../publish/bucket.ts';
+import { describeOperations } from '../publish/operations.ts';
 import { MB } from '../publish/progress.ts';
 import { DEFAULT_RETENTION, prune, type PruneReport } from '../publish/prune.ts';
 import { describeReport, publishRelease, readManifest, type PublishReport } from '../publish/release.ts';
@@ -100,7 +101,7 @@ async function publish(): Promise<void> {
   const pruned = flag('no-prune') ? null : await prune(bucket, manifest.today, policy);
   if (pruned)
     console.log(
-      `Retention (${policy.buildDays} days of builds, ${policy.snapshotDays} of daily snapshots): ${pruned.buildsPruned.length} builds, ${pruned.snapshotsPruned.length} snapshots and ${pruned.sharedPruned} unused shared partitions pruned (${pruned.objectsDeleted} objects)`,
+      `Retention (${policy.buildDays} days of builds, ${policy.snapshotDays} of daily snapshots): ${pruned.buildsPruned.length} builds, ${pruned.snapshotsPruned.length} snapshots and ${pruned.unusedPruned} objects no retained build lists pruned (${pruned.objectsDeleted} objects)\n  bucket operations: ${describeOperations(pruned.operations)}`,
     );
   if (process.env.GITHUB_STEP_SUMMARY)
     appendFileSync(process.env.GITHUB_STEP_SUMMARY, stepSummary(distDir, report, pruned));
@@ -115,16 +116,18 @@ function stepSummary(distDir: string, r: PublishReport, pruned: PruneReport | nu
     '',
   ];
   lines.push(
-    '| objects | sent | bytes sent | copied in bucket | shared kept | resumed | retries | seconds |',
-    '|---|---|---|---|---|---|---|---|',
+    '| objects | sent | bytes sent | kept | snapshot files copied | resumed | index shards | retries | seconds |',
+    '|---|---|---|---|---|---|---|---|---|',
   );
   lines.push(
-    `| ${r.objects} | ${r.put} | ${MB(r.bytesSent)} | ${r.copied} | ${r.kept} | ${r.resumed} | ${r.retries} | ${(r.ms / 1000).toFixed(1)} |`,
+    `| ${r.objects} | ${r.put} | ${MB(r.bytesSent)} | ${r.kept} | ${r.copied} | ${r.resumed} | ${r.shards} | ${r.retries} | ${(r.ms / 1000).toFixed(1)} |`,
+    '',
+    `Bucket operations: ${describeOperations(r.operations)}`,
     '',
   );
   if (pruned)
     lines.push(
-      `Retention: ${pruned.buildsPruned.length} builds, ${pruned.snapshotsPruned.length} snapshots, ${pruned.sharedPruned} shared partitions pruned.`,
+      `Retention: ${pruned.buildsPruned.length} builds, ${pruned.snapshotsPruned.length} snapshots, ${pruned.unusedPruned} unused objects pruned (bucket operations: ${describeOperations(pruned.operations)}).`,
       '',
     );
   const statusFile = join(distDir, 'api/v1/sources/status.json');

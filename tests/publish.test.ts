@@ -29,6 +29,7 @@ import {
   BUILDS_INDEX_KEY,
   buildInputKey,
   CACHE,
+  OBJECTS_PREFIX,
   RELEASE_FILE,
   SHARED_PREFIX,
   SNAPSHOTS_INDEX_KEY,
@@ -175,6 +176,16 @@ async function expectServed(night: Night, sample = 9): Promise<void> {
 
 const pointer = () => bucket.getJson<Pointer>(POINTER_KEY);
 const releaseOf = (prefix: string) => bucket.getJson<Release>(prefix + RELEASE_FILE);
+/** The key of each path of a published build, as its record lists it. */
+async function keysOf(prefix: string): Promise<(path: string) => string> {
+  const keys = new Map((await releaseOf(prefix))!.objects.map((o) => [o.path, o.key]));
+  return (path) => keys.get(path) ?? expect.fail(`${prefix} has no ${path}`);
+}
+/** Every content-addressed object in the bucket. */
+const contentAddressed = async () =>
+  new Set(
+    [...(await bucket.list(OBJECTS_PREFIX)).objects, ...(await bucket.list(SHARED_PREFIX)).objects].map((o) => o.key),
+  );
 
 /** Every object a release lists is in the bucket with its bytes (MD5) and ETag: the build is complete. */
 async function expectComplete(release: Release): Promise<void> {
@@ -210,24 +221,20 @@ describe('night 1: the first publication', () => {
     const night = await buildNight('2026-07-23');
     report = await publishRelease({ bucket, distDir: night.distDir, snapshot: night.snapshot, progress: null });
     const total = Object.keys(night.manifest.objects).length + night.snapshot.files.length;
-    expect(report).toMatchObject({
-      switched: true,
-      previous: null,
-      objects: total,
-      put: total,
-      copied: 0,
-      kept: 0,
-      resumed: 0,
-      verified: total,
-    });
+    expect(report).toMatchObject({ switched: true, previous: null, objects: total, copied: 0, resumed: 0, shards: 8 });
+    // Equal objects at two paths are one object, sent once.
+    expect(report.put + report.kept).toBe(total);
+    expect(report.kept).toBeLessThan(total / 10);
+    expect(report.verified).toBe(report.put + report.shards);
     expect(report.prefix).toBe(`builds/2026-07-23/${releaseIdOf(night.manifest)}/`);
+    const release = (await releaseOf(report.prefix))!;
     expect(report.bytesIdentity).toBe(
-      Object.values(night.manifest.objects).reduce((n, e) => n + e.bytes, 0) +
-        night.snapshot.files.reduce((n, f) => n + f.bytes, 0),
+      [...new Map(release.objects.map((o) => [o.key, o.bytes])).values()].reduce((n, b) => n + b, 0),
     );
     expect(report.bytesSent).toBeLessThan(report.bytesIdentity / 4); // JSON and NDJSON travel gzip-encoded
     expect(await pointer()).toMatchObject({
-      format: 1,
+      format: 2,
+      index: { prefix: `${report.prefix}_index/`, shards: 8 },
       buildId: night.manifest.buildId,
       day: '2026-07-23',
       prefix: report.prefix,
@@ -238,7 +245,8 @@ describe('night 1: the first publication', () => {
 
   it('stores each object with its content type, cache policy, encoding and the build ETag', async () => {
     const night = nights['2026-07-23']!;
-    const markets = await bucket.head(`${report.prefix}api/v1/markets.json`);
+    const keyOf = await keysOf(report.prefix);
+    const markets = await bucket.head(keyOf('api/v1/markets.json'));
     expect(markets).toMatchObject({
       contentType: 'application/json; charset=utf-8',
       contentEncoding: 'gzip',
@@ -246,7 +254,7 @@ describe('night 1: the first publication', () => {
       metadata: { etag: night.manifest.objects['api/v1/markets.json']!.etag },
     });
     // Its brotli twin: stored as the build encoded it, under the identity's ETag (core/encodings.ts).
-    expect(await bucket.head(`${report.prefix}api/v1/markets.json.br`)).toMatchObject({
+    expect(await bucket.head(keyOf('api/v1/markets.json.br'))).toMatchObject({
       contentType: 'application/json; charset=utf-8',
       contentEncoding: 'br',
       cacheControl: CACHE.immutable,
@@ -258,7 +266,10 @@ describe('night 1: the first publication', () => {
       contentEncoding: 'gzip',
       cacheControl: CACHE.immutable,
     });
-    expect(await bucket.head(`${report.prefix}${partition}`)).toBeNull(); // shared, not copied into the build
+    expect(keyOf(partition)).toBe(SHARED_PREFIX + partition);
+    expect(keyOf('api/v1/markets.json')).toMatch(/^objects\/[0-9a-f]{32}\.json$/);
+    expect(keyOf('api/v1/markets.json.br')).toMatch(/^objects\/[0-9a-f]{32}\.json\.br$/);
+    expect(await bucket.head(`${report.prefix}api/v1/markets.json`)).toBeNull(); // stored once, by content
     // Beside the build and not one of its objects: what the next night's build starts from (publish/fetch-previous.ts).
     for (const file of BUILD_INPUT_FILES) {
       expect(
@@ -310,6 +321,7 @@ describe('night 1: the first publication', () => {
       progress: null,
     });
     expect(again).toMatchObject({ switched: false, put: 0, copied: 0, bytesSent: 0 });
+    expect(again.operations).toEqual({ put: 0, copy: 0, head: 0, get: 2, list: 0, delete: 0 });
   });
 });
 
@@ -385,14 +397,14 @@ describe('night 2: built from the published build, only what changed is sent', (
     expect(state(incrementalDir)).toEqual(state(full.distDir));
   });
 
-  it('sends changed and new objects, copies unchanged ones inside the bucket, keeps shared partitions, retrying refused requests', async () => {
+  it('sends changed and new objects, keeps unchanged ones where they are stored, copies unchanged snapshot files, retrying refused requests', async () => {
     // What was built full (for the files compared below) and incrementally from the bucket is the same build; the nightly publishes the latter.
     const night = { ...nights['2026-07-24']!, distDir: incrementalDir };
     const before = nights['2026-07-23']!.manifest.objects;
     const sent: string[] = [];
     const copied: string[] = [];
     const kept: string[] = [];
-    const lists = { put: sent, copy: copied, keep: kept, resumed: [] as string[] };
+    const lists = { put: sent, copy: copied, keep: kept, resumed: [] as string[], index: [] as string[] };
     const flaky = new FaultyBucket({ every: 37 });
     const report = await publishRelease({
       bucket: flaky,
@@ -401,7 +413,6 @@ describe('night 2: built from the published build, only what changed is sent', (
       progress: null,
       onObject: (op, key) => lists[op as keyof typeof lists].push(key),
     });
-    const prefix = report.prefix;
     const changed = Object.entries(night.manifest.objects)
       .filter(([p, e]) => before[p]?.etag !== e.etag)
       .map(([p]) => p);
@@ -413,15 +424,23 @@ describe('night 2: built from the published build, only what changed is sent', (
     expect(changed.filter((p) => p.startsWith('api/v1/_evidence/'))).toEqual([expect.stringContaining('/2026-07-23/')]);
     expect(unchanged.filter((p) => p.startsWith('api/v1/_evidence/')).length).toBeGreaterThan(100);
     expect(unchanged.filter(isShared).length).toBeGreaterThan(0);
-    const keyOf = (p: string) => (isShared(p) ? SHARED_PREFIX + p : prefix + p);
-    expect(sent.filter((k) => !k.startsWith('snapshots/')).sort()).toEqual(changed.map(keyOf).sort());
-    expect(copied.filter((k) => !k.startsWith('snapshots/')).sort()).toEqual(
-      unchanged
-        .filter((p) => !isShared(p))
-        .map(keyOf)
-        .sort(),
+    const keyOf = await keysOf(report.prefix);
+    // Sent once each: equal objects at two changed paths are one (then the second is kept).
+    expect(new Set([...sent.filter((k) => !k.startsWith('snapshots/')), ...kept])).toEqual(
+      new Set(Object.keys(night.manifest.objects).map(keyOf)),
     );
-    expect(kept.sort()).toEqual(unchanged.filter(isShared).map(keyOf).sort());
+    expect(sent.filter((k) => !k.startsWith('snapshots/')).length).toBeGreaterThanOrEqual(
+      new Set(changed.map(keyOf)).size - 1,
+    );
+    expect(new Set(sent)).not.toContain(keyOf(unchanged.find((p) => !isShared(p))!));
+    expect(copied.every((k) => k.startsWith('snapshots/'))).toBe(true);
+    const keyBefore = await keysOf(`builds/2026-07-23/${releaseIdOf(nights['2026-07-23']!.manifest)}/`);
+    for (const p of unchanged) expect(keyOf(p), p).toBe(keyBefore(p));
+    // What was asked of the bucket: about one put and one HEAD per object sent, no copy but the snapshot's.
+    const objectsSent = sent.length + report.shards;
+    expect(report.operations.copy).toBe(copied.length);
+    expect(report.operations.head).toBe(objectsSent);
+    expect(report.operations.put).toBe(objectsSent + BUILD_INPUT_FILES.length + 4);
     // The snapshot too: tables that did not change are copied from yesterday's snapshot.
     const yesterday = new Map(nights['2026-07-23']!.snapshot.files.map((f) => [f.path, f.sha256]));
     const snapshotChanged = night.snapshot.files.filter((f) => yesterday.get(f.path) !== f.sha256);
@@ -430,7 +449,10 @@ describe('night 2: built from the published build, only what changed is sent', (
     );
     expect(snapshotChanged.map((f) => f.path)).toContain('hal.sqlite.gz');
     expect(copied.filter((k) => k.startsWith('snapshots/'))).toContain(`${night.snapshot.prefix}csv/categories.csv.gz`);
-    expect(report.bytesIdentity).toBe(
+    // The bytes of each object sent once: of the changed paths and the changed snapshot files.
+    const sentOnce = new Map((await releaseOf(report.prefix))!.objects.map((o) => [o.key, o.bytes]));
+    expect(report.bytesIdentity).toBe([...new Set(sent)].reduce((n, k) => n + sentOnce.get(k)!, 0));
+    expect(report.bytesIdentity).toBeLessThanOrEqual(
       changed.reduce((n, p) => n + night.manifest.objects[p]!.bytes, 0) +
         snapshotChanged.reduce((n, f) => n + f.bytes, 0),
     );
@@ -441,9 +463,7 @@ describe('night 2: built from the published build, only what changed is sent', (
   it('an output built from the bucket names what it left there when it cannot be published elsewhere', async () => {
     const manifest = JSON.parse(readFileSync(join(incrementalDir, 'manifest.json'), 'utf8')) as DistManifest;
     // Planned against a bucket without the published build: every object is to be sent.
-    const left = planBuild(manifest, incrementalDir, 'builds/2026-07-24/elsewhere/', []).find(
-      (a) => a.op === 'put' && !existsSync(a.object.file),
-    );
+    const left = planBuild(manifest, incrementalDir, []).find((a) => a.op === 'put' && !existsSync(a.object.file));
     expect(left).toBeDefined();
     await expect(encodeObject((left as Extract<Action, { op: 'put' }>).object)).rejects.toThrow(
       /is not in the build output.*build in full/,
@@ -459,7 +479,9 @@ describe('night 2: built from the published build, only what changed is sent', (
       freshness: string;
     }[];
     expect(rows.some((r) => r.observed_date === '2026-07-23' && r.freshness === 'fresh')).toBe(true); // the live list made the newest rows current
-    const old = await originStore().get(`builds/2026-07-23/${releaseIdOf(first.manifest)}/api/v1/health.json`);
+    // By date: the builds index names its prefix, its index the object.
+    const oldPrefix = `builds/2026-07-23/${releaseIdOf(first.manifest)}/`;
+    const old = await originStore().get((await keysOf(oldPrefix))('api/v1/health.json'));
     expect(old?.etag).toBe(first.manifest.objects['api/v1/health.json']!.etag);
     const builds = await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY);
     expect(builds?.builds.map((b) => b.day)).toEqual(['2026-07-24', '2026-07-23']);
@@ -469,8 +491,11 @@ describe('night 2: built from the published build, only what changed is sent', (
 describe('night 3: a publication that dies half-way', () => {
   let total = 0;
   let stored = 0;
+  /** what the bucket held before the dead runs */
+  let storedBefore: Set<string>;
 
   it('a refused upload throws before the pointer moves', async () => {
+    storedBefore = await contentAddressed();
     await scrape(
       '2026-07-24',
       '2026-07-25T02:10:00.000Z',
@@ -513,7 +538,7 @@ describe('night 3: a publication that dies half-way', () => {
     const killed = new Promise<void>((resolve, reject) => {
       child.stdout.on('data', (chunk: Buffer) => {
         output += chunk;
-        handled = output.split('\n').filter((l) => /^(put|copy|keep|resumed) /.test(l)).length;
+        handled = output.split('\n').filter((l) => /^(put|copy|keep|resumed|index) /.test(l)).length;
         if (handled >= 300 && !child.killed) child.kill('SIGKILL');
       });
       child.on('exit', (code, signal) =>
@@ -530,16 +555,12 @@ describe('night 3: a publication that dies half-way', () => {
     await expectServed(nights['2026-07-24']!, 17);
     const prefix = `builds/2026-07-25/${releaseIdOf(night.manifest)}/`;
     expect(await releaseOf(prefix)).toBeNull();
-    // Found on resume: what the dead runs stored under the new prefixes, and the new shared partitions already in the bucket.
-    const sharedNow = new Set((await bucket.list(SHARED_PREFIX)).objects.map((o) => o.key));
-    const previous = nights['2026-07-24']!.manifest.objects;
-    const newShared = Object.entries(night.manifest.objects).filter(
-      ([p, e]) => isShared(p) && previous[p]?.etag !== e.etag,
-    );
+    // Found on resume: the objects the dead runs stored, and their snapshot files; their build inputs say the prefix was begun.
+    const storedNow = await contentAddressed();
     stored =
-      (await bucket.list(prefix)).objects.length +
-      (await bucket.list(night.snapshot.prefix)).objects.length +
-      newShared.filter(([p]) => sharedNow.has(SHARED_PREFIX + p)).length;
+      [...storedNow].filter((k) => !storedBefore.has(k)).length +
+      (await bucket.list(night.snapshot.prefix)).objects.length;
+    expect((await bucket.list(`${prefix}_build/`)).objects.length).toBeGreaterThan(0);
     total = Object.keys(night.manifest.objects).length + night.snapshot.files.length;
     expect(stored).toBeGreaterThan(0);
     expect(stored).toBeLessThan(total);
@@ -569,7 +590,7 @@ describe('night 4: retention', () => {
     const july = ['2026-07-23', '2026-07-24', '2026-07-25'].map(
       (d) => `builds/${d}/${releaseIdOf(nights[d]!.manifest)}/`,
     );
-    const sharedBefore = (await bucket.list(SHARED_PREFIX)).objects.length;
+    const storedBefore = (await contentAddressed()).size;
     const pruned = await prune(bucket, '2026-09-05', {
       buildDays: 30,
       minBuilds: 1,
@@ -578,15 +599,12 @@ describe('night 4: retention', () => {
     });
     expect(pruned.buildsPruned.sort()).toEqual(july.sort());
     for (const prefix of july) expect((await bucket.list(prefix)).objects).toEqual([]);
-    // Only the partitions the current build lists stay shared.
+    // Only the objects and partitions the current build lists stay.
     const release = (await releaseOf(report.prefix))!;
-    const used = release.objects
-      .filter((o) => o.key.startsWith(SHARED_PREFIX))
-      .map((o) => o.key)
-      .sort();
-    expect((await bucket.list(SHARED_PREFIX)).objects.map((o) => o.key).sort()).toEqual(used);
-    expect(pruned.sharedPruned).toBe(sharedBefore - used.length);
-    expect(pruned.sharedPruned).toBeGreaterThan(0);
+    const used = [...new Set(release.objects.filter((o) => o.path !== null).map((o) => o.key))].sort();
+    expect([...(await contentAddressed())].sort()).toEqual(used);
+    expect(pruned.unusedPruned).toBe(storedBefore - used.length);
+    expect(pruned.unusedPruned).toBeGreaterThan(0);
     const snapshots = await bucket.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY);
     expect(snapshots?.snapshots.map((s) => s.day)).toEqual(['2026-09-05', '2026-07-23']);
     expect(pruned.snapshotsPruned.sort()).toEqual(
@@ -665,7 +683,11 @@ describe('the worker reads the published bucket through the pointer', () => {
   async function copyBucketToR2(r2: Awaited<ReturnType<Miniflare['getR2Bucket']>>): Promise<void> {
     const current = (await pointer())!;
     const release = (await releaseOf(current.prefix))!;
-    const keys = [POINTER_KEY, ...release.objects.filter((o) => o.path !== null).map((o) => o.key)];
+    const keys = [
+      POINTER_KEY,
+      ...new Set(release.objects.filter((o) => o.path !== null).map((o) => o.key)),
+      ...(await bucket.list(`${current.prefix}_index/`)).objects.map((o) => o.key),
+    ];
     for (const key of keys) {
       const object = await bucket.client.send(new GetObjectCommand({ Bucket: 'hal', Key: key }));
       const body = await object.Body!.transformToByteArray();
@@ -710,9 +732,8 @@ describe('the worker reads the published bucket through the pointer', () => {
         vary: 'accept-encoding',
         etag: night.manifest.objects[key]!.etag,
       });
-      expect(br.raw.equals(Buffer.from((await bucket.getStored(`${current.prefix}${key}.br`))!.stored)), path).toBe(
-        true,
-      );
+      const twin = (await keysOf(current.prefix))(`${key}.br`);
+      expect(br.raw.equals(Buffer.from((await bucket.getStored(twin))!.stored)), path).toBe(true);
       expect(br.body.toString('utf8'), path).toBe(distText(night.distDir, key));
     }
   });
