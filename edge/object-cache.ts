@@ -1,6 +1,6 @@
 /**
  * Immutable objects kept at the edge. Below the pointer every bucket key names bytes that never
- * change (a build's own prefix is written once, shared partitions are content-addressed), so
+ * change (objects and partitions are stored by content, a build's index is written once), so
  * an object read once is kept in the isolate's memory and in the location's cache (Cache API)
  * under its key, and a later request for it costs no bucket read. Only the pointer itself
  * moves; it is never kept here (edge/store.ts PointerStore keeps it a minute).
