@@ -96,6 +96,15 @@ export type Listed = { key: string; md5: string; size: number; lastModified: Dat
 const statusOf = (error: unknown): number | undefined =>
   (error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
 const unquote = (etag: string | undefined): string => (etag ?? '').replace(/^W\//, '').replace(/"/g, '');
+type StoredBytes = { stored: Uint8Array; encoding: string | null; metadata: Record<string, string> };
+
+/** An object's identity bytes: decoded when stored gzip-encoded and still encoded (a client may have decoded them). */
+export function identityOf(object: StoredBytes | null): { bytes: Uint8Array; metadata: Record<string, string> } | null {
+  if (!object) return null;
+  const { stored, encoding, metadata } = object;
+  return { bytes: encoding === 'gzip' && isGzip(stored) ? gunzipSync(stored) : stored, metadata };
+}
+
 export const md5Hex = (bytes: Uint8Array): string => createHash('md5').update(bytes).digest('hex');
 
 function isRetryable(error: unknown): boolean {
@@ -174,10 +183,7 @@ export class Bucket {
 
   /** The stored bytes, decoded when they were stored gzip-encoded; null when absent. */
   async get(key: string): Promise<{ bytes: Uint8Array; metadata: Record<string, string> } | null> {
-    const object = await this.getStored(key);
-    if (!object) return null;
-    const { stored, encoding, metadata } = object;
-    return { bytes: encoding === 'gzip' && isGzip(stored) ? gunzipSync(stored) : stored, metadata };
+    return identityOf(await this.getStored(key));
   }
 
   /** The bytes as stored (gzip-encoded ones as they are, unless the HTTP client decoded them); null when absent. */

@@ -4,7 +4,7 @@
  * their targets. Nothing here is asserted; the numbers are for reading (docs/benchmark.md).
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import type { BuildReport } from '../../build/build.ts';
@@ -18,6 +18,7 @@ import { publishedRows } from '../../build/price-rows.ts';
 import { etagOf } from '../../core/digest.ts';
 import { MANIFEST_FILE } from '../../core/objects.ts';
 import { generateSynthetic } from './synthetic/generate.ts';
+import { storeNight, storeNightBefore } from './synthetic/nightly.ts';
 import { profileByName } from './synthetic/profiles.ts';
 import { addDays } from '../../core/dates.ts';
 import { isBrotliTwin } from '../../core/encodings.ts';
@@ -49,16 +50,7 @@ if (!existsSync(full) || process.argv.includes('--regenerate')) {
     `generated ${profile.name}: ${g.observations} observations on ${g.days} publishing days in ${Math.round(performance.now() - t)} ms`,
   );
 }
-const lastDay = openDb(full).prepare('SELECT max(data_day) FROM observations').pluck().get() as string;
-for (const file of [before, `${before}-wal`, `${before}-shm`]) rmSync(file, { force: true });
-copyFileSync(full, before);
-{
-  const db = openDb(before);
-  db.prepare('DELETE FROM observations WHERE data_day = ?').run(lastDay);
-  db.prepare('DELETE FROM bulletins WHERE data_day = ?').run(lastDay);
-  db.prepare('DELETE FROM documents WHERE url LIKE ?').run(`%/${lastDay}`);
-  db.close();
-}
+const lastDay = storeNightBefore(full, before);
 const counted = openDb(before).prepare('SELECT count(*) FROM observations').pluck().get() as number;
 console.log(
   `\nprofile ${profile.name}: ${counted} observations before the incremental day ${lastDay}; build day ${today}\n`,
@@ -228,15 +220,7 @@ line('  both processes at once (sampled every 50 ms)', gib(fullBuild.togetherKb)
 
 // 4. The nightly run: the last day stored into the same store (as a nightly scrape stores it), then built
 // incrementally from the previous output (build/incremental/). --verify also builds it in full and compares.
-{
-  const db = openDb(before);
-  db.prepare('ATTACH ? AS full').run(full);
-  db.exec('INSERT OR IGNORE INTO documents SELECT * FROM full.documents');
-  db.prepare('INSERT INTO observations SELECT * FROM full.observations WHERE data_day = ?').run(lastDay);
-  db.prepare('INSERT INTO bulletins SELECT * FROM full.bulletins WHERE data_day = ?').run(lastDay);
-  db.exec('DETACH full');
-  db.close();
-}
+storeNight(full, before, lastDay);
 const outB = join(dir, 'dist-after');
 const download = nightlyDownload();
 const nightly = build(before, outB, outA);

@@ -12,7 +12,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { addDays } from '../../core/dates.ts';
@@ -24,6 +24,7 @@ import { describeReport, publishRelease } from '../../publish/release.ts';
 import { startS3rver } from '../../tests/support/s3rver.ts';
 import { option } from '../args.ts';
 import { generateSynthetic } from './synthetic/generate.ts';
+import { storeNight, storeNightBefore } from './synthetic/nightly.ts';
 import { profileByName } from './synthetic/profiles.ts';
 
 const profile = profileByName(option('profile', 'small'));
@@ -127,23 +128,10 @@ if (!built(distA) || !built(distB) || process.argv.includes('--regenerate')) {
     db.close();
     console.log(`generated ${profile.name}: ${g.observations} observations on ${g.days} publishing days`);
   }
-  const lastDay = openDb(full).prepare('SELECT max(data_day) FROM observations').pluck().get() as string;
-  for (const file of [before, `${before}-wal`, `${before}-shm`]) rmSync(file, { force: true });
-  copyFileSync(full, before);
-  const db = openDb(before);
-  db.prepare('DELETE FROM observations WHERE data_day = ?').run(lastDay);
-  db.prepare('DELETE FROM bulletins WHERE data_day = ?').run(lastDay);
-  db.prepare('DELETE FROM documents WHERE url LIKE ?').run(`%/${lastDay}`);
-  db.close();
+  const lastDay = storeNightBefore(full, before);
   build(before, distA);
   // The next night: the last day stored, as a nightly scrape stores it, then built from the first build.
-  const next = openDb(before);
-  next.prepare('ATTACH ? AS full').run(full);
-  next.exec('INSERT OR IGNORE INTO documents SELECT * FROM full.documents');
-  next.prepare('INSERT INTO observations SELECT * FROM full.observations WHERE data_day = ?').run(lastDay);
-  next.prepare('INSERT INTO bulletins SELECT * FROM full.bulletins WHERE data_day = ?').run(lastDay);
-  next.exec('DETACH full');
-  next.close();
+  storeNight(full, before, lastDay);
   build(before, distB, distA);
 }
 

@@ -5,9 +5,7 @@
  * (pointer, builds, shared partitions) through the production code path (edge/store.ts R2Store).
  */
 import type { Miniflare } from 'miniflare';
-import { gunzipSync } from 'node:zlib';
-import { isGzip } from '../../core/gzip.ts';
-import type { Head, Listed, ObjectBucket, PutInput } from '../../publish/bucket.ts';
+import { identityOf, type Head, type Listed, type ObjectBucket, type PutInput } from '../../publish/bucket.ts';
 
 type R2Binding = Awaited<ReturnType<Miniflare['getR2Bucket']>>;
 /** scripts/lib/bucket-worker.js, bound to the same bucket: puts and heads in batches. */
@@ -110,10 +108,7 @@ export class MiniflareBucket implements ObjectBucket {
   }
 
   async get(key: string): Promise<{ bytes: Uint8Array; metadata: Record<string, string> } | null> {
-    const object = await this.getStored(key);
-    if (!object) return null;
-    const { stored, encoding, metadata } = object;
-    return { bytes: encoding === 'gzip' && isGzip(stored) ? gunzipSync(stored) : stored, metadata };
+    return identityOf(await this.getStored(key));
   }
 
   async getStored(
