@@ -4,8 +4,11 @@
  * later day), so under a key made of those it never changes: kept in the isolate's memory and in
  * the location's cache (Cache API), a repeated request costs neither a bucket read nor the
  * route's work. What is per request (its id, the limiter's headers, 304) the worker adds on top.
+ * An answer the route assembled is kept in the client's best coding (edge/answer-coding.ts), so a
+ * repeated request is sent as kept, never encoded again.
  */
-import type { ContentCoding } from '../core/encodings.ts';
+import { isCompressible, type ContentCoding } from '../core/encodings.ts';
+import { encodeAnswer } from './answer-coding.ts';
 import type { Answer } from './context.ts';
 import { locationCache } from './location-cache.ts';
 import { MemoryLru } from './memory-lru.ts';
@@ -37,16 +40,29 @@ export async function findAnswer(key: string): Promise<Answer | null> {
   return { ...found };
 }
 
-/** Keeps a 200 answer and returns it with its body in memory (a streamed body is read once, here). */
-export async function keepAnswer(key: string, answer: Answer, waitUntil: WaitUntil): Promise<Answer> {
+/**
+ * Keeps a 200 answer and returns it with its body in memory (a streamed body is read once, here),
+ * in `codings[0]` where the route left it in none: the key's codings, best first.
+ */
+export async function keepAnswer(
+  key: string,
+  answer: Answer,
+  codings: readonly ContentCoding[],
+  waitUntil: WaitUntil,
+): Promise<Answer> {
   if ((answer.status ?? 200) !== 200 || answer.body === null) return answer;
   const { body, aged: _aged, ...meta } = answer;
-  const bytes =
+  let bytes =
     typeof body === 'string'
       ? new TextEncoder().encode(body)
       : body instanceof Uint8Array
         ? body
         : new Uint8Array(await new Response(body).arrayBuffer());
+  const coding = codings[0];
+  if (!meta.encoding && coding && isCompressible(meta.contentType)) {
+    bytes = encodeAnswer(bytes, coding);
+    meta.encoding = coding;
+  }
   memory.set(key, { ...meta, body: bytes }, bytes.byteLength);
   const cache = locationCache();
   if (cache) {
@@ -57,7 +73,7 @@ export async function keepAnswer(key: string, answer: Answer, waitUntil: WaitUnt
     };
     waitUntil(cache.put(key, new Response(bytes, { headers })).catch(() => {}));
   }
-  return { ...answer, body: bytes };
+  return { ...meta, body: bytes };
 }
 
 /** For benches and tests that measure a cold isolate. */

@@ -247,7 +247,7 @@ export async function handle(
         codings: asked.codings,
       });
       await ageAnswer(answer, store, today);
-      if (answerAt) answer = await keepAnswer(answerAt, answer, waitUntil);
+      if (answerAt) answer = await keepAnswer(answerAt, answer, asked.codings, waitUntil);
     }
     const coding = answer.encoding ?? null;
     if (keepable && (answer.status ?? 200) === 200) answer = keepCopy(url, answer, coding, today, waitUntil);

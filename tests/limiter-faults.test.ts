@@ -8,7 +8,7 @@ import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bundleWorker, ROOT } from '../scripts/lib/bundle-worker.ts';
 import { distOrigin } from '../scripts/lib/dist-origin.ts';
-import { COMPATIBILITY_DATE } from '../scripts/lib/local-worker.ts';
+import { COMPATIBILITY_DATE, COMPATIBILITY_FLAGS } from '../scripts/lib/local-worker.ts';
 import { startOriginServer, type OriginServer } from '../scripts/lib/origin-server.ts';
 
 const FAULTY = `
@@ -33,6 +33,7 @@ async function workerWithLimiter(className: string, bundlePath: string): Promise
         modulesRoot: ROOT,
         scriptPath: `${ROOT}${bundle.path}`,
         compatibilityDate: COMPATIBILITY_DATE,
+        compatibilityFlags: COMPATIBILITY_FLAGS,
         durableObjects: { RATE_LIMITER: { className, scriptName: 'faulty', useSQLite: true } },
         bindings: { ORIGIN_URL: origin.url.origin },
       },

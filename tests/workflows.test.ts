@@ -14,7 +14,7 @@ import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundleWorker, ROOT } from '../scripts/lib/bundle-worker.ts';
-import { COMPATIBILITY_DATE } from '../scripts/lib/local-worker.ts';
+import { COMPATIBILITY_DATE, COMPATIBILITY_FLAGS } from '../scripts/lib/local-worker.ts';
 import { DEFAULT_PREVIOUS } from '../scripts/args.ts';
 import { bucketSteps, pinProblems, secretProblems } from './support/workflow-rules.ts';
 
@@ -205,6 +205,7 @@ describe('deployment', () => {
   it('wrangler.toml deploys the worker with the bindings it reads', () => {
     expect(existsSync(join(ROOT, toml.main))).toBe(true);
     expect(toml.compatibility_date).toBe(COMPATIBILITY_DATE);
+    expect(toml.compatibility_flags).toEqual(COMPATIBILITY_FLAGS);
     expect(toml.durable_objects.bindings).toEqual([{ name: 'RATE_LIMITER', class_name: 'RateLimiter' }]);
     expect(toml.migrations).toEqual([{ tag: 'v1', new_sqlite_classes: ['RateLimiter'] }]);
     expect(toml.r2_buckets).toEqual([expect.objectContaining({ binding: 'BUCKET' })]);

@@ -3,7 +3,8 @@
  * serves it beside a plain static file server over the same object files, loaded with wrk at
  * fixed concurrency, one query at a time. Prints per query req/s, p50, p99, answers outside
  * 2xx/3xx, CPU per request of the API's processes (workerd and this Node process, where the local
- * edge runs) and the ratio to the static server. Uses an existing build; asserts nothing.
+ * edge runs) and the ratio to the static server, with a worker that does nothing (the floor any
+ * worker has here) between them. Uses an existing build; asserts nothing.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { startLocalWorker } from '../lib/local-worker.ts';
 import { DEFAULT_OUT, option } from '../args.ts';
 import { cpuMs, processTree, TICKS_PER_SECOND } from './serve/cpu.ts';
 import { firstAnswer } from './serve/first-answer.ts';
+import { startFloorWorker } from './serve/floor-worker.ts';
 import { LARGEST_OBJECT, izmirMarket, queries } from './serve/queries.ts';
 import { formatRow, HEADER, type Row } from './serve/report.ts';
 import { startStaticServer } from './serve/static-server.ts';
@@ -53,10 +55,17 @@ console.log(
 const api = await startLocalWorker({ distDir, port: 0 });
 const apiTree = processTree(process.pid);
 const workerd = apiTree.filter((p) => p.comm === 'workerd').map((p) => p.pid);
+const floor = await startFloorWorker(distDir);
+const floorWorkerd = processTree(process.pid)
+  .filter((p) => p.comm === 'workerd' && !workerd.includes(p.pid))
+  .map((p) => p.pid);
 const staticServer = await startStaticServer(distDir, temp);
 const staticPids = processTree(staticServer.pid).map((p) => p.pid);
 console.log(
   `API: npm start's local worker at ${api.url} (workerd pids ${workerd.join(', ')}, node pid ${process.pid})`,
+);
+console.log(
+  `floor: a worker sending the largest object's brotli twin from memory, behind the same local edge, at ${floor.url} (workerd pids ${floorWorkerd.join(', ')})`,
 );
 console.log(`static server: ${staticServer.kind} at ${staticServer.url} (pids ${staticPids.join(', ')})`);
 console.log(`CPU: utime + stime from /proc over each run ÷ requests completed (tick ${1000 / TICKS_PER_SECOND} ms)\n`);
@@ -81,6 +90,14 @@ for (const [label, key] of [
   rows.push({ label: label!, ...m });
 }
 const staticBr = statics[1]!;
+for (const [label, url] of [
+  ['floor worker, direct', floor.direct],
+  ['floor worker', floor.url],
+] as const) {
+  const m = await measure(url, [floorWorkerd, [process.pid]]);
+  rows.push({ label, ...m, ratio: m.run.requests / m.run.seconds / staticBr });
+}
+await floor.dispose();
 for (const q of queries(distDir)) {
   const m = await measure(new URL(q.path, api.url), [workerd, [process.pid]]);
   rows.push({ label: q.label, ...m, ratio: m.run.requests / m.run.seconds / staticBr, peer: q.peer });
@@ -93,7 +110,9 @@ for (const row of rows) console.log(formatRow(row));
 console.log('\nqueries:');
 for (const q of queries(distDir)) console.log(`  ${q.label.padEnd(24)} ${q.path}`);
 console.log(`  static                   /${LARGEST_OBJECT} (identity), /${LARGEST_OBJECT}.br (Content-Encoding: br)`);
-console.log('CPU ms/req: the static server on static rows, workerd + node on the API rows');
+console.log(`  floor worker             any path: /${LARGEST_OBJECT}.br from the worker's memory, nothing else`);
+console.log("  floor worker, direct     the same at workerd's own socket, without the local edge");
+console.log('CPU ms/req: the static server on static rows, workerd + node on the floor and API rows');
 console.log('× static br: req/s ÷ the static br req/s of this run');
 console.log('peer: the dynamic peer (Fastify + MariaDB) measured at d2f12e6 on this machine, not in this run');
 console.log(`load average at end: ${loadAverage()}`);

@@ -12,7 +12,8 @@ export async function bundleWorker(outfile = WORKER_BUNDLE): Promise<{ path: str
     format: 'esm',
     platform: 'neutral',
     target: 'es2022',
-    external: ['cloudflare:workers'],
+    // The runtime's own modules (node:* under nodejs_compat, wrangler.toml).
+    external: ['cloudflare:workers', 'node:*'],
     outfile: `${ROOT}${outfile}`,
     metafile: true,
     logLevel: 'warning',

@@ -16,6 +16,8 @@ import { MiniflareBucket } from './miniflare-bucket.ts';
 import { startOriginServer, type Origin } from './origin-server.ts';
 
 export const COMPATIBILITY_DATE = '2026-04-20';
+/** As wrangler.toml: node:zlib for the answers the edge keeps encoded (edge/answer-coding.ts). */
+export const COMPATIBILITY_FLAGS = ['nodejs_compat'];
 
 /** The limiter as wrangler.toml declares it: a SQLite-backed Durable Object class. */
 const DURABLE_OBJECTS = { RATE_LIMITER: { className: 'RateLimiter', useSQLite: true } };
@@ -33,6 +35,7 @@ export async function workerBase(bundlePath?: string) {
     modulesRoot: ROOT,
     scriptPath: `${ROOT}${bundle.path}`,
     compatibilityDate: COMPATIBILITY_DATE,
+    compatibilityFlags: COMPATIBILITY_FLAGS,
     durableObjects: DURABLE_OBJECTS,
   };
 }
