@@ -1,4 +1,10 @@
-/** A small RFC 4180 reader (quotes, doubled quotes, CRLF) for the sources' CSV dumps. */
+/**
+ * The sources' CSV dumps read with csv-parse (RFC 4180: quotes, doubled quotes, CRLF, LF or CR
+ * line ends), tolerant where the dumps are: rows of unequal length, a quote inside an unquoted
+ * cell, an empty line kept as a row of one empty cell (a report's blank line is a layout fact).
+ */
+import { parse } from 'csv-parse/sync';
+
 export function parseCsv(text: string, separator = ','): string[][] {
   return parseCsvRecords(text, separator).map((r) => r.cells);
 }
@@ -7,41 +13,17 @@ export function parseCsv(text: string, separator = ','): string[][] {
 export type CsvRecord = { cells: string[]; line: number };
 
 export function parseCsvRecords(text: string, separator = ','): CsvRecord[] {
-  const rows: CsvRecord[] = [];
-  let row: string[] = [];
-  let line = 1;
-  let startLine = 1;
-  let cell = '';
-  let quoted = false;
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  for (let i = 0; i < body.length; i++) {
-    const ch = body[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (body[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (ch === '\n') line++;
-        cell += ch;
-      }
-    } else if (ch === '"' && cell === '') quoted = true;
-    else if (ch === separator) {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && body[i + 1] === '\n') i++;
-      row.push(cell);
-      rows.push({ cells: row, line: startLine });
-      row = [];
-      cell = '';
-      startLine = ++line;
-    } else cell += ch;
-  }
-  if (cell !== '' || row.length > 0) {
-    row.push(cell);
-    rows.push({ cells: row, line: startLine });
-  }
-  return rows;
+  const records = parse(text, {
+    delimiter: separator,
+    bom: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: false,
+    raw: true,
+    info: true,
+  }) as unknown as { record: string[]; raw: string; info: { lines: number } }[];
+  return records.map(({ record, raw, info }) => ({
+    cells: record,
+    line: info.lines - (raw.match(/\r\n|\r|\n/g)?.length ?? 0) + (/[\r\n]$/.test(raw) ? 1 : 0),
+  }));
 }
