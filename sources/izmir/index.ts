@@ -19,7 +19,9 @@ export const adapter: SourceAdapter = {
     licence: 'CC BY 4.0 (İzmir Büyükşehir Belediyesi Açık Veri Portalı)',
     attribution: 'Kaynak: İzmir Büyükşehir Belediyesi Açık Veri Portalı (CC BY 4.0)',
     verification: 'verified',
-    note: 'Real documents 2014–2026 (yearly CSV, the 2025 printed report, a 2026 API dump) prove the parsers. On holidays the API repeats the previous bulletin (deduplicated by BultenTarihi).',
+    note:
+      'Real documents 2014–2026 (yearly CSVs, the 2024 datastore dump, the 2025 printed report, a 2026 API dump) ' +
+      'prove the parsers. On holidays the API repeats the previous bulletin (deduplicated by BultenTarihi).',
     markets: [
       {
         slug: 'izmir-sebze-meyve',
