@@ -50,24 +50,43 @@ const week = (items: any[], w: string) => items.find((i) => i.week === w);
  *   muz-yerli   2.05→2.08                                               = 1.014634
  *   15 members; product 0.901701; link 0.901701^(1/15) = 0.993126 → 100 × 0.993126 = 99.31
  *
- * 2025-01 (30 Dec 2024 – 5 Jan 2025) against 2023-52 (25–31 Dec 2023, value 758.36): the İzmir
- * archive has no 2024, and İBB's three 2024 days share no series with 2023-52, so 2025-01 is
- * compared with the last week that got a value, a year earlier:
- *   domates     beef 22.25→30.625, cherry 23→50, pembe 25.75→52.5, salkim 22.75→50,
- *               salkim-iyi-tarim 21.8333→57.5          median 22.75→50     = 2.197802
- *   biber-sivri 31.5→70 = 2.222222;  patlican topan 22.3333→57.5, uzun 21.9167→57.5 → 22.125→57.5 = 2.598870
- *   salatalik   silor 21.1667→40 = 1.889764;  patates calma 14.1667→17.5 = 1.235294
- *   sogan-kuru  9.5→20 = 2.105263;  havuc genel 9.9167→22.5 = 2.268908;  marul-kivircik 17.9167→30 = 1.674419
- *   kabak       bal 10.4167→21.25, taze 24→35          median 17.2083→28.125 = 1.634383
- *   brokoli     18.0833→33.75 = 1.866359
- *   elma        amasya 22.4167→42.5, arjantin 19.4167→32.5, golden 18.0833→25,
- *               granny-smith 23.8333→30, starking 22.25→30  median 22.25→30 = 1.348315
- *   portakal    finike 13.9167→32.5, genel 16.5→32.5, washington 15→32.5  median 15→32.5 = 2.166667
- *   limon       lamas 11.8333→22.5 = 1.901408;  muz-yerli 30.8333→45 = 1.459459
- *   uzum        no series in both weeks (2023-52: beyaz, siyah; 2025-01: none) → left out
- *   14 members; product 5860.377; link 5860.377^(1/14) = 1.858393 → 758.3634 × 1.858393 = 1409.34
+ * 2024-01 (1–7 Jan 2024) against 2023-52 (25–31 Dec 2023, value 758.36), İzmir only (its 2024 dump):
+ *   domates     beef 22.25→22.4, cherry 23→22.6, pembe 25.75→24.7, salkim 22.75→23,
+ *               salkim-iyi-tarim 21.8333→22.3          median 22.75→22.6 = 0.993407
+ *   biber-sivri 31.5→31.5 = 1.000000
+ *   patlican    topan 22.3333→22.5, uzun 21.9167→19.8  median 22.125→21.15 = 0.955932
+ *   salatalik   silor 21.1667→21.7 = 1.025197;  patates calma 14.1667→13.7 = 0.967059
+ *   sogan-kuru  9.5→10.5 = 1.105263;  havuc genel 9.9167→9.7, takoz 15.5→14.9 → 12.7083→12.3 = 0.967869
+ *   marul-kivircik 17.9167→17.9 = 0.999070;  kabak bal 10.4167→13, taze 24→23.7 → 17.2083→18.35 = 1.066344
+ *   brokoli     18.0833→18 = 0.995392
+ *   elma        amasya 22.4167→21, arjantin 19.4167→21, fuji 21→20, golden 18.0833→19.1,
+ *               granny-smith 23.8333→22.4, starking 22.25→22.2, starking-ithal 30→30
+ *               median 22.25→21 = 0.943820
+ *   portakal    finike 13.9167→13.5, genel 16.5→18.6, sikmalik 12.6667→10, valencia 14→14,
+ *               washington 15→12.3                     median 14→13.5 = 0.964286
+ *   limon       lamas 11.8333→11.5 = 0.971831;  muz-yerli 30.8333→30.5 = 0.989189
+ *   uzum        beyaz 37.5→42, red-globe 35→35, siyah 44→42, sultaniye 30→30  median 36.25→38.5 = 1.062069
+ *   15 members; product 0.992434; link 0.992434^(1/15) = 0.999494 → 758.36 × 0.999494 = 757.98
  *
- * 2025-30 (21–27 Jul 2025) against 2025-29 (value 1153.87): İzmir and Ankara (@a) together.
+ * 2025-01 (30 Dec 2024 – 5 Jan 2025) against 2024-52 (23–29 Dec 2024, value 1295.43), İzmir only:
+ *   domates     beef 28.75→30.4167, cherry 45.8333→50, diger 50.8333→55, kokteyl 55→55,
+ *               pembe 50.8333→52.5, salkim 44.1667→48.3333, salkim-iyi-tarim 57.5→57.5
+ *               median 50.8333→52.5 = 1.032787
+ *   biber-sivri 60→70 = 1.166667;  patlican topan 46.25→57.5, uzun 46.25→57.5 → 46.25→57.5 = 1.243243
+ *   salatalik   cengelkoy 37.5→35, genel 45.4167→42.5, silor 32.9167→40  median 37.5→40 = 1.066667
+ *   patates     calma 17.5→17.5, diger 12.75→16.5, taze 18.75→22.5  median 17.5→17.5 = 1.000000
+ *   sogan-kuru  15.8333→20 = 1.263158;  havuc beypazari 16.5→16.5, genel 25→22.5 → 20.75→19.5 = 0.939759
+ *   marul-kivircik 22.5→30 = 1.333333;  kabak bal 20→21.6667, taze 38.3333→35 → 29.1667→28.3333 = 0.971429
+ *   brokoli     44.1667→35 = 0.792453
+ *   elma        amasya 40→42.5, arjantin 25→32.5, diger 30.8333→30, golden 30→25, granny-smith 28.3333→30,
+ *               starking 30.8333→30                    median 30.4167→30 = 0.986301
+ *   portakal    finike 27.5→32.5, genel 25→32.5, washington 27.5→32.5  median 27.5→32.5 = 1.181818
+ *   limon       diger 20→25, lamas 25→22.5, yeni-mayer 15→15  median 20→22.5 = 1.125000
+ *   muz-yerli   40→45 = 1.125000
+ *   uzum        no series in either week → left out
+ *   14 members; product 2.872135; link 2.872135^(1/14) = 1.078273 → 1295.43 × 1.078273 = 1396.83
+ *
+ * 2025-30 (21–27 Jul 2025) against 2025-29 (value 1140.06): İzmir and Ankara (@a) together.
  *   domates     13 series (4 in Ankara)   median 40→40 = 1.000000 (domates-pembe@a 40→40 is the middle one)
  *   biber-sivri 30.4167→36.25 = 1.191781 (Ankara printed no biber-sivri in 2025-29)
  *   patlican    bostan@a 17.75→21.25, genel@a 16.75→14.5, kebaplik@a 26→23.5, topan 18.3333→17.5,
@@ -84,7 +103,7 @@ const week = (items: any[], w: string) => items.find((i) => i.week === w);
  *   elma        7 series  median 57.5→59.1667 = 1.028986;  portakal 3 series  median 51.25→52.5 = 1.024390
  *   limon       5 series  median 105→110 = 1.047619;  uzum 6 series  median 80→81.25 = 1.015625
  *   muz-yerli   @a 45→47.5, 68.75→65.4167  median 56.875→56.4583 = 0.992674
- *   14 members; product 1.607966; link 1.607966^(1/14) = 1.034509 → 1153.87 × 1.034509 = 1193.69
+ *   14 members; product 1.607966; link 1.607966^(1/14) = 1.034509 → 1140.06 × 1.034509 = 1179.40
  */
 describe('hand-checked weeks of the real archive', () => {
   it('2014-02: the first link, 15 members, İzmir only', async () => {
@@ -106,18 +125,25 @@ describe('hand-checked weeks of the real archive', () => {
     });
   });
 
-  it('2025-01: compared with 2023-52 across the missing year; üzüm left out (14 members)', async () => {
+  it('2024-01: İzmir 2024 continues 2023-52 week by week (15 members); 2024 has 52 values', async () => {
     const { items } = await get('/index/history');
-    expect(items.filter((i: any) => i.week.startsWith('2024-'))).toEqual([]);
+    expect(items.filter((i: any) => i.week.startsWith('2024-'))).toHaveLength(52);
     expect(week(items, '2023-52')).toMatchObject({ value: 758.36, member_count: 15 });
-    expect(week(items, '2025-01')).toMatchObject({ value: 1409.34, member_count: 14 });
-    expect(week(items, '2025-01').value).toBeCloseTo(758.36 * 1.858393, 1);
+    expect(week(items, '2024-01')).toMatchObject({ value: 757.98, member_count: 15 });
+    expect(week(items, '2024-01').value).toBeCloseTo(758.36 * 0.999494, 1);
+  });
+
+  it('2025-01: compared with 2024-52; üzüm left out (14 members)', async () => {
+    const { items } = await get('/index/history');
+    expect(week(items, '2024-52')).toMatchObject({ value: 1295.43, member_count: 14 });
+    expect(week(items, '2025-01')).toMatchObject({ value: 1396.83, member_count: 14 });
+    expect(week(items, '2025-01').value).toBeCloseTo(1295.43 * 1.078273, 1);
   });
 
   it('2025-30: İzmir and Ankara together; brokoli left out (14 members)', async () => {
     const { items } = await get('/index/history');
-    expect(week(items, '2025-29')).toMatchObject({ value: 1153.87 });
-    expect(week(items, '2025-30')).toMatchObject({ value: 1193.69, member_count: 14 });
+    expect(week(items, '2025-29')).toMatchObject({ value: 1140.06 });
+    expect(week(items, '2025-30')).toMatchObject({ value: 1179.4, member_count: 14 });
     expect(week(items, '2025-30').value / week(items, '2025-29').value).toBeCloseTo(1.034509, 4);
   });
 
@@ -153,7 +179,7 @@ describe('/index/latest', () => {
       change: expect.any(Number),
     });
     expect(body.latest.week).toBe('2026-30');
-    expect(body.latest.change).toBeCloseTo(1705.26 / 1631.99 - 1, 3);
+    expect(body.latest.change).toBeCloseTo(1684.85 / 1612.46 - 1, 3);
     // Closed: the week ended before the build day; İzmir's archive ends on 2026-07-23.
     expect(body.latest.week_end < inject('today')).toBe(true);
     expect(body).toMatchObject({
@@ -233,13 +259,13 @@ describe('/index/history', () => {
   });
 
   /*
-   * Real = nominal × CPI(base week's month) / CPI(week's month), CPI = TÜİK TÜFE 2003=100
-   * (data/cpi/). Base week 2014-01: its Thursday is 2 Jan 2014, January 2014 lies between the
-   * listed Decembers: 229.01 × (247.72 / 229.01)^(1/12) = 230.5137. Week 2023-52: Thursday
-   * 28 Dec 2023, December 2023 = 1859.38 (listed). 758.36 × 230.5137 / 1859.38 = 94.02.
-   * The file ends with December 2024, and 2024 has no week with a value: the real series ends at 2023-52.
+   * Real = nominal × CPI(base week's month) / CPI(week's month), CPI = TÜİK TÜFE 2003=100, the
+   * monthly levels of its table in data/cpi/. Base week 2014-01: its Thursday is 2 Jan 2014,
+   * January 2014 = 233.54. Week 2023-52: Thursday 28 Dec 2023, December 2023 = 1859.38:
+   * 758.36 × 233.54 / 1859.38 = 95.25. The table ends with October 2025: the last week with a real
+   * value is 2025-44 (Thursday 30 Oct), 1359.15 × 233.54 / 3453.09 = 91.92; 2025-45 has none.
    */
-  it('series=real: the CPI-deflated series beside the nominal, hand-checked at 2023-52', async () => {
+  it('series=real: the CPI-deflated series beside the nominal, hand-checked at 2023-52 and 2025-44', async () => {
     const real = await get('/index/history?series=real');
     served.api.expectValid('/index/history', real);
     expect(real.items[0]).toEqual({
@@ -249,26 +275,33 @@ describe('/index/history', () => {
       value: 100,
       member_count: 15,
     });
-    expect(real.items.at(-1)).toEqual({
+    expect(week(real.items, '2023-52')).toEqual({
       week: '2023-52',
       week_start: '2023-12-25',
       week_end: '2023-12-31',
-      value: 94.02,
+      value: 95.25,
+      member_count: 15,
+    });
+    expect(real.items.at(-1)).toEqual({
+      week: '2025-44',
+      week_start: '2025-10-27',
+      week_end: '2025-11-02',
+      value: 91.92,
       member_count: 15,
     });
     expect(real.index.source).toBe('ankara,istanbul-ibb,izmir,tuik-tufe-2003-100');
     expect(real.attribution).toContain('TÜİK');
     // Its freshness is that of its own last week.
-    expect(real.dataDate).toBe('2023-12-30');
+    expect(real.dataDate).toBe('2025-11-01');
     // Within one month the deflator is the same: real/nominal is constant.
     const nominal = (await get('/index/history')).items;
     expect(week(real.items, '2014-02').value).toBe(week(nominal, '2014-02').value);
-    expect((await get('/index/history?series=real&from=2023-12-01')).items.map((i: any) => i.week)).toEqual([
-      '2023-48',
-      '2023-49',
-      '2023-50',
-      '2023-51',
-      '2023-52',
+    expect((await get('/index/history?series=real&from=2025-10-01')).items.map((i: any) => i.week)).toEqual([
+      '2025-40',
+      '2025-41',
+      '2025-42',
+      '2025-43',
+      '2025-44',
     ]);
   });
 });

@@ -36,12 +36,13 @@ describe('import', () => {
       { parser: 'istanbul-ibb-html', documents: 1, rows: 84 },
       { parser: 'istanbul-ibb-json', documents: 1, rows: 84 },
       { parser: 'izmir-api-dump', documents: 1, rows: 14_704 },
+      { parser: 'izmir-ckan-csv', documents: 1, rows: 34_001 },
       { parser: 'izmir-report-2025', documents: 1, rows: 28_568 },
       { parser: 'izmir-year-csv', documents: 10, rows: 267_663 },
     ]);
     // Bursa's JSON repeats the last history snapshot of 2026-08-22 (152 rows updated in place) and
-    // İBB's two 2024-04-16 fruit lists share 35 products: 337,133 rows are 337,098 observations.
-    expect(db.prepare('SELECT count(*) FROM observations').pluck().get()).toBe(337_098);
+    // İBB's two 2024-04-16 fruit lists share 35 products: 371,134 rows are 371,099 observations.
+    expect(db.prepare('SELECT count(*) FROM observations').pluck().get()).toBe(371_099);
     expect(
       db
         .prepare('SELECT count(*) FROM observations o LEFT JOIN documents d ON d.id = o.document_id WHERE d.id IS NULL')
@@ -64,8 +65,8 @@ describe('import', () => {
     const summary = importArchives(db);
     expect(summary.documents.every((s) => s.report.skipped)).toBe(true);
     expect(summary.refused).toEqual([]);
-    expect(db.prepare('SELECT count(*) FROM observations').pluck().get()).toBe(337_098);
-    expect(db.prepare('SELECT count(*) FROM documents').pluck().get()).toBe(31);
+    expect(db.prepare('SELECT count(*) FROM observations').pluck().get()).toBe(371_099);
+    expect(db.prepare('SELECT count(*) FROM documents').pluck().get()).toBe(32);
     db.close();
   });
 });
