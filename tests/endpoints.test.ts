@@ -299,18 +299,18 @@ describe('/prices/export', () => {
     for (const page of ['/api-policy', '/widgets']) {
       const $ = cheerio.load((await get(page)).text);
       const href = $('a[href*="/prices/export"]').attr('href');
-      expect(href, page).toBe('/api/v1/prices/export?product=domates&locale=tr');
+      expect(href, page).toBe('/api/v1/prices/export?product=domates&latest=1&locale=tr');
       const r = await get(href!);
       expect(r.status, page).toBe(200);
       expect(r.headers.get('content-disposition')).toMatch(
-        /^attachment; filename="hal-fiyatlari_domates_\d{4}-\d{2}-\d{2}_tr\.csv"$/,
+        /^attachment; filename="hal-fiyatlari_domates_en-son_\d{4}-\d{2}-\d{2}_tr\.csv"$/,
       );
     }
     const parameters = served.api.doc.paths['/prices/export'].get.parameters as { name: string; description: string }[];
     const about = (name: string) => parameters.find((p) => p.name === name)!.description;
     expect(about('locale')).toMatch(/Turkish spreadsheets/);
     expect(about('locale')).toContain('`;` as the field separator');
-    expect(about('locale')).toContain('/api/v1/prices/export?product=domates&locale=tr');
+    expect(about('locale')).toContain('/api/v1/prices/export?product=domates&latest=1&locale=tr');
     expect(about('format')).toContain('locale=tr');
   });
 
