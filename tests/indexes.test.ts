@@ -175,15 +175,15 @@ describe('/index/latest', () => {
     const last = history.items.at(-1);
     expect(body.latest).toEqual({
       ...last,
-      previous_value: week(history.items, '2026-29').value,
+      previous_value: week(history.items, '2026-33').value,
       change: expect.any(Number),
     });
-    expect(body.latest.week).toBe('2026-30');
-    expect(body.latest.change).toBeCloseTo(1684.85 / 1612.46 - 1, 3);
-    // Closed: the week ended before the build day; İzmir's archive ends on 2026-07-23.
+    expect(body.latest.week).toBe('2026-34');
+    expect(body.latest.change).toBeCloseTo(1774.85 / 1820.37 - 1, 3);
+    // Closed: the week ended before the build day; Bursa's archive ends on 2026-08-22.
     expect(body.latest.week_end < inject('today')).toBe(true);
     expect(body).toMatchObject({
-      dataDate: '2026-07-23',
+      dataDate: '2026-08-22',
       freshness: 'stale',
       isStale: true,
       warnings: ['data_stale', 'static_archive'],
@@ -192,7 +192,7 @@ describe('/index/latest', () => {
       slug: 'ulusal',
       name: 'Ulusal Hal Sepeti Endeksi',
       method: 'chained-jevons-matched-median',
-      source: 'ankara,istanbul-ibb,izmir',
+      source: 'adana,ankara,bursa,istanbul-ibb,izmir',
       base_week: '2014-01',
       base_value: 100,
     });
@@ -204,7 +204,7 @@ describe('/index/latest', () => {
 
   it('municipal: a definition per province with a municipal market; published only with at least 52 weeks of values', async () => {
     const { municipal } = await get('/index/latest');
-    expect(municipal.map((m: any) => m.slug)).toEqual(['ankara', 'bursa', 'istanbul', 'izmir']);
+    expect(municipal.map((m: any) => m.slug)).toEqual(['adana', 'ankara', 'bursa', 'istanbul', 'izmir']);
     for (const m of municipal) expect(m.published, m.slug).toBe(m.weeks >= 52);
     expect(municipal.find((m: any) => m.slug === 'izmir')).toMatchObject({
       published: true,
@@ -229,7 +229,14 @@ describe('/index/history', () => {
     const part = await get('/index/history?from=2026-07-01&to=2026-07-15');
     expect(part.items.map((i: any) => i.week)).toEqual(['2026-27', '2026-28', '2026-29']);
     expect(part.meta).toEqual({ count: 3, from: '2026-07-01', to: '2026-07-15' });
-    expect((await get('/index/history?from=2026-07-20')).items.map((i: any) => i.week)).toEqual(['2026-30']);
+    // Adana, which Bursa's weeks overlap, carries the series past İzmir's last week (2026-30).
+    expect((await get('/index/history?from=2026-07-20')).items.map((i: any) => i.week)).toEqual([
+      '2026-30',
+      '2026-31',
+      '2026-32',
+      '2026-33',
+      '2026-34',
+    ]);
     expect((await get('/index/history?to=2014-01-06')).items.map((i: any) => i.week)).toEqual(['2014-01', '2014-02']);
   });
 
@@ -240,7 +247,7 @@ describe('/index/history', () => {
     const r = await get(`/index/history?range=${days}d`);
     expect(r.meta).toEqual({ count: r.items.length, from: addDays(today, 1 - days), to: today });
     expect(r.items[0].week).toBe(isoWeek(addDays(today, 1 - days)).week); // 2026-19: within İzmir's data
-    expect(r.items.at(-1).week).toBe('2026-30');
+    expect(r.items.at(-1).week).toBe('2026-34');
     expect((await get('/index/history?range=abc')).meta.from).toBe(addDays(today, -6)); // an invalid range counts as 7 days
     expect((await get('/index/history?range=7d')).items).toEqual([]); // no data in the last week
     expect((await get('/index/history?range=3d&from=2014-01-01&to=2014-01-10')).items.map((i: any) => i.week)).toEqual([
@@ -289,7 +296,7 @@ describe('/index/history', () => {
       value: 91.92,
       member_count: 15,
     });
-    expect(real.index.source).toBe('ankara,istanbul-ibb,izmir,tuik-tufe-2003-100');
+    expect(real.index.source).toBe('adana,ankara,bursa,istanbul-ibb,izmir,tuik-tufe-2003-100');
     expect(real.attribution).toContain('TÜİK');
     // Its freshness is that of its own last week.
     expect(real.dataDate).toBe('2025-11-01');

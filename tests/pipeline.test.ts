@@ -23,9 +23,11 @@ describe('import', () => {
     const perParser = db
       .prepare('SELECT parser, count(*) AS documents, sum(rows) AS rows FROM documents GROUP BY parser ORDER BY parser')
       .all();
-    // Rows stored per layout, from the parsers' golden tests: Ankara 21,407 printed minus 93 rows
-    // whose unit reads `avokado` (counted out); İBB 18 files of which 4 are byte-identical copies.
+    // Rows stored per layout, from the parsers' golden tests: Adana 7,546 printed minus 1,938 rows
+    // 0.00 / 0.00 (listed, not traded: counted out); Ankara 21,407 printed minus 93 rows whose unit
+    // reads `avokado` (counted out); İBB 18 files of which 4 are byte-identical copies.
     expect(perParser).toEqual([
+      { parser: 'adana-html', documents: 79, rows: 5_608 },
       { parser: 'ankara-page-head', documents: 1, rows: 0 },
       { parser: 'ankara-scraper-sqlite', documents: 1, rows: 21_314 },
       { parser: 'bursa-git-history', documents: 1, rows: 3_952 },
@@ -41,8 +43,8 @@ describe('import', () => {
       { parser: 'izmir-year-csv', documents: 10, rows: 267_663 },
     ]);
     // Bursa's JSON repeats the last history snapshot of 2026-08-22 (152 rows updated in place) and
-    // İBB's two 2024-04-16 fruit lists share 35 products: 371,134 rows are 371,099 observations.
-    expect(db.prepare('SELECT count(*) FROM observations').pluck().get()).toBe(371_099);
+    // İBB's two 2024-04-16 fruit lists share 35 products: 376,742 rows are 376,707 observations.
+    expect(db.prepare('SELECT count(*) FROM observations').pluck().get()).toBe(376_707);
     expect(
       db
         .prepare('SELECT count(*) FROM observations o LEFT JOIN documents d ON d.id = o.document_id WHERE d.id IS NULL')
@@ -65,8 +67,8 @@ describe('import', () => {
     const summary = importArchives(db);
     expect(summary.documents.every((s) => s.report.skipped)).toBe(true);
     expect(summary.refused).toEqual([]);
-    expect(db.prepare('SELECT count(*) FROM observations').pluck().get()).toBe(371_099);
-    expect(db.prepare('SELECT count(*) FROM documents').pluck().get()).toBe(32);
+    expect(db.prepare('SELECT count(*) FROM observations').pluck().get()).toBe(376_707);
+    expect(db.prepare('SELECT count(*) FROM documents').pluck().get()).toBe(111);
     db.close();
   });
 });

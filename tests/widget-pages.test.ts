@@ -113,14 +113,26 @@ describe('what the price is', () => {
   it('a price from one market is that market\'s, named in the widget; never "Ulusal medyan"', async () => {
     const get = clientOf(worker, '198.51.104');
     const latest = (await get('/api/v1/prices/latest')).json() as { items: { slug: string; market_count: number }[] };
-    expect(latest.items.every((i) => i.market_count === 1)).toBe(true);
-    for (const slug of ['domates-genel', 'biber-sivri', 'levrek-genel']) {
+    expect(latest.items.filter((i) => i.market_count === 1)).toHaveLength(489);
+    for (const slug of ['domates-genel', 'patates-genel', 'levrek-genel']) {
       const [market, ...more] = marketsOf(slug);
       expect(more, slug).toEqual([]);
       const page = await get(`/widgets/prices?slugs=${slug}`);
       expect(page.text).toContain(`<span class="basis" data-markets="1">${market!} fiyatı</span>`);
       expect(page.text).not.toMatch(/ulusal medyan/i);
     }
+  });
+
+  it('a price from two markets is their median, counted in the widget; never "Ulusal medyan"', async () => {
+    const get = clientOf(worker, '198.51.108');
+    const latest = (await get('/api/v1/prices/latest')).json() as { items: { slug: string; market_count: number }[] };
+    // Adana's last list (2026-08-17) falls within the seven days before Bursa's (2026-08-22).
+    expect(latest.items.filter((i) => i.market_count === 2)).toHaveLength(40);
+    expect(latest.items.every((i) => i.market_count <= 2)).toBe(true);
+    expect(marketsOf('biber-sivri').sort()).toEqual(['Adana Sebze ve Meyve Hali', 'Bursa Hali']);
+    const page = await get('/widgets/prices?slugs=biber-sivri');
+    expect(page.text).toContain('<span class="basis" data-markets="2">Medyan · 2 hal</span>');
+    expect(page.text).not.toMatch(/ulusal medyan/i);
   });
 
   it("/prices/latest says in meta.note that one market is that market's price and several are their median", async () => {

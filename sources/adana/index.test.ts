@@ -1,4 +1,7 @@
-/** The Adana adapter: registry entry and live collection against a fake HTTP client. */
+/**
+ * The Adana adapter: registry entry and live collection against a fake HTTP client. The list page
+ * is constructed (tests/fixtures/adana/README.md); the bulletin it leads to is a real page.
+ */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fakeHttp, firstDocument } from '../../tests/support/fake-http.ts';
@@ -7,7 +10,7 @@ import { newestDetailUrl } from './parser.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/adana/${name}`, import.meta.url), 'utf8');
 const LIST = fixture('hal-fiyat-listesi.html');
-const DETAIL = fixture('hal-detay-4812.html');
+const DETAIL = readFileSync(new URL('../../data/sources/adana/2680.html', import.meta.url));
 const SERVED = { contentType: 'text/html; charset=utf-8', fetchedAt: '2026-09-14T12:00:00.000Z' };
 
 describe('Adana collect', () => {
@@ -32,7 +35,7 @@ describe('Adana collect', () => {
         },
       },
     ]);
-    expect(item.parser.parse(item.document).bulletinDays).toEqual(['2026-09-14']);
+    expect(item.parser.parse(item.document).bulletinDays).toEqual(['2026-08-17']);
   });
 
   it('throws a LayoutError when the list page links no bulletin', async () => {
@@ -42,10 +45,17 @@ describe('Adana collect', () => {
     );
   });
 
-  it('declares an unverified municipal source', () => {
-    expect(adapter.definition).toMatchObject({ key: 'adana', number: 16, verification: 'unverified', licence: null });
-    expect(adapter.definition.note).toContain(
-      'Built from the published description; no real document has proven the parser yet.',
-    );
+  it('declares a municipal source verified by its real pages, publishing every day of the week', () => {
+    expect(adapter.definition).toMatchObject({
+      key: 'adana',
+      number: 16,
+      verification: 'verified',
+      licence: null,
+      publishingDays: [1, 2, 3, 4, 5, 6, 7],
+    });
+    expect(adapter.definition.note).not.toContain('no real document has proven the parser');
+    expect(adapter.definition.note).toContain('data/sources/adana/archive.json');
+    const pages = adapter.archive!();
+    expect(pages.map((d) => d.parser.parse(d).bulletinDays.length)).toEqual(Array(79).fill(1));
   });
 });

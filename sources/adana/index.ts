@@ -1,6 +1,7 @@
 import { LayoutError, type SourceAdapter } from '../types.ts';
 import { documentOf } from '../lib/collect.ts';
-import { HALL_DEFAULTS, unprovenNote, sebzeMeyveMarket } from '../lib/definition.ts';
+import { HALL_DEFAULTS, sebzeMeyveMarket } from '../lib/definition.ts';
+import { adanaArchive } from './archive.ts';
 import { ADANA_LIST_URL, adanaHtml, newestDetailUrl, PARSER } from './parser.ts';
 
 export const adapter: SourceAdapter = {
@@ -11,14 +12,25 @@ export const adapter: SourceAdapter = {
     name: 'Adana Büyükşehir Belediyesi Günlük Hal Raiç Fiyatları',
     organisation: 'Adana Büyükşehir Belediyesi',
     url: ADANA_LIST_URL,
-    method: `GET ${ADANA_LIST_URL} → newest /tr/hal-detay/{id} (HTML: heading "Günlük Raiç … DD/MM/YYYY", 4-cell tables name · unit · min · max)`,
+    method:
+      `GET ${ADANA_LIST_URL} → newest /tr/hal-detay/{id} (HTML: breadcrumb and heading ` +
+      '"DD/MM/YYYY Tarihli Günlük Raiç Bedeli", panes #sebze and #meyve, ' +
+      '4-cell rows Cinsi · Br · En Düşük · En Yüksek)',
     attribution: 'Kaynak: Adana Büyükşehir Belediyesi',
-    note: unprovenNote(
-      'Only the newest bulletin (highest /tr/hal-detay id) is collected; its data day is the date in its heading. ' +
-        'The first table is vegetables, the others fruit. Decimal point; 0 / 0 means no quote. Publishing is described as daily; Monday–Saturday is assumed, as for every hall whose Sunday is not known.',
-    ),
+    // The site has a page for every calendar day, Sundays included, and a Sunday has printed a new list.
+    publishingDays: [1, 2, 3, 4, 5, 6, 7],
+    verification: 'verified',
+    note:
+      'Only the newest bulletin (highest /tr/hal-detay id) is collected; ' +
+      'its data day is the date its breadcrumb and heading print. ' +
+      'The #sebze pane is vegetables, #meyve fruit. ' +
+      '0.00 / 0.00 is a product listed without a price that day: not published. ' +
+      'The site often repeats the previous day’s table unchanged (marked as a repeat, not a new list). ' +
+      'Real documents: 79 pages 31/05/2026 … 17/08/2026 ' +
+      '(a public repository’s copies, data/sources/adana/archive.json) prove the parser.',
     markets: [sebzeMeyveMarket('adana-sebze-meyve', 'Adana Sebze ve Meyve Hali', 'Adana')],
   },
+  archive: adanaArchive,
   async collect({ http, log }) {
     const list = await http.request(ADANA_LIST_URL, { method: 'GET', headers: { accept: 'text/html' } });
     const detail = newestDetailUrl(new TextDecoder().decode(list.bytes));
