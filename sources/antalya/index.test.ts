@@ -73,7 +73,7 @@ describe('Antalya collect', () => {
     ).rejects.toBeInstanceOf(LayoutError);
   });
 
-  it('declares an unverified source and says the PDF text cannot be read yet', () => {
+  it('declares an unverified source: its archive is DERIVED and proves nothing of the PDF parser', () => {
     expect(adapter.definition).toMatchObject({
       key: 'antalya',
       number: 6,
@@ -85,5 +85,7 @@ describe('Antalya collect', () => {
       'Built from the published description; no real document has proven the parser yet.',
     );
     expect(adapter.definition.note).toContain('no PDF library is installed');
+    expect(adapter.definition.note).toContain('Archive: DERIVED, not the bulletin');
+    expect(adapter.archive!().map((d) => d.parser.id)).toEqual(Array(1096).fill('antalya-scraper-csv'));
   });
 });
