@@ -50,41 +50,53 @@ const week = (items: any[], w: string) => items.find((i) => i.week === w);
  *   muz-yerli   2.05→2.08                                               = 1.014634
  *   15 members; product 0.901701; link 0.901701^(1/15) = 0.993126 → 100 × 0.993126 = 99.31
  *
- * 2025-01 (30 Dec 2024 – 5 Jan 2025) against 2023-52 (25–31 Dec 2023, value 758.36): the İzmir
- * archive has no 2024, and İBB's three 2024 days share no series with 2023-52, so 2025-01 is
- * compared with the last week that got a value, a year earlier:
+ * 2025-01 (30 Dec 2024 – 5 Jan 2025) against 2023-52 (25–31 Dec 2023, value 776.41): the İzmir
+ * archive has no 2024, İBB's three 2024 days share no series with 2023-52, and Antalya's 2024 weeks
+ * price 8 of the 15 members (fewer than 10: no value), so 2025-01 is compared with the last week
+ * that got a value, a year earlier. Antalya (@t) prints every calendar day (its Sundays copy the
+ * Saturday): its weekly prices are means of 7 days.
  *   domates     beef 22.25→30.625, cherry 23→50, pembe 25.75→52.5, salkim 22.75→50,
- *               salkim-iyi-tarim 21.8333→57.5          median 22.75→50     = 2.197802
- *   biber-sivri 31.5→70 = 2.222222;  patlican topan 22.3333→57.5, uzun 21.9167→57.5 → 22.125→57.5 = 2.598870
- *   salatalik   silor 21.1667→40 = 1.889764;  patates calma 14.1667→17.5 = 1.235294
+ *               salkim-iyi-tarim 21.8333→57.5, genel@t 22→25.9286, kokteyl@t 29.0714→60,
+ *               pembe@t 26→42.5                        median 22.875→50    = 2.185792
+ *   biber-sivri 31.5→70, @t 28→56.1429                  median 29.75→63.0714 = 2.120048
+ *   patlican    topan 22.3333→57.5, uzun 21.9167→57.5, bostan@t 28.7857→69.6429,
+ *               genel@t 26.7143→69.2857                median 24.5238→63.3929 = 2.584951
+ *   salatalik   silor 21.1667→40, genel@t 17.7143→52.5, silor@t 26.4286→58.5714
+ *               median 21.1667→52.5 = 2.480315;  patates calma 14.1667→17.5 = 1.235294
  *   sogan-kuru  9.5→20 = 2.105263;  havuc genel 9.9167→22.5 = 2.268908;  marul-kivircik 17.9167→30 = 1.674419
- *   kabak       bal 10.4167→21.25, taze 24→35          median 17.2083→28.125 = 1.634383
+ *   kabak       bal 10.4167→21.25, taze 24→35, bal@t 11.5→17.5, sakiz@t 28.2143→22.2857
+ *               median 17.75→21.7679 = 1.226358
  *   brokoli     18.0833→33.75 = 1.866359
  *   elma        amasya 22.4167→42.5, arjantin 19.4167→32.5, golden 18.0833→25,
- *               granny-smith 23.8333→30, starking 22.25→30  median 22.25→30 = 1.348315
- *   portakal    finike 13.9167→32.5, genel 16.5→32.5, washington 15→32.5  median 15→32.5 = 2.166667
- *   limon       lamas 11.8333→22.5 = 1.901408;  muz-yerli 30.8333→45 = 1.459459
+ *               granny-smith 23.8333→30, starking 22.25→30, golden@t 30→32.5,
+ *               granny-smith@t 35→42.5, starking@t 30.5→30  median 23.125→31.25 = 1.351351
+ *   portakal    finike 13.9167→32.5, genel 16.5→32.5, washington 15→32.5, sikmalik@t 14→19.5,
+ *               valencia@t 18→25                       median 15→32.5 = 2.166667
+ *   limon       lamas 11.8333→22.5, genel@t 8→16        median 9.9167→19.25 = 1.941176
+ *   muz-yerli   30.8333→45 = 1.459459
  *   uzum        no series in both weeks (2023-52: beyaz, siyah; 2025-01: none) → left out
- *   14 members; product 5860.377; link 5860.377^(1/14) = 1.858393 → 758.3634 × 1.858393 = 1409.34
+ *   14 members; product 5573.160; link 5573.160^(1/14) = 1.851734 → 776.4133 × 1.851734 = 1437.71
  *
- * 2025-30 (21–27 Jul 2025) against 2025-29 (value 1153.87): İzmir and Ankara (@a) together.
- *   domates     13 series (4 in Ankara)   median 40→40 = 1.000000 (domates-pembe@a 40→40 is the middle one)
- *   biber-sivri 30.4167→36.25 = 1.191781 (Ankara printed no biber-sivri in 2025-29)
+ * 2025-30 (21–27 Jul 2025) against 2025-29 (value 1219.08): İzmir, Ankara (@a) and Antalya (@t) together.
+ *   domates     16 series (4 in Ankara, 3 in Antalya)   median 38.75→38.75 = 1.000000
+ *   biber-sivri 30.4167→36.25, @t 27.7857→25.2143       median 29.1012→30.7321 = 1.056044
+ *               (Ankara printed no biber-sivri in 2025-29)
  *   patlican    bostan@a 17.75→21.25, genel@a 16.75→14.5, kebaplik@a 26→23.5, topan 18.3333→17.5,
- *               uzun 20.4167→17.9167  median 18.3333→17.9167 = 0.977273
- *   salatalik   genel@a 7.25→11, genel 11.25→11.6667, silor@a 10.5→15, silor 14.5833→17.25
- *               median 10.875→13.3333 = 1.226054
+ *               uzun 20.4167→17.9167, bostan@t 23.5→23.5, genel@t 20→20  median 20→20 = 1.000000
+ *   salatalik   genel@a 7.25→11, genel 11.25→11.6667, silor@a 10.5→15, silor 14.5833→17.25,
+ *               genel@t 7.7143→8.3571, silor@t 12.4286→14  median 10.875→12.8333 = 1.180077
  *   patates     calma 13.3333→14.1667, diger 8.9583→9.1667, kumpir@a 19.625→19, taze@a 14.75→15,
  *               taze-ii@a 10→10  median 13.3333→14.1667 = 1.062500
  *   sogan-kuru  @a 8.5→8.5, 8.9167→9.1667  median 8.7083→8.8333 = 1.014354
  *   havuc       beypazari@a 15→14, genel 18→20.5  median 16.5→17.25 = 1.045455
  *   marul-kivircik @a 11.75→9.5, 15.4167→15.4167  median 13.5833→12.4583 = 0.917178
- *   kabak       bal 64.1667→62.9167, genel@a 13→12.75, taze 19.5833→19.1667  median 19.5833→19.1667 = 0.978723
+ *   kabak       bal 64.1667→62.9167, genel@a 13→12.75, taze 19.5833→19.1667, sakiz@t 9.9286→8.7857
+ *               median 16.2917→15.9583 = 0.979540
  *   brokoli     no series in both weeks → left out
- *   elma        7 series  median 57.5→59.1667 = 1.028986;  portakal 3 series  median 51.25→52.5 = 1.024390
- *   limon       5 series  median 105→110 = 1.047619;  uzum 6 series  median 80→81.25 = 1.015625
+ *   elma        10 series  median 56.25→58.3333 = 1.037037;  portakal 5 series  median 46.25→50.7143 = 1.096525
+ *   limon       6 series  median 95.8333→107.9167 = 1.126087;  uzum 6 series  median 80→81.25 = 1.015625
  *   muz-yerli   @a 45→47.5, 68.75→65.4167  median 56.875→56.4583 = 0.992674
- *   14 members; product 1.607966; link 1.607966^(1/14) = 1.034509 → 1153.87 × 1.034509 = 1193.69
+ *   14 members; product 1.628607; link 1.628607^(1/14) = 1.035451 → 1219.0775 × 1.035451 = 1262.30
  */
 describe('hand-checked weeks of the real archive', () => {
   it('2014-02: the first link, 15 members, İzmir only', async () => {
@@ -109,16 +121,16 @@ describe('hand-checked weeks of the real archive', () => {
   it('2025-01: compared with 2023-52 across the missing year; üzüm left out (14 members)', async () => {
     const { items } = await get('/index/history');
     expect(items.filter((i: any) => i.week.startsWith('2024-'))).toEqual([]);
-    expect(week(items, '2023-52')).toMatchObject({ value: 758.36, member_count: 15 });
-    expect(week(items, '2025-01')).toMatchObject({ value: 1409.34, member_count: 14 });
-    expect(week(items, '2025-01').value).toBeCloseTo(758.36 * 1.858393, 1);
+    expect(week(items, '2023-52')).toMatchObject({ value: 776.41, member_count: 15 });
+    expect(week(items, '2025-01')).toMatchObject({ value: 1437.71, member_count: 14 });
+    expect(week(items, '2025-01').value).toBeCloseTo(776.4133 * 1.851734, 1);
   });
 
-  it('2025-30: İzmir and Ankara together; brokoli left out (14 members)', async () => {
+  it('2025-30: İzmir, Ankara and Antalya together; brokoli left out (14 members)', async () => {
     const { items } = await get('/index/history');
-    expect(week(items, '2025-29')).toMatchObject({ value: 1153.87 });
-    expect(week(items, '2025-30')).toMatchObject({ value: 1193.69, member_count: 14 });
-    expect(week(items, '2025-30').value / week(items, '2025-29').value).toBeCloseTo(1.034509, 4);
+    expect(week(items, '2025-29')).toMatchObject({ value: 1219.08 });
+    expect(week(items, '2025-30')).toMatchObject({ value: 1262.3, member_count: 14 });
+    expect(week(items, '2025-30').value / week(items, '2025-29').value).toBeCloseTo(1.035451, 4);
   });
 
   it('the ratio behind one member, recomputed from SQLite: patates in 2014-02', () => {
@@ -153,7 +165,7 @@ describe('/index/latest', () => {
       change: expect.any(Number),
     });
     expect(body.latest.week).toBe('2026-30');
-    expect(body.latest.change).toBeCloseTo(1705.26 / 1631.99 - 1, 3);
+    expect(body.latest.change).toBeCloseTo(1880.12 / 1799.34 - 1, 3);
     // Closed: the week ended before the build day; İzmir's archive ends on 2026-07-23.
     expect(body.latest.week_end < inject('today')).toBe(true);
     expect(body).toMatchObject({
@@ -166,7 +178,7 @@ describe('/index/latest', () => {
       slug: 'ulusal',
       name: 'Ulusal Hal Sepeti Endeksi',
       method: 'chained-jevons-matched-median',
-      source: 'ankara,istanbul-ibb,izmir',
+      source: 'ankara,antalya,istanbul-ibb,izmir',
       base_week: '2014-01',
       base_value: 100,
     });
@@ -178,7 +190,7 @@ describe('/index/latest', () => {
 
   it('municipal: a definition per province with a municipal market; published only with at least 52 weeks of values', async () => {
     const { municipal } = await get('/index/latest');
-    expect(municipal.map((m: any) => m.slug)).toEqual(['ankara', 'bursa', 'istanbul', 'izmir']);
+    expect(municipal.map((m: any) => m.slug)).toEqual(['ankara', 'antalya', 'bursa', 'istanbul', 'izmir']);
     for (const m of municipal) expect(m.published, m.slug).toBe(m.weeks >= 52);
     expect(municipal.find((m: any) => m.slug === 'izmir')).toMatchObject({
       published: true,
@@ -191,6 +203,8 @@ describe('/index/latest', () => {
       published: false,
       weeks: 39,
     });
+    // Antalya: three years of days, but 8 of the 15 members, fewer than 10: no week has a value.
+    expect(municipal.find((m: any) => m.slug === 'antalya')).toMatchObject({ published: false, weeks: 0 });
   });
 });
 
@@ -236,7 +250,7 @@ describe('/index/history', () => {
    * Real = nominal × CPI(base week's month) / CPI(week's month), CPI = TÜİK TÜFE 2003=100
    * (data/cpi/). Base week 2014-01: its Thursday is 2 Jan 2014, January 2014 lies between the
    * listed Decembers: 229.01 × (247.72 / 229.01)^(1/12) = 230.5137. Week 2023-52: Thursday
-   * 28 Dec 2023, December 2023 = 1859.38 (listed). 758.36 × 230.5137 / 1859.38 = 94.02.
+   * 28 Dec 2023, December 2023 = 1859.38 (listed). 776.4133 × 230.5137 / 1859.38 = 96.25.
    * The file ends with December 2024, and 2024 has no week with a value: the real series ends at 2023-52.
    */
   it('series=real: the CPI-deflated series beside the nominal, hand-checked at 2023-52', async () => {
@@ -253,13 +267,13 @@ describe('/index/history', () => {
       week: '2023-52',
       week_start: '2023-12-25',
       week_end: '2023-12-31',
-      value: 94.02,
+      value: 96.25,
       member_count: 15,
     });
-    expect(real.index.source).toBe('ankara,istanbul-ibb,izmir,tuik-tufe-2003-100');
+    expect(real.index.source).toBe('ankara,antalya,istanbul-ibb,izmir,tuik-tufe-2003-100');
     expect(real.attribution).toContain('TÜİK');
-    // Its freshness is that of its own last week.
-    expect(real.dataDate).toBe('2023-12-30');
+    // Its freshness is that of its own last week (Antalya's Sunday copy of 2023-12-31 is its newest row).
+    expect(real.dataDate).toBe('2023-12-31');
     // Within one month the deflator is the same: real/nominal is constant.
     const nominal = (await get('/index/history')).items;
     expect(week(real.items, '2014-02').value).toBe(week(nominal, '2014-02').value);
@@ -313,7 +327,8 @@ describe('/index/{slug} and /index/basket', () => {
     expect(r.json().error.details).toMatchObject({ slug: 'ankara', weeks: 39, rule: expect.stringContaining('52') });
     served.api.expectValid('/index/{slug}', r.json(), 409);
     expectErrorBody(await client()('/api/v1/index/bursa'), 409, 'INDEX_NOT_PUBLISHED');
-    expectErrorBody(await client()('/api/v1/index/antalya'), 404, 'NOT_FOUND');
+    expectErrorBody(await client()('/api/v1/index/antalya'), 409, 'INDEX_NOT_PUBLISHED');
+    expectErrorBody(await client()('/api/v1/index/konya'), 404, 'NOT_FOUND');
     expectErrorBody(await client()('/api/v1/index/Not%20A%20Slug'), 404, 'NOT_FOUND');
   });
 
