@@ -1,8 +1,9 @@
 /**
  * Antalya's DERIVED archive: archive.json lists every file of data/sources/antalya/derived/ with its
  * upstream address, and the importer, reading these files alone into an empty store, reads every
- * row, links every printed name, and marks as repeats exactly the days REPEATS.txt lists (the files
- * whose rows are those of the previous calendar day).
+ * row, links every printed name, and marks as repeats the days REPEATS.txt lists (the files whose
+ * rows are those of the previous calendar day) and the 18 days whose new lists the store's
+ * fingerprint cannot tell from the previous one.
  */
 import { mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
