@@ -30,6 +30,7 @@ describe('import', () => {
       { parser: 'adana-html', documents: 79, rows: 5_608 },
       { parser: 'ankara-page-head', documents: 1, rows: 0 },
       { parser: 'ankara-scraper-sqlite', documents: 1, rows: 21_314 },
+      { parser: 'antalya-scraper-csv', documents: 1_096, rows: 23_251 },
       { parser: 'bursa-git-history', documents: 1, rows: 3_952 },
       { parser: 'bursa-scraper-json', documents: 1, rows: 152 },
       { parser: 'hal-gov-tr-json', documents: 1, rows: 260 },
@@ -43,8 +44,8 @@ describe('import', () => {
       { parser: 'izmir-year-csv', documents: 10, rows: 267_663 },
     ]);
     // Bursa's JSON repeats the last history snapshot of 2026-08-22 (152 rows updated in place) and
-    // İBB's two 2024-04-16 fruit lists share 35 products: 376,742 rows are 376,707 observations.
-    expect(db.prepare('SELECT count(*) FROM observations').pluck().get()).toBe(376_707);
+    // İBB's two 2024-04-16 fruit lists share 35 products: 399,993 rows are 399,958 observations.
+    expect(db.prepare('SELECT count(*) FROM observations').pluck().get()).toBe(399_958);
     expect(
       db
         .prepare('SELECT count(*) FROM observations o LEFT JOIN documents d ON d.id = o.document_id WHERE d.id IS NULL')
@@ -67,8 +68,8 @@ describe('import', () => {
     const summary = importArchives(db);
     expect(summary.documents.every((s) => s.report.skipped)).toBe(true);
     expect(summary.refused).toEqual([]);
-    expect(db.prepare('SELECT count(*) FROM observations').pluck().get()).toBe(376_707);
-    expect(db.prepare('SELECT count(*) FROM documents').pluck().get()).toBe(111);
+    expect(db.prepare('SELECT count(*) FROM observations').pluck().get()).toBe(399_958);
+    expect(db.prepare('SELECT count(*) FROM documents').pluck().get()).toBe(1_207);
     db.close();
   });
 });

@@ -6,19 +6,19 @@ import { fakeHttp, firstDocument } from '../../tests/support/fake-http.ts';
 import { adapter, ANTALYA_API } from './index.ts';
 
 const dir = new URL('../../tests/fixtures/antalya/', import.meta.url);
-const PDF = new Uint8Array(readFileSync(new URL('gunluk-fiyat-listesi-2026-09-14-uncompressed.pdf', dir)));
+// A constructed PDF (tests/fixtures/antalya/README.md) until a real bulletin is captured.
 const FLATE = new Uint8Array(readFileSync(new URL('gunluk-fiyat-listesi-2026-09-14-flate.pdf', dir)));
 
 describe('Antalya collect', () => {
   /** The API answers `answer`; any other URL is the PDF. */
-  const site = (answer: string, pdf: Uint8Array = PDF) =>
+  const site = (answer: string, pdf: Uint8Array = FLATE) =>
     fakeHttp((url) => (url === ANTALYA_API ? answer : pdf), {
       contentType: (url) => (url === ANTALYA_API ? 'application/json; charset=utf-8' : 'application/pdf'),
       fetchedAt: '2026-09-14T10:00:00.000Z',
     });
   const ANSWER = JSON.stringify({ d: { PdfUrl: '/HalFiyatPdf/14092026.pdf', PdfDate: '14.09.2026', Mesaj: '' } });
 
-  it('POSTs the date as JSON, then GETs the PDF it names', async () => {
+  it('POSTs the date as JSON, then GETs the PDF it names and reads it, compressed', async () => {
     const { http, calls } = site(ANSWER);
     const item = firstDocument(await adapter.collect!({ day: '2026-09-14', http, log: () => {} }));
     expect(calls).toEqual([
@@ -60,11 +60,13 @@ describe('Antalya collect', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('hands a compressed PDF on (the scrape marks it broken and keeps it) and throws on a changed answer', async () => {
+  it('hands an unreadable PDF on (the scrape marks it broken and keeps it) and throws on a changed answer', async () => {
+    const notPdf = new TextEncoder().encode('<html>Bakımdayız</html>');
     const item = firstDocument(
-      await adapter.collect!({ day: '2026-09-14', http: site(ANSWER, FLATE).http, log: () => {} }),
+      await adapter.collect!({ day: '2026-09-14', http: site(ANSWER, notPdf).http, log: () => {} }),
     );
-    expect(() => item.parser.parse(item.document)).toThrow('PDF text extraction not available');
+    expect(item.document.bytes).toEqual(notPdf);
+    expect(() => item.parser.parse(item.document)).toThrow(new LayoutError('antalya-pdf', 'not a PDF'));
     await expect(
       adapter.collect!({ day: '2026-09-14', http: site('{"Message":"Authentication failed."}').http, log: () => {} }),
     ).rejects.toThrow('antalya-pdf: GetGunlukHalFiyatPdf: no d.PdfUrl');
@@ -73,7 +75,7 @@ describe('Antalya collect', () => {
     ).rejects.toBeInstanceOf(LayoutError);
   });
 
-  it('declares an unverified source and says the PDF text cannot be read yet', () => {
+  it('declares an unverified source: its archive is DERIVED and proves nothing of the PDF parser', () => {
     expect(adapter.definition).toMatchObject({
       key: 'antalya',
       number: 6,
@@ -84,6 +86,8 @@ describe('Antalya collect', () => {
     expect(adapter.definition.note).toContain(
       'Built from the published description; no real document has proven the parser yet.',
     );
-    expect(adapter.definition.note).toContain('no PDF library is installed');
+    expect(adapter.definition.note).toContain('read with pdf.js');
+    expect(adapter.definition.note).toContain('Archive: DERIVED, not the bulletin');
+    expect(adapter.archive!().map((d) => d.parser.id)).toEqual(Array(1096).fill('antalya-scraper-csv'));
   });
 });

@@ -1,7 +1,8 @@
 import { LayoutError, type SourceAdapter } from '../types.ts';
 import { documentOf, dottedDay } from '../lib/collect.ts';
 import { HALL_DEFAULTS, unprovenNote, sebzeMeyveMarket } from '../lib/definition.ts';
-import { antalyaPdf, PDF_PARSER } from './parser.ts';
+import { antalyaArchive } from './archive.ts';
+import { antalyaPdfParser, PDF_PARSER } from './parser.ts';
 
 export const ANTALYA_API = 'https://gezipanel.antalya.bel.tr/Methods.aspx/GetGunlukHalFiyatPdf';
 
@@ -32,13 +33,17 @@ export const adapter: SourceAdapter = {
     method: `POST ${ANTALYA_API} JSON {tarih: "DD.MM.YYYY"} → {d:{PdfUrl, PdfDate, Mesaj}}, then GET the PDF (two columns idx · name · unit · min · max)`,
     attribution: 'Kaynak: Antalya Büyükşehir Belediyesi',
     note: unprovenNote(
-      'The bulletin is a PDF and no PDF library is installed: only a PDF whose text sits in uncompressed content streams can be read; ' +
-        'any other PDF is reported as broken ("PDF text extraction not available") and kept as evidence until a text extractor is added. ' +
-        'The text parser (title GÜNLÜK FİYAT LİSTESİ DD.MM.YYYY, sections SEBZELER/MEYVELER/İTHAL, two columns, 0 = no quote) is tested on constructed text only. ' +
-        'The date format of the request (DD.MM.YYYY) is assumed. Publishing is described as daily; backfill is possible.',
+      'The bulletin is a PDF, read with pdf.js (compressed streams and embedded-font text included); ' +
+        'the text parser (title GÜNLÜK FİYAT LİSTESİ DD.MM.YYYY, sections SEBZELER/MEYVELER/İTHAL, two columns, 0 = no quote) ' +
+        'is tested on constructed PDFs and text only. ' +
+        'The date format of the request (DD.MM.YYYY) is assumed. Publishing is described as daily; backfill is possible. ' +
+        'Archive: DERIVED, not the bulletin: a scraper’s daily record (Rizakarakaya7/Tarim_pulse_pro) of the values the ' +
+        'municipal page showed for 24 products, 2023-01-01 … 2025-12-31; it proves nothing of the PDF parser. ' +
+        'Days on which the scraper copied the previous day’s table are repeats of that list, not new lists.',
     ),
     markets: [sebzeMeyveMarket('antalya-sebze-meyve', 'Antalya Sebze ve Meyve Toptancı Hali', 'Antalya')],
   },
+  archive: antalyaArchive,
   async collect({ day, http, log }) {
     const api = await http.request(ANTALYA_API, {
       method: 'POST',
@@ -58,6 +63,7 @@ export const adapter: SourceAdapter = {
       method: 'GET',
       headers: { accept: 'application/pdf' },
     });
-    return [{ document: documentOf(pdf, day), parser: antalyaPdf }];
+    const document = documentOf(pdf, day);
+    return [{ document, parser: await antalyaPdfParser(document.bytes) }];
   },
 };

@@ -8,10 +8,10 @@
  * municipality's name) and page numbers are skipped; any other line with digits that is not a
  * price line is a changed layout.
  *
- * The text comes from `pdf-text.ts`, which reads uncompressed content streams only: a real,
- * compressed PDF fails with "PDF text extraction not available" until a real extractor exists.
+ * The text comes from `pdf-text.ts` (pdf.js). The layout is known from the published description
+ * and constructed PDFs only (tests/fixtures/antalya): no real bulletin has been read yet.
  */
-import { LayoutError, type ParsedDocument, type Parser, type PrintedRow, type SourceDocument } from '../types.ts';
+import { LayoutError, type ParsedDocument, type Parser, type PrintedRow } from '../types.ts';
 import { parseDottedDay, type Day } from '../../core/dates.ts';
 import { fold } from '../../core/turkish.ts';
 import { parseTurkishNumber } from '../lib/numbers.ts';
@@ -91,21 +91,40 @@ export function parseAntalyaTextLines(lines: string[], parser = TEXT_PARSER): Pa
   return { rows, bulletinDays: [day] };
 }
 
-export function parseAntalyaPdf(document: SourceDocument): ParsedDocument {
-  if (new TextDecoder('latin1').decode(document.bytes.subarray(0, 5)) !== '%PDF-')
-    throw new LayoutError(PDF_PARSER, 'not a PDF');
-  const { lines, compressedStreams } = pdfTextLines(document.bytes);
-  if (lines.length === 0) {
-    throw new LayoutError(
-      PDF_PARSER,
-      `PDF text extraction not available (${compressedStreams} compressed content streams; only uncompressed text is read)`,
-    );
+type PdfReading = { lines: string[] } | { refused: string };
+
+async function readPdf(bytes: Uint8Array): Promise<PdfReading> {
+  if (new TextDecoder('latin1').decode(bytes.subarray(0, 5)) !== '%PDF-') return { refused: 'not a PDF' };
+  let lines: string[];
+  try {
+    lines = await pdfTextLines(bytes);
+  } catch (error) {
+    return { refused: `pdf.js cannot read it (${(error as Error).message})` };
   }
-  return parseAntalyaTextLines(lines, PDF_PARSER);
+  return lines.length ? { lines } : { refused: 'a PDF without a text layer (a scanned page?)' };
 }
 
-/** The bulletin PDF as fetched. */
-export const antalyaPdf: Parser = { id: PDF_PARSER, version: 1, parse: parseAntalyaPdf };
+const sameBytes = (a: Uint8Array, b: Uint8Array) =>
+  a === b || (a.byteLength === b.byteLength && a.every((v, i) => v === b[i]));
+
+/**
+ * The parser of one fetched bulletin PDF. pdf.js reads asynchronously and a parser does not, so
+ * the text is extracted here, once, and `parse` reads it; a PDF that cannot be read is refused by
+ * `parse` (a LayoutError), so the collection keeps it as evidence and marks the source broken.
+ */
+export async function antalyaPdfParser(bytes: Uint8Array): Promise<Parser> {
+  const reading = await readPdf(bytes);
+  return {
+    id: PDF_PARSER,
+    version: 2,
+    parse(document) {
+      if (!sameBytes(document.bytes, bytes)) throw new Error(`${PDF_PARSER}: parser of another document`);
+      if ('refused' in reading) throw new LayoutError(PDF_PARSER, reading.refused);
+      return parseAntalyaTextLines(reading.lines, PDF_PARSER);
+    },
+  };
+}
+
 /** The bulletin's text extracted elsewhere (e.g. `pdftotext`), kept as a UTF-8 text document. */
 export const antalyaPdfText: Parser = {
   id: TEXT_PARSER,
