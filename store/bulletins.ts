@@ -1,5 +1,5 @@
 /**
- * Frozen sources. A bulletin whose fingerprint (row count + sum of averages) equals the same
+ * Frozen sources. A bulletin whose fingerprint (its rows, names and prices: store/ingest.ts) equals the same
  * market's previous bulletin repeats it: kept as printed, but not a new list. A source is
  * frozen when its current run of repeats is at least max(4, its longest earlier run + 2)
  * bulletins: a market that repeats itself over a long weekend is not frozen, one that has

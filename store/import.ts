@@ -13,7 +13,7 @@ import { ADAPTERS, SOURCES } from '../sources/registry.ts';
 import { markRepeatedBulletins } from './bulletins.ts';
 import { syncCorrections } from './corrections.ts';
 import type { Db } from './db.ts';
-import { markImplausibleLows } from './implausible-lows.ts';
+import { markImplausibleValues } from './implausible-values.ts';
 import { documentMeta, ingestDocument, refuseDocument, type IngestReport } from './ingest.ts';
 import { relinkNames, seedCatalogue, seedHolidays, seedRegistry } from './seed.ts';
 import { recordRun } from './source-runs.ts';
@@ -61,7 +61,7 @@ export function importArchives(
   }
   markRepeatedBulletins(db);
   syncCorrections(db);
-  markImplausibleLows(db);
+  markImplausibleValues(db);
   return summary;
 }
 

@@ -115,7 +115,7 @@ export function ingestDocument(
         avgMethod: price.avgMethod,
         unit: price.unit,
         unitPrinted: row.unit,
-        // The store's plausibility pass adds to quality_flags what other rows say (store/implausible-lows.ts).
+        // The store's plausibility pass adds to quality_flags what other rows say (store/implausible-values.ts).
         flags: JSON.stringify(flags),
         documentId,
         location: row.location,
@@ -127,8 +127,8 @@ export function ingestDocument(
     // A day's bulletin can span several documents (İBB: fruit, vegetables, imported): count what is stored.
     for (const key of bulletins) {
       const [market, day] = key.split('|') as [string, string];
-      const b = st.bulletinTotals.get(source.key, market, day) as { rows: number; sum: number };
-      st.bulletin.run(source.key, market, day, documentId, b.rows, `${b.rows}:${b.sum.toFixed(2)}`);
+      const list = st.bulletinList.all(source.key, market, day) as unknown[][];
+      st.bulletin.run(source.key, market, day, documentId, list.length, listFingerprint(list));
       report.bulletinDays++;
     }
     st.documentRows.run(report.observations, documentId);
@@ -165,6 +165,15 @@ export function refuseDocument(
   });
 }
 
+/**
+ * What a day's list is, to tell a repeated list from a new one (store/bulletins.ts): its row count
+ * and a hash of every row's printed name and prices, in a fixed order. Totals alone (count, sum of
+ * averages) call a list that moved one price up and another down by as much a repeat.
+ */
+function listFingerprint(rows: readonly unknown[][]): string {
+  return `${rows.length}:${createHash('sha256').update(JSON.stringify(rows)).digest('hex').slice(0, 32)}`;
+}
+
 type Statements = ReturnType<typeof statements>;
 
 function statements(db: Db) {
@@ -186,9 +195,12 @@ function statements(db: Db) {
       ON CONFLICT(id) DO UPDATE SET min_price = excluded.min_price, max_price = excluded.max_price, avg_price = excluded.avg_price,
         avg_method = excluded.avg_method, unit_printed = excluded.unit_printed, quality_flags = excluded.quality_flags, row_flags = excluded.row_flags,
         document_id = excluded.document_id, location = excluded.location, printed = excluded.printed`),
-    bulletinTotals: db.prepare(
-      'SELECT count(*) AS rows, coalesce(sum(avg_price), 0) AS sum FROM observations WHERE source_key = ? AND market_slug = ? AND data_day = ?',
-    ),
+    bulletinList: db
+      .prepare(
+        `SELECT source_name_id, repeat, min_price, max_price, avg_price FROM observations
+         WHERE source_key = ? AND market_slug = ? AND data_day = ? ORDER BY source_name_id, repeat`,
+      )
+      .raw(),
     bulletin:
       db.prepare(`INSERT INTO bulletins (source_key, market_slug, data_day, document_id, rows, fingerprint) VALUES (?, ?, ?, ?, ?, ?)
       ON CONFLICT(source_key, market_slug, data_day) DO UPDATE SET document_id = excluded.document_id, rows = excluded.rows, fingerprint = excluded.fingerprint`),

@@ -19,7 +19,7 @@ import { BodyTooLargeError, HttpStatusError, NetworkError, type HttpClient } fro
 import { markRepeatedBulletins } from './bulletins.ts';
 import type { Db } from './db.ts';
 import type { DocumentStore } from './documents.ts';
-import { markImplausibleLows } from './implausible-lows.ts';
+import { markImplausibleValues } from './implausible-values.ts';
 import { documentMeta, ingestDocument } from './ingest.ts';
 import { sha256Hex } from '../core/digest.ts';
 import { recordRun, type RunOutcome } from './source-runs.ts';
@@ -239,6 +239,6 @@ export async function scrapeAll(
     clearTimeout(timer);
   }
   markRepeatedBulletins(db);
-  markImplausibleLows(db);
+  markImplausibleValues(db);
   return reports;
 }

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDb, type Db } from '../store/db.ts';
-import { markImplausibleLows } from '../store/implausible-lows.ts';
+import { markImplausibleValues } from '../store/implausible-values.ts';
 import { loadQuoteRows } from '../build/basket-index/load.ts';
 import { documentMeta, ingestDocument } from '../store/ingest.ts';
 import { loadModel } from '../build/model.ts';
@@ -57,7 +57,7 @@ describe('a fish row printed 1,00 / 2,00 per 10 kg crate', () => {
     const parser = ankaraHtml('fish');
     const meta = documentMeta('live', document, parser, 'test');
     ingestDocument(db, sourceByKey('ankara'), loadCatalogue(), bytes, meta, parser.parse(document));
-    markImplausibleLows(db);
+    markImplausibleValues(db);
   });
 
   it('no row of the real archive is below its bounds', () => {

@@ -1,9 +1,9 @@
 /**
  * Antalya's DERIVED archive: archive.json lists every file of data/sources/antalya/derived/ with its
  * upstream address, and the importer, reading these files alone into an empty store, reads every
- * row, links every printed name, and marks as repeats the days REPEATS.txt lists (the files whose
- * rows are those of the previous calendar day) and the 18 days whose new lists the store's
- * fingerprint cannot tell from the previous one.
+ * row, links every printed name, and marks as repeats exactly the days REPEATS.txt lists (the files
+ * whose rows are those of the previous calendar day), not the 18 days whose new lists have the
+ * previous day's row count and sum of averages.
  */
 import { mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,9 +31,9 @@ const dayOf = (file: string) => file.replace(/^.*hal_/, '').slice(0, 10);
 /**
  * Days with a new list whose row count and sum of averages equal the previous day's: prices moved
  * up and down by the same total (2023-01-27: Biber Çarli 9/15 → 9/16, Domates (Pembe) 12/26 →
- * 12/27, Kabak (Sakız) 10/19 → 10/17).
+ * 12/27, Kabak (Sakız) 10/19 → 10/17). A fingerprint of totals would call them repeats.
  */
-const FINGERPRINT_TWINS = [
+const TOTALS_TWINS = [
   '2023-01-27',
   '2023-03-11',
   '2023-03-20',
@@ -61,7 +61,7 @@ const table = (day: string) =>
     .slice(1, -1)
     .map((line) => line.split(',').slice(1));
 /** What the store compares: the row count and the sum of the averages (midpoints), to the kuruş. */
-const fingerprint = (rows: string[][]) =>
+const totals = (rows: string[][]) =>
   `${rows.length}:${rows.reduce((sum, r) => sum + (Number(r[3]) + Number(r[4])) / 2, 0).toFixed(2)}`;
 
 describe('Antalya archive.json', () => {
@@ -137,21 +137,26 @@ describe('Antalya archive imported alone into an empty store', () => {
     );
   });
 
-  it('marks the 257 days of REPEATS.txt as repeats of the previous list, and 18 more, and is not frozen at the end', () => {
+  it('marks the 257 days of REPEATS.txt as repeats of the previous list, no other, and is not frozen at the end', () => {
     const marked = db
       .prepare("SELECT data_day FROM bulletins WHERE source_key = 'antalya' AND repeats_previous = 1 ORDER BY data_day")
       .pluck()
       .all() as string[];
-    expect(marked).toEqual([...[...REPEATS.keys()].map(dayOf), ...FINGERPRINT_TWINS].sort());
+    expect(marked).toEqual([...REPEATS.keys()].map(dayOf).sort());
     expect(db.prepare("SELECT count(*) FROM bulletins WHERE source_key = 'antalya'").pluck().get()).toBe(1096);
     expect(frozenSources(db).has('antalya')).toBe(false);
   });
 
-  it('marks the 18 more because the store’s fingerprint (row count, sum of averages) cannot tell their new lists', () => {
-    for (const day of FINGERPRINT_TWINS) {
+  it('does not mark the 18 new lists with the previous day’s row count and sum of averages', () => {
+    const marked = db
+      .prepare("SELECT data_day FROM bulletins WHERE source_key = 'antalya' AND repeats_previous = 1")
+      .pluck()
+      .all() as string[];
+    for (const day of TOTALS_TWINS) {
       const [list, previous] = [table(day), table(previousDay(day))];
       expect(list, day).not.toEqual(previous);
-      expect(fingerprint(list), day).toBe(fingerprint(previous));
+      expect(totals(list), day).toBe(totals(previous));
+      expect(marked, day).not.toContain(day);
     }
   });
 
@@ -177,11 +182,10 @@ describe('Antalya archive imported alone into an empty store', () => {
     expect(rows).toHaveLength(18);
   });
 
-  // Those prices are 100 times their neighbours' but below every upper bound of
-  // sources/lib/normalise.ts (20,000 TL, a spread of 25), and store/implausible-lows.ts looks only
-  // below a variant's history: no rule flags them yet, so this fails (`it.fails`). Once a rule
-  // flags them it passes, and vitest reports it until it becomes a plain `it`.
-  it.fails('flags those 18 rows implausible', () => {
+  // Those prices are 100 times their neighbours' but below every upper bound of a row alone
+  // (sources/lib/normalise.ts: 20,000 TL, a spread of 25): the store's history rule flags them
+  // (store/implausible-values.ts, above 20 times the variant's recent median).
+  it('flags those 18 rows implausible', () => {
     const unflagged = observations(HUNDREDFOLD).filter((r) => !JSON.parse(r.flags).includes('implausible_value'));
     expect(unflagged).toEqual([]);
   });

@@ -71,7 +71,7 @@ export function normalisePrice(row: PrintedRow): NormalisedPrice | Rejection {
  * Values no hal price has had since the 2005 redenomination are flagged, never fixed: an old
  * lira value (`1900000,00 TL` for 1.90 TL), a lost thousands separator (`800,00` beside `1,00`),
  * a magnitude beyond any produce, fish or crate price. These are upper bounds, which a row shows
- * alone; prices implausibly low for their variant are flagged from the store (store/implausible-lows.ts).
+ * alone; prices implausibly low for their variant are flagged from the store (store/implausible-values.ts).
  */
 const OLD_LIRA_FROM = 100_000;
 const IMPLAUSIBLE_FROM = 20_000;

@@ -9,25 +9,34 @@ import { loadCatalogue } from '../sources/catalogue.ts';
 import type { PrintedRow } from '../sources/types.ts';
 import { SOURCES, sourceByKey } from '../sources/registry.ts';
 import { openDb, type Db } from './db.ts';
-import { belowHistory, floorOf, markImplausibleLows } from './implausible-lows.ts';
+import { outsideHistory, floorOf, markImplausibleValues } from './implausible-values.ts';
 import { ingestDocument } from './ingest.ts';
 import { seedCatalogue, seedRegistry } from './seed.ts';
 
 const catalogue = loadCatalogue();
 const days = (from: string, n: number) => Array.from({ length: n }, (_, i) => addDays(from, i));
 
-describe('belowHistory', () => {
+describe('outsideHistory', () => {
   const history = (from: string, n: number, avg: number) => days(from, n).map((day) => ({ day, avg }));
 
   it('flags an average below a twentieth of the median of the days 90 to 28 before', () => {
     const rows = [...history('2026-01-01', 10, 100), { day: '2026-03-02', avg: 4.99 }, { day: '2026-03-03', avg: 5 }];
-    expect(belowHistory(rows).slice(-2)).toEqual([true, false]);
+    expect(outsideHistory(rows).slice(-2)).toEqual([true, false]);
+  });
+
+  it('flags an average above twenty times that median: a lost decimal point', () => {
+    const rows = [
+      ...history('2026-01-01', 10, 30),
+      { day: '2026-03-02', avg: 600.01 },
+      { day: '2026-03-03', avg: 600 },
+    ];
+    expect(outsideHistory(rows).slice(-2)).toEqual([true, false]);
   });
 
   it('needs ten rows of history, and the last four weeks are not history', () => {
-    expect(belowHistory([...history('2026-01-01', 9, 100), { day: '2026-03-02', avg: 1 }]).at(-1)).toBe(false);
-    expect(belowHistory([...history('2026-02-03', 20, 100), { day: '2026-03-02', avg: 1 }]).at(-1)).toBe(false);
-    expect(belowHistory([...history('2025-11-01', 20, 100), { day: '2026-03-02', avg: 1 }]).at(-1)).toBe(false);
+    expect(outsideHistory([...history('2026-01-01', 9, 100), { day: '2026-03-02', avg: 1 }]).at(-1)).toBe(false);
+    expect(outsideHistory([...history('2026-02-03', 20, 100), { day: '2026-03-02', avg: 1 }]).at(-1)).toBe(false);
+    expect(outsideHistory([...history('2025-11-01', 20, 100), { day: '2026-03-02', avg: 1 }]).at(-1)).toBe(false);
   });
 });
 
@@ -39,7 +48,7 @@ describe('floorOf', () => {
   });
 });
 
-describe('markImplausibleLows', () => {
+describe('markImplausibleValues', () => {
   const store = (): Db => {
     const db = openDb(':memory:');
     seedRegistry(db, SOURCES);
@@ -79,7 +88,7 @@ describe('markImplausibleLows', () => {
       rows,
       bulletinDays: [...new Set(rows.map((r) => r.dataDay))],
     });
-    markImplausibleLows(db);
+    markImplausibleValues(db);
   };
   const flagsOf = (db: Db, day: string) =>
     JSON.parse(db.prepare('SELECT quality_flags FROM observations WHERE data_day = ?').pluck().get(day) as string);
@@ -102,6 +111,6 @@ describe('markImplausibleLows', () => {
     const db = store();
     importDocument(db, 'high');
     importDocument(db, 'row');
-    expect(markImplausibleLows(db)).toEqual({ flagged: 1, changed: 0 });
+    expect(markImplausibleValues(db)).toEqual({ flagged: 1, changed: 0 });
   });
 });

@@ -1,9 +1,10 @@
 /**
- * Lower bounds of plausibility, which a row cannot know alone: a price far below what its
- * variant has lately cost, or below a floor for its category and unit, is flagged
- * `implausible_value` like an impossible magnitude (sources/lib/normalise.ts). The case it is
- * for: a lost thousands separator, `1,00` printed for `1.000,00` TL per 10 kg crate, published
- * as 0.10 TL/kg of a fish that costs 100.
+ * Bounds of plausibility a row cannot know alone: a price far below or far above what its variant
+ * has lately cost, or below a floor for its category and unit, is flagged `implausible_value` like
+ * an impossible magnitude (sources/lib/normalise.ts). The cases it is for: a lost thousands
+ * separator, `1,00` printed for `1.000,00` TL per 10 kg crate, published as 0.10 TL/kg of a fish
+ * that costs 100; and a lost decimal point, `3000` for `30.00` TL/kg of peppers (a scraper's record
+ * of Antalya's bulletin).
  *
  *   history  the median of the variant's averages (its unit, every market, corrections applied)
  *            on the data days 90 to 28 days before the row's, when there are at least 10; the
@@ -11,6 +12,9 @@
  *   low      average < history / 20: seasonal falls in the real archive reach 1/8.5 and one
  *            1/17.5 (purslane in season after a winter at 325 TL/kg); misread magnitudes are 1/100
  *            and beyond
+ *   high     average > history × 20, the mirror: a lost decimal point is × 100; the real archive's
+ *            steepest seasonal rises stay under × 20, and at × 10 two real İzmir prices would be
+ *            flagged
  *   floor    per category and unit, in TL of the base year, rising 20 % a year: slower than the
  *            archive's lowest prices rose, so a real price never meets it
  *
@@ -22,10 +26,11 @@ import { dayToEpochDays } from '../core/dates.ts';
 import { lowerBound } from '../core/sorted.ts';
 import type { Db } from './db.ts';
 
-const IMPLAUSIBLE_LOW = 'implausible_value';
+const IMPLAUSIBLE = 'implausible_value';
 const HISTORY_DAYS = { from: 90, to: 28 } as const;
 const MIN_HISTORY_ROWS = 10;
-const LOW_RATIO = 1 / 20;
+/** how far from its history an average may lie, either way */
+const HISTORY_RATIO = 20;
 
 const FLOOR_BASE_YEAR = 2014;
 const FLOOR_GROWTH = 1.2;
@@ -47,8 +52,8 @@ export function floorOf(category: string, unit: string, day: string): number | n
 
 export type PricedRow = { day: string; avg: number };
 
-/** Which of a variant's rows (one unit, oldest first) lie below history / 20. */
-export function belowHistory(rows: readonly PricedRow[]): boolean[] {
+/** Which of a variant's rows (one unit, oldest first) lie below history / 20 or above history × 20. */
+export function outsideHistory(rows: readonly PricedRow[]): boolean[] {
   const days = rows.map((r) => dayNumber(r.day));
   const window: number[] = [];
   let added = 0;
@@ -57,7 +62,9 @@ export function belowHistory(rows: readonly PricedRow[]): boolean[] {
     const day = days[i]!;
     while (added < rows.length && days[added]! <= day - HISTORY_DAYS.to) insertSorted(window, rows[added++]!.avg);
     while (removed < added && days[removed]! < day - HISTORY_DAYS.from) removeSorted(window, rows[removed++]!.avg);
-    return window.length >= MIN_HISTORY_ROWS && row.avg < medianOfSorted(window) * LOW_RATIO;
+    if (window.length < MIN_HISTORY_ROWS) return false;
+    const median = medianOfSorted(window);
+    return row.avg < median / HISTORY_RATIO || row.avg > median * HISTORY_RATIO;
   });
 }
 
@@ -80,11 +87,11 @@ function medianOfSorted(sorted: number[]): number {
 type Group = { category: string; unit: string; rows: { rowid: number; day: string; avg: number }[] };
 
 /**
- * Sets `quality_flags` of every observation to its own flags plus the low flag where it applies;
+ * Sets `quality_flags` of every observation to its own flags plus the flag where it applies;
  * returns the rows flagged and the rows changed. One scan of the table, grouped here (a sort by
  * variant in SQLite took three times as long).
  */
-export function markImplausibleLows(db: Db): { flagged: number; changed: number } {
+export function markImplausibleValues(db: Db): { flagged: number; changed: number } {
   // A printed name's rows are in its unit: the name says which group (variant × unit) a row is in.
   const groups = new Map<string, Group>();
   const groupOf = new Map<number, Group>();
@@ -115,26 +122,29 @@ export function markImplausibleLows(db: Db): { flagged: number; changed: number 
     if (differs) flaggedBefore.push(rowid);
     groupOf.get(nameId)?.rows.push({ rowid, day, avg: corrected.get(rowid) ?? avg });
   }
-  const low = new Set<number>();
+  const implausible = new Set<number>();
   for (const { category, unit, rows } of groups.values()) {
     rows.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.rowid - b.rowid));
-    const below = belowHistory(rows);
+    const outside = outsideHistory(rows);
     rows.forEach((r, i) => {
-      if (below[i] || r.avg < (floorOf(category, unit, r.day) ?? 0)) low.add(r.rowid);
+      if (outside[i] || r.avg < (floorOf(category, unit, r.day) ?? 0)) implausible.add(r.rowid);
     });
   }
-  return { flagged: low.size, changed: settleFlags(db, new Set([...flaggedBefore, ...low]), low) };
+  return {
+    flagged: implausible.size,
+    changed: settleFlags(db, new Set([...flaggedBefore, ...implausible]), implausible),
+  };
 }
 
-/** Writes quality_flags = the row's own flags (+ the low flag) where that differs from what is stored. */
-function settleFlags(db: Db, rowids: Set<number>, low: Set<number>): number {
+/** Writes quality_flags = the row's own flags (+ the flag) where that differs from what is stored. */
+function settleFlags(db: Db, rowids: Set<number>, implausible: Set<number>): number {
   const read = db.prepare('SELECT row_flags, quality_flags FROM observations WHERE rowid = ?');
   const update = db.prepare('UPDATE observations SET quality_flags = ? WHERE rowid = ?');
   let changed = 0;
   db.transaction(() => {
     for (const rowid of rowids) {
       const { row_flags, quality_flags } = read.get(rowid) as { row_flags: string; quality_flags: string };
-      const flags = low.has(rowid) ? withFlag(row_flags) : row_flags;
+      const flags = implausible.has(rowid) ? withFlag(row_flags) : row_flags;
       if (flags === quality_flags) continue;
       update.run(flags, rowid);
       changed++;
@@ -145,5 +155,5 @@ function settleFlags(db: Db, rowids: Set<number>, low: Set<number>): number {
 
 function withFlag(rowFlags: string): string {
   const flags = JSON.parse(rowFlags) as string[];
-  return flags.includes(IMPLAUSIBLE_LOW) ? rowFlags : JSON.stringify([...flags, IMPLAUSIBLE_LOW]);
+  return flags.includes(IMPLAUSIBLE) ? rowFlags : JSON.stringify([...flags, IMPLAUSIBLE]);
 }
