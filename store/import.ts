@@ -125,5 +125,13 @@ function recordArchiveRun(
 function describe({ source, file, report }: ImportedDocument): string {
   return report.skipped
     ? `  ${source} ${file}: unchanged (sha256 ${report.sha256.slice(0, 12)}…), skipped`
-    : `  ${source} ${file}: ${report.observations} observations on ${report.bulletinDays} days (${report.unmatchedRows} unmatched)`;
+    : `  ${source} ${file}: ${report.observations} observations on ${report.bulletinDays} days (${report.unmatchedRows} unmatched${notPublished(report.rejected)})`;
+}
+
+/** Printed rows that are no price (`no_quote`: listed, not traded that day) or were refused, by reason. */
+function notPublished(rejected: Record<string, number>): string {
+  return Object.entries(rejected)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([reason, rows]) => `, ${rows} ${reason}`)
+    .join('');
 }
