@@ -103,7 +103,7 @@ describe('widgets page', () => {
         `<iframe src="${h.origin}/widgets/prices?limit=10&theme=light" title="Hal fiyatları" width="100%" height="860" style="border:0;max-width:40rem" loading="lazy"></iframe>`,
       );
       expect(index).toBe(
-        `<iframe src="${h.origin}/widgets/index?theme=light" title="Haftalık hal fiyat endeksi" width="100%" height="340" style="border:0;max-width:28rem" loading="lazy"></iframe>`,
+        `<iframe src="${h.origin}/widgets/index?theme=light" title="Haftalık hal fiyat endeksi" width="100%" height="380" style="border:0;max-width:28rem" loading="lazy"></iframe>`,
       );
       expect(height).toContain(`e.origin !== '${h.origin}'`);
       for (const snippet of [prices!, index!]) {
