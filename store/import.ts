@@ -45,7 +45,9 @@ export function importArchives(
     const startedAt = now();
     const refused: RefusedDocument[] = [];
     const recovered: ImportedDocument[] = [];
-    for (const doc of adapter.archive(archiveRoot)) {
+    const read: ImportedDocument[] = [];
+    const documents = adapter.archive(archiveRoot);
+    for (const doc of documents) {
       const outcome = importDocument(db, adapter.definition, catalogue, doc);
       if ('reason' in outcome) {
         refused.push(outcome);
@@ -53,9 +55,11 @@ export function importArchives(
         continue;
       }
       summary.documents.push(outcome);
+      read.push(outcome);
       if (outcome.report.readAfterRefusal) recovered.push(outcome);
-      log(describe(outcome));
+      if (documents.length <= LISTED_DOCUMENTS) log(describe(outcome));
     }
+    if (documents.length > LISTED_DOCUMENTS) log(describeMany(adapter.definition.key, read));
     summary.refused.push(...refused);
     recordArchiveRun(db, adapter.definition.key, { startedAt, finishedAt: now() }, refused, recovered);
   }
@@ -120,6 +124,22 @@ function recordArchiveRun(
       observations,
     });
   }
+}
+
+/** A source with more documents than this (a day's page each) is logged as one line, refusals apart. */
+const LISTED_DOCUMENTS = 20;
+
+function describeMany(source: string, documents: readonly ImportedDocument[]): string {
+  const skipped = documents.filter((d) => d.report.skipped).length;
+  const sum = (pick: (r: ImportedDocument['report']) => number) => documents.reduce((n, d) => n + pick(d.report), 0);
+  const rejected: Record<string, number> = {};
+  for (const d of documents)
+    for (const [reason, rows] of Object.entries(d.report.rejected)) rejected[reason] = (rejected[reason] ?? 0) + rows;
+  return (
+    `  ${source}: ${documents.length} documents${skipped ? ` (${skipped} unchanged, skipped)` : ''}, ` +
+    `${sum((r) => r.observations)} observations on ${sum((r) => r.bulletinDays)} days ` +
+    `(${sum((r) => r.unmatchedRows)} unmatched${notPublished(rejected)})`
+  );
 }
 
 function describe({ source, file, report }: ImportedDocument): string {
