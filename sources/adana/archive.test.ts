@@ -5,18 +5,15 @@
  * the store: a page whose rows equal the previous page's), and the printed names the catalogue
  * does not link reported with their rows.
  */
-import { mkdtempSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadModel } from '../../build/model.ts';
 import { isFrozenRun, repeatRuns } from '../../store/bulletins.ts';
-import { openDb, type Db } from '../../store/db.ts';
-import { importArchives, type ImportSummary } from '../../store/import.ts';
+import type { Db } from '../../store/db.ts';
+import type { ImportSummary } from '../../store/import.ts';
+import { importOneArchive } from '../../tests/support/one-archive.ts';
 import { namesReport } from '../../store/names-report.ts';
 import { fold } from '../../core/turkish.ts';
 import { loadCatalogue } from '../catalogue.ts';
-import { ARCHIVE_ROOT } from '../lib/archive.ts';
 import { normaliseUnit } from '../lib/units.ts';
 import type { PrintedRow } from '../types.ts';
 import { adanaArchive } from './archive.ts';
@@ -32,10 +29,7 @@ let db: Db;
 let summary: ImportSummary;
 
 beforeAll(() => {
-  const root = mkdtempSync(join(tmpdir(), 'hal-adana-'));
-  symlinkSync(join(ARCHIVE_ROOT, 'adana'), join(root, 'adana'));
-  db = openDb(':memory:');
-  summary = importArchives(db, () => {}, { archiveRoot: root });
+  ({ db, summary } = importOneArchive('adana'));
 }, 120_000);
 
 describe('the Adana archive', () => {

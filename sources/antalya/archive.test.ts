@@ -5,13 +5,13 @@
  * whose rows are those of the previous calendar day), not the 18 days whose new lists have the
  * previous day's row count and sum of averages.
  */
-import { mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../../store/db.ts';
+import type { Db } from '../../store/db.ts';
 import { frozenSources } from '../../store/bulletins.ts';
-import { importArchives, type ImportSummary } from '../../store/import.ts';
+import type { ImportSummary } from '../../store/import.ts';
+import { importOneArchive } from '../../tests/support/one-archive.ts';
 import { loadCatalogue } from '../catalogue.ts';
 import { ARCHIVE_ROOT, archiveFiles } from '../lib/archive.ts';
 
@@ -106,10 +106,7 @@ describe('Antalya archive imported alone into an empty store', () => {
       .all(...params) as { day: string; name: string; min: number; max: number; flags: string }[];
 
   beforeAll(() => {
-    const root = mkdtempSync(join(tmpdir(), 'hal-antalya-'));
-    symlinkSync(join(ARCHIVE_ROOT, 'antalya'), join(root, 'antalya'));
-    db = openDb(join(root, 'store.sqlite'));
-    summary = importArchives(db, () => {}, { archiveRoot: root });
+    ({ db, summary } = importOneArchive('antalya'));
   }, 120_000);
 
   it('reads the 1,096 documents and their 23,251 rows: none refused, none dropped, none unmatched', () => {
