@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { codesOf, type ErrorCode } from '../core/errors.ts';
+import { COMPAT_PREFIX, COMPAT_ROUTES } from '../core/compat-routes.ts';
 import { RATE_LIMIT, ROUTES, type RouteSpec } from '../core/routes.ts';
 import { ErrorBody, Freshness, Warning } from '../schemas/common.ts';
 import { LatestEnvelope, LatestItem } from '../schemas/latest.ts';
@@ -41,8 +42,11 @@ import {
   MunicipalIndexRef,
 } from '../schemas/basket-index.ts';
 import { MoverItem, TrendingItem, TrendingResponse, WeeklySummary } from '../schemas/movers.ts';
+import { COMPAT_PRICES_DOCS } from './openapi-compat-prices.ts';
+import { COMPAT_REST_DOCS } from './openapi-compat-rest.ts';
+import { parameter, type Json } from './openapi-parts.ts';
 
-type Json = Record<string, unknown>;
+const COMPAT_DOCS = [COMPAT_PRICES_DOCS, COMPAT_REST_DOCS];
 
 const RESPONSE_SCHEMAS: Record<string, z.ZodType | null> = {
   listPrices: PricesEnvelope,
@@ -66,15 +70,10 @@ const RESPONSE_SCHEMAS: Record<string, z.ZodType | null> = {
   indexSeries: IndexSeries,
   trendingPrices: TrendingResponse,
   weeklySummary: WeeklySummary,
+  ...Object.assign({}, ...COMPAT_DOCS.map((d) => d.schemas)),
 };
 
-const p = (name: string, description: string, schema: Json, required = false, where = 'query'): Json => ({
-  name,
-  in: where,
-  required,
-  description,
-  schema,
-});
+const p = parameter;
 const slugParam = (name: string, d: string) => p(name, d, { type: 'string' });
 const FILTERS = {
   product: slugParam(
@@ -208,6 +207,13 @@ const PARAMETERS: Record<string, Json[]> = {
       { type: 'string', pattern: '^\\d{4}-(0[1-9]|[1-4]\\d|5[0-3])$' },
     ),
   ],
+  ...Object.assign({}, ...COMPAT_DOCS.map((d) => d.parameters)),
+};
+
+/** What a CSV answer is, by operation. */
+const CSV_DESCRIPTIONS: Record<string, string> = {
+  exportPrices: `UTF-8 with a byte order mark. Columns: ${EXPORT_COLUMNS.join(', ')}. Gözlem URL and Belge URL are absolute. A text cell that starts with =, +, -, @, tab or carriage return gets a leading ' so that spreadsheets never run it as a formula; number cells are never changed.`,
+  ...Object.assign({}, ...COMPAT_DOCS.map((d) => d.csvDescriptions ?? {})),
 };
 
 const header = (description: string, schema: Json = { type: 'string' }) => ({ description, schema });
@@ -253,6 +259,17 @@ const ERROR_TEXT: Record<number, string> = {
     'and the edge keeps no copy of the answer from today.',
 };
 
+const MAIN_TAG = {
+  name: 'main',
+  description:
+    'The main contract: every operation under /api/v1 answers with its envelope (items, meta, the freshness block where rows have a day, attribution), including the additional operations.',
+};
+const COMPAT_TAG = {
+  name: 'compat',
+  description:
+    "The variant description's operations under /api/v1/compat, exactly as the variant gives them (paths, parameters, defaults, limits, decimal strings, bare arrays, meta keys, cache values): a client written for them changes only its base URL. Errors use the main contract's error body.",
+};
+
 const RETRY_AFTER = header(`Seconds to wait: ${RATE_LIMIT.windowSeconds}.`, { type: 'integer' });
 
 function operation(r: RouteSpec, schemas: Record<string, Json>): Json {
@@ -268,7 +285,7 @@ function operation(r: RouteSpec, schemas: Record<string, Json>): Json {
         'text/csv': {
           schema: {
             type: 'string',
-            description: `UTF-8 with a byte order mark. Columns: ${EXPORT_COLUMNS.join(', ')}. Gözlem URL and Belge URL are absolute. A text cell that starts with =, +, -, @, tab or carriage return gets a leading ' so that spreadsheets never run it as a formula; number cells are never changed.`,
+            description: CSV_DESCRIPTIONS[r.operationId],
           },
         },
       };
@@ -317,6 +334,7 @@ function operation(r: RouteSpec, schemas: Record<string, Json>): Json {
   return {
     operationId: r.operationId,
     summary: r.summary,
+    tags: [r.path.startsWith(`${COMPAT_PREFIX}/`) ? COMPAT_TAG.name : MAIN_TAG.name],
     security: [],
     parameters: [
       p(
@@ -370,7 +388,7 @@ export function buildOpenApi(): Json {
     schemas[id] = rest;
   }
   const paths: Json = {};
-  for (const r of ROUTES) paths[r.path] = { get: operation(r, schemas) };
+  for (const r of [...ROUTES, ...COMPAT_ROUTES]) paths[r.path] = { get: operation(r, schemas) };
   return {
     openapi: '3.1.0',
     info: {
@@ -385,6 +403,7 @@ export function buildOpenApi(): Json {
     },
     servers: [{ url: '/api/v1', description: 'This installation' }],
     security: [],
+    tags: [MAIN_TAG, COMPAT_TAG],
     paths,
     components: { schemas },
   };

@@ -30,12 +30,12 @@ export type RouteSpec = {
 };
 
 /** The CDN's cache values, named by how long it keeps an answer. */
-const NO_STORE: CacheValues = { sMaxAge: 0, staleWhileRevalidate: 0 };
+export const NO_STORE: CacheValues = { sMaxAge: 0, staleWhileRevalidate: 0 };
 const MINUTE: CacheValues = { sMaxAge: 60, staleWhileRevalidate: 300 };
-const FIVE_MINUTES: CacheValues = { sMaxAge: 300, staleWhileRevalidate: 600 };
-const TEN_MINUTES: CacheValues = { sMaxAge: 600, staleWhileRevalidate: 600 };
+export const FIVE_MINUTES: CacheValues = { sMaxAge: 300, staleWhileRevalidate: 600 };
+export const TEN_MINUTES: CacheValues = { sMaxAge: 600, staleWhileRevalidate: 600 };
 const QUARTER_HOUR: CacheValues = { sMaxAge: 900, staleWhileRevalidate: 3600 };
-const HOUR: CacheValues = { sMaxAge: 3600, staleWhileRevalidate: 3600 };
+export const HOUR: CacheValues = { sMaxAge: 3600, staleWhileRevalidate: 3600 };
 const DAY: CacheValues = { sMaxAge: 86400, staleWhileRevalidate: 86400 };
 
 type RouteOptions = Pick<RouteSpec, 'summary'> &
@@ -45,7 +45,7 @@ type RouteOptions = Pick<RouteSpec, 'summary'> &
  * A JSON endpoint unless `options` say otherwise. `ownStatuses` are the endpoint's own; every
  * endpoint also sends 429 (rate limit) and 500 (broken publication).
  */
-function route(
+export function route(
   path: string,
   operationId: string,
   cache: CacheValues,

@@ -1,5 +1,6 @@
-/** Paths of the contract → handlers; cache values come from the shared route table. */
+/** Paths of the contract and of the compatibility prefix → handlers; cache values come from the shared route tables. */
 import { MARKETS_PATH, OPENAPI_PATH, SEARCH_INDEX_PATH, SOURCES_STATUS_PATH } from '../core/objects.ts';
+import { COMPAT_ROUTES } from '../core/compat-routes.ts';
 import { PAGES, ROUTES, WIDGETS, type RouteSpec } from '../core/routes.ts';
 import type { Answer, RouteContext } from './context.ts';
 import { ApiError } from './errors.ts';
@@ -14,6 +15,7 @@ import { combinedSearch, productSearch } from './routes/search.ts';
 import { getObservation } from './routes/observations.ts';
 import { listPrices } from './routes/prices.ts';
 import { listProducts } from './routes/products.ts';
+import { COMPAT_HANDLERS } from './routes/compat/index.ts';
 import { storedRoute } from './routes/stored.ts';
 import { WIDGET_ROUTES } from './routes/widgets.ts';
 
@@ -41,11 +43,12 @@ const HANDLERS: Record<string, Handler> = {
   indexSeries,
   trendingPrices,
   weeklySummary,
+  ...COMPAT_HANDLERS,
 };
 
 type Compiled = { spec: RouteSpec; pattern: RegExp; names: string[]; handler: Handler };
 
-const COMPILED: Compiled[] = ROUTES.map((spec) => {
+const COMPILED: Compiled[] = [...ROUTES, ...COMPAT_ROUTES].map((spec) => {
   const names: string[] = [];
   const source = spec.path.replace(/[.]/g, '\\.').replace(/\{(\w+)\}/g, (_, name: string) => {
     names.push(name);

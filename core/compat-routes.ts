@@ -1,0 +1,46 @@
+/**
+ * The compatibility prefix: every operation of the specification's variant section, served under
+ * /api/v1/compat exactly as the variant describes it (decimal strings, bare arrays, its meta keys,
+ * its defaults, limits and cache values), so that a client written for the earlier system changes
+ * only its base URL. The main contract owns /api/v1 itself. Where the variant states no cache value,
+ * the main table's value for the same path applies.
+ */
+import { FIVE_MINUTES, HOUR, NO_STORE, route, TEN_MINUTES, type RouteSpec } from './routes.ts';
+
+/** Below /api/v1: `/api/v1/compat/prices` is the variant's `/prices`. */
+export const COMPAT_PREFIX = '/compat';
+
+export const COMPAT_ROUTES: readonly RouteSpec[] = [
+  route(`${COMPAT_PREFIX}/prices`, 'compatListPrices', FIVE_MINUTES, [400], {
+    summary: 'Variant shape of /prices: decimal strings, meta {total, page, limit, latestRecordedDate}',
+    paging: { default: 50, max: 100 },
+  }),
+  route(`${COMPAT_PREFIX}/prices/history/{productSlug}`, 'compatProductHistory', HOUR, [400], {
+    summary: "Variant shape of a product's history: an array of {priceDate, avgPrice, minPrice, maxPrice}",
+  }),
+  route(`${COMPAT_PREFIX}/prices/export`, 'compatExportPrices', NO_STORE, [400], {
+    summary: 'Variant CSV export: market_name, product_name, min_price, max_price, avg_price, unit, price_date',
+    maxRows: 20_000,
+    json: false,
+    conditional: false,
+  }),
+  route(`${COMPAT_PREFIX}/prices/trending`, 'compatTrendingPrices', TEN_MINUTES, [400], {
+    summary: 'Variant shape of /prices/trending: an array',
+    limit: { default: 20, max: 100 },
+  }),
+  route(`${COMPAT_PREFIX}/prices/weekly-summary`, 'compatWeeklySummary', HOUR, [400], {
+    summary: 'Variant shape of /prices/weekly-summary: {week, weekStart, weekEnd, topRisers, topFallers}',
+  }),
+  route(`${COMPAT_PREFIX}/index/latest`, 'compatIndexLatest', FIVE_MINUTES, [], {
+    summary: 'Variant shape of /index/latest: the 15-product basket index of the latest closed week',
+  }),
+  route(`${COMPAT_PREFIX}/index/history`, 'compatIndexHistory', FIVE_MINUTES, [400], {
+    summary: 'Variant shape of /index/history: an array of the last `weeks` weeks (default 26, at most 104)',
+  }),
+  route(`${COMPAT_PREFIX}/index/basket`, 'compatIndexBasket', HOUR, [], {
+    summary: 'Variant shape of /index/basket: {basket: [{slug, label}]}',
+  }),
+  route(`${COMPAT_PREFIX}/markets`, 'compatListMarkets', HOUR, [400], {
+    summary: 'Variant shape of /markets: an array of active markets, `city` by name or plate code',
+  }),
+];

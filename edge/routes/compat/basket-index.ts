@@ -1,0 +1,14 @@
+import type { Answer, RouteContext } from '../../context.ts';
+import { ApiError } from '../../errors.ts';
+
+export async function compatIndexLatest(ctx: RouteContext): Promise<Answer> {
+  throw new ApiError(404, 'NOT_FOUND', { path: ctx.url.pathname.slice(0, 200) });
+}
+
+export async function compatIndexHistory(ctx: RouteContext): Promise<Answer> {
+  throw new ApiError(404, 'NOT_FOUND', { path: ctx.url.pathname.slice(0, 200) });
+}
+
+export async function compatIndexBasket(ctx: RouteContext): Promise<Answer> {
+  throw new ApiError(404, 'NOT_FOUND', { path: ctx.url.pathname.slice(0, 200) });
+}

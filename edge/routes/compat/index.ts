@@ -1,0 +1,20 @@
+/** The compatibility prefix's handlers (core/compat-routes.ts), by operation id. */
+import type { Answer, RouteContext } from '../../context.ts';
+import { compatIndexBasket, compatIndexHistory, compatIndexLatest } from './basket-index.ts';
+import { compatExportPrices } from './export.ts';
+import { compatProductHistory } from './history.ts';
+import { compatListMarkets } from './markets.ts';
+import { compatTrendingPrices, compatWeeklySummary } from './movers.ts';
+import { compatListPrices } from './prices.ts';
+
+export const COMPAT_HANDLERS: Record<string, (ctx: RouteContext) => Promise<Answer>> = {
+  compatListPrices,
+  compatProductHistory,
+  compatExportPrices,
+  compatTrendingPrices,
+  compatWeeklySummary,
+  compatIndexLatest,
+  compatIndexHistory,
+  compatIndexBasket,
+  compatListMarkets,
+};
