@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { COMPAT_ROUTES } from '../core/compat-routes.ts';
 import { PAGES, ROUTES, WIDGETS } from '../core/routes.ts';
 import { ERRORS } from '../core/errors.ts';
 
@@ -35,10 +36,11 @@ const mentions = (text: string, word: string) =>
 
 describe('docs/routes.md', () => {
   const doc = read('docs/routes.md');
-  it.each([...ROUTES, ...PAGES, ...WIDGETS].map((r) => r.path))('names %s', (path) => {
-    expect(doc.includes(`\`${path}\``), `${path} is a route of core/routes.ts: give it a line in docs/routes.md`).toBe(
-      true,
-    );
+  it.each([...ROUTES, ...COMPAT_ROUTES, ...PAGES, ...WIDGETS].map((r) => r.path))('names %s', (path) => {
+    expect(
+      doc.includes(`\`${path}\``),
+      `${path} is a route of core/routes.ts or core/compat-routes.ts: give it a line in docs/routes.md`,
+    ).toBe(true);
   });
 });
 
