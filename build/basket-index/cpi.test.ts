@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { deflate, monthOfWeek, readCpiFile } from './cpi.ts';
+import { deflate, monthOfWeek, readDeflator } from './cpi.ts';
 
-const cpi = readCpiFile();
+const cpi = readDeflator();
 
 describe('the deflator (data/cpi/tufe_tablo2_oncesinden.xlsx)', () => {
   it("names TÜİK's general CPI, 2003=100, and the months it covers without estimating any", () => {

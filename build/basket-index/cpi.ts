@@ -12,7 +12,7 @@ import { readCpiTable, type CpiMonth } from './cpi-table.ts';
 const CPI_TABLE = fileURLToPath(new URL('../../data/cpi/tufe_tablo2_oncesinden.xlsx', import.meta.url));
 
 /** The deflator as the answers name it, and its monthly values in increasing order. */
-export type CpiFileT = {
+export type Deflator = {
   id: string;
   name: string;
   publisher: string;
@@ -22,7 +22,7 @@ export type CpiFileT = {
   values: CpiMonth[];
 };
 
-export function readCpiFile(path = CPI_TABLE): CpiFileT {
+export function readDeflator(path = CPI_TABLE): Deflator {
   const values = readCpiTable(new Uint8Array(readFileSync(path)), path);
   return {
     id: 'tuik-tufe-2003-100',

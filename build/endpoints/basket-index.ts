@@ -40,7 +40,7 @@ import {
   WeeklyTableBuilder,
   type IndexPoint,
 } from '../basket-index/compute.ts';
-import { deflate, readCpiFile, type CpiFileT, type RealPoint } from '../basket-index/cpi.ts';
+import { deflate, readDeflator, type Deflator, type RealPoint } from '../basket-index/cpi.ts';
 import { freshnessOfRows, quoteRows, type QuoteRow } from '../basket-index/load.ts';
 import { attributionOf, type MarketRow, type Model } from '../model.ts';
 import type { OutputWriter } from '../writer.ts';
@@ -126,7 +126,7 @@ class IndexInputs {
     if (!seen || r.day > seen.day || (r.day === seen.day && r.id < seen.id)) w.newest.set(r.source, r);
   }
 
-  compute(def: IndexDefinition, model: Model, cpi: CpiFileT): ComputedIndex {
+  compute(def: IndexDefinition, model: Model, cpi: Deflator): ComputedIndex {
     const points = chainIndex(this.table.table(), {
       members: BASKET.map((m) => m.slug),
       minMembers: MIN_MEMBERS,
@@ -150,7 +150,7 @@ class IndexInputs {
 }
 
 /** Every index, from the store's basket rows (closed weeks, each member's unit only) read once. */
-function computeAllIndexes(db: Db, model: Model, cpi: CpiFileT = readCpiFile()): ComputedIndex[] {
+function computeAllIndexes(db: Db, model: Model, cpi: Deflator = readDeflator()): ComputedIndex[] {
   const memberOf = new Map<string, string>();
   for (const m of BASKET) for (const v of memberVariants(m, model.variants.values())) memberOf.set(v, m.slug);
   const unitOf = new Map(BASKET.map((m) => [m.slug, m.unit]));
@@ -210,7 +210,7 @@ function latestBody(national: ComputedIndex, municipal: ComputedIndex[], model: 
   });
 }
 
-function historyBody(idx: ComputedIndex, series: 'nominal' | 'real', model: Model, cpi: CpiFileT): IndexHistoryT {
+function historyBody(idx: ComputedIndex, series: 'nominal' | 'real', model: Model, cpi: Deflator): IndexHistoryT {
   const byWeek = new Map(idx.points.map((p) => [p.week, p]));
   const values = series === 'nominal' ? idx.points : idx.real;
   return IndexHistory.parse({
@@ -239,10 +239,10 @@ function historyBody(idx: ComputedIndex, series: 'nominal' | 'real', model: Mode
   });
 }
 
-const realAttribution = (text: string, series: 'nominal' | 'real', cpi: CpiFileT) =>
+const realAttribution = (text: string, series: 'nominal' | 'real', cpi: Deflator) =>
   series === 'real' ? `${text} · Enflasyon: ${cpi.publisher}, ${cpi.name}` : text;
 
-function seriesBody(idx: ComputedIndex, model: Model, cpi: CpiFileT) {
+function seriesBody(idx: ComputedIndex, model: Model, cpi: Deflator) {
   return IndexSeries.parse({
     slug: idx.def.slug,
     name: idx.def.name,
@@ -294,7 +294,7 @@ function basketBody(model: Model) {
 }
 
 export function writeIndexes(db: Db, model: Model, writer: OutputWriter): { indexes: number; weeks: number } {
-  const cpi = readCpiFile();
+  const cpi = readDeflator();
   const [national, ...municipal] = computeAllIndexes(db, model, cpi);
   writer.writeJson(OBJECTS.latest, latestBody(national!, municipal, model));
   writer.writeJson(OBJECTS.history.nominal, historyBody(national!, 'nominal', model, cpi));
