@@ -16,6 +16,7 @@ import { PreviousBuild, type FetchMissing, type Incremental } from './incrementa
 import { SERIES_CENSUS_FILE } from './incremental/series-census.ts';
 import { beginState, boundary, BuildState, STATE_FILE, type Boundary } from './incremental/state.ts';
 import { writeCalendars } from './endpoints/calendars.ts';
+import { writeCompatRest } from './endpoints/compat-rest.ts';
 import { writeHealth } from './endpoints/health.ts';
 import { writeIndexes } from './endpoints/basket-index.ts';
 import { writeTrending, writeWeeklySummaries } from './endpoints/movers.ts';
@@ -141,6 +142,7 @@ export function buildSite({
       step('indexes', () => writeIndexes(db, model, writer));
       step('trending', () => writeTrending(db, model, writer));
       step('weekly summaries', () => writeWeeklySummaries(db, model, writer, incremental));
+      step('compat trending, index, markets', () => writeCompatRest(db, model, writer));
       return { markets, collections };
     },
     (wait) => step('history and evidence (waiting for the second process)', wait),

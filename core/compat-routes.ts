@@ -44,3 +44,13 @@ export const COMPAT_ROUTES: readonly RouteSpec[] = [
     summary: 'Variant shape of /markets: an array of active markets, `city` by name or plate code',
   }),
 ];
+
+/** `weeks` of the compatibility /index/history: the variant's default and maximum (above it counts as it). */
+export const COMPAT_INDEX_WEEKS = { default: 26, max: 104 } as const;
+
+/** A compatibility route by operation id. */
+export function compatRouteSpec(operationId: string): RouteSpec {
+  const r = COMPAT_ROUTES.find((x) => x.operationId === operationId);
+  if (!r) throw new Error(`no compatibility route ${operationId}`);
+  return r;
+}

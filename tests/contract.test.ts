@@ -37,6 +37,16 @@ import { PriceRow } from '../schemas/prices.ts';
 import { ProductItem } from '../schemas/products.ts';
 import { BasketResponse, IndexHistory, IndexLatest, IndexSeries, UnpublishedIndex } from '../schemas/basket-index.ts';
 import { TrendingResponse, WeeklySummary } from '../schemas/movers.ts';
+import {
+  COMPAT_INDEX_BASKET_PATH,
+  COMPAT_INDEX_HISTORY_PATH,
+  COMPAT_INDEX_LATEST_PATH,
+  COMPAT_MARKETS_PATH,
+  COMPAT_TRENDING_PATH,
+} from '../core/compat-objects.ts';
+import { CompatIndexBasket, CompatIndexHistory, CompatIndexLatest } from '../schemas/compat/basket-index.ts';
+import { CompatMarkets } from '../schemas/compat/markets.ts';
+import { CompatTrending } from '../schemas/compat/movers.ts';
 
 const distDir = inject('distDir');
 type Manifest = {
@@ -92,6 +102,11 @@ function schemaFor(
   if (path === 'api/v1/prices/trending.json') return { kind: 'json', schema: TrendingResponse };
   if (path === 'api/v1/prices/weekly-summary.json' || /^api\/v1\/prices\/weekly-summary\/\d{4}-\d{2}\.json$/.test(path))
     return { kind: 'json', schema: WeeklySummary };
+  if (path === COMPAT_TRENDING_PATH) return { kind: 'json', schema: CompatTrending };
+  if (path === COMPAT_INDEX_LATEST_PATH) return { kind: 'json', schema: CompatIndexLatest };
+  if (path === COMPAT_INDEX_HISTORY_PATH) return { kind: 'json', schema: CompatIndexHistory };
+  if (path === COMPAT_INDEX_BASKET_PATH) return { kind: 'json', schema: CompatIndexBasket };
+  if (path === COMPAT_MARKETS_PATH) return { kind: 'json', schema: CompatMarkets };
   if (path.startsWith('api/v1/_p/')) return { kind: 'ndjson' };
   if (path.startsWith('api/v1/_evidence/')) return { kind: 'evidence' };
   if (path === 'api/v1/openapi.json') return { kind: 'openapi' };

@@ -1,6 +1,19 @@
-import type { Answer, RouteContext } from '../../context.ts';
-import { ApiError } from '../../errors.ts';
+/**
+ * /compat/markets: the build's active markets (build/endpoints/compat-markets.ts), sent as
+ * stored, or only those of `city` (a province by name or plate code: compatCity).
+ */
+import { COMPAT_MARKETS_PATH } from '../../../core/compat-objects.ts';
+import { slugify } from '../../../core/turkish.ts';
+import { jsonAnswer, type Answer, type RouteContext } from '../../context.ts';
+import { missingFromBuild } from '../../store.ts';
+import { serveStored } from '../stored.ts';
+import { compatCity } from './city.ts';
 
 export async function compatListMarkets(ctx: RouteContext): Promise<Answer> {
-  throw new ApiError(404, 'NOT_FOUND', { path: ctx.url.pathname.slice(0, 200) });
+  const city = compatCity(ctx.params);
+  if (city === undefined) return (await serveStored(ctx, COMPAT_MARKETS_PATH)) ?? missingFromBuild(COMPAT_MARKETS_PATH);
+  const object = await ctx.store.get(COMPAT_MARKETS_PATH);
+  if (!object) return missingFromBuild(COMPAT_MARKETS_PATH);
+  const markets = JSON.parse(await object.text()) as { city: string }[];
+  return jsonAnswer(markets.filter((m) => slugify(m.city) === city));
 }

@@ -1,10 +1,51 @@
-import type { Answer, RouteContext } from '../../context.ts';
+/**
+ * The market movers in the variant's shapes (core/compat-routes.ts):
+ *   /compat/prices/trending        the build's bare array (build/endpoints/compat-movers.ts) cut to `limit`
+ *   /compat/prices/weekly-summary  the main week's object (build/endpoints/movers.ts) cut to the
+ *                                  variant's five keys; `week` as the main operation reads it
+ */
+import { NEWEST_WEEKLY_SUMMARY_PATH, weeklySummaryPath } from '../../../core/objects.ts';
+import { COMPAT_TRENDING_PATH } from '../../../core/compat-objects.ts';
+import { compatRouteSpec } from '../../../core/compat-routes.ts';
+import { addDays, isoWeek, isoWeekMonday } from '../../../core/dates.ts';
+import { jsonAnswer, type Answer, type RouteContext } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
+import { limitParam } from '../../params.ts';
+import { missingFromBuild } from '../../store.ts';
 
 export async function compatTrendingPrices(ctx: RouteContext): Promise<Answer> {
-  throw new ApiError(404, 'NOT_FOUND', { path: ctx.url.pathname.slice(0, 200) });
+  const limit = limitParam(ctx.params, compatRouteSpec('compatTrendingPrices').limit!);
+  const object = await ctx.store.get(COMPAT_TRENDING_PATH);
+  if (!object) return missingFromBuild(COMPAT_TRENDING_PATH);
+  return jsonAnswer((JSON.parse(await object.text()) as unknown[]).slice(0, limit));
 }
 
+type Summary = { week: string; weekStart: string; weekEnd: string; topRisers: unknown[]; topFallers: unknown[] };
+
 export async function compatWeeklySummary(ctx: RouteContext): Promise<Answer> {
-  throw new ApiError(404, 'NOT_FOUND', { path: ctx.url.pathname.slice(0, 200) });
+  const value = ctx.params.get('week');
+  let week: string;
+  let key: string;
+  if (value === null) {
+    // The newest closed week with data, as the main operation answers; without one, last week.
+    week = isoWeek(addDays(ctx.today, -7)).week;
+    key = NEWEST_WEEKLY_SUMMARY_PATH;
+  } else {
+    week = value.trim();
+    if (!isoWeekMonday(week))
+      throw new ApiError(400, 'INVALID_PARAMETER', {
+        parameter: 'week',
+        value: value.slice(0, 64),
+        expected: 'YYYY-WW (ISO week, e.g. 2026-07)',
+      });
+    key = weeklySummaryPath(week);
+  }
+  const object = await ctx.store.get(key);
+  if (object) {
+    const { week, weekStart, weekEnd, topRisers, topFallers } = JSON.parse(await object.text()) as Summary;
+    return jsonAnswer({ week, weekStart, weekEnd, topRisers, topFallers });
+  }
+  // A real week without data (before the archive, after it, or still running): empty lists.
+  const weekStart = isoWeekMonday(week)!;
+  return jsonAnswer({ week, weekStart, weekEnd: addDays(weekStart, 6), topRisers: [], topFallers: [] });
 }
