@@ -139,10 +139,10 @@ export function buildSite({
       step('products', () => writeProducts(model, indicators, writer));
       step('aliases', () => writeAliases(db, model, writer));
       step('search', () => writeSearch(db, model, indicators, writer));
-      step('indexes', () => writeIndexes(db, model, writer));
+      const indexes = step('indexes', () => writeIndexes(db, model, writer));
       step('trending', () => writeTrending(db, model, writer));
       step('weekly summaries', () => writeWeeklySummaries(db, model, writer, incremental));
-      step('compat trending, index, markets', () => writeCompatRest(db, model, writer));
+      step('compat trending, index, markets', () => writeCompatRest(indexes.national, writer));
       return { markets, collections };
     },
     (wait) => step('history and evidence (waiting for the second process)', wait),

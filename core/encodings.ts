@@ -6,6 +6,7 @@
  * worker never inflates them (edge/routes/stored.ts). Build and edge read this one list, so the
  * edge asks for a twin only where the build wrote one.
  */
+import { COMPAT_INDEX_BASKET_PATH, COMPAT_INDEX_LATEST_PATH } from './compat-objects.ts';
 import {
   aliasesPath,
   BASKET_INDEX_OBJECTS,
@@ -51,6 +52,8 @@ const WHOLE_PATHS: ReadonlySet<string> = new Set([
   BASKET_INDEX_OBJECTS.history.real,
   LATEST_PATH,
   NEWEST_WEEKLY_SUMMARY_PATH,
+  COMPAT_INDEX_LATEST_PATH,
+  COMPAT_INDEX_BASKET_PATH,
 ]);
 const WHOLE_PATTERNS = [
   pathPattern(BASKET_INDEX_OBJECTS.series, SLUG),

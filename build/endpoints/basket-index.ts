@@ -39,6 +39,7 @@ import {
   weekOf,
   WeeklyTableBuilder,
   type IndexPoint,
+  type WeeklyTable,
 } from '../basket-index/compute.ts';
 import { deflate, readDeflator, type Deflator, type RealPoint } from '../basket-index/cpi.ts';
 import { freshnessOfRows, quoteRows, type QuoteRow } from '../basket-index/load.ts';
@@ -62,6 +63,8 @@ type IndexDefinition = {
 
 type ComputedIndex = {
   def: IndexDefinition;
+  /** the weekly table the points are chained from */
+  table: WeeklyTable;
   points: IndexPoint[];
   real: RealPoint[];
   published: boolean;
@@ -127,7 +130,8 @@ class IndexInputs {
   }
 
   compute(def: IndexDefinition, model: Model, cpi: Deflator): ComputedIndex {
-    const points = chainIndex(this.table.table(), {
+    const table = this.table.table();
+    const points = chainIndex(table, {
       members: BASKET.map((m) => m.slug),
       minMembers: MIN_MEMBERS,
       baseValue: BASE_VALUE,
@@ -138,6 +142,7 @@ class IndexInputs {
       freshnessOfRows(week ? [...(this.weeks.get(week)?.newest.values() ?? [])] : [], model);
     return {
       def,
+      table,
       points,
       real,
       // The national index is published whenever it has a value; a municipal one once it has a year of weeks.
@@ -293,7 +298,14 @@ function basketBody(model: Model) {
   });
 }
 
-export function writeIndexes(db: Db, model: Model, writer: OutputWriter): { indexes: number; weeks: number } {
+/** The national index as computed: what the compatibility objects reshape (build/endpoints/compat-basket-index.ts). */
+export type NationalIndex = Pick<ComputedIndex, 'table' | 'points'>;
+
+export function writeIndexes(
+  db: Db,
+  model: Model,
+  writer: OutputWriter,
+): { indexes: number; weeks: number; national: NationalIndex } {
   const cpi = readDeflator();
   const [national, ...municipal] = computeAllIndexes(db, model, cpi);
   writer.writeJson(OBJECTS.latest, latestBody(national!, municipal, model));
@@ -316,7 +328,7 @@ export function writeIndexes(db: Db, model: Model, writer: OutputWriter): { inde
         }),
       );
   }
-  return { indexes: 1 + municipal.length, weeks: national!.points.length };
+  return { indexes: 1 + municipal.length, weeks: national!.points.length, national: national! };
 }
 
 const PUBLICATION_RULE = `Belediye endeksi, en az ${PUBLISH_MIN_WEEKS} haftası değer aldığında (her biri en az ${MIN_MEMBERS} ürünle) yayımlanır.`;

@@ -2,15 +2,14 @@
  * The compatibility prefix's objects for trending, the basket index and markets, written after
  * the main objects they reshape (build/build.ts).
  */
-import type { Db } from '../../store/db.ts';
-import type { Model } from '../model.ts';
 import type { OutputWriter } from '../writer.ts';
+import type { NationalIndex } from './basket-index.ts';
 import { writeCompatIndexes } from './compat-basket-index.ts';
 import { writeCompatMarkets } from './compat-markets.ts';
 import { writeCompatTrending } from './compat-movers.ts';
 
-export function writeCompatRest(db: Db, model: Model, writer: OutputWriter): void {
+export function writeCompatRest(national: NationalIndex, writer: OutputWriter): void {
   writeCompatTrending(writer);
-  writeCompatIndexes(db, model, writer);
+  writeCompatIndexes(national, writer);
   writeCompatMarkets(writer);
 }
