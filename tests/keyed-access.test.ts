@@ -5,13 +5,22 @@
  * D1 applying at the next request; and a key never written to the worker's logs, an answer's body
  * or headers, or the edge's kept answers.
  */
+import { Miniflare } from 'miniflare';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { bundleWorker, ROOT } from '../scripts/lib/bundle-worker.ts';
+import { distOrigin } from '../scripts/lib/dist-origin.ts';
 import { KeyStore } from '../scripts/lib/key-store.ts';
-import { d1Sql, type LocalD1 } from '../scripts/lib/key-store-local.ts';
-import { startLocalWorker, type LocalWorker } from '../scripts/lib/local-worker.ts';
+import { applyKeyMigrations, d1Sql, type LocalD1 } from '../scripts/lib/key-store-local.ts';
+import {
+  COMPATIBILITY_DATE,
+  COMPATIBILITY_FLAGS,
+  startLocalWorker,
+  type LocalWorker,
+} from '../scripts/lib/local-worker.ts';
+import { startOriginServer } from '../scripts/lib/origin-server.ts';
 import { clientOf, expectErrorBody, type Reply } from './support/worker.ts';
 
 const QUOTA = ['x-quota-limit', 'x-quota-remaining', 'x-quota-reset', 'x-api-plan'];
@@ -236,4 +245,75 @@ describe('when the key store fails', () => {
     }
     await expect.poll(() => output.slice(before).join(''), { timeout: 5_000 }).toContain('key check unavailable');
   });
+});
+
+const FAULTY = `
+import { DurableObject } from 'cloudflare:workers';
+export class Throwing extends DurableObject { hit() { throw new Error('overloaded'); } }
+export class Hanging extends DurableObject { hit() { return new Promise(() => {}); } }
+export default { fetch: () => new Response('faulty quota objects') };
+`;
+
+describe("when a key's quota object fails", () => {
+  it.each(['Throwing', 'Hanging'])(
+    '%s: a checked key is served uncounted, says so, with its keyed headers',
+    async (className) => {
+      const origin = await startOriginServer(distOrigin(inject('distDir')));
+      const bundle = await bundleWorker(`.cache/edge/worker-quota-faults-${process.pid}.js`);
+      const mf = new Miniflare({
+        workers: [
+          {
+            name: 'api',
+            rootPath: ROOT,
+            modules: true,
+            modulesRoot: ROOT,
+            scriptPath: `${ROOT}${bundle.path}`,
+            compatibilityDate: COMPATIBILITY_DATE,
+            compatibilityFlags: COMPATIBILITY_FLAGS,
+            durableObjects: {
+              RATE_LIMITER: { className: 'RateLimiter', useSQLite: true },
+              KEY_QUOTA: { className, scriptName: 'faulty', useSQLite: true },
+            },
+            d1Databases: ['KEYS'],
+            bindings: { ORIGIN_URL: origin.url.origin },
+          },
+          {
+            name: 'faulty',
+            modules: true,
+            script: FAULTY,
+            compatibilityDate: COMPATIBILITY_DATE,
+            durableObjects: { Q: { className, useSQLite: true } },
+          },
+        ],
+      });
+      try {
+        const keys = (await mf.getD1Database('KEYS', 'api')) as unknown as LocalD1;
+        await applyKeyMigrations(keys);
+        const { key } = await new KeyStore(d1Sql(keys)).issue('pro', 'fault test');
+        issued.push(key);
+        const started = Date.now();
+        const r = await mf.dispatchFetch('http://localhost/api/v1/markets', {
+          headers: { 'cf-connecting-ip': '198.18.41.1', 'x-api-key': key },
+        });
+        expect(r.status).toBe(200);
+        expect(r.headers.get('x-quota-uncounted')).toBe('quota counter unavailable');
+        expect(r.headers.get('x-api-plan')).toBe('pro');
+        expect(r.headers.get('x-quota-remaining')).toBe(r.headers.get('x-quota-limit'));
+        expect(r.headers.get('x-ratelimit-limit')).toBeNull();
+        expect(Date.now() - started).toBeLessThan(10_000);
+        await r.arrayBuffer();
+        // An unknown key is still refused: the key is checked before its quota is asked.
+        const unknown = await mf.dispatchFetch('http://localhost/api/v1/markets', {
+          headers: { 'cf-connecting-ip': '198.18.41.1', 'x-api-key': `hal_${'B'.repeat(43)}` },
+        });
+        expect(unknown.status).toBe(401);
+        await unknown.arrayBuffer();
+      } finally {
+        await mf.dispose();
+        await origin.close();
+        rmSync(`${ROOT}${bundle.path}`, { force: true });
+      }
+    },
+    60_000,
+  );
 });
