@@ -4,7 +4,11 @@ import { codesOf, ERRORS, type ErrorCode } from '../core/errors.ts';
 import { ROUTES } from '../core/routes.ts';
 import { buildOpenApi } from './openapi.ts';
 
-type Operation = { responses: Record<string, { description: string }> };
+type Operation = {
+  responses: Record<string, { description: string }>;
+  security: unknown[];
+  parameters: object[];
+};
 const operations = Object.values(buildOpenApi().paths as Record<string, { get: Operation }>).map((p) => p.get);
 
 describe('error codes in the OpenAPI document', () => {
@@ -22,7 +26,7 @@ describe('error codes in the OpenAPI document', () => {
   });
 
   it('every code but the refused method is sent with a status some operation declares', () => {
-    const declared = new Set(ROUTES.flatMap((r) => r.statuses));
+    const declared = new Set(operations.flatMap((o) => Object.keys(o.responses).map(Number)));
     const undeclared = (Object.keys(ERRORS) as ErrorCode[]).filter((code) => !declared.has(ERRORS[code].status));
     expect(undeclared).toEqual(['METHOD_NOT_ALLOWED']);
   });
@@ -33,5 +37,18 @@ describe('error codes in the OpenAPI document', () => {
       'Invalid request (error body). Codes: INVALID_DATE, INVALID_PAGE, INVALID_LIMIT, INVALID_ID, ' +
         'QUERY_TOO_SHORT, INVALID_PARAMETER, EXPORT_TOO_LARGE.',
     );
+  });
+});
+
+describe('keyed access in the OpenAPI document', () => {
+  it('every operation keeps empty security and takes the key as an optional header, with its 401', () => {
+    for (const operation of operations) {
+      expect(operation.security).toEqual([]);
+      expect(operation.parameters).toContainEqual({ $ref: '#/components/parameters/ApiKey' });
+      expect(operation.responses['401']!.description).toContain('INVALID_API_KEY');
+      expect(operation.responses['429']!.description).toContain('QUOTA_EXCEEDED');
+    }
+    const { parameters } = buildOpenApi().components as { parameters: Record<string, object> };
+    expect(parameters.ApiKey).toMatchObject({ name: 'X-API-Key', in: 'header', required: false });
   });
 });

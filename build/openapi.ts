@@ -29,9 +29,11 @@ import {
   FILTER_SUGGESTIONS,
   HINT_HEADERS,
   NEWEST_DATA_DAY,
+  QUOTA_HEADERS,
   STATE_HEADERS,
   UNKNOWN_FILTERS,
 } from '../core/extra-headers.ts';
+import { KEY_CHECK_RETRY_SECONDS } from '../core/keyed-access.ts';
 import {
   BasketResponse,
   IndexLatest,
@@ -219,9 +221,11 @@ const CSV_DESCRIPTIONS: Record<string, string> = {
 const header = (description: string, schema: Json = { type: 'string' }) => ({ description, schema });
 const COMMON_HEADERS = {
   'x-request-id': header('The request id: the one sent (8–128 of letters, digits, . _ : -) or a generated UUID.'),
-  'x-ratelimit-limit': header(`Requests allowed per window per IP address (${RATE_LIMIT.requests}).`, {
-    type: 'integer',
-  }),
+  'x-ratelimit-limit': header(
+    `Keyless requests: requests allowed per window per IP address (${RATE_LIMIT.requests}). ` +
+      'A keyed request carries the x-quota-* headers instead.',
+    { type: 'integer' },
+  ),
   'x-ratelimit-remaining': header('Requests left in the current window.', { type: 'integer' }),
   'x-ratelimit-reset': header(
     'Seconds until the current window ends (on a 429, the exact wait; Retry-After: 60 is its upper bound).',
@@ -231,6 +235,30 @@ const COMMON_HEADERS = {
   'cache-control': header('Caching: max-age, s-maxage and stale-while-revalidate of the endpoint (see x-cache).'),
   'access-control-allow-origin': header('Always `*`.'),
   ...Object.fromEntries(Object.entries(STATE_HEADERS).map(([name, description]) => [name, header(description)])),
+  ...Object.fromEntries(Object.entries(QUOTA_HEADERS).map(([name, description]) => [name, header(description)])),
+};
+
+/**
+ * Keyed access is optional: every operation keeps `security: []`, as the contract says, and takes
+ * the key as an optional header parameter (one component, referenced), which every client
+ * generator turns into an optional argument. A security scheme would be unused under empty
+ * security, and an optional requirement (`[{}, {key: []}]`) would no longer be empty security.
+ */
+const API_KEY_PARAMETER = p(
+  'X-API-Key',
+  'Optional. A key for a daily quota of its own instead of the per-address limit; without it, keyless access ' +
+    'as always. Never in the query string. Malformed, unknown or revoked → 401 INVALID_API_KEY.',
+  { type: 'string', pattern: '^hal_[A-Za-z0-9_-]{43}$' },
+  false,
+  'header',
+);
+const KEYED_ERRORS: Record<number, string> = {
+  401:
+    'Only with an X-API-Key: the key is malformed, unknown or revoked, or a key was sent in the query string ' +
+    `(error body, code ${codesOf(401).join(', ')}).`,
+  503:
+    `Only with an X-API-Key: the key could not be checked (error body, code ${codesOf(503).join(', ')}); ` +
+    `header Retry-After: ${KEY_CHECK_RETRY_SECONDS}. Without the key the request is served keyless.`,
 };
 
 /** The operations that say why an answer is empty (core/extra-headers.ts). */
@@ -251,7 +279,10 @@ const ERROR_TEXT: Record<number, string> = {
   409:
     'The municipal index is defined but not published: it does not meet the publication rule yet ' +
     `(error body, code ${codes(409)}; details: slug, weeks, rule).`,
-  429: `Rate limit exceeded (error body, code ${codes(429)}); header Retry-After: ${RATE_LIMIT.windowSeconds}.`,
+  429:
+    `Rate limit exceeded (error body, codes ${codes(429)}). Keyless: ${code('RATE_LIMITED')}, the per-address limit, ` +
+    `header Retry-After: ${RATE_LIMIT.windowSeconds}. With an X-API-Key: ${code('QUOTA_EXCEEDED')}, the plan's daily ` +
+    "quota or its burst a minute, headers Retry-After (seconds to the day's or the minute's end) and x-quota-*.",
   500:
     `Server error (error body): ${code('INTERNAL_ERROR')}, or ${code('ORIGIN_UNAVAILABLE')} ` +
     'when the bucket failed to give a published object ' +
@@ -320,7 +351,7 @@ function operation(r: RouteSpec, schemas: Record<string, Json>): Json {
   for (const status of r.statuses) {
     if (status === 503 && r.operationId === 'health') {
       responses[503] = {
-        description: 'Degraded: the same health body, with the reasons.',
+        description: `Degraded: the same health body, with the reasons. ${KEYED_ERRORS[503]}`,
         content: { 'application/json': { schema: content } },
       };
       continue;
@@ -331,6 +362,11 @@ function operation(r: RouteSpec, schemas: Record<string, Json>): Json {
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
     };
   }
+  for (const [status, description] of Object.entries(KEYED_ERRORS))
+    responses[status] ??= {
+      description,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+    };
   return {
     operationId: r.operationId,
     summary: r.summary,
@@ -345,6 +381,7 @@ function operation(r: RouteSpec, schemas: Record<string, Json>): Json {
         'header',
       ),
       p('If-None-Match', 'An ETag from an earlier response; a match answers 304.', { type: 'string' }, false, 'header'),
+      { $ref: '#/components/parameters/ApiKey' },
       ...(PARAMETERS[r.operationId] ?? []),
       ...paging(r),
     ],
@@ -395,7 +432,10 @@ export function buildOpenApi(): Json {
       title: 'hal-api: Turkish wholesale market (hal) prices',
       version: '1',
       description:
-        'Read-only, keyless JSON API of official Turkish wholesale-market prices. Every price carries its source, data day and the document it was read from. Rate limit: 60 requests per minute per IP address, counted jointly. Every JSON response carries `attribution`; show it when you republish.',
+        'Read-only, keyless JSON API of official Turkish wholesale-market prices. Every price carries its source, ' +
+        'data day and the document it was read from. Rate limit: 60 requests per minute per IP address, counted ' +
+        'jointly. An optional X-API-Key gives a daily quota of its own instead (x-quota-* headers); keyless access ' +
+        'is always available. Every JSON response carries `attribution`; show it when you republish.',
       license: {
         name: "Data: each source's licence (see attribution); API description: CC BY 4.0",
         identifier: 'CC-BY-4.0',
@@ -405,6 +445,6 @@ export function buildOpenApi(): Json {
     security: [],
     tags: [MAIN_TAG, COMPAT_TAG],
     paths,
-    components: { schemas },
+    components: { schemas, parameters: { ApiKey: API_KEY_PARAMETER } },
   };
 }

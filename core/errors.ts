@@ -37,6 +37,24 @@ export const ERRORS = {
       'Bu belediye endeksi tanımlı ama henüz yayımlanmadı: ' +
       'yayımlama kuralını karşılamıyor (details alanına bakın).',
   },
+  INVALID_API_KEY: {
+    status: 401,
+    message:
+      'Geçersiz API anahtarı: X-API-Key biçimi hatalı, anahtar tanınmıyor ya da iptal edilmiş (details alanına bakın). ' +
+      'Anahtar yalnızca X-API-Key başlığında kabul edilir, sorgu dizesinde değil; anahtarsız erişim için başlığı göndermeyin.',
+  },
+  QUOTA_EXCEEDED: {
+    status: 429,
+    message:
+      'API anahtarının kotası doldu: günlük kota ya da dakikalık ani istek sınırı (details alanına bakın). ' +
+      'Retry-After kadar bekleyin; günlük kota İstanbul saatiyle gece yarısı yenilenir.',
+  },
+  KEY_CHECK_UNAVAILABLE: {
+    status: 503,
+    message:
+      'API anahtarı şu an doğrulanamıyor. Retry-After kadar sonra yeniden deneyin ' +
+      'ya da X-API-Key başlığı olmadan anahtarsız erişimi kullanın.',
+  },
   INTERNAL_ERROR: { status: 500, message: 'Sunucu hatası. Sorunu bildirirken requestId değerini belirtin.' },
   ORIGIN_UNAVAILABLE: {
     status: 500,

@@ -25,3 +25,25 @@ export const STATE_HEADERS: Readonly<Record<string, string>> = {
   [UNCOUNTED]:
     'Present when the rate limiter could not be reached: the request was served without being counted (the limiter fails open), and x-ratelimit-remaining shows the whole window.',
 };
+
+/**
+ * Keyed answers (a valid X-API-Key) carry these instead of x-ratelimit-*: the two roles are kept
+ * apart, as the specification asks, so a client never reads a key's daily quota as its address's
+ * minute (docs/keyed-access.md).
+ */
+export const QUOTA_LIMIT = 'x-quota-limit';
+export const QUOTA_REMAINING = 'x-quota-remaining';
+export const QUOTA_RESET = 'x-quota-reset';
+export const API_PLAN = 'x-api-plan';
+export const QUOTA_UNCOUNTED = 'x-quota-uncounted';
+
+export const QUOTA_HEADERS: Readonly<Record<string, string>> = {
+  [QUOTA_LIMIT]:
+    "Keyed requests only (X-API-Key): the key's daily quota, requests per Europe/Istanbul day, from its plan.",
+  [QUOTA_REMAINING]: 'Keyed requests only: requests the key has left today.',
+  [QUOTA_RESET]: "Keyed requests only: seconds until the key's daily quota starts again (midnight in Europe/Istanbul).",
+  [API_PLAN]: "Keyed requests only: the name of the key's plan (free, pro …).",
+  [QUOTA_UNCOUNTED]:
+    "Keyed requests only, present when the key's quota counter could not be reached: the key was checked and " +
+    'the request served without being counted; x-quota-remaining shows the whole day.',
+};

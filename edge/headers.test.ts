@@ -4,6 +4,7 @@ import {
   baseHeaders,
   clientAcceptEncoding,
   etagMatches,
+  setCountedHeaders,
   setRateLimitHeaders,
   sha256Etag,
 } from './headers.ts';
@@ -14,7 +15,8 @@ describe('headers every answer carries', () => {
     expect(Object.fromEntries(headers)).toEqual({
       'access-control-allow-origin': '*',
       'access-control-expose-headers':
-        'etag, link, x-request-id, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, retry-after, x-newest-data-day, x-unknown-filters, x-filter-suggestions, x-stale-copy, x-ratelimit-uncounted',
+        'etag, link, x-request-id, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, retry-after, x-newest-data-day, x-unknown-filters, x-filter-suggestions, x-stale-copy, x-ratelimit-uncounted, ' +
+        'x-quota-limit, x-quota-remaining, x-quota-reset, x-api-plan, x-quota-uncounted',
       'x-request-id': 'req-1',
     });
     setRateLimitHeaders(headers, { limit: 60, remaining: 59, reset: 42 });
@@ -23,6 +25,30 @@ describe('headers every answer carries', () => {
       headers.get('x-ratelimit-remaining'),
       headers.get('x-ratelimit-reset'),
     ]).toEqual(['60', '59', '42']);
+  });
+
+  it('the headers of the role that counted a request, and never those of the other', () => {
+    const keyed = baseHeaders('req-2');
+    setCountedHeaders(keyed, {
+      role: 'key',
+      quota: { plan: 'pro', limit: 200_000, remaining: 7, reset: 3_600 },
+      uncounted: true,
+    });
+    expect([...keyed.keys()].filter((name) => name.startsWith('x-') && name !== 'x-request-id')).toEqual([
+      'x-api-plan',
+      'x-quota-limit',
+      'x-quota-remaining',
+      'x-quota-reset',
+      'x-quota-uncounted',
+    ]);
+    expect(keyed.get('x-quota-remaining')).toBe('7');
+    const keyless = baseHeaders('req-3');
+    setCountedHeaders(keyless, { role: 'address', state: { limit: 60, remaining: 1, reset: 5 }, uncounted: false });
+    expect([...keyless.keys()].filter((name) => name.startsWith('x-') && name !== 'x-request-id')).toEqual([
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      'x-ratelimit-reset',
+    ]);
   });
 });
 

@@ -1,5 +1,17 @@
 import type { ContentCoding } from '../core/encodings.ts';
-import { FILTER_SUGGESTIONS, NEWEST_DATA_DAY, STALE_COPY, UNCOUNTED, UNKNOWN_FILTERS } from '../core/extra-headers.ts';
+import {
+  API_PLAN,
+  FILTER_SUGGESTIONS,
+  NEWEST_DATA_DAY,
+  QUOTA_HEADERS,
+  QUOTA_LIMIT,
+  QUOTA_REMAINING,
+  QUOTA_RESET,
+  QUOTA_UNCOUNTED,
+  STALE_COPY,
+  UNCOUNTED,
+  UNKNOWN_FILTERS,
+} from '../core/extra-headers.ts';
 /** Headers every answer carries: CORS for any origin, the request id, and what a browser may read. */
 const EXPOSED_HEADERS = [
   'etag',
@@ -14,6 +26,7 @@ const EXPOSED_HEADERS = [
   FILTER_SUGGESTIONS,
   STALE_COPY,
   UNCOUNTED,
+  ...Object.keys(QUOTA_HEADERS),
 ].join(', ');
 
 export function baseHeaders(requestId: string): Headers {
@@ -30,6 +43,27 @@ export function setRateLimitHeaders(headers: Headers, state: RateLimitState): vo
   headers.set('x-ratelimit-limit', String(state.limit));
   headers.set('x-ratelimit-remaining', String(state.remaining));
   headers.set('x-ratelimit-reset', String(state.reset));
+}
+
+/** A key's daily quota: its plan, the day's limit, what is left, seconds to the reset. */
+type QuotaState = { plan: string; limit: number; remaining: number; reset: number };
+
+/** How a request was counted: per address (keyless) or per key; never both on one answer. */
+export type Counted =
+  | { role: 'address'; state: RateLimitState; uncounted: boolean }
+  | { role: 'key'; quota: QuotaState; uncounted: boolean };
+
+export function setCountedHeaders(headers: Headers, counted: Counted): void {
+  if (counted.role === 'address') {
+    setRateLimitHeaders(headers, counted.state);
+    if (counted.uncounted) headers.set(UNCOUNTED, 'limiter unavailable');
+    return;
+  }
+  headers.set(QUOTA_LIMIT, String(counted.quota.limit));
+  headers.set(QUOTA_REMAINING, String(counted.quota.remaining));
+  headers.set(QUOTA_RESET, String(counted.quota.reset));
+  headers.set(API_PLAN, counted.quota.plan);
+  if (counted.uncounted) headers.set(QUOTA_UNCOUNTED, 'quota counter unavailable');
 }
 
 /** If-None-Match matches when any listed tag (weak or strong) equals ours, or it is `*`. */

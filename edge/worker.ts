@@ -6,7 +6,9 @@
  */
 import { istanbulDay } from '../core/dates.ts';
 import { isCompressible, type ContentCoding } from '../core/encodings.ts';
-import { cacheControl, RATE_LIMIT, WIDGETS, type CacheValues } from '../core/routes.ts';
+import { ERRORS } from '../core/errors.ts';
+import { API_KEY_HEADER } from '../core/keyed-access.ts';
+import { cacheControl, WIDGETS, type CacheValues } from '../core/routes.ts';
 import { ageValue, agingCalendars } from './aging.ts';
 import type { Answer } from './context.ts';
 import { ApiError, errorBody, type ErrorCode } from './errors.ts';
@@ -15,11 +17,12 @@ import {
   baseHeaders,
   clientAcceptEncoding,
   etagMatches,
-  setRateLimitHeaders,
+  setCountedHeaders,
   sha256Etag,
-  type RateLimitState,
+  type Counted,
 } from './headers.ts';
-import { admit, UNCOUNTED_HEADER } from './limit.ts';
+import type { KeyQuota } from './keys/key-quota.ts';
+import { admitRequest } from './limit.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { requestIdOf } from './request-id.ts';
 import { matchPage, matchRoute } from './router.ts';
@@ -39,6 +42,7 @@ import { answerKey, findAnswer, keepAnswer } from './answer-cache.ts';
 import { CachingStore, type WaitUntil } from './object-cache.ts';
 
 export { RateLimiter } from './rate-limiter.ts';
+export { KeyQuota } from './keys/key-quota.ts';
 
 export type Env = {
   /** production: the bucket the publisher writes */
@@ -50,6 +54,9 @@ export type Env = {
   /** read ORIGIN / ORIGIN_URL through this publication pointer (the BUCKET always is) */
   POINTER_KEY?: string;
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
+  /** keyed access (docs/keyed-access.md): keys and plans in D1, one quota object per key */
+  KEYS?: D1Database;
+  KEY_QUOTA?: DurableObjectNamespace<KeyQuota>;
   /** how long one read of the bucket may take, in ms (default ORIGIN_TIMEOUT_MS, edge/store.ts) */
   ORIGIN_TIMEOUT_MS?: string;
 };
@@ -85,13 +92,14 @@ function errorResponse(
   code: ErrorCode,
   requestId: string,
   details: unknown,
-  rate?: RateLimitState,
+  counted?: Counted | null,
+  retryAfter?: number | null,
 ): Response {
   const headers = baseHeaders(requestId);
   headers.set('content-type', 'application/json; charset=utf-8');
   headers.set('cache-control', 'no-store');
-  if (rate) setRateLimitHeaders(headers, rate);
-  if (status === 429) headers.set('retry-after', String(RATE_LIMIT.windowSeconds));
+  if (counted) setCountedHeaders(headers, counted);
+  if (retryAfter) headers.set('retry-after', String(retryAfter));
   if (status === 405) headers.set('allow', 'GET, HEAD, OPTIONS');
   return new Response(JSON.stringify(errorBody(code, requestId, details)), { status, headers });
 }
@@ -99,7 +107,7 @@ function errorResponse(
 function preflight(requestId: string): Response {
   const headers = baseHeaders(requestId);
   headers.set('access-control-allow-methods', 'GET, HEAD, OPTIONS');
-  headers.set('access-control-allow-headers', 'x-request-id, if-none-match');
+  headers.set('access-control-allow-headers', `x-request-id, if-none-match, ${API_KEY_HEADER}`);
   headers.set('access-control-max-age', '86400');
   return new Response(null, { status: 204, headers });
 }
@@ -123,8 +131,7 @@ type Asked = {
   url: URL;
   requestId: string;
   codings: ContentCoding[];
-  rate: RateLimitState;
-  uncounted: boolean;
+  counted: Counted;
 };
 
 /** The answer as the contract sends it: headers, 304 on a matching ETag, HEAD without a body. */
@@ -143,8 +150,7 @@ function respond(
   // One ETag for every coding of an answer: it names the identity bytes, as the manifest does.
   const compressible = isCompressible(answer.contentType);
   if (compressible) headers.set('vary', 'accept-encoding');
-  setRateLimitHeaders(headers, asked.rate);
-  if (asked.uncounted) headers.set(UNCOUNTED_HEADER, 'limiter unavailable');
+  setCountedHeaders(headers, asked.counted);
   for (const [name, value] of Object.entries(answer.headers ?? {})) headers.set(name, value);
   const status = answer.status ?? 200;
   if (status === 200 && conditional && etagMatches(request.headers.get('if-none-match'), answer.etag)) {
@@ -177,7 +183,7 @@ async function staleOrError(
       'ORIGIN_UNAVAILABLE',
       asked.requestId,
       { reason: error.message.slice(0, 200) },
-      asked.rate,
+      asked.counted,
     );
   const { meta } = copy;
   const answer: Answer = {
@@ -201,16 +207,22 @@ export async function handle(
   const isApi = url.pathname.startsWith(`${API_PREFIX}/`);
   const path = (isApi ? url.pathname.slice(API_PREFIX.length) : url.pathname).replace(/\/+$/, '') || '/';
   const widget = isApi ? undefined : WIDGETS.find((w) => w.path === path);
-  const admission = await admit(env.RATE_LIMITER as never, request, widget !== undefined);
-  const rate = admission.state;
-  if (!admission.allowed && widget) return widgetUnavailable(widget, 429, url, requestId, rate);
-  if (!admission.allowed)
+  const { counted, refusal } = await admitRequest(
+    { limiter: env.RATE_LIMITER as never, keys: env.KEYS, quotas: env.KEY_QUOTA as never },
+    request,
+    url,
+    widget !== undefined,
+  );
+  const rate = counted?.role === 'address' ? counted.state : undefined;
+  if (refusal?.code === 'RATE_LIMITED' && widget) return widgetUnavailable(widget, 429, url, requestId, rate);
+  if (refusal)
     return errorResponse(
-      429,
-      'RATE_LIMITED',
+      ERRORS[refusal.code].status,
+      refusal.code,
       requestId,
-      { limit: rate.limit, windowSeconds: RATE_LIMIT.windowSeconds, resetSeconds: rate.reset },
-      rate,
+      refusal.details,
+      counted,
+      refusal.retryAfter,
     );
   const today = istanbulDay(new Date());
   const asked: Asked = {
@@ -218,8 +230,7 @@ export async function handle(
     url,
     requestId,
     codings: acceptedCodings(clientAcceptEncoding(request)),
-    rate,
-    uncounted: admission.uncounted,
+    counted,
   };
   let keepable: CacheValues | null = null;
   const waitUntil: WaitUntil = (work) => (ctx ? ctx.waitUntil(work) : void work);
@@ -253,11 +264,11 @@ export async function handle(
     if (keepable && (answer.status ?? 200) === 200) answer = keepCopy(url, answer, coding, today, waitUntil);
     return respond(asked, answer, route.spec.cache, route.spec.conditional !== false);
   } catch (error) {
-    if (error instanceof ApiError) return errorResponse(error.status, error.code, requestId, error.details, rate);
+    if (error instanceof ApiError) return errorResponse(error.status, error.code, requestId, error.details, counted);
     if (error instanceof OriginUnavailable && !widget) return staleOrError(asked, error, today, keepable);
     console.error(`request ${requestId} failed:`, error);
     if (widget) return widgetUnavailable(widget, 503, url, requestId, rate);
-    return errorResponse(500, 'INTERNAL_ERROR', requestId, null, rate);
+    return errorResponse(500, 'INTERNAL_ERROR', requestId, null, counted);
   }
 }
 

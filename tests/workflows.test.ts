@@ -206,13 +206,25 @@ describe('deployment', () => {
     expect(existsSync(join(ROOT, toml.main))).toBe(true);
     expect(toml.compatibility_date).toBe(COMPATIBILITY_DATE);
     expect(toml.compatibility_flags).toEqual(COMPATIBILITY_FLAGS);
-    expect(toml.durable_objects.bindings).toEqual([{ name: 'RATE_LIMITER', class_name: 'RateLimiter' }]);
-    expect(toml.migrations).toEqual([{ tag: 'v1', new_sqlite_classes: ['RateLimiter'] }]);
+    expect(toml.durable_objects.bindings).toEqual([
+      { name: 'RATE_LIMITER', class_name: 'RateLimiter' },
+      { name: 'KEY_QUOTA', class_name: 'KeyQuota' },
+    ]);
+    expect(toml.migrations).toEqual([
+      { tag: 'v1', new_sqlite_classes: ['RateLimiter'] },
+      { tag: 'v2', new_sqlite_classes: ['KeyQuota'] },
+    ]);
+    expect(toml.d1_databases).toEqual([
+      expect.objectContaining({ binding: 'KEYS', migrations_dir: 'edge/keys/migrations' }),
+    ]);
+    expect(existsSync(join(ROOT, toml.d1_databases[0].migrations_dir))).toBe(true);
     expect(toml.r2_buckets).toEqual([expect.objectContaining({ binding: 'BUCKET' })]);
     expect(toml.vars.POINTER_KEY).toBe('current.json');
     expect(toml.routes.length).toBeGreaterThan(0);
     const worker = read(toml.main);
     expect(worker).toMatch(/export \{ RateLimiter \}/);
+    expect(worker).toMatch(/export \{ KeyQuota \}/);
+    expect(worker).toMatch(/KEYS\?: D1Database/);
     expect(worker).toMatch(/BUCKET\?: R2Bucket/);
     expect(worker).toMatch(/RATE_LIMITER: DurableObjectNamespace/);
     expect(scripts.deploy).toContain('wrangler');

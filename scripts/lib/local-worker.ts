@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { publishRelease, type PublishReport } from '../../publish/release.ts';
 import { bundleWorker, ROOT } from './bundle-worker.ts';
+import { applyKeyMigrations, DEFAULT_KEYS_DIR, LOCAL_KEYS_DATABASE, type LocalD1 } from './key-store-local.ts';
 import { startLocalEdge } from './local-edge.ts';
 import { MiniflareBucket } from './miniflare-bucket.ts';
 import { startOriginServer, type Origin } from './origin-server.ts';
@@ -19,8 +20,11 @@ export const COMPATIBILITY_DATE = '2026-04-20';
 /** As wrangler.toml: node:zlib for the answers the edge keeps encoded (edge/answer-coding.ts). */
 export const COMPATIBILITY_FLAGS = ['nodejs_compat'];
 
-/** The limiter as wrangler.toml declares it: a SQLite-backed Durable Object class. */
-const DURABLE_OBJECTS = { RATE_LIMITER: { className: 'RateLimiter', useSQLite: true } };
+/** The limiter and the keys' quota objects as wrangler.toml declares them: SQLite-backed Durable Object classes. */
+const DURABLE_OBJECTS = {
+  RATE_LIMITER: { className: 'RateLimiter', useSQLite: true },
+  KEY_QUOTA: { className: 'KeyQuota', useSQLite: true },
+};
 
 /** Objects the publisher handles at once: enough for the loader's batches to fill. */
 const LOAD_CONCURRENCY = 256;
@@ -62,6 +66,11 @@ export type LocalWorkerOptions = {
   bucketDir?: string;
   /** text bindings of the worker's Env (e.g. ORIGIN_TIMEOUT_MS) */
   bindings?: Record<string, string>;
+  /**
+   * where the keys' D1 lives (KEYS, migrated at start): by default `persist`, else `.cache/keys/`,
+   * the folder `npm run keys` issues into
+   */
+  keysDir?: string;
 };
 
 /** One bucket folder per build folder: two builds served side by side never share a pointer. */
@@ -109,6 +118,7 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Loc
     ...(await workerBase()),
     ...(origin ? {} : { r2Buckets: ['BUCKET'] }),
     bindings: { ...(origin ? { ORIGIN_URL: origin.url.origin } : {}), ...options.bindings },
+    d1Databases: { KEYS: LOCAL_KEYS_DATABASE },
     // The worker's own socket, without miniflare's entry in between: the local edge talks to it.
     unsafeDirectSockets: [{ host: '127.0.0.1', port: 0 }],
   };
@@ -123,8 +133,10 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Loc
     workers: origin ? [api] : [api, loader],
     ...(limiter.dir ? { durableObjectsPersist: limiter.dir } : {}),
     ...(origin ? {} : { r2Persist: options.bucketDir ?? bucketDirOf(options.distDir) }),
+    d1Persist: options.keysDir ?? options.persist ?? DEFAULT_KEYS_DIR,
   });
   await mf.ready;
+  await applyKeyMigrations((await mf.getD1Database('KEYS', 'api')) as unknown as LocalD1);
   const publication = origin
     ? null
     : await publishRelease({
