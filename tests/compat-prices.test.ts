@@ -181,6 +181,15 @@ describe('GET /compat/prices: the variant items and meta from the main rows', ()
     expect(await total('range=120d')).toBeGreaterThan(0);
     for (const invalid of ['7', 'abc', '0d', '-3d'])
       expect(await total(`range=${invalid}`)).toBe(await total('range=7d'));
+    // The last 7 days hold no row: latestRecordedDate is null, the header says where the data ends.
+    const week = await get(`${COMPAT}/prices?product=domates&range=7d`);
+    expect(CompatPricesResponse.parse(week.json()).meta).toEqual({
+      total: 0,
+      page: 1,
+      limit: 50,
+      latestRecordedDate: null,
+    });
+    expect(week.headers.get('x-newest-data-day')).toBe('2026-08-22');
     expect(await total('')).toBe(await main(''));
     expect(await total('')).toBeGreaterThan(await total('range=365d'));
   });
@@ -459,11 +468,14 @@ describe("the build's collections behind latestOnly and the variant history", ()
       expect(compactions).toBeGreaterThan(0);
       const sorted = (w: OutputWriter) => [...w.entries].sort(([a], [b]) => (a < b ? -1 : 1));
       expect(sorted(compacting)).toEqual(sorted(usual));
-      // Against the published rows (corrected) of a family, alone and in one market.
+      // Against the published rows (corrected) of a family, alone and in one market; Antalya's tomatoes have
+      // rows flagged implausible, which no item takes.
       for (const [family, market] of [
-        ['elma', undefined],
+        ['domates', undefined],
+        ['domates', 'antalya-sebze-meyve'],
         ['elma', 'izmir-sebze-meyve'],
       ] as const) {
+        let implausible = 0;
         const days = new Map<string, { min: number; max: number; sum: number; n: number }>();
         for (const r of publishedRows(
           db,
@@ -472,7 +484,10 @@ describe("the build's collections behind latestOnly and the variant history", ()
           [family],
         )) {
           if (market && r.market !== market) continue;
-          if (r.row.qualityFlags.some((f) => f.startsWith('implausible_'))) continue;
+          if (r.row.qualityFlags.some((f) => f.startsWith('implausible_'))) {
+            implausible++;
+            continue;
+          }
           const d = days.get(r.day) ?? { min: Infinity, max: -Infinity, sum: 0, n: 0 };
           d.min = Math.min(d.min, r.row.minPrice ?? r.row.avgPrice);
           d.max = Math.max(d.max, r.row.maxPrice ?? r.row.avgPrice);
@@ -480,6 +495,7 @@ describe("the build's collections behind latestOnly and the variant history", ()
           d.n++;
           days.set(r.day, d);
         }
+        if (family === 'domates') expect(implausible, `${family} ${market}`).toBeGreaterThan(0);
         const { index, lines } = collection(usual, 'history', compatHistoryKey(historySeries(family, market)));
         const items = lines.map((l) => JSON.parse(l) as { priceDate: string; avgPrice: string });
         expect(items.map((i) => i.priceDate)).toEqual([...days.keys()]);
@@ -495,7 +511,7 @@ describe("the build's collections behind latestOnly and the variant history", ()
         // One partition per calendar year of items.
         const years = new Set(items.map((i) => i.priceDate.slice(0, 4)));
         expect(index.partitionEnds).toHaveLength(years.size);
-        expect(years.size).toBeGreaterThan(5);
+        expect(years.size).toBeGreaterThan(2);
       }
     } finally {
       db.close();
