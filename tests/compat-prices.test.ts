@@ -17,6 +17,16 @@ import { writeCompatHistory } from '../build/compat-history.ts';
 import { writeLatestCollections } from '../build/compat-latest.ts';
 import { loadModel } from '../build/model.ts';
 import { publishedRows } from '../build/price-rows.ts';
+import { buildSite } from '../build/build.ts';
+import { openDb } from '../store/db.ts';
+import { DocumentStore } from '../store/documents.ts';
+import { scrapeSource } from '../store/scrape.ts';
+import { seedCatalogue, seedHolidays, seedRegistry } from '../store/seed.ts';
+import { loadCatalogue } from '../sources/catalogue.ts';
+import { adapter as izmir } from '../sources/izmir/index.ts';
+import type { HttpClient } from '../sources/lib/http.ts';
+import { SOURCES } from '../sources/registry.ts';
+import { startLocalWorker } from '../scripts/lib/local-worker.ts';
 import { OutputWriter } from '../build/writer.ts';
 import {
   allPartitions,
@@ -517,4 +527,53 @@ describe("the build's collections behind latestOnly and the variant history", ()
       db.close();
     }
   }, 240_000);
+});
+
+describe('served after the build day, compat /prices re-ages its rows like /prices', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hal-compat-aging-'));
+  let later: LocalWorker | undefined;
+  afterAll(async () => {
+    await later?.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a list fresh on its build day is stale in both the rows and the latestOnly rows', async () => {
+    // One İzmir list (the API's real shape) fetched the day after its data day, built that day: fresh rows.
+    const fixture = readFileSync('tests/fixtures/izmir/sebzemeyve-2026-07-23.json');
+    const http: HttpClient = {
+      async request(url) {
+        const bytes = url.includes('/sebzemeyve/') ? fixture : new Uint8Array();
+        const fetchedAt = '2026-07-24T02:10:00.000Z';
+        const type = 'application/json';
+        const none = { etag: null, lastModified: null, notModified: false };
+        return { url, status: bytes.byteLength ? 200 : 204, contentType: type, bytes, fetchedAt, ...none };
+      },
+    };
+    const path = join(dir, 'store.sqlite');
+    const catalogue = loadCatalogue();
+    const db = openDb(path);
+    seedRegistry(db, SOURCES);
+    seedCatalogue(db, catalogue);
+    seedHolidays(db);
+    const evidence = new DocumentStore(join(dir, 'evidence'));
+    const now = () => new Date('2026-07-24T02:10:00Z');
+    await scrapeSource(db, izmir, { day: '2026-07-23', http, evidence, catalogue, now });
+    const outDir = join(dir, 'dist');
+    buildSite({ db, outDir, today: '2026-07-24', builtAt: '2026-07-24T03:00:00Z' });
+    db.close();
+    const stored = readFileSync(join(outDir, collectionIndexPath('prices', latestCollectionKey('all'))), 'utf8');
+    expect(JSON.parse(stored).agingFrom).toBe('2026-07-23');
+    later = await startLocalWorker({ distDir: outDir });
+    const get = async (url: string) =>
+      (await (
+        await later!.mf.dispatchFetch(`http://localhost${url}`, { headers: { 'cf-connecting-ip': '192.0.2.90' } })
+      ).json()) as any;
+    const main = await get('/api/v1/prices?product=domates-salkim');
+    expect(main.items.length).toBeGreaterThan(0);
+    expect(main.items.every((r: MainRow) => r.isStale)).toBe(true);
+    for (const query of ['product=domates-salkim', 'product=domates-salkim&latestOnly=true']) {
+      const compat = CompatPricesResponse.parse(await get(`${COMPAT}/prices?${query}`));
+      expect(compat.items, query).toEqual(main.items.map(asCompat));
+    }
+  }, 180_000);
 });
