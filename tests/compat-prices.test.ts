@@ -8,7 +8,7 @@
  */
 import Database from 'better-sqlite3';
 import { parse } from 'csv-parse/sync';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -40,6 +40,7 @@ import type { LocalWorker } from '../scripts/lib/local-worker.ts';
 import { COMPAT_EXPORT_COLUMNS } from '../schemas/compat/export.ts';
 import { CompatHistoryResponse } from '../schemas/compat/history.ts';
 import { CompatPricesResponse } from '../schemas/compat/prices.ts';
+import { convertToFods, findSoffice, LANGUAGE, readFods, type SheetCell } from './support/libreoffice.ts';
 import { clientOf, expectErrorBody, startWorker, type Client } from './support/worker.ts';
 
 let worker: LocalWorker;
@@ -413,6 +414,38 @@ describe('GET /compat/prices/export: CSV with the variant columns, city, product
     expect(unknown.text).toBe(header);
     expect(unknown.headers.get('x-unknown-filters')).toBe('product=ejderha-meyvesi-yok');
   });
+});
+
+describe.skipIf(!findSoffice())('the compat CSV export in LibreOffice Calc', () => {
+  it('reads back every cell: prices as numbers, price_date as dates, names letter for letter (UTF-8, no byte order mark)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hal-compat-export-'));
+    try {
+      const r = await client()(`${COMPAT}/prices/export?product=biber&city=35&range=365d`);
+      const path = join(dir, 'compat.csv');
+      writeFileSync(path, r.text);
+      const file = parse(r.text) as string[][];
+      expect(file.length).toBeGreaterThan(100);
+      expect(file.slice(1).some((row) => /[çğıöşüÇĞİÖŞÜ]/.test(row[1]!))).toBe(true);
+      const [fods] = await convertToFods(findSoffice()!, [path], { separator: ',', language: LANGUAGE.englishUs }, dir);
+      const sheet = readFods(fods!);
+      expect(sheet).toHaveLength(file.length);
+      const found: string[] = [];
+      file.forEach((cells, row) =>
+        cells.forEach((text, c) => {
+          let want: SheetCell;
+          if (row === 0 || ![2, 3, 4, 6].includes(c)) want = text === '' ? null : { type: 'string', value: text };
+          else if (c === 6) want = { type: 'date', value: text };
+          else want = text === '' ? null : { type: 'float', value: Number(text) };
+          const got = sheet[row]?.[c] ?? null;
+          if (JSON.stringify(got) !== JSON.stringify(want))
+            found.push(`row ${row} ${file[0]![c]}: ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
+        }),
+      );
+      expect(found.slice(0, 5)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
 });
 
 describe("the build's collections behind latestOnly and the variant history", () => {

@@ -9,10 +9,10 @@
  * cells that a spreadsheet would run as a formula get a leading ' (the main export's rule). Not
  * cached, no 304.
  */
-import { stringify } from 'csv-stringify/sync';
 import { COMPAT_PREFIX, COMPAT_ROUTES } from '../../../core/compat-routes.ts';
 import { COMPAT_EXPORT_COLUMNS } from '../../../schemas/compat/export.ts';
 import { readRows } from '../../collection.ts';
+import { compatCsv } from '../../compat-csv.ts';
 import { decimalString, parseRows } from '../../compat-rows.ts';
 import type { Answer, RouteContext } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
@@ -22,9 +22,6 @@ import { DEFAULT_RANGE_DAYS, rangeDays } from '../../params.ts';
 import { compatFilters, hintHeaders, selectRows } from './selection.ts';
 
 const MAX_ROWS = COMPAT_ROUTES.find((r) => r.path === `${COMPAT_PREFIX}/prices/export`)!.maxRows!;
-
-/** Characters that make a spreadsheet read a text cell as a formula (OWASP CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
 
 export async function compatExportPrices(ctx: RouteContext): Promise<Answer> {
   const { params, store } = ctx;
@@ -42,10 +39,7 @@ export async function compatExportPrices(ctx: RouteContext): Promise<Answer> {
     r.unit,
     r.recordedDate,
   ]);
-  const csv = stringify([[...COMPAT_EXPORT_COLUMNS], ...records], {
-    record_delimiter: 'windows',
-    cast: { string: (value) => (FORMULA_START.test(value) ? `'${value}` : value) },
-  });
+  const csv = compatCsv(COMPAT_EXPORT_COLUMNS, records);
   const fileName = exportFileName({ filters, range, latest: false, turkish: false, today: ctx.today });
   return {
     body: csv,
