@@ -41,6 +41,7 @@ import { COMPAT_EXPORT_COLUMNS } from '../schemas/compat/export.ts';
 import { CompatHistoryResponse } from '../schemas/compat/history.ts';
 import { CompatPricesResponse } from '../schemas/compat/prices.ts';
 import { convertToFods, findSoffice, LANGUAGE, readFods, type SheetCell } from './support/libreoffice.ts';
+import { openApiValidator } from './support/openapi.ts';
 import { clientOf, expectErrorBody, startWorker, type Client } from './support/worker.ts';
 
 let worker: LocalWorker;
@@ -413,6 +414,42 @@ describe('GET /compat/prices/export: CSV with the variant columns, city, product
     const unknown = await get(`${COMPAT}/prices/export?product=ejderha-meyvesi-yok&range=30d`);
     expect(unknown.text).toBe(header);
     expect(unknown.headers.get('x-unknown-filters')).toBe('product=ejderha-meyvesi-yok');
+  });
+});
+
+describe('every compat JSON answer validates against the served OpenAPI document (ajv)', () => {
+  it.each([
+    ['/compat/prices', `${COMPAT}/prices?city=35&range=365d&limit=100`],
+    ['/compat/prices', `${COMPAT}/prices?product=armut&latestOnly=true&page=2&limit=5`],
+    ['/compat/prices', `${COMPAT}/prices?product=ejderha-meyvesi-yok`],
+    ['/compat/prices/history/{productSlug}', `${COMPAT}/prices/history/domates?range=1825d`],
+    ['/compat/prices/history/{productSlug}', `${COMPAT}/prices/history/domates?market=izmir-sebze-meyve&range=30d`],
+  ])('%s ← %s', async (path, url) => {
+    const get = client();
+    const api = openApiValidator((await get('/api/v1/openapi.json')).json());
+    const r = await get(url);
+    expect(r.status).toBe(200);
+    api.expectValid(path, r.json());
+    const doc = api.doc.paths[path].get;
+    expect(doc.tags).toEqual(['compat']);
+    expect(doc['x-cache']).toEqual(
+      path === '/compat/prices'
+        ? { sMaxAge: 300, staleWhileRevalidate: 600 }
+        : {
+            sMaxAge: 3600,
+            staleWhileRevalidate: 3600,
+          },
+    );
+  });
+
+  it('a key the variant does not list fails the validation (closed objects)', async () => {
+    const api = openApiValidator((await client()('/api/v1/openapi.json')).json());
+    const schema = api.doc.paths['/compat/prices'].get.responses[200].content['application/json'].schema;
+    const validate = api.compile(schema.$ref);
+    const meta = { total: 0, page: 1, limit: 50, latestRecordedDate: null };
+    expect(validate({ items: [], meta })).toBe(true);
+    expect(validate({ items: [], meta, attribution: 'x' })).toBe(false);
+    expect(validate({ items: [], meta: { ...meta, count: 0 } })).toBe(false);
   });
 });
 
