@@ -152,7 +152,7 @@ export function writePriceCollections(
   // Beside the /prices collections, from the same rows: the compatibility prefix's latestOnly and history.
   const compatStarted = performance.now();
   const latest = writeLatestCollections(db, model, writer);
-  const history = writeCompatHistory(db, model, writer);
+  const history = writeCompatHistory(db, model, writer, { incremental });
   return {
     collections: open.size + aliasOf.size,
     partitions,

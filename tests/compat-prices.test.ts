@@ -543,7 +543,9 @@ describe("the build's collections behind latestOnly and the variant history", ()
       writeCompatHistory(db, model, usual);
       usual.settle();
       const compacting = new OutputWriter(join(dir, 'compacting'));
-      const { compactions } = writeCompatHistory(db, model, compacting, { maxLiveSlabs: 1, keepSlabs: 0 });
+      const { compactions } = writeCompatHistory(db, model, compacting, {
+        arena: { maxLiveSlabs: 1, keepSlabs: 0 },
+      });
       compacting.settle();
       expect(compactions).toBeGreaterThan(0);
       const sorted = (w: OutputWriter) => [...w.entries].sort(([a], [b]) => (a < b ? -1 : 1));
