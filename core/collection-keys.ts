@@ -41,6 +41,12 @@ export function priceCollectionKey(f: PriceFilters): { key: string; checkCategor
 }
 
 /**
+ * `latestOnly` of the compatibility prefix: for every /prices collection, the collection of its
+ * rows that are the newest of their variant × market, in the same order, so `range` windows it.
+ */
+export const latestCollectionKey = (key: string): string => `latest/${key}`;
+
+/**
  * History collections: per product (variant or product family) and per product × market, each
  * in three resolutions. A key is `{resolution}/{series}`.
  */
@@ -59,6 +65,12 @@ export function historySeriesOfRow(family: string, variant: string, market: stri
 
 export const historyCollectionKey = (resolution: HistoryResolution, series: string): string =>
   `${resolution}/${series}`;
+
+/**
+ * The compatibility prefix's history of a series: one item per data day, aggregated across the
+ * series' markets and variants. Its key reads as a daily one: one item a day at most.
+ */
+export const compatHistoryKey = (series: string): string => historyCollectionKey('daily', `compat/${series}`);
 
 /** The resolution of a history collection key. */
 export const resolutionOfHistoryKey = (key: string): HistoryResolution =>

@@ -5,15 +5,18 @@
  * only its base URL. The main contract owns /api/v1 itself. Where the variant states no cache value,
  * the main table's value for the same path applies.
  */
-import { FIVE_MINUTES, HOUR, NO_STORE, route, TEN_MINUTES, type RouteSpec } from './routes.ts';
+import { FIVE_MINUTES, HOUR, NO_STORE, route, TEN_MINUTES, type PageLimits, type RouteSpec } from './routes.ts';
 
 /** Below /api/v1: `/api/v1/compat/prices` is the variant's `/prices`. */
 export const COMPAT_PREFIX = '/compat';
 
+/** The variant's /prices pages: `limit` at most 100 (its limits table), default 50 (the main /prices default). */
+export const COMPAT_PRICES_PAGING: PageLimits = { default: 50, max: 100 };
+
 export const COMPAT_ROUTES: readonly RouteSpec[] = [
+  // Paged by COMPAT_PRICES_PAGING, not `paging`: the main paging's page links and null total are not the variant's.
   route(`${COMPAT_PREFIX}/prices`, 'compatListPrices', FIVE_MINUTES, [400], {
     summary: 'Variant shape of /prices: decimal strings, meta {total, page, limit, latestRecordedDate}',
-    paging: { default: 50, max: 100 },
   }),
   route(`${COMPAT_PREFIX}/prices/history/{productSlug}`, 'compatProductHistory', HOUR, [400], {
     summary: "Variant shape of a product's history: an array of {priceDate, avgPrice, minPrice, maxPrice}",

@@ -13,7 +13,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
-import { allPartitions, COLLECTION_KEYS_PATH } from '../core/collection-keys.ts';
+import { allPartitions, COLLECTION_KEYS_PATH, compatHistoryKey } from '../core/collection-keys.ts';
 import { readKeptCensus, SERIES_CENSUS_FILE } from '../build/incremental/series-census.ts';
 import { BuildState, STATE_FILE } from '../build/incremental/state.ts';
 import { BROTLI_TWIN, hasBrotliTwin, isBrotliTwin } from '../core/encodings.ts';
@@ -29,6 +29,7 @@ import {
 import { HealthResponse } from '../schemas/health.ts';
 import { SourceStatusEnvelope } from '../schemas/sources.ts';
 import { HistoryItem } from '../schemas/history.ts';
+import { CompatHistoryItem } from '../schemas/compat/history.ts';
 import { AliasResponse, EdgeSearchData, SearchIndex } from '../schemas/search.ts';
 import { LatestEnvelope } from '../schemas/latest.ts';
 import { MarketsEnvelope } from '../schemas/markets.ts';
@@ -138,10 +139,12 @@ describe('published files', () => {
   });
 
   it('every file validates against its schema', () => {
-    const partitionKinds = new Map<string, 'prices' | 'products' | 'history'>();
+    const partitionKinds = new Map<string, 'prices' | 'products' | 'history' | 'compat-history'>();
     for (const path of Object.keys(manifest.objects).filter((p) => p.startsWith('api/v1/_c/'))) {
       const index = CollectionIndex.parse(JSON.parse(read(path)));
-      for (const p of allPartitions(index)) partitionKinds.set(p.path, index.kind);
+      // The compatibility prefix's history (build/compat-history.ts) holds items of its own shape.
+      const kind = index.key.startsWith(compatHistoryKey('')) ? 'compat-history' : index.kind;
+      for (const p of allPartitions(index)) partitionKinds.set(p.path, kind);
     }
     let rows = 0;
     let records = 0;
@@ -155,7 +158,14 @@ describe('published files', () => {
         expect(kind, `partition ${path} belongs to no collection`).toBeDefined();
         const lines = read(path).split('\n');
         expect(lines.pop()).toBe('');
-        const schema = kind === 'prices' ? PriceRow : kind === 'history' ? HistoryItem : ProductItem;
+        const schema =
+          kind === 'prices'
+            ? PriceRow
+            : kind === 'history'
+              ? HistoryItem
+              : kind === 'compat-history'
+                ? CompatHistoryItem
+                : ProductItem;
         for (const line of lines) schema.parse(JSON.parse(line));
         rows += lines.length;
       } else if (rule.kind === 'page') {

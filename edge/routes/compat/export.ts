@@ -1,6 +1,53 @@
+/**
+ * GET /api/v1/compat/prices/export: the variant's CSV (schemas/compat/export.ts columns, exactly)
+ * of the main /prices rows for `city` (name or plate code), `product` and `range`. Without
+ * `range`, the last 7 days (the variant's default for a product's history, and the main rule for
+ * a range that cannot be read); a selection above the main export's 20,000 rows is a 400
+ * EXPORT_TOO_LARGE, never a cut file. Prices as the variant writes them ("12.50"), an empty cell
+ * for a price the source did not print. No byte order mark: the header is exactly the variant's
+ * column names, and a program reading its first cell by name would find the mark in it. Text
+ * cells that a spreadsheet would run as a formula get a leading ' (the main export's rule). Not
+ * cached, no 304.
+ */
+import { COMPAT_PREFIX, COMPAT_ROUTES } from '../../../core/compat-routes.ts';
+import { COMPAT_EXPORT_COLUMNS } from '../../../schemas/compat/export.ts';
+import { readRows } from '../../collection.ts';
+import { compatCsv } from '../../compat-csv.ts';
+import { decimalString, parseRows } from '../../compat-rows.ts';
 import type { Answer, RouteContext } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
+import { exportFileName } from '../../export-file-name.ts';
+import { sha256Etag } from '../../headers.ts';
+import { DEFAULT_RANGE_DAYS, rangeDays } from '../../params.ts';
+import { compatFilters, hintHeaders, selectRows } from './selection.ts';
+
+const MAX_ROWS = COMPAT_ROUTES.find((r) => r.path === `${COMPAT_PREFIX}/prices/export`)!.maxRows!;
 
 export async function compatExportPrices(ctx: RouteContext): Promise<Answer> {
-  throw new ApiError(404, 'NOT_FOUND', { path: ctx.url.pathname.slice(0, 200) });
+  const { params, store } = ctx;
+  const filters = compatFilters(params);
+  const range = rangeDays(params.get('range')) ?? DEFAULT_RANGE_DAYS;
+  const { index, offset, total } = await selectRows(store, filters, range, ctx.today, false);
+  if (total > MAX_ROWS) throw new ApiError(400, 'EXPORT_TOO_LARGE', { rows: total, max: MAX_ROWS });
+  const rows = index && total ? parseRows(await readRows(store, index, offset, offset + total)) : [];
+  const records = rows.map((r) => [
+    r.marketName,
+    r.productName,
+    decimalString(r.minPrice) ?? '',
+    decimalString(r.maxPrice) ?? '',
+    decimalString(r.avgPrice),
+    r.unit,
+    r.recordedDate,
+  ]);
+  const csv = compatCsv(COMPAT_EXPORT_COLUMNS, records);
+  const fileName = exportFileName({ filters, range, latest: false, turkish: false, today: ctx.today });
+  return {
+    body: csv,
+    etag: await sha256Etag(csv),
+    contentType: 'text/csv; charset=utf-8',
+    headers: {
+      'content-disposition': `attachment; filename="${fileName}"`,
+      ...(await hintHeaders(store, index, filters, params)),
+    },
+  };
 }

@@ -1,6 +1,32 @@
-import type { Answer, RouteContext } from '../../context.ts';
-import { ApiError } from '../../errors.ts';
+/**
+ * GET /api/v1/compat/prices/history/{productSlug}: the variant's bare array, one item per data
+ * day, oldest first, over `range` (default and invalid: 7 days; at most 3650, the main rule),
+ * optionally in one `market`. The build wrote the items (build/compat-history.ts), newest first:
+ * the edge takes the window's lines, reverses them and joins them, never parsing one. An unknown
+ * product or market is an empty array, with the main's hint headers.
+ */
+import { compatHistoryKey, historySeries } from '../../../core/collection-keys.ts';
+import { itemsBody, rangeWindow, readIndex, readRows, window } from '../../collection.ts';
+import { JSON_TYPE, type Answer, type RouteContext } from '../../context.ts';
+import { newestDayHeader, unknownFilterHeaders } from '../../filter-hints.ts';
+import { sha256Etag } from '../../headers.ts';
+import { DEFAULT_RANGE_DAYS, pathSlug, rangeDays, slugParam } from '../../params.ts';
 
 export async function compatProductHistory(ctx: RouteContext): Promise<Answer> {
-  throw new ApiError(404, 'NOT_FOUND', { path: ctx.url.pathname.slice(0, 200) });
+  const slug = pathSlug(ctx.pathParams, 'productSlug');
+  const days = rangeDays(ctx.params.get('range')) ?? DEFAULT_RANGE_DAYS;
+  const market = slugParam(ctx.params, 'market');
+  const index = await readIndex(ctx.store, 'history', compatHistoryKey(historySeries(slug, market)));
+  const { from, to } = rangeWindow(ctx.today, days);
+  const win = index ? window(index, from, to) : { offset: 0, total: 0 };
+  const rows = index && win.total ? await readRows(ctx.store, index, win.offset, win.offset + win.total) : [];
+  const body = itemsBody('[', rows.reverse(), ']');
+  const headers = index
+    ? newestDayHeader(index)
+    : await unknownFilterHeaders(
+        ctx.store,
+        { product: slug, ...(market ? { market } : {}) },
+        { product: ctx.pathParams.productSlug, ...(market ? { market: ctx.params.get('market')! } : {}) },
+      );
+  return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, aged: true, headers };
 }

@@ -1,6 +1,32 @@
-import type { Answer, RouteContext } from '../../context.ts';
-import { ApiError } from '../../errors.ts';
+/**
+ * GET /api/v1/compat/prices: the main /prices rows for the variant's filters, in the same order
+ * (newest day first), reshaped to the variant's items and meta. `latestOnly` reads the build's
+ * collection of the newest row per variant × market instead (build/compat-latest.ts); `range`
+ * windows either; without it, the whole history. `limit` above 100 is clamped to 100.
+ */
+import { COMPAT_PRICES_PAGING } from '../../../core/compat-routes.ts';
+import { readAgedRows } from '../../collection.ts';
+import { compatPriceItem, dayOfRow, parseRows } from '../../compat-rows.ts';
+import { booleanParam } from '../../compat-params.ts';
+import { compatFilters, hintHeaders, selectRows } from './selection.ts';
+import { JSON_TYPE, type Answer, type RouteContext } from '../../context.ts';
+import { sha256Etag } from '../../headers.ts';
+import { paging, rangeDays } from '../../params.ts';
 
 export async function compatListPrices(ctx: RouteContext): Promise<Answer> {
-  throw new ApiError(404, 'NOT_FOUND', { path: ctx.url.pathname.slice(0, 200) });
+  const { params, store } = ctx;
+  const filters = compatFilters(params);
+  const range = rangeDays(params.get('range'));
+  const latest = booleanParam(params, 'latestOnly');
+  const { page, limit } = paging(params, COMPAT_PRICES_PAGING);
+  const { index, offset, total } = await selectRows(store, filters, range, ctx.today, latest);
+  const start = (page - 1) * limit;
+  const rows =
+    index && start < total
+      ? await readAgedRows(store, index, offset + start, offset + Math.min(total, start + limit), ctx.today)
+      : [];
+  const meta = { total, page, limit, latestRecordedDate: index && total > 0 ? dayOfRow(index, offset) : null };
+  const body = JSON.stringify({ items: parseRows(rows).map(compatPriceItem), meta });
+  const headers = await hintHeaders(store, index, filters, params);
+  return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, aged: true, headers };
 }

@@ -1,0 +1,54 @@
+/**
+ * The rows the compatibility prefix's /prices and /prices/export select: the variant's filters
+ * (`city` by name or plate code, `product`, `category`) pick the same precomputed collection as
+ * the main /prices (or its latestOnly twin), `range` a window of its data days.
+ */
+import { latestCollectionKey, priceCollectionKey } from '../../../core/collection-keys.ts';
+import { rangeWindow, readIndex, window, type CollectionIndex } from '../../collection.ts';
+import { compatCity } from './city.ts';
+import { newestDayHeader, unknownFilterHeaders, type Dimension } from '../../filter-hints.ts';
+import { slugParam } from '../../params.ts';
+import type { ObjectStore } from '../../store.ts';
+
+export type CompatFilters = Partial<Record<Extract<Dimension, 'product' | 'city' | 'category'>, string>>;
+
+/** The variant's filters, each folded to a slug (the city from its name or plate code). */
+export function compatFilters(params: URLSearchParams): CompatFilters {
+  const filters: CompatFilters = {
+    product: slugParam(params, 'product'),
+    city: compatCity(params),
+    category: slugParam(params, 'category'),
+  };
+  return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined));
+}
+
+export type Selection = { index: CollectionIndex | null; offset: number; total: number };
+
+/** The collection the filters name (its latest rows per variant × market when `latest`) and the window of `range` days. */
+export async function selectRows(
+  store: ObjectStore,
+  filters: CompatFilters,
+  range: number | undefined,
+  today: string,
+  latest: boolean,
+): Promise<Selection> {
+  const { key, checkCategory } = priceCollectionKey(filters);
+  let index = await readIndex(store, 'prices', latest ? latestCollectionKey(key) : key);
+  // A product's category is implied by the product: it must agree with the collection's.
+  if (index && checkCategory && index.scope.category !== checkCategory) index = null;
+  if (!index) return { index, offset: 0, total: 0 };
+  const days = range ? rangeWindow(today, range) : { from: null, to: null };
+  return { index, ...window(index, days.from, days.to) };
+}
+
+/** Why an answer is empty (edge/filter-hints.ts): the newest data day, or the filters that name nothing. */
+export async function hintHeaders(
+  store: ObjectStore,
+  index: CollectionIndex | null,
+  filters: CompatFilters,
+  params: URLSearchParams,
+): Promise<Record<string, string>> {
+  if (index) return newestDayHeader(index);
+  const sent = Object.fromEntries(Object.keys(filters).map((f) => [f, params.get(f) ?? '']));
+  return unknownFilterHeaders(store, filters, sent);
+}
