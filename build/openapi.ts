@@ -267,6 +267,9 @@ const HINTS: Record<string, string[]> = {
   productHistory: [NEWEST_DATA_DAY, UNKNOWN_FILTERS, FILTER_SUGGESTIONS],
   latestPrices: [UNKNOWN_FILTERS, FILTER_SUGGESTIONS],
   exportPrices: [NEWEST_DATA_DAY, UNKNOWN_FILTERS, FILTER_SUGGESTIONS],
+  compatListPrices: [NEWEST_DATA_DAY, UNKNOWN_FILTERS, FILTER_SUGGESTIONS],
+  compatProductHistory: [NEWEST_DATA_DAY, UNKNOWN_FILTERS, FILTER_SUGGESTIONS],
+  compatExportPrices: [NEWEST_DATA_DAY, UNKNOWN_FILTERS, FILTER_SUGGESTIONS],
 };
 
 /** The codes of a status (core/errors.ts), as the descriptions name them. */

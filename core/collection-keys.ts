@@ -44,7 +44,11 @@ export function priceCollectionKey(f: PriceFilters): { key: string; checkCategor
  * `latestOnly` of the compatibility prefix: for every /prices collection, the collection of its
  * rows that are the newest of their variant × market, in the same order, so `range` windows it.
  */
-export const latestCollectionKey = (key: string): string => `latest/${key}`;
+export const latestCollectionKey = (key: string): string => `${LATEST_KEY_PREFIX}${key}`;
+const LATEST_KEY_PREFIX = 'latest/';
+
+/** A `latestOnly` collection: rebuilt whole by every build, so an incremental build reads nothing of it. */
+export const isLatestCollectionKey = (key: string): boolean => key.startsWith(LATEST_KEY_PREFIX);
 
 /**
  * History collections: per product (variant or product family) and per product × market, each

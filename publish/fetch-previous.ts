@@ -12,7 +12,12 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { collectionIndexPrefix, partitionPath, resolutionOfHistoryKey } from '../core/collection-keys.ts';
+import {
+  collectionIndexPrefix,
+  isLatestCollectionKey,
+  partitionPath,
+  resolutionOfHistoryKey,
+} from '../core/collection-keys.ts';
 import type { Day } from '../core/dates.ts';
 import { isGzip } from '../core/gzip.ts';
 import { type Pointer, type ManifestEntry } from '../core/publication.ts';
@@ -106,15 +111,16 @@ export type IndexRead = { path: string; cut: Day; full: number | null };
 
 /**
  * What an incremental build with boundary `from` reads of the previous one first: the indexes of
- * its price collections (build/collections.ts) and of its history (build/endpoints/history.ts:
+ * its price collections (build/collections.ts; not the latestOnly ones, rebuilt whole) and of its history (build/endpoints/history.ts:
  * its cuts are rounded to weeks and months).
  */
 export function indexesRead(paths: Iterable<string>, from: Day): IndexRead[] {
   const cuts = historyCuts(from);
   const read: IndexRead[] = [];
   for (const path of paths) {
-    if (path.startsWith(PRICE_INDEXES)) read.push({ path, cut: from, full: null });
-    else if (path.startsWith(HISTORY_INDEXES)) {
+    if (path.startsWith(PRICE_INDEXES)) {
+      if (!isLatestCollectionKey(path.slice(PRICE_INDEXES.length))) read.push({ path, cut: from, full: null });
+    } else if (path.startsWith(HISTORY_INDEXES)) {
       const resolution = resolutionOfHistoryKey(path.slice(HISTORY_INDEXES.length));
       read.push({ path, cut: cuts[resolution], full: partitionItems(resolution) });
     }

@@ -6,6 +6,7 @@
  */
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPAT_ROUTES } from '../core/compat-routes.ts';
 import { PAGES, ROUTES, WIDGETS } from '../core/routes.ts';
 import type { LocalWorker } from '../scripts/lib/local-worker.ts';
 import { startWorker } from './support/worker.ts';
@@ -83,14 +84,14 @@ const ODD_HEADERS: Record<string, string>[] = [
 /** Every path the worker answers, with path parameters filled by `fill`. */
 function paths(fill: string): string[] {
   return [
-    ...ROUTES.map((r) => `/api/v1${r.path.replace(/\{(\w+)\}/g, fill)}`),
+    ...[...ROUTES, ...COMPAT_ROUTES].map((r) => `/api/v1${r.path.replace(/\{(\w+)\}/g, fill)}`),
     ...PAGES.map((p) => p.path),
     ...WIDGETS.map((w) => w.path),
   ];
 }
 
 function asks(): Ask[] {
-  const withParams = ROUTES.filter((r) => r.path.includes('{'));
+  const withParams = [...ROUTES, ...COMPAT_ROUTES].filter((r) => r.path.includes('{'));
   return [
     ...withParams.flatMap((r) =>
       BAD_SEGMENTS.map((s) => ({ method: 'GET', path: `/api/v1${r.path.replace(/\{(\w+)\}/g, s)}` })),

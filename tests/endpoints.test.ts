@@ -8,6 +8,7 @@ import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { addDays, istanbulDay } from '../core/dates.ts';
 import { EXPORT_COLUMNS } from '../core/export-columns.ts';
+import { COMPAT_ROUTES } from '../core/compat-routes.ts';
 import { ROUTES } from '../core/routes.ts';
 import { fold } from '../core/turkish.ts';
 import { AVG_PRICE_METHOD_WORDS, FRESHNESS_WORDS, inWords, WARNING_WORDS } from '../core/turkish-words.ts';
@@ -41,6 +42,22 @@ const PENDING: Record<string, string> = {};
 /** Additional operations of the specification that join /api/v1 (their paths clash with nothing). */
 const ADDITIONAL_PATHS = ['/index/basket', '/prices/trending', '/prices/weekly-summary'];
 
+/**
+ * The variant section's operations that are no new capability, under the compatibility prefix
+ * (forecast, production and alerts are not served yet), and the cache values the variant states.
+ */
+const VARIANT_CACHE: Record<string, number | null> = {
+  '/compat/prices': 300,
+  '/compat/prices/history/{productSlug}': null,
+  '/compat/prices/export': null,
+  '/compat/prices/trending': 600,
+  '/compat/prices/weekly-summary': null,
+  '/compat/index/latest': 300,
+  '/compat/index/history': 300,
+  '/compat/index/basket': null,
+  '/compat/markets': null,
+};
+
 const served = servedApi('203.0.113');
 const { client } = served;
 
@@ -59,8 +76,19 @@ describe('completeness', () => {
       });
     }
     expect(Object.keys(served.api.doc.paths).sort()).toEqual(
-      [...CONTRACT_PATHS.filter((p) => !PENDING[p]), ...ADDITIONAL_PATHS].sort(),
+      [...CONTRACT_PATHS.filter((p) => !PENDING[p]), ...ADDITIONAL_PATHS, ...Object.keys(VARIANT_CACHE)].sort(),
     );
+  });
+
+  it('every variant operation is served under the compatibility prefix, tagged compat, with its stated cache', () => {
+    for (const [path, sMaxAge] of Object.entries(VARIANT_CACHE)) {
+      const operation = served.api.doc.paths[path]?.get;
+      expect(operation?.tags, path).toEqual(['compat']);
+      expect(COMPAT_ROUTES.find((r) => r.path === path)?.operationId, path).toBe(operation.operationId);
+      if (sMaxAge !== null) expect(operation['x-cache'].sMaxAge, path).toBe(sMaxAge);
+    }
+    for (const path of [...CONTRACT_PATHS, ...ADDITIONAL_PATHS])
+      expect(served.api.doc.paths[path].get.tags, path).toEqual(['main']);
   });
 
   it("the contract cache values are the endpoint table's", () => {

@@ -6,6 +6,7 @@
  */
 import { connect } from 'node:net';
 import { describe, expect, inject, it } from 'vitest';
+import { COMPAT_ROUTES } from '../core/compat-routes.ts';
 import { ROUTES } from '../core/routes.ts';
 import { startLocalWorker } from '../scripts/lib/local-worker.ts';
 import { servedApi } from './support/served-api.ts';
@@ -186,10 +187,17 @@ describe('every status the worker sends is declared', () => {
     '/prices/weekly-summary': ['?week=2026-99', '?week=2026-01'],
     '/observations/{id}': ['/x', '/%zz', '/3f1c2f9a-5b7e-4c1d-9a2b-6f0e1d2c3b4a'],
     '/health': [''],
+    '/compat/prices': ['?page=0', '?limit=x', '?latestOnly=maybe', '?city=99', '?range=abc'],
+    '/compat/prices/history/{productSlug}': ['/x', '/%E0%A4%A', '/domates?range=x'],
+    '/compat/prices/export': ['?city=0', '?product=%ff'],
+    '/compat/prices/trending': ['?limit=0'],
+    '/compat/prices/weekly-summary': ['?week=2026-99'],
+    '/compat/index/history': ['?weeks=0', '?weeks=x', '?weeks=1000'],
+    '/compat/markets': ['?city=82', '?city=35', '?city=nowhere'],
   };
-  it.each(ROUTES.map((r) => r.path))('%s', async (path) => {
+  it.each([...ROUTES, ...COMPAT_ROUTES].map((r) => r.path))('%s', async (path) => {
     const declared = Object.keys(served.api.doc.paths[path].get.responses).map(Number);
-    const base = path.replace(/\/\{(slug|id)\}.*$/, '');
+    const base = path.replace(/\/\{\w+\}.*$/, '');
     for (const ask of ASKS[path] ?? ['']) {
       const r = await client()(`/api/v1${base}${ask}`);
       expect(declared, `${path}: ${base}${ask} answered ${r.status}`).toContain(r.status);
