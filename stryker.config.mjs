@@ -22,6 +22,8 @@ export default {
     'edge/params.ts',
     'edge/headers.ts',
     'edge/page-links.ts',
+    // A key's daily quota and burst: the pure step its Durable Object keeps.
+    'edge/keys/quota-window.ts',
     'sources/lib/http.ts',
     // The scrape outcome mapping (`classify`) and the run it reports.
     'store/scrape.ts',
