@@ -1,7 +1,17 @@
 /** The query parameters' contract: fallbacks for `range`, clamps for `limit`, 400s for malformed values, folded filters. */
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './errors.ts';
-import { dayParam, enumParam, limitParam, NAMES_NOTHING, paging, pathSlug, rangeDays, slugParam } from './params.ts';
+import {
+  dayParam,
+  enumParam,
+  isoWeekParam,
+  limitParam,
+  NAMES_NOTHING,
+  paging,
+  pathSlug,
+  rangeDays,
+  slugParam,
+} from './params.ts';
 
 const LIMITS = { default: 50, max: 200 };
 
@@ -61,6 +71,26 @@ describe('day', () => {
 
   it('the value quoted back is at most 64 characters', () => {
     expect(thrown(() => day('date', '9'.repeat(100))).details).toEqual({ parameter: 'date', value: '9'.repeat(64) });
+  });
+});
+
+describe('an ISO week', () => {
+  const week = (value?: string) =>
+    isoWeekParam(new URLSearchParams(value === undefined ? {} : { week: value }), 'week');
+
+  it('takes a real week as written, around spaces; absent is no week', () => {
+    expect([week('2026-07'), week(' 2020-53 '), week()]).toEqual(['2026-07', '2020-53', undefined]);
+  });
+
+  it.each(['2026-00', '2026-54', '2021-53', '2026-7', '2026W07', ''])('refuses %j by name', (value) => {
+    let error: unknown;
+    try {
+      week(value);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).details).toMatchObject({ parameter: 'week', value });
   });
 });
 

@@ -5,7 +5,7 @@
  * folded to slugs, so `İzmir`, `izmir` and `IZMIR` are the same city; a value given is never
  * dropped (one that folds to nothing matches nothing). Every route parses its parameters here.
  */
-import { isDay, type Day } from '../core/dates.ts';
+import { isDay, isoWeekMonday, type Day } from '../core/dates.ts';
 import type { PageLimits } from '../core/routes.ts';
 import { slugify } from '../core/turkish.ts';
 import { ApiError } from './errors.ts';
@@ -27,6 +27,20 @@ export function dayParam(params: URLSearchParams, name: string): Day | undefined
   if (value === null) return undefined;
   if (!isDay(value.trim())) throw new ApiError(400, 'INVALID_DATE', { parameter: name, value: value.slice(0, 64) });
   return value.trim();
+}
+
+/** An ISO week parameter (`week`): absent → undefined; not a real week YYYY-WW → a 400 naming it. */
+export function isoWeekParam(params: URLSearchParams, name: string): string | undefined {
+  const value = params.get(name);
+  if (value === null) return undefined;
+  const week = value.trim();
+  if (!isoWeekMonday(week))
+    throw new ApiError(400, 'INVALID_PARAMETER', {
+      parameter: name,
+      value: value.slice(0, 64),
+      expected: 'YYYY-WW (ISO week, e.g. 2026-07)',
+    });
+  return week;
 }
 
 /** A parameter of a few allowed values, taken as written: absent → undefined; another value is a 400 listing them. */

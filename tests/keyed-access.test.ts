@@ -10,16 +10,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { bundleWorker, ROOT } from '../scripts/lib/bundle-worker.ts';
 import { distOrigin } from '../scripts/lib/dist-origin.ts';
 import { KeyStore } from '../scripts/lib/key-store.ts';
 import { applyKeyMigrations, d1Sql, type LocalD1 } from '../scripts/lib/key-store-local.ts';
-import {
-  COMPATIBILITY_DATE,
-  COMPATIBILITY_FLAGS,
-  startLocalWorker,
-  type LocalWorker,
-} from '../scripts/lib/local-worker.ts';
+import { COMPATIBILITY_DATE, startLocalWorker, workerBase, type LocalWorker } from '../scripts/lib/local-worker.ts';
 import { startOriginServer } from '../scripts/lib/origin-server.ts';
 import { clientOf, expectErrorBody, type Reply } from './support/worker.ts';
 
@@ -259,17 +253,12 @@ describe("when a key's quota object fails", () => {
     '%s: a checked key is served uncounted, says so, with its keyed headers',
     async (className) => {
       const origin = await startOriginServer(distOrigin(inject('distDir')));
-      const bundle = await bundleWorker(`.cache/edge/worker-quota-faults-${process.pid}.js`);
+      const bundlePath = `.cache/edge/worker-quota-faults-${process.pid}.js`;
       const mf = new Miniflare({
         workers: [
           {
             name: 'api',
-            rootPath: ROOT,
-            modules: true,
-            modulesRoot: ROOT,
-            scriptPath: `${ROOT}${bundle.path}`,
-            compatibilityDate: COMPATIBILITY_DATE,
-            compatibilityFlags: COMPATIBILITY_FLAGS,
+            ...(await workerBase(bundlePath)),
             durableObjects: {
               RATE_LIMITER: { className: 'RateLimiter', useSQLite: true },
               KEY_QUOTA: { className, scriptName: 'faulty', useSQLite: true },
@@ -311,7 +300,7 @@ describe("when a key's quota object fails", () => {
       } finally {
         await mf.dispose();
         await origin.close();
-        rmSync(`${ROOT}${bundle.path}`, { force: true });
+        rmSync(bundlePath, { force: true });
       }
     },
     60_000,

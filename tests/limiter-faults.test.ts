@@ -6,9 +6,8 @@
  */
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { bundleWorker, ROOT } from '../scripts/lib/bundle-worker.ts';
 import { distOrigin } from '../scripts/lib/dist-origin.ts';
-import { COMPATIBILITY_DATE, COMPATIBILITY_FLAGS } from '../scripts/lib/local-worker.ts';
+import { COMPATIBILITY_DATE, workerBase } from '../scripts/lib/local-worker.ts';
 import { startOriginServer, type OriginServer } from '../scripts/lib/origin-server.ts';
 
 const FAULTY = `
@@ -23,17 +22,11 @@ let hanging: Miniflare;
 let origin: OriginServer;
 
 async function workerWithLimiter(className: string, bundlePath: string): Promise<Miniflare> {
-  const bundle = await bundleWorker(bundlePath);
   const mf = new Miniflare({
     workers: [
       {
         name: 'api',
-        rootPath: ROOT,
-        modules: true,
-        modulesRoot: ROOT,
-        scriptPath: `${ROOT}${bundle.path}`,
-        compatibilityDate: COMPATIBILITY_DATE,
-        compatibilityFlags: COMPATIBILITY_FLAGS,
+        ...(await workerBase(bundlePath)),
         durableObjects: { RATE_LIMITER: { className, scriptName: 'faulty', useSQLite: true } },
         bindings: { ORIGIN_URL: origin.url.origin },
       },

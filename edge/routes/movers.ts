@@ -7,8 +7,7 @@ import { NEWEST_WEEKLY_SUMMARY_PATH, TRENDING_PATH, weeklySummaryPath } from '..
 import { addDays, isoWeek, isoWeekMonday, type Day } from '../../core/dates.ts';
 import { routeSpec, WEEKLY_SUMMARY_LIMIT } from '../../core/routes.ts';
 import { defaultAttribution, jsonAnswer, type Answer, type RouteContext } from '../context.ts';
-import { ApiError } from '../errors.ts';
-import { limitParam } from '../params.ts';
+import { isoWeekParam, limitParam } from '../params.ts';
 import { missingFromBuild } from '../store.ts';
 import { serveStored } from './stored.ts';
 
@@ -27,20 +26,12 @@ export async function trendingPrices(ctx: RouteContext): Promise<Answer> {
 }
 
 export async function weeklySummary(ctx: RouteContext): Promise<Answer> {
-  const value = ctx.params.get('week');
-  let week: string;
-  if (value === null) {
+  let week = isoWeekParam(ctx.params, 'week');
+  if (week === undefined) {
     const latest = await serveStored(ctx, NEWEST_WEEKLY_SUMMARY_PATH);
     if (latest) return latest;
     week = isoWeek(addDays(ctx.today, -7)).week;
   } else {
-    week = value.trim();
-    if (!isoWeekMonday(week))
-      throw new ApiError(400, 'INVALID_PARAMETER', {
-        parameter: 'week',
-        value: value.slice(0, 64),
-        expected: 'YYYY-WW (ISO week, e.g. 2026-07)',
-      });
     const stored = await serveStored(ctx, weeklySummaryPath(week));
     if (stored) return stored;
   }

@@ -3,16 +3,16 @@
  * bare array of the variant's six keys, /prices/weekly-summary with the variant's five keys.
  */
 import { z } from 'zod';
-import { Day, Decimal, IsoWeek, Slug } from '../common.ts';
-import { MoverItem } from '../movers.ts';
+import { TrendingItem, WeeklySummary } from '../movers.ts';
 
-const CompatTrendingItem = z.strictObject({
-  productSlug: Slug,
-  productName: z.string(),
-  avgPrice: Decimal.meta({ description: "Mean of the window's average prices" }),
-  minPrice: Decimal.meta({ description: 'Lowest minimum in the window (the average where a source prints none)' }),
-  maxPrice: Decimal.meta({ description: 'Highest maximum in the window' }),
-  recordCount: z.int().min(1).meta({ description: 'Price rows in the window: how often the product was quoted' }),
+/** The main item's first six keys, which are the variant's. */
+const CompatTrendingItem = TrendingItem.pick({
+  productSlug: true,
+  productName: true,
+  avgPrice: true,
+  minPrice: true,
+  maxPrice: true,
+  recordCount: true,
 });
 
 export const CompatTrending = z.array(CompatTrendingItem).meta({
@@ -23,19 +23,17 @@ export const CompatTrending = z.array(CompatTrendingItem).meta({
     "then markets, then slug), each with the variant's six keys, the first `limit` of them.",
 });
 
-export const CompatWeeklySummary = z
-  .strictObject({
-    week: IsoWeek,
-    weekStart: Day,
-    weekEnd: Day,
-    topRisers: z.array(MoverItem).meta({ description: 'Up to 10 products with the largest rise, largest first' }),
-    topFallers: z.array(MoverItem).meta({ description: 'Up to 10 products with the largest fall, largest first' }),
-  })
-  .meta({
-    id: 'CompatWeeklySummary',
-    description:
-      "The variant shape of /prices/weekly-summary: the main summary's week and lists, without its meta, " +
-      "freshness and attribution. The variant does not show the elements' shape: they are the main " +
-      "operation's MoverItem (medians as numbers, change as a ratio), so both prefixes list the same " +
-      'products the same way.',
-  });
+export const CompatWeeklySummary = WeeklySummary.pick({
+  week: true,
+  weekStart: true,
+  weekEnd: true,
+  topRisers: true,
+  topFallers: true,
+}).meta({
+  id: 'CompatWeeklySummary',
+  description:
+    "The variant shape of /prices/weekly-summary: the main summary's week and lists, without its meta, " +
+    "freshness and attribution. The variant does not show the elements' shape: they are the main " +
+    "operation's MoverItem (medians as numbers, change as a ratio), so both prefixes list the same " +
+    'products the same way.',
+});

@@ -9,8 +9,7 @@ import { COMPAT_TRENDING_PATH } from '../../../core/compat-objects.ts';
 import { compatRouteSpec } from '../../../core/compat-routes.ts';
 import { addDays, isoWeek, isoWeekMonday } from '../../../core/dates.ts';
 import { jsonAnswer, type Answer, type RouteContext } from '../../context.ts';
-import { ApiError } from '../../errors.ts';
-import { limitParam } from '../../params.ts';
+import { isoWeekParam, limitParam } from '../../params.ts';
 import { missingFromBuild } from '../../store.ts';
 
 export async function compatTrendingPrices(ctx: RouteContext): Promise<Answer> {
@@ -23,23 +22,10 @@ export async function compatTrendingPrices(ctx: RouteContext): Promise<Answer> {
 type Summary = { week: string; weekStart: string; weekEnd: string; topRisers: unknown[]; topFallers: unknown[] };
 
 export async function compatWeeklySummary(ctx: RouteContext): Promise<Answer> {
-  const value = ctx.params.get('week');
-  let week: string;
-  let key: string;
-  if (value === null) {
-    // The newest closed week with data, as the main operation answers; without one, last week.
-    week = isoWeek(addDays(ctx.today, -7)).week;
-    key = NEWEST_WEEKLY_SUMMARY_PATH;
-  } else {
-    week = value.trim();
-    if (!isoWeekMonday(week))
-      throw new ApiError(400, 'INVALID_PARAMETER', {
-        parameter: 'week',
-        value: value.slice(0, 64),
-        expected: 'YYYY-WW (ISO week, e.g. 2026-07)',
-      });
-    key = weeklySummaryPath(week);
-  }
+  const asked = isoWeekParam(ctx.params, 'week');
+  // The newest closed week with data, as the main operation answers; without one, last week.
+  const week = asked ?? isoWeek(addDays(ctx.today, -7)).week;
+  const key = asked === undefined ? NEWEST_WEEKLY_SUMMARY_PATH : weeklySummaryPath(asked);
   const object = await ctx.store.get(key);
   if (object) {
     const { week, weekStart, weekEnd, topRisers, topFallers } = JSON.parse(await object.text()) as Summary;
