@@ -7,7 +7,10 @@ import { addDays, type Day } from '../core/dates.ts';
 import {
   COLLECTION_KEYS_PATH,
   collectionIndexPath,
+  latestCollectionKey,
   partitionsBetween,
+  priceCollectionKey,
+  type PriceFilters,
   type CollectionKeys,
   type CollectionKind,
 } from '../core/collection-keys.ts';
@@ -107,6 +110,14 @@ export function window(index: CollectionIndex, from: Day | null, to: Day | null)
 
 const dayAt = (index: CollectionIndex, i: number): Day => index.days.slice(i * 10, i * 10 + 10);
 
+/** The data day of row `row` of the collection. */
+export function dayOfRow(index: CollectionIndex, row: number): Day {
+  return dayAt(
+    index,
+    firstWhere(index.ends.length, (i) => index.ends[i]! > row),
+  );
+}
+
 /** The newest data day of a collection's rows, null when it has none. */
 export function newestDay(index: CollectionIndex): Day | null {
   const n = index.ends.length;
@@ -128,6 +139,24 @@ function firstWhere(n: number, holds: (i: number) => boolean): number {
 
 export function rangeWindow(today: Day, days: number): { from: Day; to: Day } {
   return { from: addDays(today, 1 - days), to: today };
+}
+
+/**
+ * The /prices collection the filters name (with `latest`, its twin of the newest row per variant ×
+ * market); null when the build published none, or when a filter implied by another (a product's
+ * category, a market's city) disagrees with the collection's scope.
+ */
+export async function readPriceCollection(
+  store: ObjectStore,
+  filters: PriceFilters,
+  latest = false,
+): Promise<CollectionIndex | null> {
+  const { key, checkCategory, checkCity } = priceCollectionKey(filters);
+  const index = await readIndex(store, 'prices', latest ? latestCollectionKey(key) : key);
+  if (!index) return null;
+  if (checkCategory && index.scope.category !== checkCategory) return null;
+  if (checkCity && index.scope.city !== checkCity) return null;
+  return index;
 }
 
 /**

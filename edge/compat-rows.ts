@@ -3,8 +3,6 @@
  * prices as decimal strings with two decimals and a dot ("12.50"), only the variant's keys, in
  * its order. The edge reshapes at most a page of rows (100) or an export (20,000).
  */
-import type { CollectionIndex } from './collection.ts';
-
 /** The keys of a stored row that the variant's shapes read. */
 export type StoredCompatRow = {
   id: string;
@@ -49,15 +47,3 @@ const decoder = new TextDecoder();
 /** Serialized rows as objects. */
 export const parseRows = (rows: readonly Uint8Array[]): StoredCompatRow[] =>
   rows.map((line) => JSON.parse(decoder.decode(line)) as StoredCompatRow);
-
-/** The data day of row `row` of a time collection (binary search over its cumulative day counts). */
-export function dayOfRow(index: CollectionIndex, row: number): string {
-  let lo = 0;
-  let hi = index.ends.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (index.ends[mid]! > row) hi = mid;
-    else lo = mid + 1;
-  }
-  return index.days.slice(lo * 10, lo * 10 + 10);
-}

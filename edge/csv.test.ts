@@ -28,5 +28,8 @@ describe('csvLine', () => {
   it('quotes a cell holding the separator, a quote or a line break', () => {
     expect(csvLine(['a; b', 'a,b', 'say "x"'], CSV_TR)).toBe('"a; b";a,b;"say ""x"""\r\n');
     expect(csvLine(['a; b', 'a,b', 'l1\nl2'], CSV_DEFAULT)).toBe('a; b,"a,b","l1\nl2"\r\n');
+    expect(csvLine(['l1\rl2', 'l1\r\nl2', 'Domates, salkım'], CSV_DEFAULT)).toBe(
+      '"l1\rl2","l1\r\nl2","Domates, salkım"\r\n',
+    );
   });
 });

@@ -3,6 +3,8 @@
  * locale=tr decimal commas and a semicolon separator, because Turkish spreadsheets use `;` as
  * the list separator and would read a comma file (with decimal commas) into one column.
  */
+import { stringify } from 'csv-stringify/sync';
+
 export const BOM = '\ufeff';
 
 export type CsvLocale = { separator: ',' | ';'; decimal: '.' | ',' };
@@ -23,20 +25,21 @@ function csvText(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-export function csvField(value: string, locale: CsvLocale): string {
-  return /["\r\n]/.test(value) || value.includes(locale.separator) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-function csvNumber(value: number | null, locale: CsvLocale): string {
-  if (value === null) return '';
+function csvNumber(value: number, locale: CsvLocale): string {
   const text = String(value);
   return locale.decimal === ',' ? text.replace('.', ',') : text;
 }
 
-export function csvLine(cells: CsvCell[], locale: CsvLocale): string {
-  return (
-    cells
-      .map((c) => csvField(typeof c === 'string' ? csvText(c) : csvNumber(c, locale), locale))
-      .join(locale.separator) + '\r\n'
-  );
+/**
+ * One record (csv-stringify): CRLF, quotes only where a cell holds the separator, a quote or a
+ * line break; a null is an empty cell.
+ */
+export function csvLine(cells: readonly CsvCell[], locale: CsvLocale): string {
+  return stringify([cells], {
+    delimiter: locale.separator,
+    record_delimiter: 'windows',
+    // csv-stringify quotes only the whole record delimiter (CRLF); a lone CR or LF must be quoted too.
+    quoted_match: /[\r\n]/,
+    cast: { string: csvText, number: (value) => csvNumber(value, locale) },
+  });
 }

@@ -23,6 +23,16 @@ export function sentFilters(params: URLSearchParams): Partial<Record<Dimension, 
   return Object.fromEntries(DIMENSIONS.map((f) => [f, params.get(f)]).filter(([, v]) => v !== null));
 }
 
+/** Why an answer of a collection may be empty: its newest data day, or, without one, the filters that name nothing. */
+export async function answerHints(
+  store: ObjectStore,
+  index: CollectionIndex | null,
+  filters: Partial<Record<Dimension, string>>,
+  params: URLSearchParams,
+): Promise<Record<string, string>> {
+  return index ? newestDayHeader(index) : unknownFilterHeaders(store, filters, sentFilters(params));
+}
+
 /** The newest data day of a collection, as a header (none when there is no collection or no row). */
 export function newestDayHeader(index: CollectionIndex | null): Record<string, string> {
   const day = index ? newestDay(index) : null;

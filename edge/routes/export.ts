@@ -5,11 +5,10 @@
  * EXPORT_TOO_LARGE (narrow it, or download the dated snapshot of the whole dataset).
  */
 import { LATEST_ROWS_PATH } from '../../core/objects.ts';
-import { priceCollectionKey } from '../../core/collection-keys.ts';
 import { EXPORT_COLUMNS } from '../../core/export-columns.ts';
 import { routeSpec } from '../../core/routes.ts';
 import { slugify } from '../../core/turkish.ts';
-import { rangeWindow, readIndex, readRows, window } from '../collection.ts';
+import { rangeWindow, readPriceCollection, readRows, window } from '../collection.ts';
 import type { Answer, RouteContext } from '../context.ts';
 import { BOM, CSV_DEFAULT, CSV_TR, csvLine } from '../csv.ts';
 import { ApiError } from '../errors.ts';
@@ -53,13 +52,7 @@ export async function exportPrices(ctx: RouteContext): Promise<Answer> {
       );
     });
   } else {
-    const { key, checkCategory, checkCity } = priceCollectionKey(filters as Record<string, string>);
-    let index = await readIndex(store, 'prices', key);
-    if (
-      index &&
-      ((checkCategory && index.scope.category !== checkCategory) || (checkCity && index.scope.city !== checkCity))
-    )
-      index = null;
+    const index = await readPriceCollection(store, filters);
     const win = index ? window(index, days.from, days.to) : { offset: 0, total: 0 };
     if (win.total > MAX_EXPORT_ROWS)
       throw new ApiError(400, 'EXPORT_TOO_LARGE', { rows: win.total, max: MAX_EXPORT_ROWS });

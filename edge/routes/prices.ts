@@ -3,12 +3,11 @@
  * pick a window of data days; page and limit pick rows inside it. Without date and range the
  * whole history, newest first.
  */
-import { priceCollectionKey } from '../../core/collection-keys.ts';
 import { routeSpec } from '../../core/routes.ts';
-import { itemsBody, rangeWindow, readAgedRows, readIndex, window } from '../collection.ts';
+import { itemsBody, rangeWindow, readAgedRows, readPriceCollection, window } from '../collection.ts';
 import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
 import { sha256Etag } from '../headers.ts';
-import { DIMENSIONS, newestDayHeader, sentFilters, unknownFilterHeaders, type Dimension } from '../filter-hints.ts';
+import { answerHints, DIMENSIONS, type Dimension } from '../filter-hints.ts';
 import { pageLinks } from '../page-links.ts';
 import { dayParam, paging, rangeDays, slugParam } from '../params.ts';
 
@@ -21,15 +20,7 @@ export async function listPrices(ctx: RouteContext): Promise<Answer> {
   const range = date ? undefined : rangeDays(params.get('range'));
   const { page, limit } = paging(params, routeSpec('/prices').paging!);
 
-  const { key, checkCategory, checkCity } = priceCollectionKey(filters);
-  let index = await readIndex(store, 'prices', key);
-  // Filters implied by another (a product's category, a market's city) must agree with it.
-  if (
-    index &&
-    ((checkCategory && index.scope.category !== checkCategory) || (checkCity && index.scope.city !== checkCity))
-  )
-    index = null;
-
+  const index = await readPriceCollection(store, filters);
   const days = date ? { from: date, to: date } : range ? rangeWindow(ctx.today, range) : { from: null, to: null };
   const win = index ? window(index, days.from, days.to) : { offset: 0, total: 0 };
   const start = (page - 1) * limit;
@@ -57,6 +48,6 @@ export async function listPrices(ctx: RouteContext): Promise<Answer> {
     rows,
     `],"meta":${JSON.stringify(meta)},"attribution":${JSON.stringify(attribution)}}`,
   );
-  const headers = index ? newestDayHeader(index) : await unknownFilterHeaders(store, filters, sentFilters(params));
+  const headers = await answerHints(store, index, filters, params);
   return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, aged: true, link, headers };
 }

@@ -12,14 +12,15 @@
 import { COMPAT_PREFIX, COMPAT_ROUTES } from '../../../core/compat-routes.ts';
 import { COMPAT_EXPORT_COLUMNS } from '../../../schemas/compat/export.ts';
 import { readRows } from '../../collection.ts';
-import { compatCsv } from '../../compat-csv.ts';
 import { decimalString, parseRows } from '../../compat-rows.ts';
 import type { Answer, RouteContext } from '../../context.ts';
+import { CSV_DEFAULT, csvLine } from '../../csv.ts';
 import { ApiError } from '../../errors.ts';
 import { exportFileName } from '../../export-file-name.ts';
+import { answerHints } from '../../filter-hints.ts';
 import { sha256Etag } from '../../headers.ts';
 import { DEFAULT_RANGE_DAYS, rangeDays } from '../../params.ts';
-import { compatFilters, hintHeaders, selectRows } from './selection.ts';
+import { compatFilters, selectRows } from './selection.ts';
 
 const MAX_ROWS = COMPAT_ROUTES.find((r) => r.path === `${COMPAT_PREFIX}/prices/export`)!.maxRows!;
 
@@ -39,7 +40,7 @@ export async function compatExportPrices(ctx: RouteContext): Promise<Answer> {
     r.unit,
     r.recordedDate,
   ]);
-  const csv = compatCsv(COMPAT_EXPORT_COLUMNS, records);
+  const csv = [COMPAT_EXPORT_COLUMNS, ...records].map((cells) => csvLine(cells, CSV_DEFAULT)).join('');
   const fileName = exportFileName({ filters, range, latest: false, turkish: false, today: ctx.today });
   return {
     body: csv,
@@ -47,7 +48,7 @@ export async function compatExportPrices(ctx: RouteContext): Promise<Answer> {
     contentType: 'text/csv; charset=utf-8',
     headers: {
       'content-disposition': `attachment; filename="${fileName}"`,
-      ...(await hintHeaders(store, index, filters, params)),
+      ...(await answerHints(store, index, filters, params)),
     },
   };
 }

@@ -5,11 +5,12 @@
  * windows either; without it, the whole history. `limit` above 100 is clamped to 100.
  */
 import { COMPAT_PRICES_PAGING } from '../../../core/compat-routes.ts';
-import { readAgedRows } from '../../collection.ts';
-import { compatPriceItem, dayOfRow, parseRows } from '../../compat-rows.ts';
+import { dayOfRow, readAgedRows } from '../../collection.ts';
+import { compatPriceItem, parseRows } from '../../compat-rows.ts';
 import { booleanParam } from '../../compat-params.ts';
-import { compatFilters, hintHeaders, selectRows } from './selection.ts';
+import { compatFilters, selectRows } from './selection.ts';
 import { JSON_TYPE, type Answer, type RouteContext } from '../../context.ts';
+import { answerHints } from '../../filter-hints.ts';
 import { sha256Etag } from '../../headers.ts';
 import { paging, rangeDays } from '../../params.ts';
 
@@ -27,6 +28,6 @@ export async function compatListPrices(ctx: RouteContext): Promise<Answer> {
       : [];
   const meta = { total, page, limit, latestRecordedDate: index && total > 0 ? dayOfRow(index, offset) : null };
   const body = JSON.stringify({ items: parseRows(rows).map(compatPriceItem), meta });
-  const headers = await hintHeaders(store, index, filters, params);
+  const headers = await answerHints(store, index, filters, params);
   return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, aged: true, headers };
 }

@@ -3,10 +3,9 @@
  * (`city` by name or plate code, `product`, `category`) pick the same precomputed collection as
  * the main /prices (or its latestOnly twin), `range` a window of its data days.
  */
-import { latestCollectionKey, priceCollectionKey } from '../../../core/collection-keys.ts';
-import { rangeWindow, readIndex, window, type CollectionIndex } from '../../collection.ts';
+import { rangeWindow, readPriceCollection, window, type CollectionIndex } from '../../collection.ts';
 import { compatCity } from './city.ts';
-import { newestDayHeader, unknownFilterHeaders, type Dimension } from '../../filter-hints.ts';
+import type { Dimension } from '../../filter-hints.ts';
 import { slugParam } from '../../params.ts';
 import type { ObjectStore } from '../../store.ts';
 
@@ -32,23 +31,8 @@ export async function selectRows(
   today: string,
   latest: boolean,
 ): Promise<Selection> {
-  const { key, checkCategory } = priceCollectionKey(filters);
-  let index = await readIndex(store, 'prices', latest ? latestCollectionKey(key) : key);
-  // A product's category is implied by the product: it must agree with the collection's.
-  if (index && checkCategory && index.scope.category !== checkCategory) index = null;
+  const index = await readPriceCollection(store, filters, latest);
   if (!index) return { index, offset: 0, total: 0 };
   const days = range ? rangeWindow(today, range) : { from: null, to: null };
   return { index, ...window(index, days.from, days.to) };
-}
-
-/** Why an answer is empty (edge/filter-hints.ts): the newest data day, or the filters that name nothing. */
-export async function hintHeaders(
-  store: ObjectStore,
-  index: CollectionIndex | null,
-  filters: CompatFilters,
-  params: URLSearchParams,
-): Promise<Record<string, string>> {
-  if (index) return newestDayHeader(index);
-  const sent = Object.fromEntries(Object.keys(filters).map((f) => [f, params.get(f) ?? '']));
-  return unknownFilterHeaders(store, filters, sent);
 }
