@@ -6,6 +6,8 @@
  * calendar day, so a key's quota resets at midnight in Istanbul.
  */
 
+import { sha256Hex } from './web-digest.ts';
+
 /** The one place a key is accepted: a request header, never the query string (answers are kept by URL). */
 export const API_KEY_HEADER = 'x-api-key';
 export const API_KEY_PREFIX = 'hal_';
@@ -17,10 +19,7 @@ const KEY_ID_LENGTH = 12;
 export const isWellFormedKey = (value: string): boolean => KEY_PATTERN.test(value);
 
 /** The stored form of a key: SHA-256 of its text, lower-case hex. */
-export async function keyHashOf(key: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
+export const keyHashOf = (key: string): Promise<string> => sha256Hex(key);
 
 export const keyIdOf = (hash: string): string => hash.slice(0, KEY_ID_LENGTH);
 

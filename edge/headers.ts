@@ -1,3 +1,4 @@
+import { sha256Hex } from '../core/web-digest.ts';
 import type { ContentCoding } from '../core/encodings.ts';
 import {
   API_PLAN,
@@ -74,12 +75,7 @@ export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
 }
 
 export async function sha256Etag(body: string | Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest(
-    'SHA-256',
-    typeof body === 'string' ? new TextEncoder().encode(body) : body,
-  );
-  const hex = [...new Uint8Array(digest).slice(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('');
-  return `"${hex}"`;
+  return `"${(await sha256Hex(body)).slice(0, 32)}"`;
 }
 
 /**
