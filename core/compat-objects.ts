@@ -19,3 +19,6 @@ export const COMPAT_INDEX_BASKET_PATH = `${COMPAT}index/basket.json`;
 
 /** The active markets as a bare array (its route filters by `city`). */
 export const COMPAT_MARKETS_PATH = `${COMPAT}markets.json`;
+
+/** A published forecast in the variant's keys (a refused one is answered from the main refusal object). */
+export const compatForecastPath = (slug: string): string => `${COMPAT}prices/forecast/${slug}.json`;

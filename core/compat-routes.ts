@@ -34,6 +34,9 @@ export const COMPAT_ROUTES: readonly RouteSpec[] = [
   route(`${COMPAT_PREFIX}/prices/weekly-summary`, 'compatWeeklySummary', HOUR, [400], {
     summary: 'Variant shape of /prices/weekly-summary: {week, weekStart, weekEnd, topRisers, topFallers}',
   }),
+  route(`${COMPAT_PREFIX}/prices/forecast/{productSlug}`, 'compatProductForecast', HOUR, [400, 404, 422], {
+    summary: 'Variant shape of the forecast: {productSlug, predictions, validation}; 422 when the gate refuses',
+  }),
   route(`${COMPAT_PREFIX}/index/latest`, 'compatIndexLatest', FIVE_MINUTES, [], {
     summary: 'Variant shape of /index/latest: the 15-product basket index of the latest closed week',
   }),

@@ -52,6 +52,15 @@ export function weekOfSummaryPath(path: string): string | null {
   return path.startsWith(WEEKLY_SUMMARY_PREFIX) ? path.slice(WEEKLY_SUMMARY_PREFIX.length, -'.json'.length) : null;
 }
 
+/**
+ * A product variant's forecast (build/endpoints/forecast.ts): published when its backtest passed
+ * the gate; otherwise the refusal, whose reasons and figures the edge sends in a 422.
+ */
+export const FORECAST_OBJECTS = {
+  published: (slug: string): string => `${API}prices/forecast/${slug}.json`,
+  refused: (slug: string): string => `${API}prices/forecast/refused/${slug}.json`,
+} as const;
+
 /** The names the sources print for a product. */
 export const aliasesPath = (slug: string): string => `${API}products/${slug}/aliases.json`;
 

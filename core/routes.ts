@@ -122,6 +122,10 @@ export const ROUTES: readonly RouteSpec[] = [
   route('/prices/weekly-summary', 'weeklySummary', HOUR, [400], {
     summary: 'Top risers and fallers of a closed ISO week against the week before',
   }),
+  route('/prices/forecast/{slug}', 'productForecast', HOUR, [400, 404, 422], {
+    summary:
+      "Experimental 7-publishing-day forecast of a variant's national indicator; 422 when its backtest fails the gate",
+  }),
   route('/observations/{id}', 'getObservation', HOUR, [400, 404], {
     summary: 'Evidence for one price: document, fetch moment, sha256, parser, printed row',
   }),
