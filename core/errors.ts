@@ -37,6 +37,12 @@ export const ERRORS = {
       'Bu belediye endeksi tanımlı ama henüz yayımlanmadı: ' +
       'yayımlama kuralını karşılamıyor (details alanına bakın).',
   },
+  FORECAST_NOT_PUBLISHABLE: {
+    status: 422,
+    message:
+      'Bu ürün için tahmin yayımlanmıyor: serinin geriye dönük sınaması yayımlama ölçütlerini karşılamadı ' +
+      'ya da verisi güncel değil (nedenler ve ölçümler details alanında).',
+  },
   INVALID_API_KEY: {
     status: 401,
     message:
