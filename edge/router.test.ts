@@ -5,6 +5,8 @@ import type { RouteContext } from './context.ts';
 import { ApiError } from './errors.ts';
 import { productAliases } from './routes/aliases.ts';
 import { exportPrices } from './routes/export.ts';
+import { productForecast } from './routes/forecast.ts';
+import { compatProductForecast } from './routes/compat/forecast.ts';
 import { health } from './routes/health.ts';
 import { productHistory } from './routes/history.ts';
 import { indexBasket, indexHistory, indexLatest, indexSeries } from './routes/basket-index.ts';
@@ -109,6 +111,8 @@ describe('API routes', () => {
     ['/prices/history/domates', productHistory, { slug: 'domates' }],
     ['/products/sivri-biber/aliases', productAliases, { slug: 'sivri-biber' }],
     ['/index/ulusal', indexSeries, { slug: 'ulusal' }],
+    ['/prices/forecast/domates-salkim', productForecast, { slug: 'domates-salkim' }],
+    ['/compat/prices/forecast/domates-salkim', compatProductForecast, { productSlug: 'domates-salkim' }],
     [
       '/observations/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
       getObservation,
@@ -155,6 +159,9 @@ describe('API routes', () => {
     '/prices/',
     '/prices/history',
     '/prices/history/a/b',
+    '/prices/forecast',
+    '/prices/forecast/',
+    '/prices/forecast/refused/domates-salkim',
     '/products//aliases',
     '/openapixjson',
     '/api/v1/prices',

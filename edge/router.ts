@@ -6,6 +6,7 @@ import type { Answer, RouteContext } from './context.ts';
 import { ApiError } from './errors.ts';
 import { productAliases } from './routes/aliases.ts';
 import { exportPrices } from './routes/export.ts';
+import { productForecast } from './routes/forecast.ts';
 import { health } from './routes/health.ts';
 import { productHistory } from './routes/history.ts';
 import { indexBasket, indexHistory, indexLatest, indexSeries } from './routes/basket-index.ts';
@@ -43,6 +44,7 @@ const HANDLERS: Record<string, Handler> = {
   indexSeries,
   trendingPrices,
   weeklySummary,
+  productForecast,
   ...COMPAT_HANDLERS,
 };
 

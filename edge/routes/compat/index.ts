@@ -2,6 +2,7 @@
 import type { Answer, RouteContext } from '../../context.ts';
 import { compatIndexBasket, compatIndexHistory, compatIndexLatest } from './basket-index.ts';
 import { compatExportPrices } from './export.ts';
+import { compatProductForecast } from './forecast.ts';
 import { compatProductHistory } from './history.ts';
 import { compatListMarkets } from './markets.ts';
 import { compatTrendingPrices, compatWeeklySummary } from './movers.ts';
@@ -13,6 +14,7 @@ export const COMPAT_HANDLERS: Record<string, (ctx: RouteContext) => Promise<Answ
   compatExportPrices,
   compatTrendingPrices,
   compatWeeklySummary,
+  compatProductForecast,
   compatIndexLatest,
   compatIndexHistory,
   compatIndexBasket,
