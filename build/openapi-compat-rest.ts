@@ -1,20 +1,24 @@
 /** The compatibility prefix's operations (core/compat-routes.ts) in the OpenAPI document. */
 import { COMPAT_INDEX_WEEKS } from '../core/compat-routes.ts';
 import { CompatIndexBasket, CompatIndexHistory, CompatIndexLatest } from '../schemas/compat/basket-index.ts';
+import { CompatForecast } from '../schemas/forecast.ts';
 import { CompatMarkets } from '../schemas/compat/markets.ts';
 import { CompatTrending, CompatWeeklySummary } from '../schemas/compat/movers.ts';
+import { FORECAST_GATE, forecastSlugParameter, ForecastNotPublishable } from './openapi-forecast.ts';
 import { parameter, type OperationDocs } from './openapi-parts.ts';
 
 export const COMPAT_REST_DOCS: OperationDocs = {
   schemas: {
     compatTrendingPrices: CompatTrending,
     compatWeeklySummary: CompatWeeklySummary,
+    compatProductForecast: CompatForecast,
     compatIndexLatest: CompatIndexLatest,
     compatIndexHistory: CompatIndexHistory,
     compatIndexBasket: CompatIndexBasket,
     compatListMarkets: CompatMarkets,
   },
   parameters: {
+    compatProductForecast: [forecastSlugParameter('productSlug')],
     compatWeeklySummary: [
       parameter(
         'week',
@@ -43,4 +47,11 @@ export const COMPAT_REST_DOCS: OperationDocs = {
       ),
     ],
   },
+  descriptions: {
+    compatProductForecast:
+      "Exactly the variant's keys {productSlug, predictions, validation}, with the main operation's figures " +
+      '(no intervals, metrics, freshness block or attribution: /api/v1/prices/forecast/{slug} has them). ' +
+      FORECAST_GATE,
+  },
+  errorSchemas: { compatProductForecast: { 422: ForecastNotPublishable } },
 };

@@ -11,6 +11,12 @@ export type OperationDocs = {
   parameters: Record<string, Json[]>;
   /** what a CSV answer holds: encoding, columns in order, number format */
   csvDescriptions?: Record<string, string>;
+  /** what the operation does beyond its summary */
+  descriptions?: Record<string, string>;
+  /** an error body narrower than ErrorBody for a status (its `details` in a known shape), by operation */
+  errorSchemas?: Record<string, Record<number, z.ZodType>>;
+  /** schemas with an id that the answers share, each its own component (else the converter hides them in `__shared`) */
+  components?: z.ZodType[];
 };
 
 /** One parameter object: query unless `where` says otherwise. */

@@ -46,9 +46,11 @@ import {
 import { MoverItem, TrendingItem, TrendingResponse, WeeklySummary } from '../schemas/movers.ts';
 import { COMPAT_PRICES_DOCS } from './openapi-compat-prices.ts';
 import { COMPAT_REST_DOCS } from './openapi-compat-rest.ts';
+import { FORECAST_DOCS } from './openapi-forecast.ts';
 import { parameter, type Json } from './openapi-parts.ts';
 
-const COMPAT_DOCS = [COMPAT_PRICES_DOCS, COMPAT_REST_DOCS];
+/** Operations described in files of their own. */
+const PART_DOCS = [FORECAST_DOCS, COMPAT_PRICES_DOCS, COMPAT_REST_DOCS];
 
 const RESPONSE_SCHEMAS: Record<string, z.ZodType | null> = {
   listPrices: PricesEnvelope,
@@ -72,7 +74,7 @@ const RESPONSE_SCHEMAS: Record<string, z.ZodType | null> = {
   indexSeries: IndexSeries,
   trendingPrices: TrendingResponse,
   weeklySummary: WeeklySummary,
-  ...Object.assign({}, ...COMPAT_DOCS.map((d) => d.schemas)),
+  ...Object.assign({}, ...PART_DOCS.map((d) => d.schemas)),
 };
 
 const p = parameter;
@@ -209,14 +211,20 @@ const PARAMETERS: Record<string, Json[]> = {
       { type: 'string', pattern: '^\\d{4}-(0[1-9]|[1-4]\\d|5[0-3])$' },
     ),
   ],
-  ...Object.assign({}, ...COMPAT_DOCS.map((d) => d.parameters)),
+  ...Object.assign({}, ...PART_DOCS.map((d) => d.parameters)),
 };
 
 /** What a CSV answer is, by operation. */
 const CSV_DESCRIPTIONS: Record<string, string> = {
   exportPrices: `UTF-8 with a byte order mark. Columns: ${EXPORT_COLUMNS.join(', ')}. Gözlem URL and Belge URL are absolute. A text cell that starts with =, +, -, @, tab or carriage return gets a leading ' so that spreadsheets never run it as a formula; number cells are never changed.`,
-  ...Object.assign({}, ...COMPAT_DOCS.map((d) => d.csvDescriptions ?? {})),
+  ...Object.assign({}, ...PART_DOCS.map((d) => d.csvDescriptions ?? {})),
 };
+const DESCRIPTIONS: Record<string, string> = Object.assign({}, ...PART_DOCS.map((d) => d.descriptions ?? {}));
+/** Error bodies narrower than ErrorBody (a known `details`), by operation and status. */
+const ERROR_SCHEMAS: Record<string, Record<number, z.ZodType>> = Object.assign(
+  {},
+  ...PART_DOCS.map((d) => d.errorSchemas ?? {}),
+);
 
 const header = (description: string, schema: Json = { type: 'string' }) => ({ description, schema });
 const COMMON_HEADERS = {
@@ -282,6 +290,10 @@ const ERROR_TEXT: Record<number, string> = {
   409:
     'The municipal index is defined but not published: it does not meet the publication rule yet ' +
     `(error body, code ${codes(409)}; details: slug, weeks, rule).`,
+  422:
+    "The variant's forecast is not published: its backtest failed the gate, or its data is no longer current " +
+    `(error body, code ${codes(422)}; details: the reasons, the validation figures, the per-horizon metrics, ` +
+    'the origins, the last data day and the number of data days).',
   429:
     `Rate limit exceeded (error body, codes ${codes(429)}). Keyless: ${code('RATE_LIMITED')}, the per-address limit, ` +
     `header Retry-After: ${RATE_LIMIT.windowSeconds}. With an X-API-Key: ${code('QUOTA_EXCEEDED')}, the plan's daily ` +
@@ -306,9 +318,12 @@ const COMPAT_TAG = {
 
 const RETRY_AFTER = header(`Seconds to wait: ${RATE_LIMIT.windowSeconds}.`, { type: 'integer' });
 
+/** The component a schema is registered as. */
+const idOf = (schema: z.ZodType): string | undefined => z.globalRegistry.get(schema)?.id as string | undefined;
+
 function operation(r: RouteSpec, schemas: Record<string, Json>): Json {
   const schema = RESPONSE_SCHEMAS[r.operationId];
-  const id = schema ? (z.globalRegistry.get(schema)?.id as string | undefined) : undefined;
+  const id = schema ? idOf(schema) : undefined;
   const content = id
     ? { $ref: `#/components/schemas/${id}` }
     : { type: 'object', description: 'An OpenAPI 3.1 document.' };
@@ -359,10 +374,15 @@ function operation(r: RouteSpec, schemas: Record<string, Json>): Json {
       };
       continue;
     }
+    const errorSchema = ERROR_SCHEMAS[r.operationId]?.[status];
     responses[status] = {
       description: ERROR_TEXT[status] ?? 'Error',
       ...(status === 429 ? { headers: { 'retry-after': RETRY_AFTER } } : {}),
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+      content: {
+        'application/json': {
+          schema: { $ref: `#/components/schemas/${errorSchema ? idOf(errorSchema) : 'ErrorBody'}` },
+        },
+      },
     };
   }
   for (const [status, description] of Object.entries(KEYED_ERRORS))
@@ -373,6 +393,7 @@ function operation(r: RouteSpec, schemas: Record<string, Json>): Json {
   return {
     operationId: r.operationId,
     summary: r.summary,
+    ...(DESCRIPTIONS[r.operationId] ? { description: DESCRIPTIONS[r.operationId] } : {}),
     tags: [r.path.startsWith(`${COMPAT_PREFIX}/`) ? COMPAT_TAG.name : MAIN_TAG.name],
     security: [],
     parameters: [
@@ -414,6 +435,8 @@ export function buildOpenApi(): Json {
     TrendingItem,
     MoverItem,
     ...Object.values(RESPONSE_SCHEMAS),
+    ...Object.values(ERROR_SCHEMAS).flatMap((byStatus) => Object.values(byStatus)),
+    ...PART_DOCS.flatMap((d) => d.components ?? []),
   ]) {
     if (schema && !registry.has(schema)) registry.add(schema, { id: z.globalRegistry.get(schema)!.id as string });
   }
