@@ -48,6 +48,9 @@ import {
 import { CompatIndexBasket, CompatIndexHistory, CompatIndexLatest } from '../schemas/compat/basket-index.ts';
 import { CompatMarkets } from '../schemas/compat/markets.ts';
 import { CompatTrending } from '../schemas/compat/movers.ts';
+import { compatForecastPath } from '../core/compat-objects.ts';
+import { FORECAST_OBJECTS } from '../core/objects.ts';
+import { CompatForecast, Forecast, ForecastRefusal } from '../schemas/forecast.ts';
 
 const distDir = inject('distDir');
 type Manifest = {
@@ -67,6 +70,13 @@ function walk(dir: string): string[] {
 beforeAll(() => {
   manifest = JSON.parse(read('manifest.json')) as Manifest;
 });
+
+/** Whether `path` is one that `build(slug)` makes for some slug. */
+function builtBy(build: (slug: string) => string, path: string): boolean {
+  const [before, after] = build('\u0000').split('\u0000') as [string, string];
+  const slug = path.slice(before.length, path.length - after.length);
+  return path.startsWith(before) && path.endsWith(after) && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug);
+}
 
 /** Which schema a published path must satisfy; a path no rule covers fails the test. */
 function schemaFor(
@@ -108,6 +118,9 @@ function schemaFor(
   if (path === COMPAT_INDEX_HISTORY_PATH) return { kind: 'json', schema: CompatIndexHistory };
   if (path === COMPAT_INDEX_BASKET_PATH) return { kind: 'json', schema: CompatIndexBasket };
   if (path === COMPAT_MARKETS_PATH) return { kind: 'json', schema: CompatMarkets };
+  if (builtBy(FORECAST_OBJECTS.refused, path)) return { kind: 'json', schema: ForecastRefusal };
+  if (builtBy(FORECAST_OBJECTS.published, path)) return { kind: 'json', schema: Forecast };
+  if (builtBy(compatForecastPath, path)) return { kind: 'json', schema: CompatForecast };
   if (path.startsWith('api/v1/_p/')) return { kind: 'ndjson' };
   if (path.startsWith('api/v1/_evidence/')) return { kind: 'evidence' };
   if (path === 'api/v1/openapi.json') return { kind: 'openapi' };
@@ -236,6 +249,34 @@ describe('published files', () => {
       expect(distBytes(distDir, path + BROTLI_TWIN).equals(distBytes(distDir, path)), path).toBe(true);
       expect(twin.stored, path).toBeLessThan(object.bytes);
     }
+  });
+
+  it('every variant has one forecast object: published with its compat twin of the same numbers, or refused', () => {
+    const db = new Database(inject('dbPath'), { readonly: true });
+    const variants = db.prepare('SELECT slug FROM variants ORDER BY slug').pluck().all() as string[];
+    db.close();
+    const forecastObjects = Object.keys(manifest.objects).filter((p) => p.includes('/prices/forecast/'));
+    const expected: string[] = [];
+    for (const slug of variants) {
+      const published = manifest.objects[FORECAST_OBJECTS.published(slug)] !== undefined;
+      const refused = manifest.objects[FORECAST_OBJECTS.refused(slug)] !== undefined;
+      expect(published !== refused, slug).toBe(true);
+      if (refused) {
+        expected.push(FORECAST_OBJECTS.refused(slug));
+        expect(ForecastRefusal.parse(JSON.parse(read(FORECAST_OBJECTS.refused(slug)))).productSlug).toBe(slug);
+        continue;
+      }
+      expected.push(FORECAST_OBJECTS.published(slug), compatForecastPath(slug));
+      const forecast = Forecast.parse(JSON.parse(read(FORECAST_OBJECTS.published(slug))));
+      const compat = CompatForecast.parse(JSON.parse(read(compatForecastPath(slug))));
+      expect(compat, slug).toEqual({
+        productSlug: slug,
+        predictions: forecast.predictions,
+        validation: forecast.validation,
+      });
+    }
+    // Nothing else: no object for a product family or for a slug outside the catalogue.
+    expect(forecastObjects.sort()).toEqual(expected.sort());
   });
 
   it('every collection index covers its partitions without gaps, counts its days newest first and, on an archive months old, has nothing to re-age', () => {

@@ -40,11 +40,11 @@ const CONTRACT_PATHS = [
 /** Paths whose generators belong to later issues; this list only shrinks. */
 const PENDING: Record<string, string> = {};
 /** Additional operations of the specification that join /api/v1 (their paths clash with nothing). */
-const ADDITIONAL_PATHS = ['/index/basket', '/prices/trending', '/prices/weekly-summary'];
+const ADDITIONAL_PATHS = ['/index/basket', '/prices/trending', '/prices/weekly-summary', '/prices/forecast/{slug}'];
 
 /**
  * The variant section's operations that are no new capability, under the compatibility prefix
- * (forecast, production and alerts are not served yet), and the cache values the variant states.
+ * (production and alerts are not served yet), and the cache values the variant states.
  */
 const VARIANT_CACHE: Record<string, number | null> = {
   '/compat/prices': 300,
@@ -52,6 +52,7 @@ const VARIANT_CACHE: Record<string, number | null> = {
   '/compat/prices/export': null,
   '/compat/prices/trending': 600,
   '/compat/prices/weekly-summary': null,
+  '/compat/prices/forecast/{productSlug}': null,
   '/compat/index/latest': 300,
   '/compat/index/history': 300,
   '/compat/index/basket': null,
@@ -115,6 +116,8 @@ describe('completeness', () => {
       '/index/basket': [3600, 3600],
       '/prices/trending': [600, 600],
       '/prices/weekly-summary': [3600, 3600],
+      // the forecast changes once a build, like the history it is made of
+      '/prices/forecast/{slug}': [3600, 3600],
     };
     for (const r of ROUTES) expect([r.cache.sMaxAge, r.cache.staleWhileRevalidate], r.path).toEqual(table[r.path]);
   });
