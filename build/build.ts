@@ -17,6 +17,7 @@ import { SERIES_CENSUS_FILE } from './incremental/series-census.ts';
 import { beginState, boundary, BuildState, STATE_FILE, type Boundary } from './incremental/state.ts';
 import { writeCalendars } from './endpoints/calendars.ts';
 import { writeCompatRest } from './endpoints/compat-rest.ts';
+import { writeForecasts } from './endpoints/forecast.ts';
 import { writeHealth } from './endpoints/health.ts';
 import { writeIndexes } from './endpoints/basket-index.ts';
 import { writeTrending, writeWeeklySummaries } from './endpoints/movers.ts';
@@ -133,6 +134,8 @@ export function buildSite({
       );
       const indicators = step('national indicators', () => nationalIndicators(db, model));
       step('latest', () => writeLatest(model, indicators, writer));
+      const forecasts = step('forecasts', () => writeForecasts(db, model, writer, indicators));
+      log(`  ${forecasts.published} forecasts published, ${forecasts.refused} refused (${forecasts.fits} model fits)`);
       step('calendars', () => writeCalendars(model, writer));
       step('latest rows', () => writeLatestRows(indicators, writer));
       step('latest markets', () => writeLatestMarkets(indicators, writer));

@@ -14,7 +14,7 @@ import { FRESHNESS_RANK } from './freshness.ts';
 import type { Model } from './model.ts';
 import { PLAUSIBLE_SQL, publishedRows, type PublishedRow } from './price-rows.ts';
 
-const NATIONAL_WINDOW_DAYS = 7;
+export const NATIONAL_WINDOW_DAYS = 7;
 
 export type NationalIndicator = {
   variant: string;
@@ -29,7 +29,8 @@ export type NationalIndicator = {
   rows: PublishedRow[];
 };
 
-function median(values: number[]): number | null {
+/** The median of the markets' prices, to the kuruş: the national indicator's figure. */
+export function median(values: number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;

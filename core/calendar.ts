@@ -2,7 +2,7 @@
  * Publishing calendars, shared by the build (freshness at build time) and the edge (freshness
  * on the day of the request, when the nightly build is late): pure functions only.
  */
-import { dayToEpochDays, type Day } from './dates.ts';
+import { addDays, dayToEpochDays, isoWeekday, type Day } from './dates.ts';
 import { lowerBound } from './sorted.ts';
 
 /**
@@ -50,4 +50,13 @@ export const DELAYED_TOLERANCE_DAYS = 2;
 /** The age part of the freshness rule: 0 missed → fresh, up to the tolerance → delayed, beyond → stale. */
 export function classByMissedDays(missed: number): 'fresh' | 'delayed' | 'stale' {
   return missed === 0 ? 'fresh' : missed <= DELAYED_TOLERANCE_DAYS ? 'delayed' : 'stale';
+}
+
+/** The next `count` publishing days after `after`: publishing weekdays that are not full holidays. */
+export function nextPublishingDays(calendar: PublishingCalendar, after: Day, count: number): Day[] {
+  const days: Day[] = [];
+  if (calendar.publishingDays.size === 0) return days;
+  for (let d = addDays(after, 1); days.length < count; d = addDays(d, 1))
+    if (calendar.publishingDays.has(isoWeekday(d)) && !calendar.holidays.has(d)) days.push(d);
+  return days;
 }
