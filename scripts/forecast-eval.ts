@@ -6,7 +6,7 @@
  * horizon, and the intervals' coverage.
  */
 import { judge } from '../build/forecast/gate.ts';
-import { HORIZON, INTERVAL_LEVEL } from '../build/forecast/rules.ts';
+import { HORIZON, INTERVAL_LEVEL, MIN_SKILL } from '../build/forecast/rules.ts';
 import { nationalSeries, seriesCalendar } from '../build/forecast/series.ts';
 import { loadModel } from '../build/model.ts';
 import { openDb } from '../store/db.ts';
@@ -27,6 +27,8 @@ const methods = { 'auto-ets': 0, 'mstl-ets': 0 };
 let evaluated = 0;
 let publishable = 0;
 let fits = 0;
+/** series whose model beat naive by at least MIN_SKILL, tied it within MIN_SKILL, lost by more */
+const againstNaive = { better: 0, tied: 0, worse: 0 };
 const published: string[] = [];
 for (const [slug, series] of [...all].sort(([a], [b]) => (a < b ? -1 : 1))) {
   const verdict = judge({
@@ -44,6 +46,8 @@ for (const [slug, series] of [...all].sort(([a], [b]) => (a < b ? -1 : 1))) {
   fits += result.origins.length;
   methods['auto-ets'] += result.methods['auto-ets'];
   methods['mstl-ets'] += result.methods['mstl-ets'];
+  const skill = 1 - result.overall.model.mae / result.overall.naive.mae;
+  againstNaive[skill >= MIN_SKILL ? 'better' : skill > -MIN_SKILL ? 'tied' : 'worse']++;
   if (verdict.reasons.length === 0) {
     publishable++;
     published.push(slug);
@@ -71,6 +75,9 @@ console.log(
 );
 console.log(`reasons (a series may have several): ${[...reasons].map(([r, n]) => `${r} ${n}`).join(', ')}`);
 console.log(`fits ${fits} (${methods['auto-ets']} AutoETS, ${methods['mstl-ets']} MSTL), ${(ms / 1000).toFixed(1)} s`);
+console.log(
+  `model against naive (MASE over the backtest): ${againstNaive.better} better by ${MIN_SKILL * 100} % or more, ${againstNaive.tied} within ${MIN_SKILL * 100} %, ${againstNaive.worse} worse`,
+);
 console.log(`publishable: ${published.join(', ') || 'none'}`);
 console.log('');
 console.log('median over the evaluated series, per horizon (publishing days ahead)');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextPublishingDays, type PublishingCalendar } from '../../core/calendar.ts';
 import { addDays, type Day } from '../../core/dates.ts';
+import type { Fit } from './backtest.ts';
 import { judge } from './gate.ts';
 import { SEASONAL_STRENGTH, seasonalStrength } from './models.ts';
 
@@ -77,6 +78,27 @@ describe('the forecast gate on series whose answer is known', () => {
     const verdict = gate(values);
     expect(verdict.reasons).toContain('not_better_than_naive');
     expect(verdict.backtest!.overall.model.mae).toBeGreaterThanOrEqual(verdict.backtest!.overall.naive.mae);
+  });
+
+  it('refuses a model that only ties the last price, however well its intervals hold', () => {
+    const step = randomOf(13);
+    let price = 25;
+    const values = Array.from({ length: 200 }, () => (price *= Math.exp(0.03 * step())));
+    const lastPrice: Fit = (training, _season, horizon) => {
+      const last = training.at(-1)!;
+      return {
+        point: Array(horizon).fill(last),
+        lower: Array(horizon).fill(0),
+        upper: Array(horizon).fill(1e9),
+        method: 'auto-ets',
+      };
+    };
+    const verdict = judge(
+      { days: publishingDays(200, TODAY), values, calendar: SIX_DAYS, today: TODAY, frozen: false },
+      lastPrice,
+    );
+    expect(verdict.backtest!.overall.model.mae).toBe(verdict.backtest!.overall.naive.mae);
+    expect(verdict.reasons).toContain('not_better_than_naive');
   });
 
   it('refuses a series whose source stopped, however good its history', () => {

@@ -17,6 +17,7 @@ import {
   HORIZON,
   MAX_GAP_DAYS,
   MAX_MAPE,
+  MIN_SKILL,
   ORIGINS,
   TRAINING_WINDOW,
 } from './rules.ts';
@@ -74,8 +75,9 @@ export function judge(input: GateInput, fit: Fit = fitAndForecast): Verdict {
   const result = backtest(values, input.calendar.publishingDays.size, fit);
   const { model, naive, seasonalNaive, coverage } = result.overall;
   const reasons: Reason[] = [];
-  if (!(model.mae < naive.mae)) reasons.push('not_better_than_naive');
-  if (!(model.mae < seasonalNaive.mae)) reasons.push('not_better_than_seasonal_naive');
+  // One scale divides all three MAEs: comparing them is comparing the MASEs.
+  if (!(model.mae <= (1 - MIN_SKILL) * naive.mae)) reasons.push('not_better_than_naive');
+  if (!(model.mae <= (1 - MIN_SKILL) * seasonalNaive.mae)) reasons.push('not_better_than_seasonal_naive');
   if (!(model.mape < MAX_MAPE)) reasons.push('mape_above_threshold');
   if (result.recentMae > DRIFT_RATIO * model.mae) reasons.push('drift');
   if (coverage < COVERAGE_RANGE.min || coverage > COVERAGE_RANGE.max) reasons.push('intervals_miscalibrated');

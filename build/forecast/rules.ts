@@ -14,6 +14,11 @@ export const MIN_TRAINING = 60;
 /** Level of the prediction intervals, and the share of backtest actuals they must cover. */
 export const INTERVAL_LEVEL = 0.8;
 export const COVERAGE_RANGE = { min: 0.7, max: 0.9 } as const;
+/**
+ * How much lower than each baseline's the model's MASE over the backtest must be (its skill, 1 −
+ * model / baseline): a model that ties "the last price stays" adds nothing worth showing.
+ */
+export const MIN_SKILL = 0.01;
 /** The model's MAPE over the backtest, in percent, must be below this. */
 export const MAX_MAPE = 15;
 /**

@@ -17,7 +17,7 @@ import { loadModel } from '../../build/model.ts';
 import { publishedRows } from '../../build/price-rows.ts';
 import { etagOf } from '../../core/digest.ts';
 import { MANIFEST_FILE } from '../../core/objects.ts';
-import { generateSynthetic } from './synthetic/generate.ts';
+import { syntheticStore } from './synthetic/store.ts';
 import { storeNight, storeNightBefore } from './synthetic/nightly.ts';
 import { profileByName } from './synthetic/profiles.ts';
 import { addDays } from '../../core/dates.ts';
@@ -37,19 +37,8 @@ const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 mkdirSync(dir, { recursive: true });
 
 // 1. The store: the profile without its last day (the nightly run adds it later).
-const full = join(dir, 'full.sqlite');
+const full = syntheticStore(profile, process.argv.includes('--regenerate'), console.log);
 const before = join(dir, 'before.sqlite');
-if (!existsSync(full) || process.argv.includes('--regenerate')) {
-  rmSync(full, { force: true });
-  const t = performance.now();
-  const db = openDb(full);
-  const g = generateSynthetic(db, profile, console.log);
-  db.pragma('wal_checkpoint(TRUNCATE)');
-  db.close();
-  console.log(
-    `generated ${profile.name}: ${g.observations} observations on ${g.days} publishing days in ${Math.round(performance.now() - t)} ms`,
-  );
-}
 const lastDay = storeNightBefore(full, before);
 const counted = openDb(before).prepare('SELECT count(*) FROM observations').pluck().get() as number;
 console.log(

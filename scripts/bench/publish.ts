@@ -16,14 +16,13 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { addDays } from '../../core/dates.ts';
-import { openDb } from '../../store/db.ts';
 import type { Head, Listed, ObjectBucket, PutInput } from '../../publish/bucket.ts';
 import { countOperations, describeOperations, type Operations } from '../../publish/operations.ts';
 import { prune } from '../../publish/prune.ts';
 import { describeReport, publishRelease } from '../../publish/release.ts';
 import { startS3rver } from '../../tests/support/s3rver.ts';
 import { option } from '../args.ts';
-import { generateSynthetic } from './synthetic/generate.ts';
+import { syntheticStore } from './synthetic/store.ts';
 import { storeNight, storeNightBefore } from './synthetic/nightly.ts';
 import { profileByName } from './synthetic/profiles.ts';
 
@@ -121,13 +120,7 @@ function build(dbPath: string, outDir: string, previous?: string): void {
 }
 
 if (!built(distA) || !built(distB) || process.argv.includes('--regenerate')) {
-  if (!existsSync(full)) {
-    const db = openDb(full);
-    const g = generateSynthetic(db, profile);
-    db.pragma('wal_checkpoint(TRUNCATE)');
-    db.close();
-    console.log(`generated ${profile.name}: ${g.observations} observations on ${g.days} publishing days`);
-  }
+  syntheticStore(profile, false);
   const lastDay = storeNightBefore(full, before);
   build(before, distA);
   // The next night: the last day stored, as a nightly scrape stores it, then built from the first build.
