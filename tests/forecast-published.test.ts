@@ -1,23 +1,24 @@
 /**
- * Published forecasts under workerd, on the real archive as it stood the day after its data
+ * Published forecasts under workerd, on the real archive built the Monday after its last lists
  * (tests/support/forecast-dist.ts): the variants whose backtest passed answer 200 with their
- * forecast, the variant's keys first, seven predictions on the next publishing days, each inside
- * its interval; the compatibility prefix answers the same numbers in exactly its three keys; both
- * answer 304 to their ETag. The same build served months after its day refuses every one of them
- * (stale_source), with the forecast's own figures.
+ * forecast, the variant's keys first, seven predictions on the next publishing days after the
+ * series' last data day, each inside its interval; the compatibility prefix answers the same
+ * numbers in exactly its three keys; both answer 304 to their ETag. The same build served months
+ * after its day refuses every one of them (stale_source), with the forecast's own figures.
  */
 import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { HORIZON, INTERVAL_LEVEL, MAX_MAPE, ORIGINS } from '../build/forecast/rules.ts';
+import { PLAUSIBLE_SQL } from '../build/price-rows.ts';
 import { addDays, isoWeekday, type Day } from '../core/dates.ts';
 import { compatForecastPath } from '../core/compat-objects.ts';
 import { CALENDARS_PATH, FORECAST_OBJECTS } from '../core/objects.ts';
 import { CompatForecast, Forecast, ForecastRefusal, type ForecastT } from '../schemas/forecast.ts';
 import type { LocalWorker } from '../scripts/lib/local-worker.ts';
 import { startLocalWorker } from '../scripts/lib/local-worker.ts';
-import { BUILD_DAY, DATA_END, writeForecastDists, type ForecastDists } from './support/forecast-dist.ts';
+import { BUILD_DAY, writeForecastDists, type ForecastDists } from './support/forecast-dist.ts';
 import { openApiValidator, type OpenApiValidator } from './support/openapi.ts';
 import { clientOf, expectErrorBody, type Client } from './support/worker.ts';
 
@@ -39,8 +40,8 @@ beforeAll(async () => {
   started.workers = Math.round(performance.now() - t);
   api = openApiValidator((await get()('/api/v1/openapi.json')).json());
   console.log(
-    `forecast dist: ${dists.published.length} published, ${dists.refused.length} refused; ` +
-      `store ${dists.ms.store} ms, forecasts ${dists.ms.forecasts} ms, rest ${dists.ms.rest} ms; ` +
+    `forecast dist: ${dists.published.length} published (${dists.published.join(', ')}), ` +
+      `${dists.refused.length} refused; forecasts ${dists.ms.forecasts} ms, rest ${dists.ms.rest} ms; ` +
       `two workers started in ${started.workers} ms`,
   );
 }, 600_000);
@@ -53,18 +54,23 @@ const get = (): Client => clientOf(onBuildDay, '198.18.127');
 const getLate = (): Client => clientOf(late, '198.18.128');
 const stored = (path: string) => JSON.parse(readFileSync(join(dists.late, path), 'utf8'));
 
-/** The days a forecast must be dated: the next publishing days of the sources that printed the variant. */
-function publishingDaysAfter(slug: string, last: Day, count: number): Day[] {
-  const calendars = stored(CALENDARS_PATH) as { sources: Record<string, { days: number[] }>; holidays: Day[] };
-  const db = new Database(dists.storePath, { readonly: true });
+/** The variant's newest data day up to the build day, and the sources that printed it in the year before. */
+function seriesOf(slug: string): { last: Day; sources: string[] } {
+  const db = new Database(inject('dbPath'), { readonly: true });
+  const rows = `FROM observations o JOIN source_names n ON n.id = o.source_name_id
+                WHERE n.variant_slug = ? AND ${PLAUSIBLE_SQL} AND o.data_day <= ?`;
+  const last = db.prepare(`SELECT max(o.data_day) ${rows}`).pluck().get(slug, BUILD_DAY) as Day;
   const sources = db
-    .prepare(
-      `SELECT DISTINCT o.source_key FROM observations o JOIN source_names n ON n.id = o.source_name_id
-       WHERE n.variant_slug = ? AND o.data_day > ?`,
-    )
+    .prepare(`SELECT DISTINCT o.source_key ${rows} AND o.data_day > ?`)
     .pluck()
-    .all(slug, addDays(last, -400)) as string[];
+    .all(slug, BUILD_DAY, addDays(BUILD_DAY, -400)) as string[];
   db.close();
+  return { last, sources };
+}
+
+/** The days a forecast must be dated: the next publishing days of the sources that printed the variant. */
+function publishingDaysAfter(last: Day, sources: string[], count: number): Day[] {
+  const calendars = stored(CALENDARS_PATH) as { sources: Record<string, { days: number[] }>; holidays: Day[] };
   const weekdays = new Set(sources.flatMap((s) => calendars.sources[s]!.days));
   const days: Day[] = [];
   for (let d = addDays(last, 1); days.length < count; d = addDays(d, 1))
@@ -96,8 +102,11 @@ describe('served on its build day', () => {
   it('seven predictions on the publishing days after the last data day, each inside its interval', async () => {
     for (const slug of dists.published) {
       const forecast = (await get()(`/api/v1/prices/forecast/${slug}`)).json() as ForecastT;
-      expect(forecast).toMatchObject({ productSlug: slug, horizon: HORIZON, dataDate: DATA_END });
-      expect(forecast.predictions.map((p) => p.date)).toEqual(publishingDaysAfter(slug, DATA_END, HORIZON));
+      const series = seriesOf(slug);
+      expect(forecast).toMatchObject({ productSlug: slug, horizon: HORIZON, dataDate: series.last });
+      expect(forecast.predictions.map((p) => p.date)).toEqual(
+        publishingDaysAfter(series.last, series.sources, HORIZON),
+      );
       expect(forecast.intervals.level).toBe(INTERVAL_LEVEL);
       expect(forecast.intervals.lower).toHaveLength(HORIZON);
       forecast.predictions.forEach((p, i) => {
@@ -108,7 +117,7 @@ describe('served on its build day', () => {
       expect(forecast.validation.modelMape!).toBeLessThan(MAX_MAPE);
       expect(forecast.metrics.map((m) => m.horizon)).toEqual([1, 2, 3, 4, 5, 6, 7]);
       expect(forecast.origins.count).toBe(ORIGINS);
-      expect(forecast.origins.last < DATA_END).toBe(true);
+      expect(forecast.origins.last < series.last).toBe(true);
     }
   });
 
@@ -166,11 +175,13 @@ describe('the same build served months after its day', () => {
         validation: { ...forecast.validation, publishable: false },
         metrics: forecast.metrics,
         origins: forecast.origins,
-        lastDataDay: DATA_END,
+        lastDataDay: forecast.dataDate,
       };
       for (const path of [`/api/v1/prices/forecast/${slug}`, `/api/v1/compat/prices/forecast/${slug}`]) {
         const r = await getLate()(path);
         expectErrorBody(r, 422, 'FORECAST_NOT_PUBLISHABLE');
+        // A refusal reports the series' data days: the published forecast must carry them for this one.
+        expect(r.json().error.details.dataDays, `${path}: the forecast's dataDays`).toBeTypeOf('number');
         expect(ForecastRefusal.parse(r.json().error.details), path).toMatchObject(expected);
       }
       // The compat object is still in the build: it is the day that refuses it.

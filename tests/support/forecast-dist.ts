@@ -1,8 +1,7 @@
 /**
- * The real archive as it stood the day after İzmir's long series end, built small: the suite's
- * store copied, every price and bulletin after DATA_END deleted, the model loaded for the day after,
- * and only what the forecast routes and the worker read written (calendars, forecasts, OpenAPI
- * document, build record, manifest).
+ * The real archive built as of the Monday after its last lists (docs/forecast.md), small: only what
+ * the forecast routes and the worker read (calendars, forecasts, OpenAPI document, build record,
+ * manifest), from the suite's store, read only.
  *
  * The worker's clock is the machine's and cannot be set back. What tells it that it serves on a
  * build's own day is the calendars' day (edge/aging.ts), so the same objects are written twice:
@@ -22,69 +21,50 @@ import { OutputWriter } from '../../build/writer.ts';
 import { addDays, istanbulDay, type Day } from '../../core/dates.ts';
 import { BUILD_RECORD_PATH, CALENDARS_PATH, FORECAST_OBJECTS, OPENAPI_PATH } from '../../core/objects.ts';
 import { BuildRecord, EdgeCalendarsSchema } from '../../schemas/internal.ts';
-import { openDb } from '../../store/db.ts';
 
-/** İzmir's daily bulletins end here in the archive. */
-export const DATA_END: Day = '2026-07-23';
-export const BUILD_DAY: Day = addDays(DATA_END, 1);
+/** The Monday after the archive's last lists (Saturday 22 August): the day a nightly build would have run. */
+export const BUILD_DAY: Day = '2026-08-24';
 
 export type ForecastDists = {
   /** the build's objects, with calendars that name the serving day */
   onBuildDay: string;
   /** the build as it is: served today, months after its day */
   late: string;
-  /** the store the build read (the archive up to DATA_END) */
-  storePath: string;
   published: string[];
   refused: string[];
-  /** figures of the making: the store's copy and cut, the forecasts, the rest */
-  ms: { store: number; forecasts: number; rest: number };
+  /** figures of the making: the forecasts, the rest */
+  ms: { forecasts: number; rest: number };
   dispose(): void;
 };
 
-export function writeForecastDists(suiteStore: string): ForecastDists {
+export function writeForecastDists(storePath: string): ForecastDists {
   const dir = mkdtempSync(join(tmpdir(), 'hal-forecast-'));
-  const storePath = join(dir, 'hal.sqlite');
-  let t = performance.now();
-  const source = new Database(suiteStore, { readonly: true });
-  source.prepare('VACUUM INTO ?').run(storePath);
-  source.close();
-  const db = openDb(storePath);
-  db.transaction(() => {
-    const after = `SELECT id FROM observations WHERE data_day > '${DATA_END}'`;
-    db.exec(`DELETE FROM corrections WHERE observation_id IN (${after})`);
-    db.exec(`DELETE FROM observations WHERE data_day > '${DATA_END}'`);
-    db.exec(`DELETE FROM bulletins WHERE data_day > '${DATA_END}'`);
-    // Documents that held only later days had not been read yet.
-    db.exec(`DELETE FROM documents WHERE rows > 0
-               AND id NOT IN (SELECT document_id FROM observations)
-               AND id NOT IN (SELECT document_id FROM bulletins)`);
-  })();
-  const ms = { store: Math.round(performance.now() - t), forecasts: 0, rest: 0 };
-
-  t = performance.now();
+  const t = performance.now();
+  const db = new Database(storePath, { readonly: true });
   const model = loadModel(db, BUILD_DAY);
   const late = join(dir, 'late');
   const writer = new OutputWriter(late);
   const calendars = writeCalendars(model, writer);
   const tf = performance.now();
   writeForecasts(db, model, writer);
-  ms.forecasts = Math.round(performance.now() - tf);
+  const ms = { forecasts: Math.round(performance.now() - tf), rest: 0 };
   writer.writeJson(OPENAPI_PATH, buildOpenApi());
   const builtAt = `${BUILD_DAY}T03:00:00.000Z`;
   const newestDataDay = db.prepare('SELECT max(data_day) FROM bulletins').pluck().get() as Day;
-  const record = (objects: number) =>
+  const buildId = `${BUILD_DAY}-forecast`;
+  writer.writeJson(
+    BUILD_RECORD_PATH,
     BuildRecord.parse({
-      buildId: `${BUILD_DAY}-forecast`,
+      buildId,
       today: BUILD_DAY,
       builtAt,
       newestDataDay,
       synthetic: false,
       attribution: defaultAttribution(model),
-      objects,
-    });
-  writer.writeJson(BUILD_RECORD_PATH, record(writer.entries.size + 1));
-  writer.finish({ buildId: `${BUILD_DAY}-forecast`, today: BUILD_DAY, builtAt, newestDataDay });
+      objects: writer.entries.size + 1,
+    }),
+  );
+  writer.finish({ buildId, today: BUILD_DAY, builtAt, newestDataDay });
   db.close();
 
   // The same objects; the calendars' day the one after the serving day, so a run across midnight stays on it.
@@ -95,7 +75,7 @@ export function writeForecastDists(suiteStore: string): ForecastDists {
     if (path !== CALENDARS_PATH && !entry.encoding) twin.write(path, readFileSync(join(late, path)));
   const servingDay = addDays(istanbulDay(new Date()), 1);
   twin.writeJson(CALENDARS_PATH, EdgeCalendarsSchema.parse({ ...calendars, today: servingDay }));
-  twin.finish({ buildId: `${BUILD_DAY}-forecast`, today: BUILD_DAY, builtAt, newestDataDay });
+  twin.finish({ buildId, today: BUILD_DAY, builtAt, newestDataDay });
   ms.rest = Math.round(performance.now() - t) - ms.forecasts;
 
   const slugsOf = (build: (slug: string) => string) => {
@@ -108,7 +88,6 @@ export function writeForecastDists(suiteStore: string): ForecastDists {
   return {
     onBuildDay,
     late,
-    storePath,
     published: slugsOf(FORECAST_OBJECTS.published),
     refused: slugsOf(FORECAST_OBJECTS.refused),
     ms,
