@@ -8,6 +8,7 @@ import {
   HORIZON,
   MAX_GAP_DAYS,
   MAX_MAPE,
+  MIN_SKILL,
   ORIGINS,
   TRAINING_WINDOW,
 } from './forecast/rules.ts';
@@ -43,9 +44,10 @@ describe('the forecast operations', () => {
     const text = doc.paths[path]!.get.description!;
     for (const figure of [
       `next ${HORIZON} publishing days`,
-      `last ${ORIGINS} publishing days`,
+      `last ${ORIGINS} data days`,
       `at most ${TRAINING_WINDOW} data days`,
       `below ${MAX_MAPE} %`,
+      `at least ${MIN_SKILL * 100} % below each baseline's`,
       `last ${DRIFT_ORIGINS} origins`,
       '80 % prediction intervals covered 70 % to 90 %',
       `above ${MAX_GAP_DAYS} calendar days`,

@@ -21,6 +21,7 @@ import {
   INTERVAL_LEVEL,
   MAX_GAP_DAYS,
   MAX_MAPE,
+  MIN_SKILL,
   MIN_TRAINING,
   ORIGINS,
   TRAINING_WINDOW,
@@ -40,20 +41,22 @@ const percent = (share: number): string => `${Math.round(share * 100)} %`;
 /** What a forecast must show before it is published, for the main operation and the compatibility prefix's alike. */
 export const FORECAST_GATE =
   `Experimental: a forecast of the variant's national indicator for its next ${HORIZON} publishing days ` +
-  '(no Sundays, no holidays), each with its date, computed by the build and shown only when a rolling-origin ' +
-  `backtest passes the gate. Its origins are the last ${ORIGINS} publishing days with ${HORIZON} actuals after them; ` +
-  `from each, the model, fit on at most ${TRAINING_WINDOW} data days up to that origin only, forecasts 1 to ` +
-  `${HORIZON} steps ahead, and so do two baselines: naive (the last price stays) and seasonal naive (the same ` +
-  'weekday a week before). Published only when: the model beats both baselines on mean absolute scaled error ' +
-  `(MASE) over the backtest; its mean absolute percentage error is below ${MAX_MAPE} %; its MASE over the last ` +
-  `${DRIFT_ORIGINS} origins is at most ${DRIFT_RATIO} times the whole backtest's (no drift); its ` +
-  `${percent(INTERVAL_LEVEL)} prediction intervals covered ${percent(COVERAGE_RANGE.min)} to ` +
-  `${percent(COVERAGE_RANGE.max)} of the actuals; the series has at least ${MIN_TRAINING + ORIGINS + HORIZON - 1} ` +
-  `data days, no gap between data days above ${MAX_GAP_DAYS} calendar days and no run of ${FROZEN_RUN} equal ` +
-  'prices; and its last data day is not stale. Served on a later day than its build, a forecast whose data has ' +
-  'aged to stale is refused too (reason stale_source). A refused series answers 422 FORECAST_NOT_PUBLISHABLE ' +
-  'with its reasons, validation figures, per-horizon metrics and origins in error.details; a product family or ' +
-  'any other slug that is no catalogue variant answers 404.';
+  '(the weekdays its sources publish on, full holidays excepted), each with its date, computed by the build ' +
+  'and shown only when a rolling-origin backtest passes the gate. Its origins are the last ' +
+  `${ORIGINS} data days with ${HORIZON} actuals after them; from each, the model, fit on at most ` +
+  `${TRAINING_WINDOW} data days up to that origin only, forecasts 1 to ${HORIZON} steps ahead, and so do two ` +
+  'baselines: naive (the last price stays) and seasonal naive (the price one week of publishing days ' +
+  "before). Published only when: the model's mean absolute scaled error (MASE) over the backtest is at " +
+  `least ${percent(MIN_SKILL)} below each baseline's; its mean absolute percentage error is below ` +
+  `${MAX_MAPE} %; its MASE over the last ${DRIFT_ORIGINS} origins is at most ${DRIFT_RATIO} times the ` +
+  `whole backtest's (no drift); its ${percent(INTERVAL_LEVEL)} prediction intervals covered ` +
+  `${percent(COVERAGE_RANGE.min)} to ${percent(COVERAGE_RANGE.max)} of the actuals; the series has at least ` +
+  `${MIN_TRAINING + ORIGINS + HORIZON - 1} data days, no gap between data days above ${MAX_GAP_DAYS} ` +
+  `calendar days and no run of ${FROZEN_RUN} equal prices; and its last data day is not stale (more than ` +
+  'two publishing days behind the build day). Served on a later day than its build, a forecast whose last ' +
+  'data day has become stale is refused too (reason stale_source). A refused series answers 422 ' +
+  'FORECAST_NOT_PUBLISHABLE with its reasons, validation figures, per-horizon metrics and origins in ' +
+  'error.details; a product family or any other slug that is no catalogue variant answers 404.';
 
 /** The path slug of both forecast operations. */
 export const forecastSlugParameter = (name: string) =>

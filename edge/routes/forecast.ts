@@ -5,7 +5,7 @@
  *   refused   → 422 FORECAST_NOT_PUBLISHABLE, the stored refusal (reasons, figures) as `details`
  *   neither   → 404: a product family, or any other slug
  * A forecast is shown only while its series is current. Served on a later day than its build, a
- * published forecast whose last data day has aged to stale is refused as the build refuses a stale
+ * published forecast whose last data day has become stale is refused as the build refuses a stale
  * series (`stale_source`), with the forecast's own figures as the refusal's.
  */
 import { classByMissedDays, missedPublishingDays } from '../../core/calendar.ts';
