@@ -51,7 +51,7 @@ describe('the forecast operations', () => {
       `last ${DRIFT_ORIGINS} origins`,
       '80 % prediction intervals covered 70 % to 90 %',
       `above ${MAX_GAP_DAYS} calendar days`,
-      `run of ${FROZEN_RUN} equal prices`,
+      `last ${FROZEN_RUN} prices are not all equal`,
       'stale_source',
       'FORECAST_NOT_PUBLISHABLE',
     ])

@@ -52,7 +52,7 @@ export const FORECAST_GATE =
   `whole backtest's (no drift); its ${percent(INTERVAL_LEVEL)} prediction intervals covered ` +
   `${percent(COVERAGE_RANGE.min)} to ${percent(COVERAGE_RANGE.max)} of the actuals; the series has at least ` +
   `${MIN_TRAINING + ORIGINS + HORIZON - 1} data days, no gap between data days above ${MAX_GAP_DAYS} ` +
-  `calendar days and no run of ${FROZEN_RUN} equal prices; and its last data day is not stale (more than ` +
+  `calendar days, and its last ${FROZEN_RUN} prices are not all equal (a frozen series); its last data day is not stale (more than ` +
   'two publishing days behind the build day). Served on a later day than its build, a forecast whose last ' +
   'data day has become stale is refused too (reason stale_source). A refused series answers 422 ' +
   'FORECAST_NOT_PUBLISHABLE with its reasons, validation figures, per-horizon metrics and origins in ' +

@@ -34,7 +34,7 @@ export const ErrorFigures = z
     mape: Percent,
     mase: z.number().min(0).nullable().meta({
       description:
-        "Mean absolute scaled error: the MAE divided by the mean absolute day-to-day change of the training data before the first origin (null when that change is 0: a frozen series)",
+        'Mean absolute scaled error: the MAE divided by the mean absolute day-to-day change of the training data before the first origin (null when that change is 0: a frozen series)',
     }),
   })
   .meta({ id: 'ForecastErrorFigures' });
@@ -88,6 +88,7 @@ export const Forecast = z
       .meta({ description: 'Prediction interval of each prediction, in its order' }),
     metrics: z.array(HorizonMetrics),
     origins: ForecastOrigins,
+    dataDays: z.int().min(0).meta({ description: 'Data days of the series' }),
     ...freshnessShape,
     attribution: Attribution,
   })

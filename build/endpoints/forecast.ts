@@ -120,6 +120,7 @@ export function writeForecasts(
       },
       metrics: metricsOf(result),
       origins,
+      dataDays: series.days.length,
       ...freshness,
       attribution: attributionOf(model, series.sources),
     };

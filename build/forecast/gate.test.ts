@@ -3,7 +3,7 @@ import { nextPublishingDays, type PublishingCalendar } from '../../core/calendar
 import { addDays, type Day } from '../../core/dates.ts';
 import type { Fit } from './backtest.ts';
 import { judge } from './gate.ts';
-import { SEASONAL_STRENGTH, seasonalStrength } from './models.ts';
+import { fitAndForecast, SEASONAL_STRENGTH, seasonalStrength } from './models.ts';
 
 const SIX_DAYS: PublishingCalendar = { publishingDays: new Set([1, 2, 3, 4, 5, 6]), holidays: new Set() };
 
@@ -126,5 +126,18 @@ describe('the forecast gate on series whose answer is known', () => {
     expect(gate([...moving.slice(0, 190), ...Array(10).fill(31)]).reasons).toContain('frozen_source');
     const days = publishingDays(200, TODAY).map((d, i) => (i < 100 ? addDays(d, -12) : d));
     expect(gate(moving, TODAY, days).reasons).toContain('long_gap');
+  });
+});
+
+describe('the models', () => {
+  it('give the same numbers for the same series, whatever was fitted before (the build is reproducible)', () => {
+    const noise = randomOf(21);
+    let price = 30;
+    const walk = Array.from({ length: 156 }, () => (price *= Math.exp(0.02 * noise())));
+    const weeklyValues = Array.from({ length: 156 }, (_, t) => 40 * (1 + [-0.1, 0, 0, 0, 0.05, 0.1][t % 6]!));
+    const first = [fitAndForecast(walk, 6, 7), fitAndForecast(weeklyValues, 6, 7)];
+    const again = [fitAndForecast(weeklyValues, 6, 7), fitAndForecast(walk, 6, 7)].reverse();
+    expect(again).toEqual(first);
+    expect(first.map((f) => f.method)).toEqual(['auto-ets', 'mstl-ets']);
   });
 });

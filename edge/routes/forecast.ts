@@ -20,9 +20,6 @@ import { serveStored } from './stored.ts';
 export const productForecast = (ctx: RouteContext): Promise<Answer> =>
   answerForecast(ctx, 'slug', FORECAST_OBJECTS.published);
 
-/** A published forecast as the edge reads it: `dataDays`, the series' data days, is what its refusal reports. */
-type PublishedForecast = ForecastT & { dataDays: number };
-
 /**
  * The forecast of the slug in path parameter `name`; `sentAt(slug)` is the object sent when it is
  * published (the main shape, or the compatibility prefix's).
@@ -65,7 +62,7 @@ async function refuseWhenStale(ctx: RouteContext, slug: string): Promise<void> {
   if (!calendars) return;
   const object = await ctx.store.get(FORECAST_OBJECTS.published(slug));
   if (!object) return;
-  const forecast = JSON.parse(await object.text()) as PublishedForecast;
+  const forecast = JSON.parse(await object.text()) as ForecastT;
   const calendar = {
     publishingDays: new Set(calendars.fallback.days),
     holidays: new Set(calendars.holidays),
@@ -77,7 +74,7 @@ async function refuseWhenStale(ctx: RouteContext, slug: string): Promise<void> {
 }
 
 /** The refusal the gate gives a series whose source stopped, from the figures the forecast was published with. */
-function staleRefusal(forecast: PublishedForecast): ForecastRefusalT {
+function staleRefusal(forecast: ForecastT): ForecastRefusalT {
   return {
     productSlug: forecast.productSlug,
     reasons: ['stale_source'],
