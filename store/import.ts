@@ -14,13 +14,18 @@ import { markRepeatedBulletins } from './bulletins.ts';
 import { syncCorrections } from './corrections.ts';
 import type { Db } from './db.ts';
 import { markImplausibleValues } from './implausible-values.ts';
+import { describeProduction, importProduction, type ProductionSummary } from './production/import.ts';
 import { documentMeta, ingestDocument, refuseDocument, type IngestReport } from './ingest.ts';
 import { relinkNames, seedCatalogue, seedHolidays, seedRegistry } from './seed.ts';
 import { recordRun } from './source-runs.ts';
 
 type ImportedDocument = { source: string; file: string; parser: string; report: IngestReport };
 export type RefusedDocument = { source: string; file: string; parser: string; reason: string };
-export type ImportSummary = { documents: ImportedDocument[]; refused: RefusedDocument[] };
+export type ImportSummary = {
+  documents: ImportedDocument[];
+  refused: RefusedDocument[];
+  production: ProductionSummary;
+};
 
 export type ImportOptions = {
   /** a directory laid out like data/sources, read instead of it; sources without an archive.json there are left out */
@@ -39,7 +44,8 @@ export function importArchives(
   seedCatalogue(db, catalogue);
   seedHolidays(db);
   relinkNames(db, catalogue);
-  const summary: ImportSummary = { documents: [], refused: [] };
+  const imported: ImportedDocument[] = [];
+  const allRefused: RefusedDocument[] = [];
   for (const adapter of ADAPTERS) {
     if (!adapter.archive || (archiveRoot && !hasArchive(adapter.definition.key, archiveRoot))) continue;
     const startedAt = now();
@@ -54,19 +60,23 @@ export function importArchives(
         log(`  ${outcome.source} ${outcome.file}: REFUSED (${outcome.reason}); kept as evidence, source marked broken`);
         continue;
       }
-      summary.documents.push(outcome);
+      imported.push(outcome);
       read.push(outcome);
       if (outcome.report.readAfterRefusal) recovered.push(outcome);
       if (documents.length <= LISTED_DOCUMENTS) log(describe(outcome));
     }
     if (documents.length > LISTED_DOCUMENTS) log(describeMany(adapter.definition.key, read));
-    summary.refused.push(...refused);
+    allRefused.push(...refused);
     recordArchiveRun(db, adapter.definition.key, { startedAt, finishedAt: now() }, refused, recovered);
   }
   markRepeatedBulletins(db);
   syncCorrections(db);
   markImplausibleValues(db);
-  return summary;
+  // Yearly production statistics: the official tables in data/production/, whatever archiveRoot says.
+  const started = performance.now();
+  const production = importProduction(db, new Set(catalogue.products.map((p) => p.slug)));
+  for (const line of describeProduction(production, performance.now() - started)) log(line);
+  return { documents: imported, refused: allRefused, production };
 }
 
 function importDocument(
