@@ -182,6 +182,20 @@ type SourceRow = {
   attribution: string;
 };
 
+type ProductionDocumentRow = {
+  table_id: string;
+  title: string;
+  source_line: string | null;
+  provenance: string;
+  licence: string | null;
+};
+
+function productionDocuments(db: Database.Database): ProductionDocumentRow[] {
+  return db
+    .prepare('SELECT table_id, title, source_line, provenance, licence FROM production_documents ORDER BY table_id')
+    .all() as ProductionDocumentRow[];
+}
+
 function datapackage(
   db: Database.Database,
   options: SnapshotOptions,
@@ -234,15 +248,26 @@ function datapackage(
     created: options.builtAt,
     keywords: ['hal', 'wholesale market', 'prices', 'Türkiye', 'fruit', 'vegetables', 'fish'],
     licenses: licences,
-    sources: sources.map((s) => ({
-      title: s.name,
-      path: s.url ?? undefined,
-      key: s.key,
-      organisation: s.organisation,
-      licence: s.licence,
-      licenses: [licenceOf(s.licence)].filter((l) => l !== null),
-      attribution: s.attribution,
-    })),
+    sources: [
+      ...sources.map((s) => ({
+        title: s.name,
+        path: s.url ?? undefined,
+        key: s.key,
+        organisation: s.organisation,
+        licence: s.licence,
+        licenses: [licenceOf(s.licence)].filter((l) => l !== null),
+        attribution: s.attribution,
+      })),
+      // The yearly production tables: no licence stated; their Kaynak line is the attribution.
+      ...productionDocuments(db).map((d) => ({
+        title: d.title,
+        key: `production:${d.table_id}`,
+        licence: d.licence,
+        licenses: [licenceOf(d.licence)].filter((l) => l !== null),
+        attribution: d.source_line ?? d.provenance,
+        provenance: d.provenance,
+      })),
+    ],
     resources: [
       {
         name: 'database',

@@ -1,4 +1,4 @@
--- Yearly crop production from the official statistics (data/production/, docs/production.md).
+-- Yearly crop production from the official statistics (data/production/, its README.md).
 -- A production document is one file the rows were read from: a TÜİK table or the province database.
 CREATE TABLE production_documents (
   id               INTEGER PRIMARY KEY,
