@@ -47,10 +47,11 @@ import { MoverItem, TrendingItem, TrendingResponse, WeeklySummary } from '../sch
 import { COMPAT_PRICES_DOCS } from './openapi-compat-prices.ts';
 import { COMPAT_REST_DOCS } from './openapi-compat-rest.ts';
 import { FORECAST_DOCS } from './openapi-forecast.ts';
+import { PRODUCTION_DOCS } from './openapi-production.ts';
 import { parameter, type Json } from './openapi-parts.ts';
 
 /** Operations described in files of their own. */
-const PART_DOCS = [FORECAST_DOCS, COMPAT_PRICES_DOCS, COMPAT_REST_DOCS];
+const PART_DOCS = [FORECAST_DOCS, PRODUCTION_DOCS, COMPAT_PRICES_DOCS, COMPAT_REST_DOCS];
 
 const RESPONSE_SCHEMAS: Record<string, z.ZodType | null> = {
   listPrices: PricesEnvelope,

@@ -5,7 +5,7 @@
  * only its base URL. The main contract owns /api/v1 itself. Where the variant states no cache value,
  * the main table's value for the same path applies.
  */
-import { FIVE_MINUTES, HOUR, NO_STORE, route, TEN_MINUTES, type PageLimits, type RouteSpec } from './routes.ts';
+import { DAY, FIVE_MINUTES, HOUR, NO_STORE, route, TEN_MINUTES, type PageLimits, type RouteSpec } from './routes.ts';
 
 /** Below /api/v1: `/api/v1/compat/prices` is the variant's `/prices`. */
 export const COMPAT_PREFIX = '/compat';
@@ -45,6 +45,10 @@ export const COMPAT_ROUTES: readonly RouteSpec[] = [
   }),
   route(`${COMPAT_PREFIX}/index/basket`, 'compatIndexBasket', HOUR, [], {
     summary: 'Variant shape of /index/basket: {basket: [{slug, label}]}',
+  }),
+  // The variant states no cache value: the main /production's (a yearly dataset).
+  route(`${COMPAT_PREFIX}/production`, 'compatListProduction', DAY, [400], {
+    summary: 'Variant shape of /production: an array of {year, productName, quantityTons, source}',
   }),
   route(`${COMPAT_PREFIX}/markets`, 'compatListMarkets', HOUR, [400], {
     summary: 'Variant shape of /markets: an array of active markets, `city` by name or plate code',

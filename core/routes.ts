@@ -36,7 +36,7 @@ export const FIVE_MINUTES: CacheValues = { sMaxAge: 300, staleWhileRevalidate: 6
 export const TEN_MINUTES: CacheValues = { sMaxAge: 600, staleWhileRevalidate: 600 };
 const QUARTER_HOUR: CacheValues = { sMaxAge: 900, staleWhileRevalidate: 3600 };
 export const HOUR: CacheValues = { sMaxAge: 3600, staleWhileRevalidate: 3600 };
-const DAY: CacheValues = { sMaxAge: 86400, staleWhileRevalidate: 86400 };
+export const DAY: CacheValues = { sMaxAge: 86400, staleWhileRevalidate: 86400 };
 
 type RouteOptions = Pick<RouteSpec, 'summary'> &
   Partial<Pick<RouteSpec, 'paging' | 'limit' | 'maxRows' | 'json' | 'conditional'>>;
@@ -125,6 +125,9 @@ export const ROUTES: readonly RouteSpec[] = [
   route('/prices/forecast/{slug}', 'productForecast', HOUR, [400, 404, 422], {
     summary:
       "Experimental 7-publishing-day forecast of a variant's national indicator; 422 when its backtest fails the gate",
+  }),
+  route('/production', 'listProduction', DAY, [400], {
+    summary: 'Yearly crop production in tonnes (TÜİK tables, province data): product, year, region, measure',
   }),
   route('/observations/{id}', 'getObservation', HOUR, [400, 404], {
     summary: 'Evidence for one price: document, fetch moment, sha256, parser, printed row',

@@ -16,6 +16,7 @@ import { combinedSearch, productSearch } from './routes/search.ts';
 import { getObservation } from './routes/observations.ts';
 import { listPrices } from './routes/prices.ts';
 import { listProducts } from './routes/products.ts';
+import { listProduction } from './routes/production.ts';
 import { COMPAT_HANDLERS } from './routes/compat/index.ts';
 import { storedRoute } from './routes/stored.ts';
 import { WIDGET_ROUTES } from './routes/widgets.ts';
@@ -45,6 +46,7 @@ const HANDLERS: Record<string, Handler> = {
   trendingPrices,
   weeklySummary,
   productForecast,
+  listProduction,
   ...COMPAT_HANDLERS,
 };
 

@@ -12,6 +12,11 @@ export const ProductItem = z
     median: z.number().nullable().optional(),
     market_count: z.int().min(0).nullable().optional(),
     url: z.string().optional(),
+    production_url: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "The yearly production of the variant's family (/production), null when it has none" }),
     ...optionalFreshnessShape,
   })
   .meta({ id: 'ProductItem' });

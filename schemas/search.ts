@@ -23,7 +23,15 @@ export const AliasItem = z
 
 export const AliasResponse = z
   .strictObject({
-    product: z.strictObject({ slug: Slug, name: z.string(), category: Slug, url: z.string() }),
+    product: z.strictObject({
+      slug: Slug,
+      name: z.string(),
+      category: Slug,
+      url: z.string(),
+      production_url: z.string().nullable().meta({
+        description: "The yearly production of the variant's family (/production), null when it has none",
+      }),
+    }),
     items: z.array(AliasItem),
     meta: z.strictObject({ count: z.int().min(0), note: z.string() }),
     attribution: Attribution,

@@ -68,6 +68,10 @@ const ODD_QUERIES = [
   '?week=%',
   '?from=x&to=%',
   `?product=${'y'.repeat(3000)}`,
+  '?year=%',
+  '?year=2020.5',
+  '?region=%ff',
+  '?measure=%00',
 ];
 // Methods an HTTP parser knows (one it does not know never reaches a worker).
 const ODD_METHODS = ['POST', 'PUT', 'DELETE', 'PATCH', 'PROPFIND', 'PURGE', 'SEARCH'];

@@ -36,6 +36,8 @@ import { MarketsEnvelope } from '../schemas/markets.ts';
 import { ObservationRecord } from '../schemas/observations.ts';
 import { PriceRow } from '../schemas/prices.ts';
 import { ProductItem } from '../schemas/products.ts';
+import { ProductionIndex, ProductionRows } from '../schemas/production.ts';
+import { PRODUCTION_OBJECTS } from '../core/production.ts';
 import { BasketResponse, IndexHistory, IndexLatest, IndexSeries, UnpublishedIndex } from '../schemas/basket-index.ts';
 import { TrendingResponse, WeeklySummary } from '../schemas/movers.ts';
 import {
@@ -121,6 +123,12 @@ function schemaFor(
   if (builtBy(FORECAST_OBJECTS.refused, path)) return { kind: 'json', schema: ForecastRefusal };
   if (builtBy(FORECAST_OBJECTS.published, path)) return { kind: 'json', schema: Forecast };
   if (builtBy(compatForecastPath, path)) return { kind: 'json', schema: CompatForecast };
+  if (path === PRODUCTION_OBJECTS.index) return { kind: 'json', schema: ProductionIndex };
+  if (/^api\/v1\/production\/family\/[a-z0-9-]+\/[a-z0-9-]+\.json$/.test(path))
+    return { kind: 'json', schema: ProductionRows };
+  if (/^api\/v1\/production\/names\/[a-z0-9-]+\.json$/.test(path)) return { kind: 'json', schema: ProductionRows };
+  if (/^api\/v1\/production\/year\/\d{4}\/[a-z0-9-]+\.json$/.test(path))
+    return { kind: 'json', schema: ProductionRows };
   if (path.startsWith('api/v1/_p/')) return { kind: 'ndjson' };
   if (path.startsWith('api/v1/_evidence/')) return { kind: 'evidence' };
   if (path === 'api/v1/openapi.json') return { kind: 'openapi' };

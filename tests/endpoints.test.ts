@@ -40,11 +40,17 @@ const CONTRACT_PATHS = [
 /** Paths whose generators belong to later issues; this list only shrinks. */
 const PENDING: Record<string, string> = {};
 /** Additional operations of the specification that join /api/v1 (their paths clash with nothing). */
-const ADDITIONAL_PATHS = ['/index/basket', '/prices/trending', '/prices/weekly-summary', '/prices/forecast/{slug}'];
+const ADDITIONAL_PATHS = [
+  '/index/basket',
+  '/prices/trending',
+  '/prices/weekly-summary',
+  '/prices/forecast/{slug}',
+  '/production',
+];
 
 /**
  * The variant section's operations that are no new capability, under the compatibility prefix
- * (production and alerts are not served yet), and the cache values the variant states.
+ * (alerts are not served yet), and the cache values the variant states.
  */
 const VARIANT_CACHE: Record<string, number | null> = {
   '/compat/prices': 300,
@@ -57,6 +63,7 @@ const VARIANT_CACHE: Record<string, number | null> = {
   '/compat/index/history': 300,
   '/compat/index/basket': null,
   '/compat/markets': null,
+  '/compat/production': null,
 };
 
 const served = servedApi('203.0.113');

@@ -4,6 +4,7 @@ import { AliasResponse } from '../../schemas/search.ts';
 import type { Db } from '../../store/db.ts';
 import { attributionOf, defaultAttribution, type Model } from '../model.ts';
 import type { OutputWriter } from '../writer.ts';
+import { productionUrl } from './production.ts';
 
 const ALIAS_NOTE =
   'Kaynakların bu ürün için yazdığı adlar. method: exact (katlanmış ad eşit), trigram (benzerlik ≥ 0,6; confidence benzerliktir, karar değil), seed (gözden geçirilmiş eşleme), manual (yönetici eşlemesi).';
@@ -19,7 +20,8 @@ type NameRow = {
   variant: string;
 };
 
-export function writeAliases(db: Db, model: Model, writer: OutputWriter): number {
+/** `withProduction`: the families with production rows; a variant's page links to its family's. */
+export function writeAliases(db: Db, model: Model, withProduction: ReadonlySet<string>, writer: OutputWriter): number {
   const names = db
     .prepare(`SELECT source_key AS source, raw_name, match_key, unit, method, confidence, reviewed_at, variant_slug AS variant
               FROM source_names WHERE variant_slug IS NOT NULL ORDER BY source_key, match_key, unit`)
@@ -27,10 +29,16 @@ export function writeAliases(db: Db, model: Model, writer: OutputWriter): number
   const byVariant = new Map<string, NameRow[]>();
   for (const n of names) byVariant.set(n.variant, [...(byVariant.get(n.variant) ?? []), n]);
   const item = (n: NameRow) => ({ ...n, source_name: model.sources.get(n.source)!.name });
-  const write = (slug: string, name: string, category: string, rows: NameRow[]) => {
+  const write = (slug: string, name: string, category: string, family: string, rows: NameRow[]) => {
     const sources = new Set(rows.map((r) => r.source));
     const body = AliasResponse.parse({
-      product: { slug, name, category, url: `/api/v1/prices?product=${slug}` },
+      product: {
+        slug,
+        name,
+        category,
+        url: `/api/v1/prices?product=${slug}`,
+        production_url: withProduction.has(family) ? productionUrl(family) : null,
+      },
       items: rows.map((r) => {
         const { source, source_name, raw_name, match_key, unit, method, confidence, reviewed_at, variant } = item(r);
         return { source, source_name, raw_name, match_key, unit, method, confidence, reviewed_at, variant };
@@ -42,14 +50,14 @@ export function writeAliases(db: Db, model: Model, writer: OutputWriter): number
   };
   let files = 0;
   for (const v of model.variants.values()) {
-    write(v.slug, v.name, v.category, byVariant.get(v.slug) ?? []);
+    write(v.slug, v.name, v.category, v.product, byVariant.get(v.slug) ?? []);
     files++;
   }
   for (const p of model.products.values()) {
     const rows = [...model.variants.values()]
       .filter((v) => v.product === p.slug)
       .flatMap((v) => byVariant.get(v.slug) ?? []);
-    write(p.slug, p.name, p.category, rows);
+    write(p.slug, p.name, p.category, p.slug, rows);
     files++;
   }
   return files;

@@ -8,8 +8,15 @@ import { writeListCollection } from '../collections.ts';
 import { attributionOf, defaultAttribution, type Model } from '../model.ts';
 import type { NationalIndicator } from '../national.ts';
 import type { OutputWriter } from '../writer.ts';
+import { productionUrl } from './production.ts';
 
-export function writeProducts(model: Model, indicators: Map<string, NationalIndicator>, writer: OutputWriter): number {
+/** `withProduction`: the families with production rows, whose items link to them. */
+export function writeProducts(
+  model: Model,
+  indicators: Map<string, NationalIndicator>,
+  withProduction: ReadonlySet<string>,
+  writer: OutputWriter,
+): number {
   const lines = new Map<string, string[]>([['all', []]]);
   const sources = new Map<string, Set<string>>([['all', new Set()]]);
   for (const v of model.variants.values()) {
@@ -24,6 +31,7 @@ export function writeProducts(model: Model, indicators: Map<string, NationalIndi
       median: n?.median ?? null,
       market_count: n?.marketCount ?? 0,
       url: `/api/v1/prices?product=${v.slug}`,
+      production_url: withProduction.has(v.product) ? productionUrl(v.product) : null,
       ...(n?.freshness ?? unavailable()),
     });
     const json = JSON.stringify(item);

@@ -5,6 +5,7 @@ import { compatExportPrices } from './export.ts';
 import { compatProductForecast } from './forecast.ts';
 import { compatProductHistory } from './history.ts';
 import { compatListMarkets } from './markets.ts';
+import { compatListProduction } from './production.ts';
 import { compatTrendingPrices, compatWeeklySummary } from './movers.ts';
 import { compatListPrices } from './prices.ts';
 
@@ -19,4 +20,5 @@ export const COMPAT_HANDLERS: Record<string, (ctx: RouteContext) => Promise<Answ
   compatIndexHistory,
   compatIndexBasket,
   compatListMarkets,
+  compatListProduction,
 };
