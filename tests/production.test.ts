@@ -73,6 +73,12 @@ describe('national tables', () => {
     expect(body.items.map((i) => i.quantityTons)).toEqual([13_204_015]);
   });
 
+  it("a variant's name resolves to its family, as search finds it", async () => {
+    const { body } = await main('product=Domates%20Salk%C4%B1m&year=2020');
+    expect(body.meta).toMatchObject({ product: 'domates', productMatch: 'family' });
+    expect(body.items.map((i) => i.quantityTons)).toEqual([13_204_015]);
+  });
+
   it('measure: part lists the uses and the production under cover, all every row, total the total', async () => {
     const part = (await main('product=domates&year=2020&measure=part')).body.items;
     expect(part.map((i) => [i.tableId, i.productName]).sort()).toEqual([
