@@ -88,12 +88,9 @@ export const Forecast = z
       .meta({ description: 'Prediction interval of each prediction, in its order' }),
     metrics: z.array(HorizonMetrics),
     origins: ForecastOrigins,
-    dataDays: z
-      .int()
-      .min(0)
-      .meta({
-        description: 'Data days of the series in the 400 calendar days before the build day (what the build reads)',
-      }),
+    dataDays: z.int().min(0).meta({
+      description: 'Data days of the series in the 400 calendar days before the build day (what the build reads)',
+    }),
     ...freshnessShape,
     attribution: Attribution,
   })
@@ -113,12 +110,9 @@ export const ForecastRefusal = z
     metrics: z.array(HorizonMetrics),
     origins: ForecastOrigins.nullable(),
     lastDataDay: Day.nullable(),
-    dataDays: z
-      .int()
-      .min(0)
-      .meta({
-        description: 'Data days of the series in the 400 calendar days before the build day (what the build reads)',
-      }),
+    dataDays: z.int().min(0).meta({
+      description: 'Data days of the series in the 400 calendar days before the build day (what the build reads)',
+    }),
   })
   .meta({ id: 'ForecastRefusal' });
 export type ForecastRefusalT = z.infer<typeof ForecastRefusal>;
