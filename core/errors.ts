@@ -4,6 +4,7 @@
  * (build/openapi.ts), so a code cannot be sent without being documented, nor documented apart
  * from what is sent. Figures in a message come from the limits they describe.
  */
+import { CREATES_PER_IP_HOUR, MAILS_PER_ADDRESS_DAY } from './alerts.ts';
 import { RATE_LIMIT, routeSpec } from './routes.ts';
 
 /** `20000` → `20.000`, as Turkish text writes it. */
@@ -30,7 +31,41 @@ export const ERRORS = {
       `Dışa aktarım çok büyük: en fazla ${turkishThousands(routeSpec('/prices/export').maxRows!)} satır. ` +
       'Filtreleri daraltın veya tarihli veri anlık görüntüsünü indirin.',
   },
-  METHOD_NOT_ALLOWED: { status: 405, message: 'Bu API yalnızca GET ve HEAD isteklerini kabul eder.' },
+  METHOD_NOT_ALLOWED: {
+    status: 405,
+    message:
+      'Bu yol bu yöntemi kabul etmiyor (izin verilenler Allow başlığında): API okuma için GET ve HEAD kabul eder; ' +
+      'yazan tek işlemler fiyat alarmlarıdır (/alerts).',
+  },
+  INVALID_ALERT: {
+    status: 400,
+    message:
+      'Geçersiz alarm isteği: gövde JSON olmalı; email geçerli bir adres, productSlug yayımlanan bir ürün çeşidi, ' +
+      'targetPrice en fazla iki ondalıklı pozitif bir sayı, direction above ya da below olmalı (details alanına bakın).',
+  },
+  ALERT_TOKEN_REQUIRED: {
+    status: 401,
+    message:
+      'Alarmlar yalnızca adrese e-postayla gönderilen yönetim anahtarıyla (Authorization: Bearer) listelenir ve silinir. ' +
+      'Anahtarınız yoksa GET /alerts?email= isteği, adresin alarmı varsa bir yönetim bağlantısını o adrese gönderir.',
+  },
+  ALERT_TOKEN_INVALID: {
+    status: 401,
+    message:
+      'Alarm anahtarı geçersiz: tanınmıyor, süresi dolmuş ya da daha önce kullanılmış (details.reason). ' +
+      'Yeni bir yönetim bağlantısı için GET /alerts?email= isteği gönderin.',
+  },
+  ALERT_LIMITED: {
+    status: 429,
+    message:
+      `Alarm sınırı aşıldı: bir adrese günde en fazla ${MAILS_PER_ADDRESS_DAY} onay ya da yönetim e-postası, ` +
+      `bir IP adresinden saatte en fazla ${CREATES_PER_IP_HOUR} yeni alarm (details alanına ve Retry-After başlığına bakın).`,
+  },
+  ALERTS_UNAVAILABLE: {
+    status: 503,
+    message:
+      'Fiyat alarmları şu an kullanılamıyor: alarm deposu ya da e-posta gönderimi yanıt vermiyor. Biraz sonra yeniden deneyin.',
+  },
   INDEX_NOT_PUBLISHED: {
     status: 409,
     message:

@@ -15,6 +15,9 @@ import type { KeySql } from './key-store.ts';
 export const LOCAL_KEYS_DATABASE = 'hal-keys-local';
 export const DEFAULT_KEYS_DIR = join(ROOT, '.cache/keys');
 const MIGRATIONS_DIR = join(ROOT, 'edge/keys/migrations');
+/** The price alerts' database (binding ALERTS): its own migrations, applied the same way. */
+export const LOCAL_ALERTS_DATABASE = 'hal-alerts-local';
+export const ALERTS_MIGRATIONS_DIR = join(ROOT, 'edge/alerts/migrations');
 
 type Statement = { bind(...values: unknown[]): Statement; all<T>(): Promise<{ results: T[] }> };
 /** What this module needs of a D1 binding (miniflare's proxy of one). */
@@ -49,7 +52,7 @@ function statementsOf(text: string): string[] {
  * Applies the migrations not yet recorded, each in one batch (one transaction) with its record.
  * Answers the names applied.
  */
-export async function applyKeyMigrations(db: LocalD1): Promise<string[]> {
+export async function applyKeyMigrations(db: LocalD1, migrationsDir = MIGRATIONS_DIR): Promise<string[]> {
   await busyRetried(() =>
     db
       .prepare(
@@ -64,11 +67,11 @@ export async function applyKeyMigrations(db: LocalD1): Promise<string[]> {
     ),
   );
   const applied: string[] = [];
-  for (const name of readdirSync(MIGRATIONS_DIR)
+  for (const name of readdirSync(migrationsDir)
     .filter((f) => f.endsWith('.sql'))
     .sort()) {
     if (done.has(name)) continue;
-    const statements = statementsOf(readFileSync(join(MIGRATIONS_DIR, name), 'utf8')).map((s) => db.prepare(s));
+    const statements = statementsOf(readFileSync(join(migrationsDir, name), 'utf8')).map((s) => db.prepare(s));
     statements.push(db.prepare('INSERT INTO d1_migrations (name) VALUES (?)').bind(name));
     try {
       await busyRetried(() => db.batch(statements));

@@ -11,7 +11,14 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { publishRelease, type PublishReport } from '../../publish/release.ts';
 import { bundleWorker, ROOT } from './bundle-worker.ts';
-import { applyKeyMigrations, DEFAULT_KEYS_DIR, LOCAL_KEYS_DATABASE, type LocalD1 } from './key-store-local.ts';
+import {
+  ALERTS_MIGRATIONS_DIR,
+  applyKeyMigrations,
+  DEFAULT_KEYS_DIR,
+  LOCAL_ALERTS_DATABASE,
+  LOCAL_KEYS_DATABASE,
+  type LocalD1,
+} from './key-store-local.ts';
 import { startLocalEdge } from './local-edge.ts';
 import { MiniflareBucket } from './miniflare-bucket.ts';
 import { startOriginServer, type Origin } from './origin-server.ts';
@@ -67,7 +74,7 @@ export type LocalWorkerOptions = {
   /** text bindings of the worker's Env (e.g. ORIGIN_TIMEOUT_MS) */
   bindings?: Record<string, string>;
   /**
-   * where the keys' D1 lives (KEYS, migrated at start): by default `persist`, else `.cache/keys/`,
+   * where the D1 databases live (KEYS and ALERTS, migrated at start): by default `persist`, else `.cache/keys/`,
    * the folder `npm run keys` issues into
    */
   keysDir?: string;
@@ -118,7 +125,7 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Loc
     ...(await workerBase()),
     ...(origin ? {} : { r2Buckets: ['BUCKET'] }),
     bindings: { ...(origin ? { ORIGIN_URL: origin.url.origin } : {}), ...options.bindings },
-    d1Databases: { KEYS: LOCAL_KEYS_DATABASE },
+    d1Databases: { KEYS: LOCAL_KEYS_DATABASE, ALERTS: LOCAL_ALERTS_DATABASE },
     // The worker's own socket, without miniflare's entry in between: the local edge talks to it.
     unsafeDirectSockets: [{ host: '127.0.0.1', port: 0 }],
   };
@@ -137,6 +144,7 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Loc
   });
   await mf.ready;
   await applyKeyMigrations((await mf.getD1Database('KEYS', 'api')) as unknown as LocalD1);
+  await applyKeyMigrations((await mf.getD1Database('ALERTS', 'api')) as unknown as LocalD1, ALERTS_MIGRATIONS_DIR);
   const publication = origin
     ? null
     : await publishRelease({

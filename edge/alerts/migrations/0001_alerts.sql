@@ -1,5 +1,5 @@
 -- Price alerts (docs/alerts.md): the one store of personal data. Applied by `wrangler d1 migrations
--- apply hal-alerts` in production and by the local worker at start (scripts/lib/local-d1.ts), which
+-- apply hal-alerts` in production and by the local worker at start (scripts/lib/local-worker.ts), which
 -- record it in the same d1_migrations table. Deleting a subscriber deletes its alerts and tokens.
 
 -- An address, held only while it has an alert (pending or active).
