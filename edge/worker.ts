@@ -6,12 +6,15 @@
  */
 import { istanbulDay } from '../core/dates.ts';
 import { isCompressible, type ContentCoding } from '../core/encodings.ts';
-import { ERRORS } from '../core/errors.ts';
 import { API_KEY_HEADER } from '../core/keyed-access.ts';
 import { cacheControl, WIDGETS, type CacheValues } from '../core/routes.ts';
 import { ageValue, agingCalendars } from './aging.ts';
 import type { Answer } from './context.ts';
-import { ApiError, errorBody, type ErrorCode } from './errors.ts';
+import { ALERT_METHODS, answerAlert, matchAlertPath } from './alerts/handle.ts';
+import type { AlertEnv } from './alerts/context.ts';
+import { TOKEN_HEADER } from '../core/alert-routes.ts';
+import { errorResponse, READ_METHODS } from './error-response.ts';
+import { ApiError } from './errors.ts';
 import {
   acceptedCodings,
   baseHeaders,
@@ -44,7 +47,7 @@ import { CachingStore, type WaitUntil } from './object-cache.ts';
 export { RateLimiter } from './rate-limiter.ts';
 export { KeyQuota } from './keys/key-quota.ts';
 
-export type Env = {
+export type Env = AlertEnv & {
   /** production: the bucket the publisher writes */
   BUCKET?: R2Bucket;
   /** locally and for S3-compatible origins: a fetcher serving the build's objects */
@@ -87,27 +90,12 @@ function storeOf(env: Env, waitUntil: WaitUntil): { store: ObjectStore; publishe
   return { store: published ?? store, published };
 }
 
-function errorResponse(
-  status: number,
-  code: ErrorCode,
-  requestId: string,
-  details: unknown,
-  counted?: Counted | null,
-  retryAfter?: number | null,
-): Response {
+/** A CORS preflight: the read methods, or an alert path's own (which may send a token and a JSON body). */
+function preflight(requestId: string, alertMethods: string | null): Response {
   const headers = baseHeaders(requestId);
-  headers.set('content-type', 'application/json; charset=utf-8');
-  headers.set('cache-control', 'no-store');
-  if (counted) setCountedHeaders(headers, counted);
-  if (retryAfter) headers.set('retry-after', String(retryAfter));
-  if (status === 405) headers.set('allow', 'GET, HEAD, OPTIONS');
-  return new Response(JSON.stringify(errorBody(code, requestId, details)), { status, headers });
-}
-
-function preflight(requestId: string): Response {
-  const headers = baseHeaders(requestId);
-  headers.set('access-control-allow-methods', 'GET, HEAD, OPTIONS');
-  headers.set('access-control-allow-headers', `x-request-id, if-none-match, ${API_KEY_HEADER}`);
+  headers.set('access-control-allow-methods', alertMethods ?? READ_METHODS);
+  const alertHeaders = alertMethods ? `, ${TOKEN_HEADER}, content-type` : '';
+  headers.set('access-control-allow-headers', `x-request-id, if-none-match, ${API_KEY_HEADER}${alertHeaders}`);
   headers.set('access-control-max-age', '86400');
   return new Response(null, { status: 204, headers });
 }
@@ -179,11 +167,10 @@ async function staleOrError(
   console.error(`request ${asked.requestId}: ${error.message}${copy ? `; stale copy of ${copy.meta.at} sent` : ''}`);
   if (!copy)
     return errorResponse(
-      500,
       'ORIGIN_UNAVAILABLE',
       asked.requestId,
       { reason: error.message.slice(0, 200) },
-      asked.counted,
+      { counted: asked.counted },
     );
   const { meta } = copy;
   const answer: Answer = {
@@ -203,9 +190,10 @@ export async function handle(
 ): Promise<Response> {
   const requestId = requestIdOf(request);
   const url = new URL(request.url);
-  if (request.method === 'OPTIONS') return preflight(requestId);
   const isApi = url.pathname.startsWith(`${API_PREFIX}/`);
   const path = (isApi ? url.pathname.slice(API_PREFIX.length) : url.pathname).replace(/\/+$/, '') || '/';
+  const alertPath = matchAlertPath(isApi, path);
+  if (request.method === 'OPTIONS') return preflight(requestId, alertPath ? ALERT_METHODS[alertPath.kind] : null);
   const widget = isApi ? undefined : WIDGETS.find((w) => w.path === path);
   const { counted, refusal } = await admitRequest(
     { limiter: env.RATE_LIMITER as never, keys: env.KEYS, quotas: env.KEY_QUOTA as never },
@@ -216,13 +204,21 @@ export async function handle(
   const rate = counted?.role === 'address' ? counted.state : undefined;
   if (refusal?.code === 'RATE_LIMITED' && widget) return widgetUnavailable(widget, 429, url, requestId, rate);
   if (refusal)
-    return errorResponse(
-      ERRORS[refusal.code].status,
-      refusal.code,
-      requestId,
-      refusal.details,
-      counted,
-      refusal.retryAfter,
+    return errorResponse(refusal.code, requestId, refusal.details, { counted, retryAfter: refusal.retryAfter });
+  const waitUntil: WaitUntil = (work) => (ctx ? ctx.waitUntil(work) : void work);
+  if (alertPath)
+    return answerAlert(
+      {
+        request,
+        url,
+        requestId,
+        counted,
+        env,
+        store: () => storeOf(env, waitUntil).store,
+        waitUntil,
+        now: new Date(),
+      },
+      alertPath,
     );
   const today = istanbulDay(new Date());
   const asked: Asked = {
@@ -233,7 +229,6 @@ export async function handle(
     counted,
   };
   let keepable: CacheValues | null = null;
-  const waitUntil: WaitUntil = (work) => (ctx ? ctx.waitUntil(work) : void work);
   try {
     if (request.method !== 'GET' && request.method !== 'HEAD')
       throw new ApiError(405, 'METHOD_NOT_ALLOWED', { method: request.method.slice(0, 16) });
@@ -264,11 +259,11 @@ export async function handle(
     if (keepable && (answer.status ?? 200) === 200) answer = keepCopy(url, answer, coding, today, waitUntil);
     return respond(asked, answer, route.spec.cache, route.spec.conditional !== false);
   } catch (error) {
-    if (error instanceof ApiError) return errorResponse(error.status, error.code, requestId, error.details, counted);
+    if (error instanceof ApiError) return errorResponse(error.code, requestId, error.details, { counted });
     if (error instanceof OriginUnavailable && !widget) return staleOrError(asked, error, today, keepable);
     console.error(`request ${requestId} failed:`, error);
     if (widget) return widgetUnavailable(widget, 503, url, requestId, rate);
-    return errorResponse(500, 'INTERNAL_ERROR', requestId, null, counted);
+    return errorResponse('INTERNAL_ERROR', requestId, null, { counted });
   }
 }
 
