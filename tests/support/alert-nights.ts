@@ -52,8 +52,18 @@ export type AlertNights = {
   markets: { first: string; second: string };
   /** the variant as each build publishes it */
   prices: { first: Price; crossed: Price; stale: Price; rearmed: Price; crossedAgain: Price };
-  /** night 1 built on the day after; night 2 the same; night 2 a month later (stale); night 1 then night 2 two days after */
-  builds: { first: AlertBuild; crossed: AlertBuild; stale: AlertBuild; rearmed: AlertBuild; crossedAgain: AlertBuild };
+  /**
+   * night 1 built on the day after; night 2 the same, and again under another id (`aged`, for a run a
+   * month later); night 2 built a month later (stale); night 1, then night 2, built two days after
+   */
+  builds: {
+    first: AlertBuild;
+    crossed: AlertBuild;
+    aged: AlertBuild;
+    stale: AlertBuild;
+    rearmed: AlertBuild;
+    crossedAgain: AlertBuild;
+  };
   nights: { first: number; second: number };
   dispose(): void;
 };
@@ -124,6 +134,7 @@ export async function alertNights(): Promise<AlertNights> {
   const rearm = buildSmall(db, dir, addDays(DATA_DAY, 2), 'rearmed');
   const second = await night(db, SECOND);
   const b2 = buildSmall(db, dir, day1, 'crossed');
+  const aged = buildSmall(db, dir, day1, 'aged');
   const again = buildSmall(db, dir, addDays(DATA_DAY, 2), 'crossed-again');
   const stale = buildSmall(db, dir, addDays(DATA_DAY, 31), 'stale');
   db.close();
@@ -145,7 +156,14 @@ export async function alertNights(): Promise<AlertNights> {
       rearmed: priceOf(rearm.indicators.get(variant)),
       crossedAgain: priceOf(again.indicators.get(variant)),
     },
-    builds: { first: b1.build, crossed: b2.build, stale: stale.build, rearmed: rearm.build, crossedAgain: again.build },
+    builds: {
+      first: b1.build,
+      crossed: b2.build,
+      aged: aged.build,
+      stale: stale.build,
+      rearmed: rearm.build,
+      crossedAgain: again.build,
+    },
     nights: { first, second },
     dispose: () => rmSync(dir, { recursive: true, force: true }),
   };

@@ -20,7 +20,7 @@ export type StoreEnv = {
 };
 
 /** A /prices/latest item: the variant's national indicator. */
-export type LatestItem = {
+type LatestItem = {
   slug: string;
   name: string;
   unit: string;
@@ -32,7 +32,7 @@ export type LatestItem = {
 };
 
 /** A row of `_meta/latest-rows.ndjson`: one market's latest price of a variant. */
-export type LatestRow = {
+type LatestRow = {
   productSlug: string;
   productName: string;
   marketSlug: string;

@@ -8,7 +8,7 @@
  */
 import type { AlertDirection } from '../../../core/alerts.ts';
 
-export type AlertFacts = {
+type AlertFacts = {
   id: string;
   productName: string;
   productSlug: string;
@@ -41,7 +41,7 @@ export type Deliver = (notice: Notice) => Promise<void>;
 
 export type DeliverEnv = { NOTIFIER_OUTBOX_URL?: string };
 
-export class DeliveryFailed extends Error {}
+class DeliveryFailed extends Error {}
 
 export function deliverOf(env: DeliverEnv): Deliver | null {
   const outbox = env.NOTIFIER_OUTBOX_URL;

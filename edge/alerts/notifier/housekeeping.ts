@@ -3,12 +3,8 @@
  * expired or used tokens, addresses with no alert left, and the abuse counters of days and hours
  * that are over. Deleting a subscriber deletes its tokens (ON DELETE CASCADE).
  */
-import { istanbulDay } from '../../../core/dates.ts';
 import type { AlertsDb } from '../db.ts';
-
-/** The keys of the abuse counters: `mail_counts.day` the API day (Europe/Istanbul), `create_counts.hour` the UTC hour. */
-export const counterDay = (now: Date): string => istanbulDay(now);
-export const counterHour = (now: Date): string => now.toISOString().slice(0, 13);
+import { counterDay, counterHour } from './counters.ts';
 
 export type Swept = {
   pendingAlerts: number;
@@ -20,7 +16,7 @@ export type Swept = {
 
 export async function sweep(db: AlertsDb, now: Date): Promise<Swept> {
   const at = now.toISOString();
-  const changes = (r: D1Result) => r.meta.changes ?? 0;
+  const changes = (r: { meta: { changes?: number } }) => r.meta.changes ?? 0;
   // In this order: an expired pending alert leaves its subscriber without alerts in the same run.
   const [pendingAlerts, tokens, subscribers, mailCounts, createCounts] = (
     await db.batch([
