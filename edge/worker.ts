@@ -43,6 +43,7 @@ import {
 import { POINTER_KEY } from '../core/publication.ts';
 import { answerKey, findAnswer, keepAnswer } from './answer-cache.ts';
 import { CachingStore, type WaitUntil } from './object-cache.ts';
+import { runNotifier } from './alerts/notifier/run.ts';
 
 export { RateLimiter } from './rate-limiter.ts';
 export { KeyQuota } from './keys/key-quota.ts';
@@ -62,6 +63,10 @@ export type Env = AlertEnv & {
   KEY_QUOTA?: DurableObjectNamespace<KeyQuota>;
   /** how long one read of the bucket may take, in ms (default ORIGIN_TIMEOUT_MS, edge/store.ts) */
   ORIGIN_TIMEOUT_MS?: string;
+  /** price alerts (docs/alerts.md): the one store of personal data */
+  ALERTS?: D1Database;
+  /** the origin the links in alert mails start with, e.g. `https://hal-api.example.org` */
+  PUBLIC_ORIGIN?: string;
 };
 
 const API_PREFIX = '/api/v1';
@@ -267,4 +272,7 @@ export async function handle(
   }
 }
 
-export default { fetch: (request, env, ctx) => handle(request, env, ctx) } satisfies ExportedHandler<Env>;
+export default {
+  fetch: (request, env, ctx) => handle(request, env, ctx),
+  scheduled: (controller, env, ctx) => ctx.waitUntil(runNotifier(env, new Date(controller.scheduledTime))),
+} satisfies ExportedHandler<Env>;

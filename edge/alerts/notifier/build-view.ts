@@ -1,0 +1,104 @@
+/**
+ * The published build as the notifier reads it: through the publication pointer, as the worker
+ * does (edge/store.ts), but without the worker's per-isolate pointer cache, so a run sees the build
+ * published a moment ago. Freshness is re-aged to the run's day as the worker re-ages its answers
+ * (edge/aging.ts), so a build served late never reads fresher than the worker would answer.
+ */
+import { istanbulDay } from '../../../core/dates.ts';
+import { CALENDARS_PATH, LATEST_PATH, LATEST_ROWS_PATH } from '../../../core/objects.ts';
+import { POINTER_KEY } from '../../../core/publication.ts';
+import type { EdgeCalendarsT } from '../../../schemas/internal.ts';
+import { ager } from '../../aging.ts';
+import { FetcherStore, ORIGIN_TIMEOUT_MS, PointerStore, R2Store, type ObjectStore } from '../../store.ts';
+
+export type StoreEnv = {
+  BUCKET?: R2Bucket;
+  ORIGIN?: Fetcher;
+  ORIGIN_URL?: string;
+  POINTER_KEY?: string;
+  ORIGIN_TIMEOUT_MS?: string;
+};
+
+/** A /prices/latest item: the variant's national indicator. */
+type LatestItem = {
+  slug: string;
+  name: string;
+  unit: string;
+  observed_date: string;
+  median: number | null;
+  market_count: number;
+  freshness: string;
+  sources: string[];
+};
+
+/** A row of `_meta/latest-rows.ndjson`: one market's latest price of a variant. */
+type LatestRow = {
+  productSlug: string;
+  productName: string;
+  marketSlug: string;
+  marketName: string;
+  unit: string;
+  avgPrice: number;
+  dataDate: string;
+  freshness: string;
+  sourceName: string;
+  observationUrl: string;
+};
+
+export type BuildView = {
+  buildId: string;
+  /** the run's day (Europe/Istanbul) the freshness is aged to */
+  today: string;
+  national: Map<string, LatestItem>;
+  /** variant → its market rows */
+  rows: Map<string, LatestRow[]>;
+};
+
+/** Where the published build is read; null without a pointer (a bare build folder has no build id to record). */
+export function publishedStore(env: StoreEnv): PointerStore | null {
+  const timeoutMs = Number(env.ORIGIN_TIMEOUT_MS) || ORIGIN_TIMEOUT_MS;
+  const key = env.POINTER_KEY ?? POINTER_KEY;
+  if (env.BUCKET) return new PointerStore(new R2Store(env.BUCKET, timeoutMs), { key });
+  const origin =
+    env.ORIGIN ?? (env.ORIGIN_URL ? { fetch: (input: string, init?: RequestInit) => fetch(input, init) } : null);
+  if (!origin || !env.POINTER_KEY) return null;
+  return new PointerStore(new FetcherStore(origin, env.ORIGIN_URL, timeoutMs), { key });
+}
+
+async function readJson<T>(store: ObjectStore, path: string): Promise<T | null> {
+  const object = await store.get(path);
+  return object ? (JSON.parse(await object.text()) as T) : null;
+}
+
+/** The build id the pointer names, without reading anything else: a build already compared costs one read. */
+export async function publishedBuildId(store: PointerStore): Promise<string> {
+  return (await store.pointer()).buildId;
+}
+
+export async function readBuild(store: PointerStore, now: Date): Promise<BuildView> {
+  const buildId = await publishedBuildId(store);
+  const today = istanbulDay(now);
+  const [calendars, latest, rowsObject] = await Promise.all([
+    readJson<EdgeCalendarsT>(store, CALENDARS_PATH),
+    readJson<{ items: LatestItem[] }>(store, LATEST_PATH),
+    store.get(LATEST_ROWS_PATH),
+  ]);
+  const rowsText = rowsObject ? await rowsObject.text() : '';
+  const rowList = rowsText
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as LatestRow);
+  const items = latest?.items ?? [];
+  if (calendars && today > calendars.today) {
+    const age = ager(calendars, today);
+    age(items);
+    age(rowList);
+  }
+  const rows = new Map<string, LatestRow[]>();
+  for (const row of rowList) {
+    const list = rows.get(row.productSlug);
+    if (list) list.push(row);
+    else rows.set(row.productSlug, [row]);
+  }
+  return { buildId, today, national: new Map(items.map((i) => [i.slug, i])), rows };
+}
