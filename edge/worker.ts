@@ -63,10 +63,6 @@ export type Env = AlertEnv & {
   KEY_QUOTA?: DurableObjectNamespace<KeyQuota>;
   /** how long one read of the bucket may take, in ms (default ORIGIN_TIMEOUT_MS, edge/store.ts) */
   ORIGIN_TIMEOUT_MS?: string;
-  /** price alerts (docs/alerts.md): the one store of personal data */
-  ALERTS?: D1Database;
-  /** the origin the links in alert mails start with, e.g. `https://hal-api.example.org` */
-  PUBLIC_ORIGIN?: string;
 };
 
 const API_PREFIX = '/api/v1';
