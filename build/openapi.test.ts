@@ -1,22 +1,28 @@
 /** The OpenAPI document names the error codes the worker sends, from the one list of core/errors.ts. */
 import { describe, expect, it } from 'vitest';
-import { codesOf, ERRORS, type ErrorCode } from '../core/errors.ts';
+import { ERRORS, type ErrorCode } from '../core/errors.ts';
 import { ROUTES } from '../core/routes.ts';
+import { ALERT_ONLY_CODES, readCodesOf } from './openapi-alerts.ts';
 import { buildOpenApi } from './openapi.ts';
 
 type Operation = {
   responses: Record<string, { description: string }>;
   security: unknown[];
   parameters: object[];
+  'x-writes'?: boolean;
 };
-const operations = Object.values(buildOpenApi().paths as Record<string, { get: Operation }>).map((p) => p.get);
+const all: Operation[] = Object.values(buildOpenApi().paths as Record<string, Record<string, Operation>>).flatMap(
+  (item) => Object.values(item),
+);
+/** The read operations: every operation but the alerts (build/openapi-alerts.ts), which name their own codes. */
+const operations = all.filter((o) => !o['x-writes']);
 
 describe('error codes in the OpenAPI document', () => {
   it('every error response of every operation names each code sent with its status', () => {
     let checked = 0;
     for (const operation of operations) {
       for (const [status, response] of Object.entries(operation.responses)) {
-        for (const code of codesOf(Number(status))) {
+        for (const code of readCodesOf(Number(status))) {
           expect(response.description, `${status} ${code}`).toContain(code);
           checked++;
         }
@@ -25,8 +31,14 @@ describe('error codes in the OpenAPI document', () => {
     expect(checked).toBeGreaterThan(ROUTES.length);
   });
 
+  it('no read operation names a code only alert operations send', () => {
+    for (const operation of operations)
+      for (const [status, response] of Object.entries(operation.responses))
+        for (const code of ALERT_ONLY_CODES) expect(response.description, `${status} ${code}`).not.toContain(code);
+  });
+
   it('every code but the refused method is sent with a status some operation declares', () => {
-    const declared = new Set(operations.flatMap((o) => Object.keys(o.responses).map(Number)));
+    const declared = new Set(all.flatMap((o) => Object.keys(o.responses).map(Number)));
     const undeclared = (Object.keys(ERRORS) as ErrorCode[]).filter((code) => !declared.has(ERRORS[code].status));
     expect(undeclared).toEqual(['METHOD_NOT_ALLOWED']);
   });
@@ -41,7 +53,7 @@ describe('error codes in the OpenAPI document', () => {
 });
 
 describe('keyed access in the OpenAPI document', () => {
-  it('every operation keeps empty security and takes the key as an optional header, with its 401', () => {
+  it('every read operation keeps empty security and takes the key as an optional header, with its 401', () => {
     for (const operation of operations) {
       expect(operation.security).toEqual([]);
       expect(operation.parameters).toContainEqual({ $ref: '#/components/parameters/ApiKey' });

@@ -4,7 +4,7 @@
  * schema dialect, so zod's own converter is enough.
  */
 import { z } from 'zod';
-import { codesOf, type ErrorCode } from '../core/errors.ts';
+import type { ErrorCode } from '../core/errors.ts';
 import { COMPAT_PREFIX, COMPAT_ROUTES } from '../core/compat-routes.ts';
 import { RATE_LIMIT, ROUTES, type RouteSpec } from '../core/routes.ts';
 import { ErrorBody, Freshness, Warning } from '../schemas/common.ts';
@@ -44,6 +44,7 @@ import {
   MunicipalIndexRef,
 } from '../schemas/basket-index.ts';
 import { MoverItem, TrendingItem, TrendingResponse, WeeklySummary } from '../schemas/movers.ts';
+import { ALERT_SCHEMAS, readCodesOf, withAlertOperations } from './openapi-alerts.ts';
 import { COMPAT_PRICES_DOCS } from './openapi-compat-prices.ts';
 import { COMPAT_REST_DOCS } from './openapi-compat-rest.ts';
 import { FORECAST_DOCS } from './openapi-forecast.ts';
@@ -264,9 +265,9 @@ const API_KEY_PARAMETER = p(
 const KEYED_ERRORS: Record<number, string> = {
   401:
     'Only with an X-API-Key: the key is malformed, unknown or revoked, or a key was sent in the query string ' +
-    `(error body, code ${codesOf(401).join(', ')}).`,
+    `(error body, code ${readCodesOf(401).join(', ')}).`,
   503:
-    `Only with an X-API-Key: the key could not be checked (error body, code ${codesOf(503).join(', ')}); ` +
+    `Only with an X-API-Key: the key could not be checked (error body, code ${readCodesOf(503).join(', ')}); ` +
     `header Retry-After: ${KEY_CHECK_RETRY_SECONDS}. Without the key the request is served keyless.`,
 };
 
@@ -282,7 +283,7 @@ const HINTS: Record<string, string[]> = {
 };
 
 /** The codes of a status (core/errors.ts), as the descriptions name them. */
-const codes = (status: number) => codesOf(status).join(', ');
+const codes = (status: number) => readCodesOf(status).join(', ');
 /** One code named in prose: only a code of core/errors.ts compiles. */
 const code = (c: ErrorCode): string => c;
 const ERROR_TEXT: Record<number, string> = {
@@ -438,6 +439,7 @@ export function buildOpenApi(): Json {
     ...Object.values(RESPONSE_SCHEMAS),
     ...Object.values(ERROR_SCHEMAS).flatMap((byStatus) => Object.values(byStatus)),
     ...PART_DOCS.flatMap((d) => d.components ?? []),
+    ...ALERT_SCHEMAS,
   ]) {
     if (schema && !registry.has(schema)) registry.add(schema, { id: z.globalRegistry.get(schema)!.id as string });
   }
@@ -453,13 +455,13 @@ export function buildOpenApi(): Json {
   }
   const paths: Json = {};
   for (const r of [...ROUTES, ...COMPAT_ROUTES]) paths[r.path] = { get: operation(r, schemas) };
-  return {
+  const doc: Json = {
     openapi: '3.1.0',
     info: {
       title: 'hal-api: Turkish wholesale market (hal) prices',
       version: '1',
       description:
-        'Read-only, keyless JSON API of official Turkish wholesale-market prices. Every price carries its source, ' +
+        'Keyless JSON API of official Turkish wholesale-market prices. Every price carries its source, ' +
         'data day and the document it was read from. Rate limit: 60 requests per minute per IP address, counted ' +
         'jointly. An optional X-API-Key gives a daily quota of its own instead (x-quota-* headers); keyless access ' +
         'is always available. Every JSON response carries `attribution`; show it when you republish.',
@@ -474,4 +476,5 @@ export function buildOpenApi(): Json {
     paths,
     components: { schemas, parameters: { ApiKey: API_KEY_PARAMETER } },
   };
+  return withAlertOperations(doc, idOf);
 }

@@ -1,7 +1,8 @@
-/** /api-policy: the usage policy, in Turkish, from the registry and the route table. */
+/** /api-policy: the usage policy, in Turkish, from the registry, the route table and the alert rules. */
 import { UNCOUNTED } from '../../core/extra-headers.ts';
 import { LIMITER_TIMEOUT_MS, RATE_LIMIT, WIDGET_RATE_LIMIT, WIDGETS } from '../../core/routes.ts';
 import type { Model } from '../model.ts';
+import { alertPrivacySection, PRIVACY_ANCHOR } from './alert-privacy.ts';
 import { escapeHtml, page } from './html.ts';
 
 const NOTICE_MONTHS = 6;
@@ -17,7 +18,7 @@ export function apiPolicyPage(model: Model): string {
     'Kullanım ilkeleri — hal-api',
     `<h1>Kullanım ilkeleri</h1>
 <h2>Anahtarsız ve ücretsiz</h2>
-<p>API'yi kullanmak için anahtar, hesap ya da kayıt gerekmez. Tüm uç noktalar <code>GET</code> ile <code>/api/v1</code> altında yanıt verir; her kaynaktan tarayıcı istekleri kabul edilir (CORS: <code>*</code>).</p>
+<p>API'yi kullanmak için anahtar, hesap ya da kayıt gerekmez. Fiyat verisinin tüm uç noktaları <code>GET</code> ile <code>/api/v1</code> altında yanıt verir; yazan tek işlemler fiyat alarmlarıdır (<a href="#${PRIVACY_ANCHOR}">Kişisel veriler</a>); her kaynaktan tarayıcı istekleri kabul edilir (CORS: <code>*</code>).</p>
 <h2>İstek sınırı</h2>
 <p>IP adresi başına dakikada <strong>${RATE_LIMIT.requests} istek</strong>; sınır tüm sunucularda birlikte sayılır. Gösterge sayfaları ayrı sayılır (<a href="#gostergeler">Göstergeler</a>). Pencere bir adresin ilk isteğiyle başlar ve ${RATE_LIMIT.windowSeconds} saniye sürer; reddedilen istekler pencereyi uzatmaz; tarayıcıların CORS ön istekleri (<code>OPTIONS</code>) sayılmaz. Her yanıtta <code>x-ratelimit-limit</code> (pencere başına istek), <code>x-ratelimit-remaining</code> (kalan istek) ve <code>x-ratelimit-reset</code> (pencerenin bitmesine kalan saniye) başlıkları bulunur. İstek sayacı hata verir ya da ${LIMITER_TIMEOUT_MS / 1000} saniye içinde yanıt vermezse istek sayılmadan yanıtlanır ve yanıtta <code>${UNCOUNTED}</code> başlığı bulunur: API salt okunur ve anahtarsızdır, sayaç çalışmazken herkesi geri çevirmek sayılmayan birkaç istekten daha çok zarar verir.</p>
 <p>Sınır aşıldığında yanıt <code>429</code>, kod <code>RATE_LIMITED</code> ve <code>Retry-After: ${RATE_LIMIT.windowSeconds}</code> başlığıdır. <code>Retry-After</code> sözleşmenin sabit üst sınırıdır; <code>x-ratelimit-reset</code> pencerenin gerçekte kaç saniye sonra bittiğini söyler ve hiçbir zaman ondan büyük değildir. <code>x-ratelimit-reset</code> kadar beklemek yeterlidir; <code>Retry-After</code> kadar beklemek her zaman yeterlidir.</p>
@@ -37,7 +38,8 @@ ${attributions}
 <h2>Tablolama programları (Excel, LibreOffice)</h2>
 <p><code>/api/v1/prices/export</code> CSV dosyası verir. Varsayılan dosya ondalık ayırıcı olarak nokta, alan ayırıcı olarak virgül kullanır; Türkçe ayarlı bir tablolama programı bu dosyada <code>30.5</code> gibi fiyatları tarihe (30 Mayıs) ya da metne çevirir. Türkçe Excel ya da LibreOffice kullanıyorsanız adrese <code>locale=tr</code> ekleyin: ondalık ayırıcı virgül, alan ayırıcı noktalı virgül olur, güncellik ve uyarılar Türkçe yazılır. Türkçe ayarlı Excel bu dosyayı çift tıklayınca sütunlara ayırır; LibreOffice'in içe aktarma penceresinde karakter kümesi UTF-8, ayırıcı noktalı virgül, dil Türkçe olsun. Örnek: <a href="/api/v1/prices/export?product=domates&amp;latest=1&amp;locale=tr"><code>/api/v1/prices/export?<wbr>product=domates&amp;<wbr>latest=1&amp;<wbr>locale=tr</code></a>. Dosya adı seçimi söyler (ürün, hal, gün, Türkçe biçim için <code>_tr</code>).</p>
 <h2>Tazelik</h2>
-<p>Her fiyat kendi veri gününü, kaynağını ve okunduğu belgeyi taşır. <code>freshness</code>, <code>isStale</code> ve <code>warnings</code> alanları verinin ne kadar güncel olduğunu söyler; kaynakların durumu <a href="/data-health">veri sağlığı</a> sayfasındadır.</p>`,
+<p>Her fiyat kendi veri gününü, kaynağını ve okunduğu belgeyi taşır. <code>freshness</code>, <code>isStale</code> ve <code>warnings</code> alanları verinin ne kadar güncel olduğunu söyler; kaynakların durumu <a href="/data-health">veri sağlığı</a> sayfasındadır.</p>
+${alertPrivacySection()}`,
     `Makine okunur açıklama: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>`,
   );
 }
