@@ -18,7 +18,7 @@ import {
   READING,
   RECIPIENT,
 } from '../edge/alerts/mail/fixtures.ts';
-import { SEND_DEADLINE_MS } from '../edge/alerts/mail/deadlines.ts';
+import { SEND_DEADLINE_MS, STEP_TIMEOUT_MS } from '../edge/alerts/mail/deadlines.ts';
 import { ROOT } from '../scripts/lib/bundle-worker.ts';
 import { COMPATIBILITY_DATE, COMPATIBILITY_FLAGS } from '../scripts/lib/local-worker.ts';
 import type { MailRequest } from './support/mail-worker.ts';
@@ -95,6 +95,8 @@ function expectEnvelopeAndHead(mail: ReceivedMail, unsubscribe: string): void {
   expect(headerLine(mail, 'List-Unsubscribe')).toEqual([`List-Unsubscribe: <${unsubscribe}>`]);
   expect(headerLine(mail, 'List-Unsubscribe-Post')).toEqual(['List-Unsubscribe-Post: List-Unsubscribe=One-Click']);
   expect(headerLine(mail, 'Auto-Submitted')).toEqual(['Auto-Submitted: auto-generated']);
+  // The subject folds into lines of RFC 5322's recommended length.
+  for (const line of headerLine(mail, 'Subject')[0]!.split('\r\n')) expect(line.length).toBeLessThanOrEqual(78);
   // No address and no token anywhere in the head but the envelope's own lines and the unsubscribe URI.
   const head = mail.raw.slice(0, mail.raw.indexOf('\r\n\r\n'));
   const others = head.split('\r\n').filter((l) => !/^(To|From|List-Unsubscribe):/.test(l));
@@ -175,9 +177,26 @@ describe('a server the mail cannot go through fails the send with MailFailed, wi
         env: { SMTP_PORT: String(silent.port) },
       });
       expect(answer).toMatchObject({ status: 503, body: { failure: 'timeout' } });
-      expect(answer.ms).toBeLessThan(SEND_DEADLINE_MS + 1_000);
+      // The wait for the greeting ends: the send does not need its deadline for a server that says nothing.
+      expect(answer.ms).toBeLessThan(STEP_TIMEOUT_MS + 1_000);
     } finally {
       await silent.close();
+    }
+  }, 20_000);
+
+  it('a server that answers every step, each just inside the step time-out', async () => {
+    const slow = await answerSlowly(STEP_TIMEOUT_MS * 0.75);
+    try {
+      const answer = await send({
+        kind: 'manage',
+        args: [RECIPIENT, links(null)],
+        env: { SMTP_PORT: String(slow.port) },
+      });
+      expect(answer).toMatchObject({ status: 503, body: { failure: 'timeout' } });
+      expect(answer.ms).toBeGreaterThanOrEqual(SEND_DEADLINE_MS - 100);
+      expect(answer.ms).toBeLessThan(SEND_DEADLINE_MS + 1_000);
+    } finally {
+      await slow.close();
     }
   }, 20_000);
 
@@ -216,6 +235,28 @@ async function freePort(): Promise<number> {
 async function listenSilently(hangUp = false): Promise<{ port: number; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => (hangUp ? socket.destroy() : sockets.add(socket)));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as { port: number }).port,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** An SMTP server without AUTH that takes `delayMs` over its greeting and over every reply. */
+async function answerSlowly(delayMs: number): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    const reply = (line: string) => setTimeout(() => socket.writable && socket.write(`${line}\r\n`), delayMs);
+    reply('220 slow.test ESMTP');
+    socket.on('data', (chunk) => {
+      for (const command of chunk.toString().split('\r\n').filter(Boolean))
+        reply(command.startsWith('DATA') ? '354 go on' : '250 ok');
+    });
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.address() as { port: number }).port,

@@ -10,6 +10,7 @@ import { LogLevel, WorkerMailer, type WorkerMailerOptions } from 'worker-mailer'
 import { withTimeout } from '../../timeout.ts';
 import { SEND_DEADLINE_MS, STEP_TIMEOUT_MS } from './deadlines.ts';
 import './hang-up.ts';
+import { subjectHeader } from './subject.ts';
 
 export type OutgoingMail = { to: string; subject: string; text: string; html: string; headers: Record<string, string> };
 export type MailTransport = { send(mail: OutgoingMail): Promise<void> };
@@ -84,7 +85,7 @@ export function mailTransportOf(env: MailEnv): MailTransport | null {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
-        headers: { ...mail.headers },
+        headers: { ...mail.headers, Subject: subjectHeader(mail.subject) },
       });
       try {
         await withTimeout(sending, SEND_DEADLINE_MS, () => new MailFailed('timeout'));
