@@ -140,6 +140,21 @@ describe('alert mails through workerd to a real SMTP server', () => {
   });
 });
 
+describe('a transport half configured is no transport (the routes answer 503 ALERTS_UNAVAILABLE)', () => {
+  it.each([
+    ['no host', { SMTP_HOST: '' }],
+    ['no sender', { MAIL_FROM: '' }],
+    ['a sender that is no address', { MAIL_FROM: 'Hal API' }],
+    ['an unknown security', { SMTP_SECURITY: 'ssl' }],
+    ['no TLS to a server elsewhere', { SMTP_HOST: 'smtp.example.com' }],
+    ['a port that is no port', { SMTP_PORT: '70000' }],
+    ['a user without a password', { SMTP_PASSWORD: '' }],
+  ])('%s', async (_, env) => {
+    const answer = await send({ kind: 'manage', args: [RECIPIENT, links(null)], env });
+    expect(answer).toMatchObject({ status: 503, body: { failure: 'unconfigured' } });
+  });
+});
+
 describe('a server the mail cannot go through fails the send with MailFailed, within the deadline', () => {
   it('refused credentials', async () => {
     const refusing = await startSmtpServer({ refuseAuth: true });
