@@ -3,8 +3,11 @@
  * workerd on http://localhost:8787.
  */
 import { DEFAULT_OUT, option } from './args.ts';
+import { localAlerts } from './lib/local-alerts.ts';
 import { startLocalWorker } from './lib/local-worker.ts';
 import { printTryUrls } from './lib/try-urls.ts';
 
-const worker = await startLocalWorker({ distDir: option('out', DEFAULT_OUT), port: Number(option('port', '8787')) });
+const port = Number(option('port', '8787'));
+const alerts = await localAlerts(`http://localhost:${port}`);
+const worker = await startLocalWorker({ distDir: option('out', DEFAULT_OUT), port, bindings: alerts.bindings });
 printTryUrls(worker.url);

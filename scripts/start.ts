@@ -11,6 +11,7 @@ import { openDb } from '../store/db.ts';
 import { importArchives } from '../store/import.ts';
 import { formatNamesReport, namesReport } from '../store/names-report.ts';
 import { buildClock, DEFAULT_DB, DEFAULT_OUT, option } from './args.ts';
+import { localAlerts } from './lib/local-alerts.ts';
 import { startLocalWorker } from './lib/local-worker.ts';
 import { refusedReport } from './lib/refused-report.ts';
 import { printTryUrls } from './lib/try-urls.ts';
@@ -40,7 +41,9 @@ db.close();
 
 console.log('3/3 Publishing into the local R2 bucket and starting the edge worker in workerd (miniflare)');
 t = performance.now();
-const worker = await startLocalWorker({ distDir: outDir, port: Number(option('port', '8787')) });
+const port = Number(option('port', '8787'));
+const alerts = await localAlerts(`http://localhost:${port}`);
+const worker = await startLocalWorker({ distDir: outDir, port, bindings: alerts.bindings });
 for (const line of describeReport(worker.publication!)) console.log(`    ${line.trim()}`);
 console.log(`    ready in ${Math.round(performance.now() - t)} ms`);
 printTryUrls(worker.url);

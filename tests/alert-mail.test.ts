@@ -22,7 +22,13 @@ import { SEND_DEADLINE_MS, STEP_TIMEOUT_MS } from '../edge/alerts/mail/deadlines
 import { ROOT } from '../scripts/lib/bundle-worker.ts';
 import { COMPATIBILITY_DATE, COMPATIBILITY_FLAGS } from '../scripts/lib/local-worker.ts';
 import type { MailRequest } from './support/mail-worker.ts';
-import { addressesOf, type ReceivedMail, REFUSED_DOMAIN, type SmtpServer, startSmtpServer } from './support/smtp.ts';
+import {
+  addressesOf,
+  type ReceivedMail,
+  REFUSED_DOMAIN,
+  type SmtpServer,
+  startSmtpServer,
+} from '../scripts/lib/local-smtp.ts';
 
 const MAIL_FROM = 'uyari@hal.example';
 const BUNDLE = '.cache/edge/mail-worker.js';

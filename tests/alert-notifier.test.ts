@@ -2,21 +2,20 @@
  * The scheduled notifier under workerd: the worker's own `scheduled` handler, fired through
  * miniflare with the run's time, reads real small builds published into the local bucket
  * (tests/support/alert-nights.ts: live scrape nights, so the data can be fresh) and the ALERTS D1.
- * Alerts are written straight into D1; each notice the worker hands over is received by an outbox
- * server of this test. One crossing mails once; the alert sleeps until the price is back across;
+ * Alerts are written straight into D1; each crossing mail is received by a real SMTP server on
+ * 127.0.0.1, and read back as the notice it carries. One crossing mails once; the alert sleeps until the price is back across;
  * stale data, read as built or aged to the run's day, neither mails nor re-arms; a build is compared
  * once; the sweep deletes what has expired and nothing else.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../core/dates.ts';
 import { startLocalWorker, type LocalWorker } from '../scripts/lib/local-worker.ts';
-import type { Notice } from '../edge/alerts/notifier/deliver.ts';
-import { counterDay, counterHour } from '../edge/alerts/notifier/counters.ts';
+import { FRESHNESS_WORDS } from '../core/turkish-words.ts';
+import { startSmtpServer, type ReceivedMail, type SmtpServer } from '../scripts/lib/local-smtp.ts';
+import { counterDay, counterHour } from '../edge/alerts/counters.ts';
 import { sha256Hex } from '../core/web-digest.ts';
 import { alertNights, publishInto, type AlertBuild, type AlertNights } from './support/alert-nights.ts';
 
@@ -25,9 +24,30 @@ const CRON = '15 * * * *';
 
 let nights: AlertNights;
 let worker: LocalWorker;
-let outbox: Server;
+let smtp: SmtpServer;
 let dir: string;
-const notices: Notice[] = [];
+
+/** A crossing mail as the notice it carries: its recipient, alert, links, and the text that says the reading. */
+type Received = {
+  to: string;
+  alertId: string;
+  links: { manage: string; unsubscribe: string };
+  observationUrls: string[];
+  text: string;
+};
+function receivedOf(mail: ReceivedMail): Received {
+  const unsubscribe = /^List-Unsubscribe: <([^>]+)>\r?$/m.exec(mail.raw)![1]!;
+  const text = mail.parsed.text ?? '';
+  return {
+    to: mail.envelope.to.join(','),
+    alertId: new URL(unsubscribe).searchParams.get('alert')!,
+    links: { manage: /https:\/\/\S+\/alerts\/manage\?token=\S+/.exec(text)![0], unsubscribe },
+    observationUrls: [...text.matchAll(/https:\/\/\S+\/api\/v1\/observations\/\S+/g)].map((m) => m[0]),
+    text,
+  };
+}
+/** `40` → `40,00 TL/kg`, as the mail writes a price. */
+const turkishPrice = (price: number) => `${price.toFixed(2).replace('.', ',')} TL/kg`;
 const timings: Record<string, number> = {};
 
 type D1 = Awaited<ReturnType<LocalWorker['mf']['getD1Database']>>;
@@ -37,15 +57,7 @@ beforeAll(async () => {
   let t = performance.now();
   nights = await alertNights();
   timings.nightsAndBuilds = Math.round(performance.now() - t);
-  outbox = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      notices.push(JSON.parse(body) as Notice);
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => outbox.listen(0, '127.0.0.1', resolve));
+  smtp = await startSmtpServer();
   dir = mkdtempSync(join(tmpdir(), 'hal-alert-notifier-'));
   t = performance.now();
   worker = await startLocalWorker({
@@ -54,7 +66,12 @@ beforeAll(async () => {
     keysDir: join(dir, 'd1'),
     bindings: {
       PUBLIC_ORIGIN: ORIGIN,
-      NOTIFIER_OUTBOX_URL: `http://127.0.0.1:${(outbox.address() as AddressInfo).port}/notices`,
+      SMTP_HOST: smtp.host,
+      SMTP_PORT: String(smtp.port),
+      SMTP_USER: smtp.user,
+      SMTP_PASSWORD: smtp.password,
+      SMTP_SECURITY: 'none',
+      MAIL_FROM: 'alarm@hal-api.example.org',
     },
   });
   timings.workerStart = Math.round(performance.now() - t);
@@ -71,7 +88,7 @@ beforeAll(async () => {
 afterAll(async () => {
   console.log(`notifier timings: ${JSON.stringify(timings)}`);
   await worker?.dispose();
-  await new Promise((resolve) => outbox?.close(resolve));
+  await smtp?.close();
   nights?.dispose();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
@@ -131,13 +148,13 @@ async function alertState(id: string): Promise<AlertState> {
 }
 
 const published = new Set<string>();
-/** Publishes the build (once) and fires the worker's scheduled event at `at`; answers the notices of that run. */
-async function runAt(build: AlertBuild, at: string): Promise<Notice[]> {
+/** Publishes the build (once) and fires the worker's scheduled event at `at`; answers the mails of that run. */
+async function runAt(build: AlertBuild, at: string): Promise<Received[]> {
   const t = performance.now();
   if (!published.has(build.buildId) && build !== nights.builds.first) await publishInto(worker, build);
   published.add(build.buildId);
   timings[`publish ${build.buildId}`] ??= Math.round(performance.now() - t);
-  const before = notices.length;
+  const before = smtp.messages.length;
   const t2 = performance.now();
   const api = (await worker.mf.getWorker('api')) as unknown as {
     scheduled(options: { scheduledTime?: Date; cron?: string }): Promise<{ outcome: string }>;
@@ -145,7 +162,8 @@ async function runAt(build: AlertBuild, at: string): Promise<Notice[]> {
   const result = await api.scheduled({ scheduledTime: new Date(at), cron: CRON });
   timings[`run ${build.buildId} at ${at}`] = Math.round(performance.now() - t2);
   expect(result.outcome).toBe('ok');
-  return notices.slice(before);
+  // The run's sends finished before the event resolved (it waits for waitUntil).
+  return smtp.messages.slice(before).map(receivedOf);
 }
 
 const morningOf = (day: string) => `${day}T03:30:00.000Z`;
@@ -206,34 +224,28 @@ describe('the scheduled notifier on real builds', () => {
   it('build 2, crossed: exactly one notice per crossed alert, then asleep; the market alerts read their rows', async () => {
     const { crossed } = nights.prices;
     const got = await runAt(nights.builds.crossed, morningOf(nights.builds.crossed.today));
-    expect(got.map((n) => n.alert.id).sort()).toEqual([KONYA, NATIONAL].sort());
-    const national = got.find((n) => n.alert.id === NATIONAL)!;
+    expect(got.map((n) => n.alertId).sort()).toEqual([KONYA, NATIONAL].sort());
+    const national = got.find((n) => n.alertId === NATIONAL)!;
     expect(national.to).toBe(EMAIL);
-    expect(national.alert).toMatchObject({
-      productSlug: nights.variant,
-      marketName: null,
-      targetPrice: kurus(crossed.national),
-      direction: 'above',
-      unit: 'kg',
-    });
-    expect(national.reading).toMatchObject({
-      price: crossed.national,
-      day: '2026-09-14',
-      marketCount: 2,
-      freshness: 'fresh',
-    });
-    expect(national.reading.observationUrls).toHaveLength(2);
-    for (const url of national.reading.observationUrls)
+    expect(national.text).toContain('Biber (Sivri)');
+    expect(national.text).toContain(`Fiyat: ${turkishPrice(crossed.national)}`);
+    expect(national.text).toContain('Veri günü: 14 Eylül 2026');
+    expect(national.text).toContain('Kapsam: 2 halin fiyatlarının ortancası');
+    expect(national.text).toContain(`Güncellik: ${FRESHNESS_WORDS.fresh}\n`);
+    expect(national.text).toContain(`Hedefiniz: fiyat ${turkishPrice(crossed.national)} ve üzerine`);
+    expect(national.observationUrls).toHaveLength(2);
+    for (const url of national.observationUrls)
       expect(url).toMatch(/^https:\/\/hal-api\.example\.org\/api\/v1\/observations\//);
-    const market = got.find((n) => n.alert.id === KONYA)!;
-    expect(market.reading).toMatchObject({ price: crossed.markets[nights.markets.second], marketCount: 1 });
-    expect(market.alert.marketName).toMatch(/Konya/);
+    const market = got.find((n) => n.alertId === KONYA)!;
+    expect(market.text).toContain(`Fiyat: ${turkishPrice(crossed.markets[nights.markets.second]!)}`);
+    expect(market.text).toMatch(/Kapsam: tek bir halin fiyatı: [^\n]*Konya/);
+    expect(market.observationUrls).toHaveLength(1);
     // Each mail carries a fresh manage token, stored only as its hash.
     const tokens = got.map((n) => new URL(n.links.manage).searchParams.get('token')!);
     expect(new Set(tokens).size).toBe(2);
     for (const [i, n] of got.entries()) {
       expect(n.links.manage).toBe(`${ORIGIN}/alerts/manage?token=${tokens[i]}`);
-      expect(n.links.unsubscribe).toBe(`${ORIGIN}/alerts/unsubscribe?token=${tokens[i]}&alert=${n.alert.id}`);
+      expect(n.links.unsubscribe).toBe(`${ORIGIN}/alerts/unsubscribe?token=${tokens[i]}&alert=${n.alertId}`);
       const row = await d1
         .prepare('SELECT purpose, subscriber_id FROM tokens WHERE token_hash = ?')
         .bind(await sha256Hex(tokens[i]!))
@@ -282,8 +294,8 @@ describe('the scheduled notifier on real builds', () => {
     // The second market has no row in that build: its alert neither re-arms nor mails.
     expect(await alertState(KONYA)).toMatchObject({ armed: 0 });
     const again = await runAt(crossedAgain, morningOf(crossedAgain.today));
-    expect(again.map((n) => n.alert.id).sort()).toEqual([LATE, NATIONAL].sort());
-    expect(again.every((n) => n.reading.freshness === 'delayed')).toBe(true);
+    expect(again.map((n) => n.alertId).sort()).toEqual([LATE, NATIONAL].sort());
+    expect(again.every((n) => n.text.includes(`Güncellik: ${FRESHNESS_WORDS.delayed}\n`))).toBe(true);
     expect(await alertState(NATIONAL)).toMatchObject({ armed: 0 });
   });
 });

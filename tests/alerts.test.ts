@@ -18,7 +18,7 @@ import {
   CompatAlertList,
   ManageLinkRequested,
 } from '../schemas/alerts.ts';
-import { startSmtpServer, type ReceivedMail, type SmtpServer } from './support/smtp.ts';
+import { startSmtpServer, type ReceivedMail, type SmtpServer } from '../scripts/lib/local-smtp.ts';
 import { expectErrorBody, type Reply } from './support/worker.ts';
 
 const PRODUCT = 'acur-genel';
@@ -240,7 +240,7 @@ describe('an address or an id without its token reveals and deletes nothing', ()
     expectErrorBody(
       await c('/api/v1/alerts/not-an-id', { method: 'DELETE', headers: bearer(attacker.manage) }),
       400,
-      'INVALID_PARAMETER',
+      'INVALID_ALERT',
     );
     const mine = await c(`/api/v1/alerts/${attacker.id}`, { method: 'DELETE', headers: bearer(attacker.manage) });
     expect(mine.json()).toEqual({ deleted: true });

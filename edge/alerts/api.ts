@@ -16,15 +16,7 @@ import { countAddressMail, countCreate, type LimitRefusal } from './limits.ts';
 import { confirmLink, mailLinks } from './links.ts';
 import { confirmationMail, manageLinkMail } from './mail/messages.ts';
 import { mailTransportOf, type MailTransport } from './mail/transport.ts';
-import {
-  addPendingAlert,
-  alertsOf,
-  deleteAlerts,
-  findSubscriber,
-  normalAddress,
-  subscriberOf,
-  type AlertRow,
-} from './store.ts';
+import { addPendingAlert, alertsOf, deleteAlerts, findSubscriber, normalAddress, type AlertRow } from './store.ts';
 import { holderOf, mintToken, type TokenHolder } from './tokens.ts';
 
 /** A create's body is a few short fields: anything larger is refused unread. */
@@ -89,11 +81,10 @@ export async function createAlert(asked: AlertAsked, compat: boolean): Promise<R
     (await countCreate(db, secret, ip, asked.now)) ?? (await countAddressMail(db, secret, address, asked.now));
   if (limited) refuse(limited);
 
-  const subscriberId = await subscriberOf(db, address, asked.now);
   const targetPrice = body.targetPrice.toFixed(2);
   const alert = await addPendingAlert(
     db,
-    subscriberId,
+    address,
     {
       productSlug: product.slug,
       productName: product.name,
@@ -103,6 +94,7 @@ export async function createAlert(asked: AlertAsked, compat: boolean): Promise<R
     },
     asked.now,
   );
+  const { subscriberId } = alert;
   try {
     const origin = publicOrigin(asked);
     const confirm = await mintToken(db, 'confirm', subscriberId, alert.id, asked.now);
@@ -205,7 +197,11 @@ async function mailManageLink(
 ): Promise<Response> {
   const address = normalAddress(email);
   if (!AlertRequest.shape.email.safeParse(address).success)
-    throw new ApiError(400, 'INVALID_PARAMETER', { parameter: 'email', expected: 'an e-mail address' });
+    throw new ApiError(400, 'INVALID_ALERT', {
+      reason: 'invalid_parameter',
+      parameter: 'email',
+      expected: 'an e-mail address',
+    });
   const limited = await countAddressMail(db, secret, address, asked.now);
   if (limited) refuse(limited);
   asked.waitUntil(
@@ -225,7 +221,12 @@ export async function deleteAlert(asked: AlertAsked, id: string): Promise<Respon
   const { db } = bindingsOf(asked);
   const holder = await tokenHolder(asked, db);
   if (!ALERT_ID_PATTERN.test(id))
-    throw new ApiError(400, 'INVALID_PARAMETER', { parameter: 'id', value: id.slice(0, 64), expected: 'alr_…' });
+    throw new ApiError(400, 'INVALID_ALERT', {
+      reason: 'invalid_parameter',
+      parameter: 'id',
+      value: id.slice(0, 64),
+      expected: 'alr_ and 22 characters',
+    });
   // Another address's alert and no alert at all answer the same 404: an id alone tells nothing.
   if ((await deleteAlerts(db, holder.subscriberId, id)) === 0) throw new ApiError(404, 'NOT_FOUND', { id });
   return jsonResponse(asked, 200, { deleted: true });

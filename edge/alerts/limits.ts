@@ -5,9 +5,9 @@
  * asking again does not reset it). Past days' and hours' rows are deleted by the notifier's run.
  */
 import { CREATES_PER_IP_HOUR, MAILS_PER_ADDRESS_DAY } from '../../core/alerts.ts';
-import { istanbulDay } from '../../core/dates.ts';
 import { secondsToIstanbulMidnight } from '../../core/keyed-access.ts';
 import type { AlertsDb } from './db.ts';
+import { counterDay, counterHour } from './counters.ts';
 
 export type LimitRefusal = { limit: 'address' | 'ip'; allowed: number; retryAfterSeconds: number };
 
@@ -51,7 +51,7 @@ export async function countAddressMail(
   address: string,
   now: Date,
 ): Promise<LimitRefusal | null> {
-  const count = await bump(db, 'mail_counts', await keyedHash(secret, `address:${address}`), istanbulDay(now));
+  const count = await bump(db, 'mail_counts', await keyedHash(secret, `address:${address}`), counterDay(now));
   if (count <= MAILS_PER_ADDRESS_DAY) return null;
   return {
     limit: 'address',
@@ -62,7 +62,7 @@ export async function countAddressMail(
 
 /** Counts one create from `ip` this hour (UTC); refuses past CREATES_PER_IP_HOUR. */
 export async function countCreate(db: AlertsDb, secret: string, ip: string, now: Date): Promise<LimitRefusal | null> {
-  const hour = now.toISOString().slice(0, 13);
+  const hour = counterHour(now);
   const count = await bump(db, 'create_counts', await keyedHash(secret, `ip:${ip}`), hour);
   if (count <= CREATES_PER_IP_HOUR) return null;
   const nextHour = Date.parse(`${hour}:00:00.000Z`) + 3_600_000;

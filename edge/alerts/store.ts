@@ -32,17 +32,6 @@ export type NewAlert = {
 /** The address as it is compared and kept: trimmed, lower case (one address, one subscriber). */
 export const normalAddress = (email: string): string => email.trim().toLowerCase();
 
-/** The subscriber of `email`, created when it has none. */
-export async function subscriberOf(db: AlertsDb, email: string, now: Date): Promise<string> {
-  const fresh = newSubscriberId();
-  await db
-    .prepare('INSERT INTO subscribers (id, email, created_at) VALUES (?, ?, ?) ON CONFLICT (email) DO NOTHING')
-    .bind(fresh, email, now.toISOString())
-    .run();
-  const row = await db.prepare('SELECT id FROM subscribers WHERE email = ?').bind(email).first<{ id: string }>();
-  return row!.id;
-}
-
 export async function findSubscriber(db: AlertsDb, email: string): Promise<string | null> {
   const row = await db.prepare('SELECT id FROM subscribers WHERE email = ?').bind(email).first<{ id: string }>();
   return row?.id ?? null;
@@ -56,33 +45,43 @@ export async function addressOf(db: AlertsDb, subscriberId: string): Promise<str
   return row?.email ?? null;
 }
 
-/** A pending alert: it lives PENDING_HOURS unless confirmed. */
+/**
+ * A pending alert of `email`, and the address's subscriber when it has none, in one transaction:
+ * the notifier's sweep deletes every subscriber without an alert, so the two never exist apart.
+ * It lives PENDING_HOURS unless confirmed.
+ */
 export async function addPendingAlert(
   db: AlertsDb,
-  subscriberId: string,
+  email: string,
   alert: NewAlert,
   now: Date,
-): Promise<{ id: string; expiresAt: string }> {
+): Promise<{ id: string; subscriberId: string; expiresAt: string }> {
   const id = newAlertId();
+  const at = now.toISOString();
   const expiresAt = new Date(now.getTime() + PENDING_HOURS * 3_600_000).toISOString();
-  await db
-    .prepare(
-      'INSERT INTO alerts (id, subscriber_id, product_slug, product_name, market_slug, target_price, direction, ' +
-        "status, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)",
-    )
-    .bind(
-      id,
-      subscriberId,
-      alert.productSlug,
-      alert.productName,
-      alert.marketSlug,
-      alert.targetPrice,
-      alert.direction,
-      now.toISOString(),
-      expiresAt,
-    )
-    .run();
-  return { id, expiresAt };
+  const [, , subscriber] = await db.batch<{ id: string }>([
+    db
+      .prepare('INSERT INTO subscribers (id, email, created_at) VALUES (?, ?, ?) ON CONFLICT (email) DO NOTHING')
+      .bind(newSubscriberId(), email, at),
+    db
+      .prepare(
+        'INSERT INTO alerts (id, subscriber_id, product_slug, product_name, market_slug, target_price, direction, ' +
+          "status, created_at, expires_at) SELECT ?, id, ?, ?, ?, ?, ?, 'pending', ?, ? FROM subscribers WHERE email = ?",
+      )
+      .bind(
+        id,
+        alert.productSlug,
+        alert.productName,
+        alert.marketSlug,
+        alert.targetPrice,
+        alert.direction,
+        at,
+        expiresAt,
+        email,
+      ),
+    db.prepare('SELECT id FROM subscribers WHERE email = ?').bind(email),
+  ]);
+  return { id, subscriberId: subscriber!.results[0]!.id, expiresAt };
 }
 
 const ALERT_COLUMNS =

@@ -13,10 +13,9 @@ export async function bundleWorker(outfile = WORKER_BUNDLE): Promise<{ path: str
     platform: 'neutral',
     target: 'es2022',
     // The runtime's own modules (node:* under nodejs_compat, wrangler.toml).
-    external: ['cloudflare:workers', 'cloudflare:sockets', 'node:*'],
-    // Packages resolved as wrangler resolves them for workerd (worker-mailer names only `main`).
+    external: ['cloudflare:*', 'node:*'],
+    // A package without `exports` (worker-mailer) is found by these, as wrangler finds it.
     mainFields: ['module', 'main'],
-    conditions: ['workerd', 'worker', 'import'],
     outfile: `${ROOT}${outfile}`,
     metafile: true,
     logLevel: 'warning',

@@ -21,5 +21,6 @@ export function printTryUrls(base: URL): void {
   ];
   console.log(`\nhal-api is serving at ${root}/api/v1 (edge worker in workerd). Try:`);
   for (const p of paths) console.log(`  ${root}${p}`);
-  console.log("Follow a row's observationUrl to see the document it was read from. Ctrl+C stops.");
+  console.log("Follow a row's observationUrl to see the document it was read from.");
+  console.log('Price alerts (POST /api/v1/alerts, docs/alerts.md): their mails are printed here. Ctrl+C stops.');
 }

@@ -4,7 +4,7 @@
  * that are over. Deleting a subscriber deletes its tokens (ON DELETE CASCADE).
  */
 import type { AlertsDb } from '../db.ts';
-import { counterDay, counterHour } from './counters.ts';
+import { counterDay, counterHour } from '../counters.ts';
 
 export type Swept = {
   pendingAlerts: number;

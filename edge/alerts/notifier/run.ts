@@ -4,15 +4,17 @@
  * price is back on the other side (edge/alerts/notifier/crossing.ts), and sweeps what the store may
  * no longer hold. It logs counts and the build id only, never an address or a token.
  */
-import { ALERT_PAGES } from '../../../core/alerts.ts';
 import type { AlertsDb } from '../db.ts';
+import { mailLinks } from '../links.ts';
+import type { Reading } from '../mail/messages.ts';
+import type { MailEnv } from '../mail/transport.ts';
 import { mintToken } from '../tokens.ts';
 import { publishedBuildId, publishedStore, readBuild, type BuildView, type StoreEnv } from './build-view.ts';
 import { decide, type Seen } from './crossing.ts';
-import { deliverOf, type Deliver, type DeliverEnv, type Reading } from './deliver.ts';
+import { deliverOf, type Deliver } from './deliver.ts';
 import { sweep, type Swept } from './housekeeping.ts';
 
-export type NotifierEnv = StoreEnv & DeliverEnv & { ALERTS?: D1Database; PUBLIC_ORIGIN?: string };
+export type NotifierEnv = StoreEnv & MailEnv & { ALERTS?: D1Database; PUBLIC_ORIGIN?: string };
 
 export type NotifierReport = {
   buildId: string | null;
@@ -117,7 +119,6 @@ async function notifyOne(
     return 'rearm';
   }
   const token = await mintToken(db, 'manage', alert.subscriber_id, null, now);
-  const query = `token=${encodeURIComponent(token)}`;
   await deliver({
     to: alert.email,
     alert: {
@@ -130,10 +131,7 @@ async function notifyOne(
       direction: alert.direction,
     },
     reading: seen.reading,
-    links: {
-      manage: `${origin}${ALERT_PAGES.manage}?${query}`,
-      unsubscribe: `${origin}${ALERT_PAGES.unsubscribe}?${query}&alert=${encodeURIComponent(alert.id)}`,
-    },
+    links: mailLinks(origin, token, alert.id),
   });
   await compared(0, now.toISOString());
   return 'mail';

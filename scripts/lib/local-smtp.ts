@@ -1,5 +1,6 @@
 /**
- * A real SMTP server on 127.0.0.1 for the tests (smtp-server): AUTH required, in the clear (no
+ * A real SMTP server on 127.0.0.1 for the tests and for `npm start` (smtp-server), which the local
+ * worker sends the alert mails to (smtpBindings): AUTH required, in the clear (no
  * STARTTLS, `allowInsecureAuth`), so the worker's transport speaks the whole protocol to it. Each
  * message is kept as the server received it (envelope and raw source) and as mailparser reads it.
  */
@@ -30,6 +31,8 @@ export type SmtpServer = {
 export type SmtpServerOptions = {
   /** refuse every AUTH with 535, whatever the credentials */
   refuseAuth?: boolean;
+  /** called with each message once received */
+  onMail?: (mail: ReceivedMail) => void;
 };
 
 /** Recipients the server refuses with 550, as a real server refuses an unknown mailbox. */
@@ -67,6 +70,7 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
         simpleParser(raw).then(
           (parsed) => {
             messages.push({ envelope, raw, parsed });
+            options.onMail?.(messages.at(-1)!);
             for (const wake of waiting) wake();
             callback();
           },
@@ -115,4 +119,16 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
 export function addressesOf(header: AddressObject | AddressObject[] | undefined): string[] {
   if (!header) return [];
   return (Array.isArray(header) ? header : [header]).flatMap((h) => h.value.map((a) => a.address ?? ''));
+}
+
+/** The worker's mail settings for this server (edge/alerts/mail/transport.ts). */
+export function smtpBindings(smtp: SmtpServer, from = 'alarm@localhost.localdomain'): Record<string, string> {
+  return {
+    SMTP_HOST: smtp.host,
+    SMTP_PORT: String(smtp.port),
+    SMTP_USER: smtp.user,
+    SMTP_PASSWORD: smtp.password,
+    SMTP_SECURITY: 'none',
+    MAIL_FROM: from,
+  };
 }
