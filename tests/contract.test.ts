@@ -17,6 +17,7 @@ import { allPartitions, COLLECTION_KEYS_PATH, compatHistoryKey } from '../core/c
 import { readKeptCensus, SERIES_CENSUS_FILE } from '../build/incremental/series-census.ts';
 import { BuildState, STATE_FILE } from '../build/incremental/state.ts';
 import { BROTLI_TWIN, hasBrotliTwin, isBrotliTwin } from '../core/encodings.ts';
+import { ALERT_OPERATIONS } from '../core/alert-routes.ts';
 import { PAGES } from '../core/routes.ts';
 import { distBytes, distText } from './support/dist-file.ts';
 import {
@@ -339,20 +340,25 @@ describe('published files', () => {
     for (const [where, schema] of schemas) expect(ajv.validateSchema(schema) ? null : ajv.errors, where).toBeNull();
   });
 
-  it('the OpenAPI document declares empty security and the x-cache of every operation', () => {
+  it('the OpenAPI document declares empty security on every read operation, and the x-cache of every one', () => {
     const doc = JSON.parse(read('api/v1/openapi.json')) as {
       openapi: string;
       security: unknown[];
-      paths: Record<string, { get: Record<string, unknown> }>;
+      paths: Record<string, Record<string, Record<string, unknown>>>;
     };
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.security).toEqual([]);
-    expect(doc.paths['/prices']!.get['x-cache']).toEqual({ sMaxAge: 900, staleWhileRevalidate: 3600 });
-    expect(doc.paths['/openapi.json']!.get['x-cache']).toEqual({ sMaxAge: 300, staleWhileRevalidate: 600 });
-    for (const [path, item] of Object.entries(doc.paths)) {
-      expect(item.get.security, path).toEqual([]);
-      expect(item.get['x-cache'], path).toBeDefined();
-    }
+    expect(doc.paths['/prices']!.get!['x-cache']).toEqual({ sMaxAge: 900, staleWhileRevalidate: 3600 });
+    expect(doc.paths['/openapi.json']!.get!['x-cache']).toEqual({ sMaxAge: 300, staleWhileRevalidate: 600 });
+    const writing: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths))
+      for (const [method, operation] of Object.entries(item)) {
+        if (operation['x-writes']) writing.push(`${method.toUpperCase()} ${path}`);
+        else expect(operation.security, `${method} ${path}`).toEqual([]);
+        expect(operation['x-cache'], `${method} ${path}`).toBeDefined();
+      }
+    // The alert operations are the only ones that write (docs/alerts.md).
+    expect(writing.sort()).toEqual(ALERT_OPERATIONS.map((o) => `${o.method} ${o.path}`).sort());
   });
 });
 
