@@ -24,6 +24,8 @@ export default {
     'edge/page-links.ts',
     // A key's daily quota and burst: the pure step its Durable Object keeps.
     'edge/keys/quota-window.ts',
+    // Whether a price alert mails, re-arms or does nothing: the pure rule its notifier applies.
+    'edge/alerts/notifier/crossing.ts',
     'sources/lib/http.ts',
     // The scrape outcome mapping (`classify`) and the run it reports.
     'store/scrape.ts',

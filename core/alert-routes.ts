@@ -6,7 +6,7 @@
  */
 import { COMPAT_PREFIX } from './compat-routes.ts';
 
-export type AlertMethod = 'GET' | 'POST' | 'DELETE';
+type AlertMethod = 'GET' | 'POST' | 'DELETE';
 
 export type AlertOperation = {
   method: AlertMethod;

@@ -15,7 +15,7 @@ import {
 } from '../core/alerts.ts';
 import { Decimal, Slug, Timestamp } from './common.ts';
 
-export const AlertId = z
+const AlertId = z
   .string()
   .regex(ALERT_ID_PATTERN)
   .meta({ description: 'An alert id: `alr_` and 22 random characters' });
@@ -40,7 +40,6 @@ export const AlertRequest = z
     }),
   })
   .meta({ id: 'AlertRequest' });
-export type AlertRequestT = z.infer<typeof AlertRequest>;
 
 export const AlertCreated = z
   .strictObject({

@@ -22,7 +22,7 @@ import { holderOf, mintToken, type TokenHolder } from './tokens.ts';
 /** A create's body is a few short fields: anything larger is refused unread. */
 const MAX_BODY_BYTES = 4096;
 
-export function jsonResponse(asked: AlertAsked, status: number, body: unknown): Response {
+function jsonResponse(asked: AlertAsked, status: number, body: unknown): Response {
   const headers = baseHeaders(asked.requestId);
   headers.set('content-type', JSON_TYPE);
   headers.set('cache-control', 'no-store');

@@ -37,14 +37,6 @@ export async function findSubscriber(db: AlertsDb, email: string): Promise<strin
   return row?.id ?? null;
 }
 
-export async function addressOf(db: AlertsDb, subscriberId: string): Promise<string | null> {
-  const row = await db
-    .prepare('SELECT email FROM subscribers WHERE id = ?')
-    .bind(subscriberId)
-    .first<{ email: string }>();
-  return row?.email ?? null;
-}
-
 /**
  * A pending alert of `email`, and the address's subscriber when it has none, in one transaction:
  * the notifier's sweep deletes every subscriber without an alert, so the two never exist apart.
@@ -134,7 +126,7 @@ export async function deleteAlerts(db: AlertsDb, subscriberId: string, id: strin
 }
 
 /** An address with no alert left is deleted, with its tokens (ON DELETE CASCADE). */
-export async function forgetIfEmpty(db: AlertsDb, subscriberId: string): Promise<void> {
+async function forgetIfEmpty(db: AlertsDb, subscriberId: string): Promise<void> {
   await db
     .prepare('DELETE FROM subscribers WHERE id = ? AND NOT EXISTS (SELECT 1 FROM alerts WHERE subscriber_id = ?)')
     .bind(subscriberId, subscriberId)

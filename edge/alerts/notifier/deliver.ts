@@ -8,7 +8,7 @@ import { crossingMail, type AlertFacts, type Reading } from '../mail/messages.ts
 import { mailTransportOf, type MailEnv } from '../mail/transport.ts';
 import type { MailLinks } from '../links.ts';
 
-export type Notice = { to: string; alert: AlertFacts; reading: Reading; links: MailLinks };
+type Notice = { to: string; alert: AlertFacts; reading: Reading; links: MailLinks };
 
 /** Resolves once the notice is handed over; throws when it was not. */
 export type Deliver = (notice: Notice) => Promise<void>;
