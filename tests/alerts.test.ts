@@ -6,10 +6,12 @@
  * every error in the error body, every answer `no-store`, and no address or token in a log line.
  */
 import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CREATES_PER_IP_HOUR, MAILS_PER_ADDRESS_DAY, ONE_CLICK_BODY } from '../core/alerts.ts';
+import { distOrigin } from '../scripts/lib/dist-origin.ts';
 import { startLocalWorker, type LocalWorker } from '../scripts/lib/local-worker.ts';
 import {
   AlertCreated,
@@ -31,7 +33,17 @@ let db: AlertsD1;
 const output: string[] = [];
 const consoled = { error: console.error, log: console.log, warn: console.warn };
 
+const writes = { out: process.stdout.write.bind(process.stdout), err: process.stderr.write.bind(process.stderr) };
+
 beforeAll(async () => {
+  const capture =
+    (write: typeof writes.out) =>
+    (chunk: unknown, ...rest: unknown[]): boolean => {
+      output.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8'));
+      return (write as (c: unknown, ...r: unknown[]) => boolean)(chunk, ...rest);
+    };
+  process.stdout.write = capture(writes.out) as typeof process.stdout.write;
+  process.stderr.write = capture(writes.err) as typeof process.stderr.write;
   for (const name of ['error', 'log', 'warn'] as const)
     console[name] = (...args: unknown[]) => {
       output.push(args.map(String).join(' '));
@@ -57,6 +69,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   Object.assign(console, consoled);
+  process.stdout.write = writes.out;
+  process.stderr.write = writes.err;
   await worker?.dispose();
   await smtp?.close();
 });
@@ -400,6 +414,75 @@ describe('bad input gets the error body, never a 500', () => {
       `/alerts/unsubscribe?token=ham_${'B'.repeat(43)}`,
     ])
       expect((await c(path)).status).toBe(404);
+  });
+});
+
+describe('when the mail or the store is missing', () => {
+  /** A worker over the suite's build whose SMTP server is a port nothing listens on, or none at all. */
+  async function brokenWorker(bindings: Record<string, string>): Promise<LocalWorker> {
+    return startLocalWorker({
+      distDir: inject('distDir'),
+      origin: distOrigin(inject('distDir')),
+      persist: mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'hal-alerts-broken-')),
+      bindings: { ALERT_SECRET: 'broken', PUBLIC_ORIGIN: 'https://hal-api.example.org', ...bindings },
+    });
+  }
+  /** A port that was free a moment ago: connecting to it is refused. */
+  async function closedPort(): Promise<number> {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    await new Promise((resolve) => server.close(resolve));
+    return port;
+  }
+
+  it('a confirmation that cannot be sent → 503, and nothing of the address is kept or logged', async () => {
+    const broken = await brokenWorker({
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(await closedPort()),
+      SMTP_USER: 'u',
+      SMTP_PASSWORD: 'p',
+      SMTP_SECURITY: 'none',
+      MAIL_FROM: 'alarm@hal-api.example.org',
+    });
+    try {
+      const email = 'unreachable.mail@example.com';
+      const r = await broken.mf.dispatchFetch('http://localhost/api/v1/alerts', {
+        method: 'POST',
+        headers: { 'cf-connecting-ip': '198.18.7.1', ...JSON_HEADERS },
+        body: createBody(email),
+      });
+      const text = await r.text();
+      const reply: Reply = { status: r.status, headers: r.headers, text, json: () => JSON.parse(text) };
+      expectErrorBody(reply, 503, 'ALERTS_UNAVAILABLE');
+      expect(reply.json().error.details).toEqual({ reason: 'mail_failed' });
+      const store = await broken.mf.getD1Database('ALERTS', 'api');
+      for (const table of ['subscribers', 'alerts', 'tokens'])
+        expect(await store.prepare(`SELECT count(*) AS n FROM ${table}`).first('n'), table).toBe(0);
+      expect(output.join('\n')).not.toContain(email);
+    } finally {
+      await broken.dispose();
+    }
+  });
+
+  it('without a mail transport every alert operation answers 503; reads are unaffected', async () => {
+    const broken = await brokenWorker({});
+    try {
+      const ask = async (path: string, method = 'GET', body?: string) => {
+        const r = await broken.mf.dispatchFetch(`http://localhost${path}`, {
+          method,
+          headers: { 'cf-connecting-ip': '198.18.7.2', ...JSON_HEADERS },
+          ...(body ? { body } : {}),
+        });
+        const text = await r.text();
+        return { status: r.status, headers: r.headers, text, json: () => JSON.parse(text) } as Reply;
+      };
+      expectErrorBody(await ask('/api/v1/alerts', 'POST', createBody('none@example.com')), 503, 'ALERTS_UNAVAILABLE');
+      expectErrorBody(await ask('/api/v1/alerts?email=none@example.com'), 503, 'ALERTS_UNAVAILABLE');
+      expect((await ask('/api/v1/markets')).status).toBe(200);
+    } finally {
+      await broken.dispose();
+    }
   });
 });
 
