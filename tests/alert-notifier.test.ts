@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../core/dates.ts';
 import { startLocalWorker, type LocalWorker } from '../scripts/lib/local-worker.ts';
 import { FRESHNESS_WORDS } from '../core/turkish-words.ts';
-import { startSmtpServer, type ReceivedMail, type SmtpServer } from '../scripts/lib/local-smtp.ts';
+import { smtpBindings, startSmtpServer, type ReceivedMail, type SmtpServer } from '../scripts/lib/local-smtp.ts';
 import { counterDay, counterHour } from '../edge/alerts/counters.ts';
 import { sha256Hex } from '../core/web-digest.ts';
 import { alertNights, publishInto, type AlertBuild, type AlertNights } from './support/alert-nights.ts';
@@ -66,12 +66,7 @@ beforeAll(async () => {
     keysDir: join(dir, 'd1'),
     bindings: {
       PUBLIC_ORIGIN: ORIGIN,
-      SMTP_HOST: smtp.host,
-      SMTP_PORT: String(smtp.port),
-      SMTP_USER: smtp.user,
-      SMTP_PASSWORD: smtp.password,
-      SMTP_SECURITY: 'none',
-      MAIL_FROM: 'alarm@hal-api.example.org',
+      ...smtpBindings(smtp, 'alarm@hal-api.example.org'),
     },
   });
   timings.workerStart = Math.round(performance.now() - t);

@@ -20,7 +20,8 @@ import {
   CompatAlertList,
   ManageLinkRequested,
 } from '../schemas/alerts.ts';
-import { startSmtpServer, type ReceivedMail, type SmtpServer } from '../scripts/lib/local-smtp.ts';
+import { smtpBindings, startSmtpServer, type ReceivedMail, type SmtpServer } from '../scripts/lib/local-smtp.ts';
+import { captureOutput, type CapturedOutput } from './support/captured-output.ts';
 import { expectErrorBody, type Reply } from './support/worker.ts';
 
 const PRODUCT = 'acur-genel';
@@ -30,25 +31,12 @@ let worker: LocalWorker;
 let smtp: SmtpServer;
 type AlertsD1 = Awaited<ReturnType<LocalWorker['mf']['getD1Database']>>;
 let db: AlertsD1;
-const output: string[] = [];
-const consoled = { error: console.error, log: console.log, warn: console.warn };
-
-const writes = { out: process.stdout.write.bind(process.stdout), err: process.stderr.write.bind(process.stderr) };
+let captured: CapturedOutput;
+let output: string[] = [];
 
 beforeAll(async () => {
-  const capture =
-    (write: typeof writes.out) =>
-    (chunk: unknown, ...rest: unknown[]): boolean => {
-      output.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8'));
-      return (write as (c: unknown, ...r: unknown[]) => boolean)(chunk, ...rest);
-    };
-  process.stdout.write = capture(writes.out) as typeof process.stdout.write;
-  process.stderr.write = capture(writes.err) as typeof process.stderr.write;
-  for (const name of ['error', 'log', 'warn'] as const)
-    console[name] = (...args: unknown[]) => {
-      output.push(args.map(String).join(' '));
-      consoled[name](...args);
-    };
+  captured = captureOutput();
+  output = captured.lines;
   smtp = await startSmtpServer();
   worker = await startLocalWorker({
     distDir: inject('distDir'),
@@ -56,21 +44,14 @@ beforeAll(async () => {
     bindings: {
       ALERT_SECRET: 'test-secret-of-the-abuse-counters',
       PUBLIC_ORIGIN: 'https://hal-api.example.org',
-      SMTP_HOST: smtp.host,
-      SMTP_PORT: String(smtp.port),
-      SMTP_USER: smtp.user,
-      SMTP_PASSWORD: smtp.password,
-      SMTP_SECURITY: 'none',
-      MAIL_FROM: 'alarm@hal-api.example.org',
+      ...smtpBindings(smtp, 'alarm@hal-api.example.org'),
     },
   });
   db = await worker.mf.getD1Database('ALERTS', 'api');
 }, 120_000);
 
 afterAll(async () => {
-  Object.assign(console, consoled);
-  process.stdout.write = writes.out;
-  process.stderr.write = writes.err;
+  captured?.restore();
   await worker?.dispose();
   await smtp?.close();
 });

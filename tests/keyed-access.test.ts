@@ -15,6 +15,7 @@ import { KeyStore } from '../scripts/lib/key-store.ts';
 import { applyKeyMigrations, d1Sql, type LocalD1 } from '../scripts/lib/key-store-local.ts';
 import { COMPATIBILITY_DATE, startLocalWorker, workerBase, type LocalWorker } from '../scripts/lib/local-worker.ts';
 import { startOriginServer } from '../scripts/lib/origin-server.ts';
+import { captureOutput } from './support/captured-output.ts';
 import { clientOf, expectErrorBody, type Reply } from './support/worker.ts';
 
 const QUOTA = ['x-quota-limit', 'x-quota-remaining', 'x-quota-reset', 'x-api-plan'];
@@ -25,35 +26,18 @@ let worker: LocalWorker;
 let db: LocalD1;
 let store: KeyStore;
 /** Everything the worker (workerd, through miniflare) and this process logged or wrote to stdout and stderr. */
-const output: string[] = [];
-const writes = { out: process.stdout.write.bind(process.stdout), err: process.stderr.write.bind(process.stderr) };
-const CONSOLE = ['log', 'info', 'warn', 'error', 'debug'] as const;
-const consoled = Object.fromEntries(CONSOLE.map((name) => [name, console[name]]));
+const captured = captureOutput();
+const output = captured.lines;
 /** Every key this file issued: none may appear anywhere but in the request that sends it. */
 const issued: string[] = [];
 
 beforeAll(async () => {
-  const capture =
-    (write: typeof writes.out) =>
-    (chunk: unknown, ...rest: unknown[]): boolean => {
-      output.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8'));
-      return (write as (c: unknown, ...r: unknown[]) => boolean)(chunk, ...rest);
-    };
-  process.stdout.write = capture(writes.out) as typeof process.stdout.write;
-  process.stderr.write = capture(writes.err) as typeof process.stderr.write;
-  for (const name of CONSOLE)
-    console[name] = (...args: unknown[]) => {
-      output.push(args.map(String).join(' '));
-      consoled[name]!(...args);
-    };
   worker = await startLocalWorker({ distDir: inject('distDir'), persist });
   db = (await worker.mf.getD1Database('KEYS', 'api')) as unknown as LocalD1;
   store = new KeyStore(d1Sql(db));
 }, 120_000);
 afterAll(async () => {
-  process.stdout.write = writes.out;
-  process.stderr.write = writes.err;
-  for (const name of CONSOLE) console[name] = consoled[name]!;
+  captured.restore();
   await worker?.dispose();
   rmSync(persist, { recursive: true, force: true });
 });
