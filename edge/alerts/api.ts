@@ -7,13 +7,14 @@
 import { TOKEN_SCHEME } from '../../core/alert-routes.ts';
 import { ALERT_ID_PATTERN, PENDING_CONFIRMATION } from '../../core/alerts.ts';
 import { JSON_TYPE } from '../../core/media-types.ts';
-import { AlertRequest, type AlertItemT } from '../../schemas/alerts.ts';
+import type { AlertItemT } from '../../schemas/alerts.ts';
 import { ApiError } from '../errors.ts';
 import { baseHeaders, setCountedHeaders } from '../headers.ts';
 import { findMarket, findProduct } from './catalogue.ts';
 import { publicOrigin, type AlertAsked, type AlertBindings } from './context.ts';
 import { countAddressMail, countCreate, type LimitRefusal } from './limits.ts';
 import { confirmLink, mailLinks } from './links.ts';
+import { checkAlertBody, isAddress } from './request.ts';
 import { confirmationMail, manageLinkMail } from './mail/messages.ts';
 import { mailTransportOf, type MailTransport } from './mail/transport.ts';
 import { addPendingAlert, alertsOf, deleteAlerts, findSubscriber, normalAddress, type AlertRow } from './store.ts';
@@ -61,13 +62,10 @@ const invalidField = (field: string, reason: string, extra: Record<string, unkno
 
 export async function createAlert(asked: AlertAsked, compat: boolean): Promise<Response> {
   const { db, secret, mail } = bindingsOf(asked);
-  const parsed = AlertRequest.safeParse(await requestBody(asked.request));
-  if (!parsed.success)
-    throw new ApiError(400, 'INVALID_ALERT', {
-      reason: 'invalid_field',
-      fields: parsed.error.issues.map((i) => ({ field: i.path.join('.') || '(body)', reason: i.message })),
-    });
-  const body = parsed.data;
+  const checked = checkAlertBody(await requestBody(asked.request));
+  if ('refused' in checked)
+    throw new ApiError(400, 'INVALID_ALERT', { reason: 'invalid_field', fields: checked.refused });
+  const { body } = checked;
   const store = asked.store();
   const product = await findProduct(store, body.productSlug);
   if (!product) throw invalidField('productSlug', 'unknown', { expected: 'a variant slug, as /products items' });
@@ -196,7 +194,7 @@ async function mailManageLink(
   email: string,
 ): Promise<Response> {
   const address = normalAddress(email);
-  if (!AlertRequest.shape.email.safeParse(address).success)
+  if (!isAddress(address))
     throw new ApiError(400, 'INVALID_ALERT', {
       reason: 'invalid_parameter',
       parameter: 'email',
