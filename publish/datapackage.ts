@@ -4,6 +4,7 @@
  * description), keys, and the licence and attribution of every source. Columns are read from the
  * database itself; their meaning is written here, and a test fails when a column is undescribed.
  */
+import { fieldOfColumn, type ParquetColumn } from './parquet/columns.ts';
 
 /** `table.column` → what it means. Units are in UNITS. */
 const FIELD_DESCRIPTIONS: Record<string, string> = {
@@ -251,4 +252,30 @@ export function licenceOf(text: string | null): { name: string; path: string; ti
   if (text && /CC BY 4\.0/i.test(text))
     return { name: 'CC-BY-4.0', path: 'https://creativecommons.org/licenses/by/4.0/', title: text };
   return null;
+}
+
+export const PARQUET_TYPE = 'application/vnd.apache.parquet';
+
+type ParquetTable = {
+  path: string;
+  name: string;
+  title: string;
+  rows: number;
+  primaryKey: string[];
+  columns: ParquetColumn[];
+};
+
+/** A Parquet file of the snapshot: its fields with Table Schema types, its size and hash as published. */
+export function parquetResource(table: ParquetTable, file: { bytes: number; sha256: string }) {
+  return {
+    name: `parquet-${table.name}`,
+    title: `${table.title} (Parquet)`,
+    path: table.path,
+    format: 'parquet',
+    mediatype: PARQUET_TYPE,
+    bytes: file.bytes,
+    hash: `sha256:${file.sha256}`,
+    rows: table.rows,
+    schema: { fields: table.columns.map(fieldOfColumn), primaryKey: table.primaryKey },
+  };
 }

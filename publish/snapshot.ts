@@ -1,6 +1,7 @@
 /**
  * A dated snapshot of the whole store for researchers: the SQLite file and one CSV per table
- * (plus `prices`, one flat table for spreadsheets), gzip-compressed, described by a Frictionless
+ * (plus `prices`, one flat table for spreadsheets), gzip-compressed, Parquet files to query in place
+ * (publish/snapshot-parquet.ts), all described by a Frictionless
  * `datapackage.json` and checked by `SHA256SUMS`. Its prefix in the bucket is named by its
  * content (`snapshots/<day>/<sha256 of SHA256SUMS>/`), so a published snapshot never changes.
  */
@@ -11,7 +12,8 @@ import { createReadStream, createWriteStream, mkdirSync, readFileSync, rmSync, w
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { fieldOf, licenceOf, PRICES_FIELDS, type Column } from './datapackage.ts';
+import { fieldOf, licenceOf, parquetResource, PARQUET_TYPE, PRICES_FIELDS, type Column } from './datapackage.ts';
+import { writeParquetSnapshot, type ParquetFile } from './snapshot-parquet.ts';
 import { CACHE, snapshotPrefix } from './layout.ts';
 import { sha256Hex, etagOf } from '../core/digest.ts';
 import type { LocalFile } from './plan.ts';
@@ -54,12 +56,16 @@ export async function createSnapshot(options: SnapshotOptions): Promise<Snapshot
         join(dir, 'csv', `${table.name}.csv.gz`),
       );
     rows.prices = await writeCsv(db, PRICES_SQL, join(dir, 'csv', 'prices.csv.gz'));
-    const dataFiles = [DATABASE_FILE, ...tables.map((t) => `csv/${t.name}.csv.gz`), 'csv/prices.csv.gz'].map((path) =>
-      fileOf(dir, path),
-    );
+    const parquet = (await writeParquetSnapshot(db, dir, options.day)).files;
+    const dataFiles = [
+      DATABASE_FILE,
+      ...tables.map((t) => `csv/${t.name}.csv.gz`),
+      'csv/prices.csv.gz',
+      ...parquet.map((f) => f.path),
+    ].map((path) => fileOf(dir, path));
     writeFileSync(
       join(dir, DATAPACKAGE_FILE),
-      JSON.stringify(datapackage(db, options, tables, rows, dataFiles), null, 2) + '\n',
+      JSON.stringify(datapackage(db, options, tables, rows, dataFiles, parquet), null, 2) + '\n',
     );
     const files = [...dataFiles, fileOf(dir, DATAPACKAGE_FILE)];
     writeFileSync(join(dir, CHECKSUMS_FILE), files.map((f) => `${f.sha256}  ${f.path}\n`).join(''));
@@ -137,6 +143,7 @@ function fileOf(dir: string, path: string): SnapshotFile {
 
 const TYPES: [RegExp, string][] = [
   [/\.gz$/, 'application/gzip'],
+  [/\.parquet$/, PARQUET_TYPE],
   [/\.json$/, 'application/json; charset=utf-8'],
   [/./, 'text/plain; charset=utf-8'],
 ];
@@ -202,6 +209,7 @@ function datapackage(
   tables: Table[],
   rows: Record<string, number>,
   files: SnapshotFile[],
+  parquet: ParquetFile[],
 ) {
   const sources = db
     .prepare('SELECT key, name, organisation, url, licence, attribution FROM sources ORDER BY number')
@@ -298,6 +306,7 @@ function datapackage(
         ),
         { primaryKey: ['observation_id'] },
       ),
+      ...parquet.map((p) => parquetResource(p, file(p.path))),
     ],
   };
 }
