@@ -223,6 +223,123 @@ export class R2Store implements ObjectStore {
   }
 }
 
+/** `length` bytes of a stored object from `offset`. */
+export type ByteSpan = { offset: number; length: number };
+
+/** What answering a range request needs before any byte is read. */
+export type ObjectHead = { size: number; etag: string; contentType: string };
+
+/**
+ * Objects read in parts: the snapshot files researchers query in place (edge/routes/snapshot-files.ts).
+ * Their keys are named by their content, so `head` and a later `read` of one key see the same bytes.
+ */
+export interface RangeStore {
+  head(key: string): Promise<ObjectHead | null>;
+  /** the stored bytes of `span`, or all of them (null); the object is known to exist (head) */
+  read(key: string, span: ByteSpan | null): Promise<ReadableStream>;
+}
+
+/** The part of an R2 binding a ranged read uses (the runtime's R2Bucket satisfies it). */
+export type R2RangeLike = {
+  head(key: string): Promise<{
+    size: number;
+    httpEtag: string;
+    customMetadata?: Record<string, string>;
+    httpMetadata?: { contentType?: string };
+  } | null>;
+  get(key: string, options?: { range?: ByteSpan }): Promise<{ body: ReadableStream } | null>;
+};
+
+/** Ranged reads of an R2 bucket: the binding reads the span itself. */
+export class R2RangeStore implements RangeStore {
+  constructor(
+    private readonly bucket: R2RangeLike,
+    private readonly timeoutMs = ORIGIN_TIMEOUT_MS,
+  ) {}
+
+  async head(key: string): Promise<ObjectHead | null> {
+    const object = await this.timed(key, () => this.bucket.head(key));
+    if (!object) return null;
+    return {
+      size: object.size,
+      etag: object.customMetadata?.etag ?? object.httpEtag,
+      contentType: object.httpMetadata?.contentType ?? OCTET_STREAM,
+    };
+  }
+
+  async read(key: string, span: ByteSpan | null): Promise<ReadableStream> {
+    const object = await this.timed(key, () => this.bucket.get(key, span ? { range: span } : {}));
+    return object ? object.body : missingFromBuild(key);
+  }
+
+  private timed<T>(key: string, read: () => Promise<T>): Promise<T> {
+    return fromOrigin(key, () =>
+      withTimeout(
+        read(),
+        this.timeoutMs,
+        () => new OriginUnavailable(`origin did not answer within ${this.timeoutMs} ms for ${key}`),
+      ),
+    );
+  }
+}
+
+const OCTET_STREAM = 'application/octet-stream';
+
+/**
+ * Ranged reads over HTTP (an S3-compatible origin): `HEAD` for the size, `GET` with `Range` for the
+ * span, answered 206. An origin that ignores `Range` (200, the whole object) is cut to the span here,
+ * so the client still gets exactly what it asked for.
+ */
+export class FetcherRangeStore implements RangeStore {
+  constructor(
+    private readonly fetcher: { fetch(input: string, init?: RequestInit): Promise<Response> },
+    private readonly base = 'http://origin',
+    private readonly timeoutMs = ORIGIN_TIMEOUT_MS,
+  ) {}
+
+  async head(key: string): Promise<ObjectHead | null> {
+    const response = await this.ask(key, 'HEAD', {});
+    if (response.status === 404) return null;
+    if (!response.ok) throw new OriginUnavailable(`origin answered ${response.status} for ${key}`);
+    const size = Number(response.headers.get('content-length'));
+    if (!Number.isSafeInteger(size) || size < 0) throw new OriginUnavailable(`origin sent no size for ${key}`);
+    return {
+      size,
+      etag: response.headers.get('x-amz-meta-etag') ?? response.headers.get('etag') ?? '',
+      contentType: response.headers.get('content-type') ?? OCTET_STREAM,
+    };
+  }
+
+  async read(key: string, span: ByteSpan | null): Promise<ReadableStream> {
+    const range = span ? `bytes=${span.offset}-${span.offset + span.length - 1}` : null;
+    const response = await this.ask(key, 'GET', range ? { range } : {});
+    if (span && response.status === 206) return response.body!;
+    if (response.status !== 200) {
+      await response.body?.cancel();
+      throw new OriginUnavailable(`origin answered ${response.status} for ${key}${range ? ` (${range})` : ''}`);
+    }
+    if (!span) return response.body!;
+    const whole = new Uint8Array(await fromOrigin(key, () => response.arrayBuffer()));
+    return new Response(whole.subarray(span.offset, span.offset + span.length)).body!;
+  }
+
+  /** The timeout bounds the wait for the origin's answer; a file's body then streams at the client's pace. */
+  private async ask(key: string, method: string, headers: Record<string, string>): Promise<Response> {
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new OriginUnavailable(`origin did not answer within ${this.timeoutMs} ms for ${key}`)),
+      this.timeoutMs,
+    );
+    try {
+      return await fromOrigin(key, () =>
+        this.fetcher.fetch(`${this.base}/${key}`, { ...MANUAL_DECODING, method, headers, signal: controller.signal }),
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
 export function parsePointer(text: string): Pointer {
   const value = JSON.parse(text) as Partial<Pointer> & { index?: Partial<IndexLocation> };
   const ok =

@@ -31,14 +31,18 @@ import { requestIdOf } from './request-id.ts';
 import { matchPage, matchRoute } from './router.ts';
 import { widgetUnavailable } from './routes/widgets.ts';
 import { findCopy, keepCopy, STALE_COPY_HEADER } from './stale-copies.ts';
+import { answerSnapshotFile, snapshotFileKey } from './routes/snapshot-files.ts';
 import {
+  FetcherRangeStore,
   FetcherStore,
   ORIGIN_TIMEOUT_MS,
   OriginUnavailable,
   PointerStore,
+  R2RangeStore,
   R2Store,
   type ObjectStore,
   type PointerCache,
+  type RangeStore,
 } from './store.ts';
 import { POINTER_KEY } from '../core/publication.ts';
 import { answerKey, findAnswer, keepAnswer } from './answer-cache.ts';
@@ -83,12 +87,24 @@ function storeOf(env: Env, waitUntil: WaitUntil): { store: ObjectStore; publishe
     const published = through(new R2Store(env.BUCKET, timeoutMs), env.POINTER_KEY);
     return { store: published, published };
   }
+  const store = new FetcherStore(originOf(env), env.ORIGIN_URL, timeoutMs);
+  const published = env.POINTER_KEY ? through(store, env.POINTER_KEY) : null;
+  return { store: published ?? store, published };
+}
+
+function originOf(env: Env): Fetcher | { fetch(input: string, init?: RequestInit): Promise<Response> } {
   const origin =
     env.ORIGIN ?? (env.ORIGIN_URL ? { fetch: (input: string, init?: RequestInit) => fetch(input, init) } : null);
   if (!origin) throw new Error('no BUCKET, ORIGIN or ORIGIN_URL binding');
-  const store = new FetcherStore(origin, env.ORIGIN_URL, timeoutMs);
-  const published = env.POINTER_KEY ? through(store, env.POINTER_KEY) : null;
-  return { store: published ?? store, published };
+  return origin;
+}
+
+/** Snapshot files are read by their bucket key, outside any build's pointer, in parts. */
+function rangeStoreOf(env: Env): RangeStore {
+  const timeoutMs = Number(env.ORIGIN_TIMEOUT_MS) || ORIGIN_TIMEOUT_MS;
+  return env.BUCKET
+    ? new R2RangeStore(env.BUCKET, timeoutMs)
+    : new FetcherRangeStore(originOf(env), env.ORIGIN_URL, timeoutMs);
 }
 
 /** A CORS preflight: the read methods, or an alert path's own (which may send a token and a JSON body). */
@@ -233,6 +249,8 @@ export async function handle(
   try {
     if (request.method !== 'GET' && request.method !== 'HEAD')
       throw new ApiError(405, 'METHOD_NOT_ALLOWED', { method: request.method.slice(0, 16) });
+    const snapshotFile = isApi ? null : snapshotFileKey(path);
+    if (snapshotFile) return await answerSnapshotFile(request, snapshotFile, rangeStoreOf(env), asked);
     const route = isApi ? matchRoute(path) : matchPage(path);
     if (!route) throw new ApiError(404, 'NOT_FOUND', { path: url.pathname.slice(0, 200) });
     // Only answers a CDN may keep are kept as stale copies (not the export, not /health).
