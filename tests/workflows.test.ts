@@ -216,8 +216,11 @@ describe('deployment', () => {
     ]);
     expect(toml.d1_databases).toEqual([
       expect.objectContaining({ binding: 'KEYS', migrations_dir: 'edge/keys/migrations' }),
+      expect.objectContaining({ binding: 'ALERTS', migrations_dir: 'edge/alerts/migrations' }),
     ]);
-    expect(existsSync(join(ROOT, toml.d1_databases[0].migrations_dir))).toBe(true);
+    for (const d1 of toml.d1_databases) expect(existsSync(join(ROOT, d1.migrations_dir))).toBe(true);
+    // The alerts' notifier: the worker's scheduled handler, on a cron trigger.
+    expect(toml.triggers.crons).toHaveLength(1);
     expect(toml.r2_buckets).toEqual([expect.objectContaining({ binding: 'BUCKET' })]);
     expect(toml.vars.POINTER_KEY).toBe('current.json');
     expect(toml.routes.length).toBeGreaterThan(0);
@@ -225,6 +228,8 @@ describe('deployment', () => {
     expect(worker).toMatch(/export \{ RateLimiter \}/);
     expect(worker).toMatch(/export \{ KeyQuota \}/);
     expect(worker).toMatch(/KEYS\?: D1Database/);
+    expect(read('edge/alerts/context.ts')).toMatch(/ALERTS\?: D1Database/);
+    expect(worker).toMatch(/scheduled: \(controller, env, ctx\)/);
     expect(worker).toMatch(/BUCKET\?: R2Bucket/);
     expect(worker).toMatch(/RATE_LIMITER: DurableObjectNamespace/);
     expect(scripts.deploy).toContain('wrangler');

@@ -6,10 +6,9 @@
  * to close if the request ends early. Failures surface as `MailFailed`, whose message names a
  * stage, never an address: the server's replies quote the envelope, so none of them is kept.
  */
-import { LogLevel, WorkerMailer, type WorkerMailerOptions } from 'worker-mailer';
 import { withTimeout } from '../../timeout.ts';
-import { SEND_DEADLINE_MS, STEP_TIMEOUT_MS } from './deadlines.ts';
-import './hang-up.ts';
+import { SEND_DEADLINE_MS } from './deadlines.ts';
+import type { SmtpConfig } from './smtp-session.ts';
 import { subjectHeader } from './subject.ts';
 
 export type OutgoingMail = { to: string; subject: string; text: string; html: string; headers: Record<string, string> };
@@ -61,25 +60,16 @@ export function mailTransportOf(env: MailEnv): MailTransport | null {
   const password = env.SMTP_PASSWORD ?? '';
   if (Boolean(user) !== Boolean(password)) return null;
 
-  const options: WorkerMailerOptions = {
-    host,
-    port,
-    secure: security === 'tls',
-    startTls: security === 'starttls',
-    ...(user ? { credentials: { username: user, password } } : {}),
-    authType: ['plain', 'login', 'cram-md5'],
-    // Its log lines quote the server's replies, which quote the envelope's addresses.
-    logLevel: LogLevel.NONE,
-    // Both: the library times its replies by socketTimeoutMs, whatever responseTimeoutMs says.
-    socketTimeoutMs: STEP_TIMEOUT_MS,
-    responseTimeoutMs: STEP_TIMEOUT_MS,
-  };
+  const config: SmtpConfig = { host, port, security, user, password };
   return {
     async send(mail) {
       if (!ENVELOPE_ADDRESS.test(mail.to)) throw new MailFailed('config');
       if ([mail.subject, ...Object.keys(mail.headers), ...Object.values(mail.headers)].some((v) => LINE_BREAK.test(v)))
         throw new MailFailed('config');
-      const sending = WorkerMailer.send(options, {
+      // Loaded at the first mail: worker-mailer needs the runtime's sockets, which Node (the benches
+      // that run the worker's handler in-process) does not have.
+      const { sendOverSmtp } = await import('./smtp-session.ts');
+      const sending = sendOverSmtp(config, {
         from: { name: SENDER_NAME, email: from },
         to: mail.to,
         subject: mail.subject,
