@@ -179,6 +179,11 @@ export const LIMITER_TIMEOUT_MS = 1_000;
  * an address behind carrier NAT, and each view is one request (the keyless rate of the variant).
  */
 export const WIDGET_RATE_LIMIT = { requests: 600, windowSeconds: 60 } as const;
+/**
+ * Snapshot files are counted apart too: a Parquet reader asks for a file's size, its footer and each
+ * row group it needs, so one ten-year query of a product is some 30–40 range requests.
+ */
+export const SNAPSHOT_RATE_LIMIT = { requests: 600, windowSeconds: 60 } as const;
 
 export function routeSpec(path: string): RouteSpec {
   const r = ROUTES.find((x) => x.path === path);

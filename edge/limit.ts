@@ -14,6 +14,7 @@ import {
   RATE_LIMIT,
   RATE_LIMIT_SHARDS,
   WIDGET_RATE_LIMIT,
+  SNAPSHOT_RATE_LIMIT,
 } from '../core/routes.ts';
 import {
   API_KEY_HEADER,
@@ -42,19 +43,23 @@ type LimiterNamespace = {
 };
 type Admission = { allowed: boolean; state: RateLimitState; uncounted: boolean };
 
+/** What a request is counted as: the API, a widget page, a snapshot file; each has its own counter per IP. */
+export type CountedAs = 'api' | 'widget' | 'snapshot';
+const LIMITS = { api: RATE_LIMIT, widget: WIDGET_RATE_LIMIT, snapshot: SNAPSHOT_RATE_LIMIT } as const;
+
 /**
- * Widget pages have their own counter and limit per IP (core/routes.ts WIDGET_RATE_LIMIT).
+ * Widget pages and snapshot files have their own counters and limits per IP (core/routes.ts).
  * @public the limiter's bench (scripts/bench/limiter.ts) admits through it alone.
  */
 export async function admit(
   limiter: LimiterNamespace,
   request: Request,
-  widget: boolean,
+  countedAs: CountedAs,
   timeoutMs = LIMITER_TIMEOUT_MS,
 ): Promise<Admission> {
   const ip = request.headers.get('cf-connecting-ip') ?? 'unknown';
-  const { requests, windowSeconds } = widget ? WIDGET_RATE_LIMIT : RATE_LIMIT;
-  const counter = widget ? `widget:${ip}` : ip;
+  const { requests, windowSeconds } = LIMITS[countedAs];
+  const counter = countedAs === 'api' ? ip : `${countedAs}:${ip}`;
   try {
     const id = limiter.idFromName(shardName(shardOf(counter, RATE_LIMIT_SHARDS)));
     const stub = limiter.get(id as never, { locationHint: LIMITER_LOCATION_HINT as never });
@@ -96,13 +101,13 @@ export async function admitRequest(
   bindings: AdmissionBindings,
   request: Request,
   url: URL,
-  widget: boolean,
+  countedAs: CountedAs,
 ): Promise<Decision> {
   if (keyInQuery(url.searchParams))
     return { counted: null, refusal: invalidKey('the key was sent in the query string: send it only as X-API-Key') };
   const key = request.headers.get(API_KEY_HEADER);
   if (key !== null) return admitKey(bindings, key);
-  const admission = await admit(bindings.limiter, request, widget);
+  const admission = await admit(bindings.limiter, request, countedAs);
   const counted: Counted = { role: 'address', state: admission.state, uncounted: admission.uncounted };
   if (admission.allowed) return { counted, refusal: null };
   const { limit, reset } = admission.state;

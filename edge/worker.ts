@@ -107,12 +107,15 @@ function rangeStoreOf(env: Env): RangeStore {
     : new FetcherRangeStore(originOf(env), env.ORIGIN_URL, timeoutMs);
 }
 
-/** A CORS preflight: the read methods, or an alert path's own (which may send a token and a JSON body). */
-function preflight(requestId: string, alertMethods: string | null): Response {
+/**
+ * A CORS preflight: the read methods, or an alert path's own (which may send a token and a JSON
+ * body); a snapshot file also takes the range headers a Parquet reader sends.
+ */
+function preflight(requestId: string, alertMethods: string | null, snapshotFile: boolean): Response {
   const headers = baseHeaders(requestId);
   headers.set('access-control-allow-methods', alertMethods ?? READ_METHODS);
-  const alertHeaders = alertMethods ? `, ${TOKEN_HEADER}, content-type` : '';
-  headers.set('access-control-allow-headers', `x-request-id, if-none-match, ${API_KEY_HEADER}${alertHeaders}`);
+  const extra = alertMethods ? `, ${TOKEN_HEADER}, content-type` : snapshotFile ? ', range, if-range' : '';
+  headers.set('access-control-allow-headers', `x-request-id, if-none-match, ${API_KEY_HEADER}${extra}`);
   headers.set('access-control-max-age', '86400');
   return new Response(null, { status: 204, headers });
 }
@@ -210,13 +213,15 @@ export async function handle(
   const isApi = url.pathname.startsWith(`${API_PREFIX}/`);
   const path = (isApi ? url.pathname.slice(API_PREFIX.length) : url.pathname).replace(/\/+$/, '') || '/';
   const alertPath = matchAlertPath(isApi, path);
-  if (request.method === 'OPTIONS') return preflight(requestId, alertPath ? ALERT_METHODS[alertPath.kind] : null);
+  const snapshotFile = isApi ? null : snapshotFileKey(path);
+  if (request.method === 'OPTIONS')
+    return preflight(requestId, alertPath ? ALERT_METHODS[alertPath.kind] : null, snapshotFile !== null);
   const widget = isApi ? undefined : WIDGETS.find((w) => w.path === path);
   const { counted, refusal } = await admitRequest(
     { limiter: env.RATE_LIMITER as never, keys: env.KEYS, quotas: env.KEY_QUOTA as never },
     request,
     url,
-    widget !== undefined,
+    widget ? 'widget' : snapshotFile ? 'snapshot' : 'api',
   );
   const rate = counted?.role === 'address' ? counted.state : undefined;
   if (refusal?.code === 'RATE_LIMITED' && widget) return widgetUnavailable(widget, 429, url, requestId, rate);
@@ -249,7 +254,6 @@ export async function handle(
   try {
     if (request.method !== 'GET' && request.method !== 'HEAD')
       throw new ApiError(405, 'METHOD_NOT_ALLOWED', { method: request.method.slice(0, 16) });
-    const snapshotFile = isApi ? null : snapshotFileKey(path);
     if (snapshotFile) return await answerSnapshotFile(request, snapshotFile, rangeStoreOf(env), asked);
     const route = isApi ? matchRoute(path) : matchPage(path);
     if (!route) throw new ApiError(404, 'NOT_FOUND', { path: url.pathname.slice(0, 200) });

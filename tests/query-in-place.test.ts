@@ -8,23 +8,30 @@
  */
 import Database from 'better-sqlite3';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { asyncBufferFromUrl, parquetMetadataAsync, parquetQuery, type ParquetQueryFilter } from 'hyparquet';
+import { compressors } from 'hyparquet-compressors';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { writeParquetSnapshot } from '../publish/snapshot-parquet.ts';
+import { etagOf } from '../core/digest.ts';
+import { CACHE } from '../publish/layout.ts';
+import { writeParquetSnapshot, type ParquetReport } from '../publish/snapshot-parquet.ts';
+import { MiniflareBucket } from '../scripts/lib/miniflare-bucket.ts';
 import { exampleQueries } from '../scripts/lib/example-queries.ts';
+import { countingFetch } from './support/parquet-http.ts';
 import { servedApi } from './support/served-api.ts';
 
 const served = servedApi('198.51.100');
 let dir: string;
+let report: ParquetReport;
 const answers: Record<string, Record<string, unknown>[]> = {};
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'hal-query-in-place-'));
   const store = new Database(inject('dbPath'), { readonly: true });
   try {
-    await writeParquetSnapshot(store, dir, inject('today'));
+    report = await writeParquetSnapshot(store, dir, inject('today'));
   } finally {
     store.close();
   }
@@ -105,3 +112,114 @@ describe('the queries of docs/query-in-place.md answer what the API answers', ()
     expect(got).toEqual(expected);
   });
 });
+
+/** The snapshot's prefix in the local bucket the worker serves (`/snapshots/<day>/<hash>/`). */
+const PREFIX = 'snapshots/2026-11-21/0123456789abcdef/';
+/** A reader's first read at a file's end, for the footer: a few KiB, as DuckDB and arrow read. */
+const FOOTER_READ = 16 * 1024;
+/** A query of one product reads at most this share of the observation files it names. */
+const MAX_SHARE = 0.15;
+const day = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v));
+
+describe('the same questions over HTTP range requests, through the worker', () => {
+  beforeAll(async () => {
+    const bucket = new MiniflareBucket(
+      await served.worker.mf.getR2Bucket('BUCKET'),
+      await served.worker.mf.getWorker('loader'),
+    );
+    for (const f of report.files) {
+      const body = new Uint8Array(readFileSync(join(dir, f.path)));
+      await bucket.put({
+        key: `${PREFIX}${f.path}`,
+        body,
+        contentType: 'application/vnd.apache.parquet',
+        cacheControl: CACHE.immutable,
+        contentEncoding: null,
+        metadata: { etag: etagOf(body) },
+      });
+    }
+  }, 120_000);
+
+  /** Rows of `path` matching `filter`, read in place (footer, then the row groups it cannot skip); what was sent. */
+  async function read(path: string, columns: string[], filter: ParquetQueryFilter, sent: number[]) {
+    const { fetch, exchanges } = countingFetch({ 'cf-connecting-ip': '192.0.2.77' });
+    const url = new URL(`/${PREFIX}${path}`, served.worker.url).href;
+    const file = await asyncBufferFromUrl({ url, fetch });
+    const metadata = await parquetMetadataAsync(file, { initialFetchSize: FOOTER_READ });
+    const rows = await parquetQuery({ file, metadata, columns, filter, compressors });
+    sent.push(exchanges.reduce((n, e) => n + e.bytes, 0));
+    return rows as Record<string, unknown>[];
+  }
+  const sizeOf = (paths: string[]) => paths.reduce((n, p) => n + statSync(join(dir, p)).size, 0);
+  const observations = (year: number) => `parquet/observations/year=${year}/observations.parquet`;
+  const figures: string[] = [];
+
+  it('1. the monthly prices: ten year files, a few row groups of each', async () => {
+    const sent: number[] = [];
+    const paths = Array.from({ length: 10 }, (_, i) => observations(2016 + i));
+    const byMonth = new Map<string, number[]>();
+    for (const path of paths)
+      for (const r of await read(
+        path,
+        ['day', 'avg_price', 'quality_flags'],
+        { variant: { $eq: 'biber-sivri' }, market: { $eq: 'izmir-sebze-meyve' } },
+        sent,
+      )) {
+        if ((r.quality_flags as string[]).some((f) => f.startsWith('implausible'))) continue;
+        const month = day(r.day).slice(0, 7);
+        byMonth.set(month, [...(byMonth.get(month) ?? []), Number(r.avg_price)]);
+      }
+    const means = [...byMonth].map(([m, v]) => [m, Math.round((v.reduce((a, b) => a + b, 0) / v.length) * 100) / 100]);
+    expect(means.sort()).toEqual(answers.monthly!.map((r) => [r.month, Number(r.mean)]));
+    const fetched = sent.reduce((a, b) => a + b, 0);
+    figures.push(`1. monthly: fetched ${fetched} of ${sizeOf(paths)} bytes (${share(fetched, sizeOf(paths))})`);
+    // Most of it is the ten footers (each file's row-group statistics), read whole before any group.
+    expect(fetched / sizeOf(paths)).toBeLessThan(MAX_SHARE);
+  });
+
+  it('2. the markets on one day: one year file', async () => {
+    const sent: number[] = [];
+    const path = observations(2025);
+    const rows = (
+      await read(path, ['day', 'market_name', 'variant_name', 'avg_price'], { family: { $eq: 'domates' } }, sent)
+    )
+      .filter((r) => day(r.day) === '2025-12-30')
+      .map((r) => [r.market_name, r.variant_name, Number(r.avg_price)].join('|'))
+      .sort();
+    expect(rows).toEqual(
+      answers.markets!.map((r) => [r.market_name, r.variant_name, Number(r.avg_price)].join('|')).sort(),
+    );
+    figures.push(`2. markets: fetched ${sent[0]} of ${sizeOf([path])} bytes (${share(sent[0]!, sizeOf([path]))})`);
+    expect(sent[0]! / sizeOf([path])).toBeLessThan(MAX_SHARE);
+  });
+
+  it('3. the index beside production: two small tables', async () => {
+    const sent: number[] = [];
+    const index = await read('parquet/index.parquet', ['week_start', 'value'], { index: { $eq: 'ulusal' } }, sent);
+    const harvest = await read(
+      'parquet/production.parquet',
+      ['year', 'table_id', 'quantity_tons'],
+      { family: { $eq: 'domates' }, region: { $eq: 'tr' }, measure: { $eq: 'total' } },
+      sent,
+    );
+    const years = new Set(index.map((r) => Number(day(r.week_start).slice(0, 4))));
+    const joined = harvest.filter((h) => years.has(Number(h.year))).map((h) => [Number(h.year), h.table_id].join('|'));
+    expect(joined.sort()).toEqual(
+      answers['index-production']!.map((r) => [Number(r.year), r.table_id].join('|')).sort(),
+    );
+    const paths = ['parquet/index.parquet', 'parquet/production.parquet'];
+    const fetched = sent.reduce((a, b) => a + b, 0);
+    figures.push(
+      `3. index-production: fetched ${fetched} of ${sizeOf(paths)} bytes (${share(fetched, sizeOf(paths))})`,
+    );
+  });
+
+  afterAll(() => {
+    const total = report.files.reduce((n, f) => n + f.bytes, 0);
+    console.log(
+      `query in place over HTTP (snapshot Parquet ${total} bytes in ${report.files.length} files):\n  ${figures.join('\n  ')}`,
+    );
+  });
+});
+
+const share = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)} %`;

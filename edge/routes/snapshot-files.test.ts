@@ -44,6 +44,11 @@ describe('snapshotFileKey', () => {
     ['/snapshots/2026-07-23/0123456789ab/hal.sqlite.gz', 'snapshots/2026-07-23/0123456789ab/hal.sqlite.gz'],
     ['/snapshots/2026-07-23/0123456789ab/csv/prices.csv.gz', 'snapshots/2026-07-23/0123456789ab/csv/prices.csv.gz'],
     ['/snapshots/2026-07-23/0123456789ab/SHA256SUMS', 'snapshots/2026-07-23/0123456789ab/SHA256SUMS'],
+    [
+      '/snapshots/2026-07-23/0123456789ab/parquet/observations/year=2025/observations.parquet',
+      'snapshots/2026-07-23/0123456789ab/parquet/observations/year=2025/observations.parquet',
+    ],
+    ['/snapshots/2026-07-23/0123456789ab/=x/a', null],
     ['/snapshots/index.json', null],
     ['/snapshots/2026-07-23/0123456789ab', null],
     ['/snapshots/2026-07-23/0123456789ab/../../builds/x', null],

@@ -17,9 +17,10 @@ const RANGE_HEADERS = 'accept-ranges, content-range';
 
 /**
  * `/snapshots/<day>/<hash>/<path>` → the bucket key `snapshots/<day>/<hash>/<path>`; null for any
- * other path. Segments are plain file names (no dot first), so no path reaches outside a snapshot.
+ * other path. Segments are plain file names (no dot first), so no path reaches outside a snapshot;
+ * a folder may be a hive partition (`year=2025`), as the Parquet observations are.
  */
-const SNAPSHOT_FILE = /^\/(snapshots\/\d{4}-\d{2}-\d{2}\/[0-9a-f]{8,64}\/(?:[\w-][\w.-]*\/)*[\w-][\w.-]*)$/;
+const SNAPSHOT_FILE = /^\/(snapshots\/\d{4}-\d{2}-\d{2}\/[0-9a-f]{8,64}\/(?:[\w-][\w.=-]*\/)*[\w-][\w.-]*)$/;
 
 export function snapshotFileKey(path: string): string | null {
   return SNAPSHOT_FILE.exec(path)?.[1] ?? null;

@@ -28,7 +28,7 @@ export { RateLimiter } from './edge/rate-limiter.ts';
 export default {
   async fetch(request, env) {
     if (new URL(request.url).pathname !== '/admit') return new Response('plain');
-    const a = await admit(env.RATE_LIMITER, request, false);
+    const a = await admit(env.RATE_LIMITER, request, 'api');
     if (a.uncounted) return new Response('uncounted', { status: 503 });
     return new Response(String(a.state.remaining), { status: a.allowed ? 200 : 429 });
   },

@@ -1,47 +1,8 @@
 /**
- * A Parquet file of the store's observations written with DuckDB, DuckDB's answers on that local
- * file, and a fetch that counts what a reader over HTTP was sent: what the range tests compare.
+ * DuckDB's answers on a local Parquet file, and a fetch that counts what a reader over HTTP was
+ * sent: what the range tests compare.
  */
 import { DuckDBInstance } from '@duckdb/node-api';
-import Database from 'better-sqlite3';
-import { readFileSync, writeFileSync } from 'node:fs';
-
-/** Rows per row group: small, so that a one-product filter skips most of a year by the groups' statistics. */
-const ROW_GROUP_ROWS = 2048;
-
-/**
- * One year of observations as Parquet, sorted by product then market then day, zstd-compressed,
- * with statistics per row group (DuckDB writes them). One thread: the same store gives the same bytes.
- */
-export async function writeObservationsParquet(dbPath: string, file: string, year: string): Promise<Uint8Array> {
-  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
-  const json = `${file}.ndjson`;
-  try {
-    const rows = db
-      .prepare(
-        `SELECT o.id AS observation_id, o.data_day, n.variant_slug AS product, o.market_slug AS market,
-                o.source_key AS source, o.min_price, o.max_price, o.avg_price, o.unit, o.quality_flags
-         FROM observations o JOIN source_names n ON n.id = o.source_name_id
-         WHERE n.variant_slug IS NOT NULL AND o.data_day BETWEEN ? AND ?`,
-      )
-      .all(`${year}-01-01`, `${year}-12-31`);
-    writeFileSync(json, rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
-  } finally {
-    db.close();
-  }
-  const columns = `{observation_id: 'VARCHAR', data_day: 'DATE', product: 'VARCHAR', market: 'VARCHAR',
-    source: 'VARCHAR', min_price: 'DOUBLE', max_price: 'DOUBLE', avg_price: 'DOUBLE', unit: 'VARCHAR',
-    quality_flags: 'VARCHAR'}`;
-  await withDuckDB(async (run) => {
-    await run('SET threads = 1');
-    await run(
-      `COPY (SELECT * FROM read_json('${json}', format = 'newline_delimited', columns = ${columns})
-             ORDER BY product, market, data_day, observation_id)
-       TO '${file}' (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${ROW_GROUP_ROWS})`,
-    );
-  });
-  return new Uint8Array(readFileSync(file));
-}
 
 /** DuckDB's rows for `sql` (which reads local files), as JSON values: dates as `YYYY-MM-DD`. */
 export async function duckdbRows(sql: string): Promise<Record<string, unknown>[]> {

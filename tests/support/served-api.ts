@@ -9,7 +9,12 @@ import type { LocalWorker } from '../../scripts/lib/local-worker.ts';
 import { openApiValidator, type OpenApiValidator } from './openapi.ts';
 import { clientOf, startWorker, type Client } from './worker.ts';
 
-export type ServedApi = { client: () => Client; db: Database.Database; api: OpenApiValidator };
+export type ServedApi = {
+  client: () => Client;
+  db: Database.Database;
+  api: OpenApiValidator;
+  worker: LocalWorker;
+};
 
 /** `ipPrefix`: the file's own client addresses, so files do not share a rate-limit window. */
 export function servedApi(ipPrefix: string): ServedApi {
@@ -17,6 +22,7 @@ export function servedApi(ipPrefix: string): ServedApi {
   const served = { client: () => clientOf(worker, ipPrefix) } as ServedApi;
   beforeAll(async () => {
     worker = await startWorker();
+    served.worker = worker;
     served.db = new Database(inject('dbPath'), { readonly: true });
     served.api = openApiValidator((await served.client()('/api/v1/openapi.json')).json());
   });
