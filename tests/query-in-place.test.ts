@@ -173,7 +173,6 @@ describe('the same questions over HTTP range requests, through the worker', () =
     expect(means.sort()).toEqual(answers.monthly!.map((r) => [r.month, Number(r.mean)]));
     const fetched = sent.reduce((a, b) => a + b, 0);
     figures.push(`1. monthly: fetched ${fetched} of ${sizeOf(paths)} bytes (${share(fetched, sizeOf(paths))})`);
-    // Most of it is the ten footers (each file's row-group statistics), read whole before any group.
     expect(fetched / sizeOf(paths)).toBeLessThan(MAX_SHARE);
   });
 

@@ -152,7 +152,7 @@ describe('the nightly workflow', () => {
           .replace(/^(npm install -g npm@\d+)\.\d+\.\d+$/, '$1'),
       );
 
-  it('restores the store, imports, scrapes, saves the store, fetches the published build, builds from it, tests and publishes, in that order', () => {
+  it('restores the store, imports, scrapes, saves the store, fetches the published build, builds from it, tests, publishes and queries the snapshot, in that order', () => {
     expect(npmSteps('nightly')).toEqual([
       'npm install -g npm@11',
       'npm ci',
@@ -164,6 +164,7 @@ describe('the nightly workflow', () => {
       'npm run build',
       'npm test',
       'npm run publish',
+      'npm run query-snapshot',
     ]);
     expect(yaml).toContain('npm run scrape -- --scheduled');
     // Where fetch-previous puts what it fetched (scripts/args.ts) is what the build takes from.
