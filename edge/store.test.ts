@@ -3,7 +3,16 @@
  * bytes become, and how gzip and brotli bodies are read.
  */
 import { describe, expect, it } from 'vitest';
-import { FetcherStore, firstLines, OriginUnavailable, R2Store, type R2Like } from './store.ts';
+import {
+  FetcherRangeStore,
+  FetcherStore,
+  firstLines,
+  OriginUnavailable,
+  R2RangeStore,
+  R2Store,
+  type R2Like,
+  type R2RangeLike,
+} from './store.ts';
 
 const encoder = new TextEncoder();
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
@@ -331,5 +340,147 @@ describe('R2Store', () => {
     // The cancel reaches the stored stream through the decoder's pipe, a turn later.
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(started.state.cancelled).toBe(true);
+  });
+});
+
+const bytesOf = async (stream: ReadableStream) => new Uint8Array(await new Response(stream).arrayBuffer());
+
+describe('R2RangeStore', () => {
+  const file = new Uint8Array([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  function bucketOf(object: { customMetadata?: Record<string, string>; contentType?: string } | null) {
+    const asked: unknown[] = [];
+    const bucket: R2RangeLike = {
+      head: async () =>
+        object && {
+          size: file.length,
+          httpEtag: '"r2-etag"',
+          ...(object.customMetadata ? { customMetadata: object.customMetadata } : {}),
+          httpMetadata: object.contentType ? { contentType: object.contentType } : {},
+        },
+      get: async (_key, options) => {
+        asked.push(options);
+        if (!object) return null;
+        const span = options?.range;
+        return { body: new Response(span ? file.slice(span.offset, span.offset + span.length) : file).body! };
+      },
+    };
+    return { bucket, asked };
+  }
+
+  it('heads with the publisher’s ETag before R2’s own, and the stored type', async () => {
+    const { bucket } = bucketOf({ customMetadata: { etag: '"sha"' }, contentType: 'application/vnd.apache.parquet' });
+    expect(await new R2RangeStore(bucket).head('k')).toEqual({
+      size: 10,
+      etag: '"sha"',
+      contentType: 'application/vnd.apache.parquet',
+    });
+    expect(await new R2RangeStore(bucketOf({}).bucket).head('k')).toEqual({
+      size: 10,
+      etag: '"r2-etag"',
+      contentType: 'application/octet-stream',
+    });
+    expect(await new R2RangeStore(bucketOf(null).bucket).head('k')).toBeNull();
+  });
+
+  it('reads a span through the binding’s range, the whole without one', async () => {
+    const { bucket, asked } = bucketOf({});
+    const store = new R2RangeStore(bucket);
+    expect([...(await bytesOf(await store.read('k', { offset: 2, length: 3 })))]).toEqual([2, 3, 4]);
+    expect([...(await bytesOf(await store.read('k', null)))]).toEqual([...file]);
+    expect(asked).toEqual([{ range: { offset: 2, length: 3 } }, {}]);
+    await expect(new R2RangeStore(bucketOf(null).bucket).read('k', null)).rejects.toBeInstanceOf(OriginUnavailable);
+  });
+
+  it('gives up on a bucket that does not answer in time', async () => {
+    const hanging: R2RangeLike = { head: () => new Promise(() => {}), get: () => new Promise(() => {}) };
+    await expect(new R2RangeStore(hanging, 20).head('k')).rejects.toThrow('origin did not answer within 20 ms for k');
+    await expect(new R2RangeStore(hanging, 20).read('k', null)).rejects.toBeInstanceOf(OriginUnavailable);
+  });
+});
+
+describe('FetcherRangeStore', () => {
+  const file = new Uint8Array([10, 11, 12, 13, 14, 15]);
+  type Asked = { url: string; method: string; range: string | null };
+  function originOf(answer: (asked: Asked) => Response) {
+    const asked: Asked[] = [];
+    const fetcher = {
+      fetch: async (url: string, init: RequestInit = {}) => {
+        const one = { url, method: init.method ?? 'GET', range: new Headers(init.headers).get('range') };
+        asked.push(one);
+        return answer(one);
+      },
+    };
+    return { fetcher, asked };
+  }
+
+  it('heads with the size, the publisher’s ETag first, and the type', async () => {
+    const { fetcher, asked } = originOf(
+      () =>
+        new Response(null, {
+          headers: { 'content-length': '6', etag: '"s3"', 'x-amz-meta-etag': '"sha"', 'content-type': 'text/csv' },
+        }),
+    );
+    expect(await new FetcherRangeStore(fetcher, 'https://s3.example/b').head('snapshots/a')).toEqual({
+      size: 6,
+      etag: '"sha"',
+      contentType: 'text/csv',
+    });
+    expect(asked).toEqual([{ url: 'https://s3.example/b/snapshots/a', method: 'HEAD', range: null }]);
+    const plain = originOf(() => new Response(null, { headers: { 'content-length': '6', etag: '"s3"' } })).fetcher;
+    expect(await new FetcherRangeStore(plain).head('k')).toEqual({
+      size: 6,
+      etag: '"s3"',
+      contentType: 'application/octet-stream',
+    });
+  });
+
+  it('heads: 404 is no object; another status or no size is the origin failing', async () => {
+    expect(
+      await new FetcherRangeStore(originOf(() => new Response(null, { status: 404 })).fetcher).head('k'),
+    ).toBeNull();
+    await expect(
+      new FetcherRangeStore(originOf(() => new Response(null, { status: 500 })).fetcher).head('k'),
+    ).rejects.toThrow('origin answered 500 for k');
+    await expect(
+      new FetcherRangeStore(originOf(() => new Response(null, { headers: { 'content-length': 'x' } })).fetcher).head(
+        'k',
+      ),
+    ).rejects.toThrow('origin sent no size for k');
+  });
+
+  it('reads a span with Range, taking the 206; cuts a 200 whole to the span', async () => {
+    const ranged = originOf(({ range }) => {
+      const [a, b] = range!.replace('bytes=', '').split('-').map(Number);
+      return new Response(file.slice(a, b! + 1), { status: 206 });
+    });
+    expect([
+      ...(await bytesOf(await new FetcherRangeStore(ranged.fetcher).read('k', { offset: 1, length: 2 }))),
+    ]).toEqual([11, 12]);
+    expect(ranged.asked[0]).toMatchObject({ method: 'GET', range: 'bytes=1-2' });
+    const ignoring = originOf(() => new Response(file));
+    expect([
+      ...(await bytesOf(await new FetcherRangeStore(ignoring.fetcher).read('k', { offset: 3, length: 2 }))),
+    ]).toEqual([13, 14]);
+    expect([...(await bytesOf(await new FetcherRangeStore(ignoring.fetcher).read('k', null)))]).toEqual([...file]);
+    expect(ignoring.asked[1]!.range).toBeNull();
+  });
+
+  it('reads: any other status, or a 206 to a whole read, is the origin failing', async () => {
+    const failing = originOf(() => new Response('no', { status: 503 })).fetcher;
+    await expect(new FetcherRangeStore(failing).read('k', { offset: 0, length: 2 })).rejects.toThrow(
+      'origin answered 503 for k (bytes=0-1)',
+    );
+    const partial = originOf(() => new Response(file, { status: 206 })).fetcher;
+    await expect(new FetcherRangeStore(partial).read('k', null)).rejects.toThrow('origin answered 206 for k');
+  });
+
+  it('gives up on an origin that does not answer in time', async () => {
+    const hanging = {
+      fetch: (_url: string, init: RequestInit = {}) =>
+        new Promise<Response>((_, reject) => init.signal?.addEventListener('abort', () => reject(init.signal!.reason))),
+    };
+    await expect(new FetcherRangeStore(hanging, 'http://origin', 20).head('k')).rejects.toBeInstanceOf(
+      OriginUnavailable,
+    );
   });
 });
