@@ -111,10 +111,14 @@ export function priceFields(raw: ObservationColumns, price: Prices) {
 /** The address of an observation's evidence. */
 export const observationUrl = (id: string): string => `/api/v1/observations/${id}`;
 
-function toPublished(raw: Raw, model: Model): PublishedRow {
-  const source = model.sources.get(raw.source_key)!;
-  const market = model.markets.get(raw.market_slug)!;
-  const variant = model.variants.get(raw.variant_slug)!;
+/**
+ * A stored row's prices as published (corrections applied) and its freshness on the build day: what
+ * every row of the API and of the snapshot's Parquet carries.
+ */
+export function publishedFigures(
+  raw: ObservationColumns & { document_kind: string; fetched_at: string | null },
+  model: Model,
+) {
   const { price, applied } = correctedPrices(raw, model);
   const freshness = classifyRow(
     {
@@ -124,9 +128,17 @@ function toPublished(raw: Raw, model: Model): PublishedRow {
       corrected: applied.length > 0,
       fetchedAt: raw.fetched_at,
     },
-    source.state,
+    model.sources.get(raw.source_key)!.state,
     model.today,
   );
+  return { price, applied, freshness };
+}
+
+function toPublished(raw: Raw, model: Model): PublishedRow {
+  const source = model.sources.get(raw.source_key)!;
+  const market = model.markets.get(raw.market_slug)!;
+  const variant = model.variants.get(raw.variant_slug)!;
+  const { price, freshness } = publishedFigures(raw, model);
   const row: PriceRowT = {
     id: raw.id,
     ...priceFields(raw, price),

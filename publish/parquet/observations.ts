@@ -4,9 +4,8 @@
  * A printed name not linked to a variant keeps its row, with an empty family and variant.
  */
 import type Database from 'better-sqlite3';
-import { classifyRow } from '../../build/freshness.ts';
 import type { Model } from '../../build/model.ts';
-import { correctedPrices, type ObservationColumns } from '../../build/price-rows.ts';
+import { publishedFigures, type ObservationColumns } from '../../build/price-rows.ts';
 import type { ParquetColumn, StagingOnly } from './columns.ts';
 
 const PRICE_UNIT = 'TRY per `unit`';
@@ -89,18 +88,11 @@ export function* observationRows(db: Database.Database, model: Model): Generator
     const market = model.markets.get(raw.market_slug)!;
     const variant = raw.variant_slug ? model.variants.get(raw.variant_slug) : undefined;
     const family = variant ? model.products.get(variant.product) : undefined;
-    const { price, applied } = correctedPrices(raw, model);
-    const { freshness } = classifyRow(
-      {
-        day: raw.data_day,
-        fromArchive: raw.document_kind === 'archive',
-        midpoint: raw.avg_method === 'midpoint',
-        corrected: applied.length > 0,
-        fetchedAt: raw.fetched_at,
-      },
-      source.state,
-      model.today,
-    );
+    const {
+      price,
+      applied,
+      freshness: { freshness },
+    } = publishedFigures(raw, model);
     yield [
       raw.id,
       raw.data_day,
