@@ -181,7 +181,7 @@ export const LIMITER_TIMEOUT_MS = 1_000;
 export const WIDGET_RATE_LIMIT = { requests: 600, windowSeconds: 60 } as const;
 /**
  * Snapshot files are counted apart too: a Parquet reader asks for a file's size, its footer and each
- * row group it needs, so one ten-year query of a product is some 30–40 range requests.
+ * row group it needs, some four range requests per year file a query reads.
  */
 export const SNAPSHOT_RATE_LIMIT = { requests: 600, windowSeconds: 60 } as const;
 

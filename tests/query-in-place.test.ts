@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { etagOf } from '../core/digest.ts';
+import { SNAPSHOT_RATE_LIMIT } from '../core/routes.ts';
 import { CACHE } from '../publish/layout.ts';
 import { writeParquetSnapshot, type ParquetReport } from '../publish/snapshot-parquet.ts';
 import { MiniflareBucket } from '../scripts/lib/miniflare-bucket.ts';
@@ -148,11 +149,14 @@ describe('the same questions over HTTP range requests, through the worker', () =
     const metadata = await parquetMetadataAsync(file, { initialFetchSize: FOOTER_READ });
     const rows = await parquetQuery({ file, metadata, columns, filter, compressors });
     sent.push(exchanges.reduce((n, e) => n + e.bytes, 0));
+    requests.count += exchanges.length;
     return rows as Record<string, unknown>[];
   }
   const sizeOf = (paths: string[]) => paths.reduce((n, p) => n + statSync(join(dir, p)).size, 0);
   const observations = (year: number) => `parquet/observations/year=${year}/observations.parquet`;
   const figures: string[] = [];
+  /** Every request the reader sent, all queries together: what the snapshot files' own rate counter must allow. */
+  const requests = { count: 0 };
 
   it('1. the monthly prices: ten year files, a few row groups of each', async () => {
     const sent: number[] = [];
@@ -172,7 +176,11 @@ describe('the same questions over HTTP range requests, through the worker', () =
     const means = [...byMonth].map(([m, v]) => [m, Math.round((v.reduce((a, b) => a + b, 0) / v.length) * 100) / 100]);
     expect(means.sort()).toEqual(answers.monthly!.map((r) => [r.month, Number(r.mean)]));
     const fetched = sent.reduce((a, b) => a + b, 0);
-    figures.push(`1. monthly: fetched ${fetched} of ${sizeOf(paths)} bytes (${share(fetched, sizeOf(paths))})`);
+    figures.push(
+      `1. monthly: fetched ${fetched} of ${sizeOf(paths)} bytes (${share(fetched, sizeOf(paths))}) in ${requests.count} requests`,
+    );
+    // Ten files' size, footer and row groups fit the snapshot counter many times over in a minute.
+    expect(requests.count).toBeLessThan(SNAPSHOT_RATE_LIMIT.requests / 10);
     expect(fetched / sizeOf(paths)).toBeLessThan(MAX_SHARE);
   });
 
