@@ -12,10 +12,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { partitionAt } from '../core/collection-keys.ts';
 import { fieldOfColumn } from '../publish/parquet/columns.ts';
 import { observationsPath, writeParquetSnapshot, type ParquetReport } from '../publish/snapshot-parquet.ts';
-import { distText } from './support/dist-file.ts';
+import { firstPriceRows } from './support/dist-file.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'hal-parquet-'));
 let db: Database.Database;
@@ -92,14 +91,7 @@ describe('observations', () => {
   });
 
   it('the rows say what the API says: prices, names, freshness and document', async () => {
-    const index = JSON.parse(
-      readFileSync(join(inject('distDir'), 'api/v1/_c/prices/product/domates-salkim.json'), 'utf8'),
-    );
-    const apiRows = distText(inject('distDir'), partitionAt(index, 0).path)
-      .trim()
-      .split('\n')
-      .slice(0, 200)
-      .map((l) => JSON.parse(l));
+    const apiRows = firstPriceRows(inject('distDir'), 'domates-salkim', 200);
     const ids = apiRows.map((r) => `'${r.id}'`).join(', ');
     const rows = await query(
       `SELECT id, CAST(day AS VARCHAR) AS day, family, variant, market, city, unit, category, min_price, max_price,

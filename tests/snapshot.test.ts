@@ -11,9 +11,8 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createSnapshot, type SnapshotFiles } from '../publish/snapshot.ts';
-import { partitionAt } from '../core/collection-keys.ts';
 import { parseCsv } from '../sources/lib/csv.ts';
-import { distText } from './support/dist-file.ts';
+import { firstPriceRows } from './support/dist-file.ts';
 import { SOURCES } from '../sources/registry.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'hal-snapshot-'));
@@ -117,14 +116,7 @@ describe('the CSV tables', () => {
     const lines = gunzipSync(file('csv/prices.csv.gz')).toString('utf8').split('\n');
     expect(lines.pop()).toBe('');
     expect(lines.length - 1).toBe(db.prepare('SELECT count(*) FROM observations').pluck().get()); // one line per row: no field holds a line break
-    const index = JSON.parse(
-      readFileSync(join(inject('distDir'), 'api/v1/_c/prices/product/domates-salkim.json'), 'utf8'),
-    );
-    const apiRows = distText(inject('distDir'), partitionAt(index, 0).path)
-      .trim()
-      .split('\n')
-      .slice(0, 200)
-      .map((l) => JSON.parse(l));
+    const apiRows = firstPriceRows(inject('distDir'), 'domates-salkim', 200);
     const wanted = new Set(apiRows.map((r) => r.id));
     const [header, ...picked] = parseCsv([lines[0], ...lines.filter((l) => wanted.has(l.slice(0, 36)))].join('\n'));
     const byId = new Map(picked.map((r) => [r[0], Object.fromEntries(header!.map((h, i) => [h, r[i]!]))]));

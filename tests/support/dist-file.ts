@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { isBrotliTwin } from '../../core/encodings.ts';
 import { isGzip } from '../../core/gzip.ts';
+import { partitionAt } from '../../core/collection-keys.ts';
 
 export function distBytes(distDir: string, path: string): Buffer {
   const bytes = readFileSync(join(distDir, path));
@@ -12,3 +13,13 @@ export function distBytes(distDir: string, path: string): Buffer {
 }
 
 export const distText = (distDir: string, path: string): string => distBytes(distDir, path).toString('utf8');
+
+/** The first `count` price rows the build published for a variant (its collection's first partition), as the API sends them. */
+export function firstPriceRows(distDir: string, variant: string, count: number): Record<string, any>[] {
+  const index = JSON.parse(readFileSync(join(distDir, `api/v1/_c/prices/product/${variant}.json`), 'utf8'));
+  return distText(distDir, partitionAt(index, 0).path)
+    .trim()
+    .split('\n')
+    .slice(0, count)
+    .map((l) => JSON.parse(l));
+}
