@@ -1,13 +1,65 @@
 import { defineConfig } from 'vitest/config';
+import { UNIT_TESTS } from './tests/projects.ts';
+
+/**
+ * The suite in five projects, from the cheapest (docs/testing.md): `npm run test:unit` runs the
+ * first alone, with no archive and no workerd; `npm test` runs all five, one after the other, and
+ * prints each one's time (tests/support/project-times.ts).
+ */
+const ARCHIVE = 'tests/setup/archive.ts';
+const SHARED_WORKER = 'tests/setup/shared-worker.ts';
 
 export default defineConfig({
   test: {
-    include: ['**/*.test.ts'],
     exclude: ['node_modules/**', 'dist/**', '.cache/**'],
-    // One real build of the whole archive, shared by the contract and worker tests.
-    globalSetup: ['tests/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 300_000,
     pool: 'forks',
+    // Two cores: one file a core. Files wait on workerd, servers and browsers as often as they compute.
+    maxWorkers: 2,
+    reporters: ['default', './tests/support/project-times.ts'],
+    projects: [
+      {
+        extends: true,
+        // One process for all of them: pure modules, imported once (a process per file doubled the time).
+        test: { name: 'unit', ...UNIT_TESTS, isolate: false, sequence: { groupOrder: 0 } },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'archive',
+          include: ['tests/archive/**/*.test.ts'],
+          globalSetup: [ARCHIVE],
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'worker',
+          include: ['tests/worker/**/*.test.ts', 'scripts/lib/key-store-remote.test.ts'],
+          globalSetup: [ARCHIVE, SHARED_WORKER],
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          globalSetup: [ARCHIVE, SHARED_WORKER],
+          sequence: { groupOrder: 3 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'system',
+          include: ['tests/system/**/*.test.ts'],
+          globalSetup: [ARCHIVE],
+          sequence: { groupOrder: 4 },
+        },
+      },
+    ],
   },
 });

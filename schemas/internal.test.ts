@@ -1,4 +1,4 @@
-/** The collection index's own checks (what every index the build writes passes: tests/contract.test.ts). */
+/** The collection index's own checks (what every index the build writes passes: tests/archive/contract.test.ts). */
 import { describe, expect, it } from 'vitest';
 import { CollectionIndex, type CollectionIndexT } from './internal.ts';
 

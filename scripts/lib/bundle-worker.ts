@@ -1,5 +1,7 @@
 /** Bundles the edge worker (edge/worker.ts and the pure core/ it imports) for workerd. */
 import { build } from 'esbuild';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -17,9 +19,14 @@ export async function bundleWorker(outfile = WORKER_BUNDLE): Promise<{ path: str
     // A package without `exports` (worker-mailer) is found by these, as wrangler finds it.
     mainFields: ['module', 'main'],
     outfile: `${ROOT}${outfile}`,
-    metafile: true,
+    write: false,
     logLevel: 'warning',
   });
-  const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
-  return { path: outfile, bytes };
+  // Written whole, then renamed: a workerd starting beside this bundling never reads half a file.
+  const [bundle] = result.outputFiles;
+  const temporary = `${ROOT}${outfile}.${process.pid}`;
+  mkdirSync(dirname(temporary), { recursive: true });
+  writeFileSync(temporary, bundle!.contents);
+  renameSync(temporary, `${ROOT}${outfile}`);
+  return { path: outfile, bytes: bundle!.contents.byteLength };
 }

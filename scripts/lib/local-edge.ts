@@ -26,6 +26,9 @@ function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
 }
 
+/** Requests without a body, which may be sent again when the first socket fails. */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** `::ffff:127.0.0.1` → `127.0.0.1`, as Cloudflare writes an IPv4 client. */
 const clientAddress = (address: string | undefined) => (address ?? '127.0.0.1').replace(/^::ffff:/, '');
 
@@ -35,18 +38,26 @@ export function startLocalEdge(worker: URL, listen: { port: number; host: string
     const headers = endToEnd(req.headers);
     // A local client may name its own address (tests speak from many); otherwise the peer's, as the edge does.
     headers['cf-connecting-ip'] ??= clientAddress(req.socket.remoteAddress);
-    const upstream = forward(
-      { agent, host: worker.hostname, port: worker.port, method: req.method, path: req.url, headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', (error) => {
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end(`local edge: the worker did not answer (${error.message})`);
-    });
-    req.pipe(upstream);
+    const send = (again: boolean) => {
+      const upstream = forward(
+        { agent, host: worker.hostname, port: worker.port, method: req.method, path: req.url, headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
+          answer.pipe(res);
+        },
+      );
+      upstream.on('error', (error: NodeJS.ErrnoException) => {
+        // A kept-alive socket the worker closed while it lay idle: a request without a body is sent again
+        // on a new one, as Node's documentation advises (http: `request.reusedSocket`).
+        if (!again && IDEMPOTENT.has(req.method ?? '') && upstream.reusedSocket && error.code === 'ECONNRESET')
+          return send(true);
+        if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end(`local edge: the worker did not answer (${error.message})`);
+      });
+      if (again) upstream.end();
+      else req.pipe(upstream);
+    };
+    send(false);
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);

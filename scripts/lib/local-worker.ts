@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { publishRelease, type PublishReport } from '../../publish/release.ts';
+import type { SnapshotFiles } from '../../publish/snapshot.ts';
 import { bundleWorker, ROOT } from './bundle-worker.ts';
 import {
   ALERTS_MIGRATIONS_DIR,
@@ -78,6 +79,8 @@ export type LocalWorkerOptions = {
    * the folder `npm run keys` issues into
    */
   keysDir?: string;
+  /** a snapshot published with the build, as the nightly publishes it (served under /snapshots/) */
+  snapshot?: SnapshotFiles;
 };
 
 /** One bucket folder per build folder: two builds served side by side never share a pointer. */
@@ -150,6 +153,7 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Loc
     : await publishRelease({
         bucket: new MiniflareBucket(await mf.getR2Bucket('BUCKET'), await mf.getWorker('loader')),
         distDir: options.distDir,
+        snapshot: options.snapshot ?? null,
         concurrency: LOAD_CONCURRENCY,
         progress: null,
       });

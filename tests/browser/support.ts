@@ -11,7 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type Response as PageResponse } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { startLocalWorker, type LocalWorker } from '../../scripts/lib/local-worker.ts';
+import { startLocalWorker } from '../../scripts/lib/local-worker.ts';
+import { newIp, sharedWorker, type Served } from '../support/worker.ts';
 import { a11yProblems, contrastProblems, layoutProblems } from './in-page.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -20,19 +21,15 @@ const ARTIFACTS = 'test-artifacts/browser';
 export const WIDTHS = [280, 800] as const;
 export const THEMES = ['light', 'dark'] as const;
 
-export type Harness = { browser: Browser; worker: LocalWorker; origin: string; close(): Promise<void> };
+export type Harness = { browser: Browser; worker: Served; origin: string; close(): Promise<void> };
 
-/** `bucket`: what stands for the bucket (default: the suite's build as it is). */
+/** `bucket`: what stands for the bucket (default: the suite's build as it is, served by the run's shared worker). */
 export async function startHarness(bucket?: (request: Request) => Promise<Response>): Promise<Harness> {
   if (!existsSync(CHROMIUM))
     throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run installs it)`);
   mkdirSync(ARTIFACTS, { recursive: true });
-  const worker = await startLocalWorker({
-    distDir: inject('distDir'),
-    port: 0,
-    host: '127.0.0.1',
-    ...(bucket ? { origin: bucket } : {}),
-  });
+  const own = bucket ? await startLocalWorker({ distDir: inject('distDir'), origin: bucket }) : null;
+  const worker = own ?? sharedWorker();
   // launch() gives every run a fresh temporary profile (its own --user-data-dir).
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -55,16 +52,12 @@ export async function startHarness(bucket?: (request: Request) => Promise<Respon
     origin,
     close: async () => {
       await browser.close();
-      await worker.dispose();
+      await own?.dispose();
     },
   };
 }
 
-let visitors = 0;
-/** Addresses of the benchmarking range 198.18.0.0/15: 198.18.x.y for visitors, 198.19.x.y for the test's own reads. */
-const ipOf = (n: number, net = 18) => `198.${net}.${Math.floor(n / 250) % 256}.${(n % 250) + 1}`;
-/** An address no request has used yet. */
-export const newIp = () => ipOf(++visitors);
+export { newIp };
 
 /** A browser context from a new IP address, in Turkish and the Istanbul time zone. */
 export async function visitor(h: Harness, ip = newIp()): Promise<BrowserContext> {
@@ -80,7 +73,7 @@ export type ApiReply = { status: number; headers: Headers; body: any };
 /** The API as the test sees it (its own IP): what the widget should render. */
 export async function api(h: Harness, path: string, headers: Record<string, string> = {}): Promise<ApiReply> {
   const response = await fetch(new URL(path, h.origin), {
-    headers: { 'cf-connecting-ip': ipOf(++visitors, 19), ...headers },
+    headers: { 'cf-connecting-ip': newIp(), ...headers },
   });
   const text = await response.text();
   const json = (response.headers.get('content-type') ?? '').startsWith('application/json');

@@ -1,26 +1,49 @@
-/** The worker in workerd over the suite's real build, and a client that speaks from its own IP. */
+/**
+ * The worker in workerd over the suite's real build: the run's shared one, or a file's own, and a
+ * client that speaks to it over HTTP through the local edge from an address of its own.
+ */
+import { request } from 'undici';
 import { expect, inject } from 'vitest';
 import { startLocalWorker, type LocalWorker } from '../../scripts/lib/local-worker.ts';
 
 export type Reply = { status: number; headers: Headers; text: string; json(): any };
 export type Client = (path: string, init?: { headers?: Record<string, string>; method?: string }) => Promise<Reply>;
+/** A worker's address behind the local edge. */
+export type Served = { url: URL };
 
+/** The worker the worker project starts once for the whole run (tests/setup/shared-worker.ts). */
+export function sharedWorker(): Served {
+  return { url: new URL(inject('apiUrl')) };
+}
+
+/** A worker of the file's own over the suite's build, for a file that changes what it holds. */
 export async function startWorker(): Promise<LocalWorker> {
   return startLocalWorker({ distDir: inject('distDir') });
 }
 
+/**
+ * Addresses no other file uses at the same time: files share the run's worker and its per-IP
+ * limits, and each test file is a process of its own.
+ */
+const processNet = `10.${(process.pid >> 8) & 255}.${process.pid & 255}`;
 let ipCounter = 0;
+/** An address this process has not used yet. */
+export const newIp = (prefix = processNet): string => `${prefix}.${++ipCounter}`;
+
 /** Each client is a different IP address, so one test's requests never count against another's limit. */
-export function clientOf(worker: LocalWorker, prefix = '198.51.100'): Client {
-  const ip = `${prefix}.${++ipCounter}`;
+export function clientOf(worker: Served, prefix = processNet): Client {
+  const ip = newIp(prefix);
   return async (path, init = {}) => {
-    const response = await worker.mf.dispatchFetch(`http://localhost${path}`, {
-      method: init.method ?? 'GET',
+    const response = await request(new URL(path, worker.url), {
+      method: (init.method ?? 'GET') as 'GET',
       headers: { 'cf-connecting-ip': ip, ...init.headers },
     });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(response.headers))
+      for (const v of Array.isArray(value) ? value : [value]) if (v !== undefined) headers.append(name, v);
     // Decode keeping a byte order mark: the export must start with one.
-    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
-    return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) };
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.body.arrayBuffer());
+    return { status: response.statusCode, headers, text, json: () => JSON.parse(text) };
   };
 }
 

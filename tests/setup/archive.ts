@@ -1,0 +1,149 @@
+/**
+ * The suite's archive, made once and shared by every project that reads it: the whole real
+ * archive imported into SQLite, built with a fixed build day, its snapshot written, and both
+ * published with the real publisher into the local R2 bucket the worker reads, as the nightly
+ * publishes them. It is cached under `.cache/test/<key>/`, the key a hash of what it is made from
+ * (tests/setup/content-key.ts): a rerun with nothing changed reuses it, a clean clone makes it.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type {} from 'vitest';
+import type { TestProject } from 'vitest/node';
+import { buildSite } from '../../build/build.ts';
+import type { DistManifest } from '../../core/publication.ts';
+import { createSnapshot, type SnapshotFiles } from '../../publish/snapshot.ts';
+import { describeReport } from '../../publish/release.ts';
+import { ROOT } from '../../scripts/lib/bundle-worker.ts';
+import { bucketDirOf, startLocalWorker } from '../../scripts/lib/local-worker.ts';
+import { openDb } from '../../store/db.ts';
+import { importArchives } from '../../store/import.ts';
+import { contentKey } from './content-key.ts';
+
+export const SUITE_DAY = '2026-11-21';
+export const SUITE_BUILT_AT = '2026-11-21T03:00:00Z';
+const CACHE = '.cache/test';
+
+export type SuiteArchive = {
+  key: string;
+  dbPath: string;
+  distDir: string;
+  snapshot: SnapshotFiles;
+  /** seconds each step took when the archive was made */
+  seconds: Record<'import' | 'build' | 'snapshot' | 'publish', number>;
+};
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    dbPath: string;
+    distDir: string;
+    today: string;
+    snapshot: SnapshotFiles;
+  }
+}
+
+const seconds = (since: number) => Math.round((performance.now() - since) / 100) / 10;
+
+/** The archive of this content: the cached one, or a new one made now (and the older ones removed). */
+export async function suiteArchive(log: (line: string) => void = console.log): Promise<SuiteArchive> {
+  const key = contentKey(ROOT);
+  const dir = join(CACHE, key);
+  const ready = join(dir, 'archive.json');
+  if (existsSync(ready)) return JSON.parse(readFileSync(ready, 'utf8')) as SuiteArchive;
+  // Two runs started at once (a developer's and a watcher's) make it once: the second waits for the first.
+  const release = await lock(`${dir}.lock`);
+  try {
+    if (existsSync(ready)) return JSON.parse(readFileSync(ready, 'utf8')) as SuiteArchive;
+    return await makeArchive(key, dir, ready, log);
+  } finally {
+    release();
+  }
+}
+
+async function makeArchive(
+  key: string,
+  dir: string,
+  ready: string,
+  log: (line: string) => void,
+): Promise<SuiteArchive> {
+  forgetArchives(key);
+  mkdirSync(dir, { recursive: true });
+  const archive = { key, dbPath: join(dir, 'hal.sqlite'), distDir: join(dir, 'dist') } as SuiteArchive;
+  const db = openDb(archive.dbPath);
+  let t = performance.now();
+  importArchives(db);
+  const imported = seconds(t);
+  t = performance.now();
+  const report = buildSite({ db, outDir: archive.distDir, today: SUITE_DAY, builtAt: SUITE_BUILT_AT });
+  db.close();
+  const built = seconds(t);
+  const manifest = JSON.parse(readFileSync(join(archive.distDir, 'manifest.json'), 'utf8')) as DistManifest;
+  t = performance.now();
+  archive.snapshot = await createSnapshot({
+    dbPath: archive.dbPath,
+    outDir: join(dir, 'snapshot'),
+    day: SUITE_DAY,
+    buildId: manifest.buildId,
+    builtAt: SUITE_BUILT_AT,
+  });
+  const snapshotted = seconds(t);
+  t = performance.now();
+  const worker = await startLocalWorker({ distDir: archive.distDir, snapshot: archive.snapshot });
+  await worker.dispose();
+  archive.seconds = { import: imported, build: built, snapshot: snapshotted, publish: seconds(t) };
+  log(`suite archive ${key}: ${report.objects} objects; ${describeReport(worker.publication!).join('; ')}`);
+  writeFileSync(ready, JSON.stringify(archive));
+  return archive;
+}
+
+/** A lock held by this process while it makes the archive: a folder, which only one process can create. */
+async function lock(path: string): Promise<() => void> {
+  mkdirSync(CACHE, { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(path);
+      writeFileSync(join(path, 'pid'), String(process.pid));
+      return () => rmSync(path, { recursive: true, force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (!holderAlive(path)) rmSync(path, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
+function holderAlive(path: string): boolean {
+  const pidFile = join(path, 'pid');
+  // Created, its pid not written yet: the holder is there.
+  if (!existsSync(pidFile)) return true;
+  try {
+    process.kill(Number(readFileSync(pidFile, 'utf8')), 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Archives of other content and their buckets: a machine keeps one. */
+function forgetArchives(key: string): void {
+  if (!existsSync(CACHE)) return;
+  for (const name of readdirSync(CACHE)) {
+    if (name.startsWith(key)) continue;
+    rmSync(bucketDirOf(join(CACHE, name, 'dist')), { recursive: true, force: true });
+    rmSync(join(CACHE, name), { recursive: true, force: true });
+  }
+}
+
+export default async function setup(project: TestProject): Promise<void> {
+  const t = performance.now();
+  const archive = await suiteArchive();
+  const made = Object.entries(archive.seconds).map(([step, s]) => `${step} ${s} s`);
+  console.log(
+    seconds(t) > 5
+      ? `suite archive ${archive.key} made in ${seconds(t)} s (${made.join(', ')})`
+      : `suite archive ${archive.key} reused (made in ${made.join(', ')})`,
+  );
+  project.provide('dbPath', archive.dbPath);
+  project.provide('distDir', archive.distDir);
+  project.provide('today', SUITE_DAY);
+  project.provide('snapshot', archive.snapshot);
+}
