@@ -7,7 +7,7 @@
  */
 import { Miniflare } from 'miniflare';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { publishRelease, type PublishReport } from '../../publish/release.ts';
 import type { SnapshotFiles } from '../../publish/snapshot.ts';
@@ -83,9 +83,19 @@ export type LocalWorkerOptions = {
   snapshot?: SnapshotFiles;
 };
 
-/** One bucket folder per build folder: two builds served side by side never share a pointer. */
+/**
+ * One bucket folder per build folder (by its real path, so a checkout whose `.cache` links to another's
+ * finds that one's buckets): two builds served side by side never share a pointer.
+ */
 export const bucketDirOf = (distDir: string): string =>
-  join(ROOT, '.cache/bucket', createHash('sha256').update(resolve(distDir)).digest('hex').slice(0, 12));
+  join(
+    ROOT,
+    '.cache/bucket',
+    createHash('sha256')
+      .update(existsSync(distDir) ? realpathSync(distDir) : resolve(distDir))
+      .digest('hex')
+      .slice(0, 12),
+  );
 
 /**
  * Where the limiter's storage lives when no `persist` folder is asked for: a temporary folder in
