@@ -17,7 +17,6 @@ const ARCHIVE_INPUTS = [
   'build',
   'publish',
   'public',
-  'scripts/lib/local-worker.ts',
   'scripts/lib/miniflare-bucket.ts',
   'scripts/lib/bucket-worker.js',
   'tests/setup/archive.ts',
