@@ -55,8 +55,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'system',
+          // Each makes its own stores and builds: none waits for the suite archive.
           include: ['tests/system/**/*.test.ts'],
-          globalSetup: [ARCHIVE],
           sequence: { groupOrder: 4 },
         },
       },

@@ -5,7 +5,7 @@
  * publishes them. It is cached under `.cache/test/<key>/`, the key a hash of what it is made from
  * (tests/setup/content-key.ts): a rerun with nothing changed reuses it, a clean clone makes it.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
@@ -21,7 +21,11 @@ import { contentKey } from './content-key.ts';
 
 export const SUITE_DAY = '2026-11-21';
 export const SUITE_BUILT_AT = '2026-11-21T03:00:00Z';
+/** What goes into the key besides the inputs' bytes: change the steps below, and change this line with them. */
+const RECIPE = `import, build on ${SUITE_DAY} at ${SUITE_BUILT_AT}, snapshot, publish with it`;
 const CACHE = '.cache/test';
+/** Written last, once the archive is whole: its description, and by its time when it was last used. */
+const READY = 'archive.json';
 
 export type SuiteArchive = {
   key: string;
@@ -45,14 +49,14 @@ const seconds = (since: number) => Math.round((performance.now() - since) / 100)
 
 /** The archive of this content: the cached one, or a new one made now (and the older ones removed). */
 export async function suiteArchive(log: (line: string) => void = console.log): Promise<SuiteArchive> {
-  const key = contentKey(ROOT);
+  const key = contentKey(ROOT, RECIPE);
   const dir = join(CACHE, key);
-  const ready = join(dir, 'archive.json');
-  if (existsSync(ready)) return JSON.parse(readFileSync(ready, 'utf8')) as SuiteArchive;
+  const ready = join(dir, READY);
+  if (existsSync(ready)) return used(ready);
   // Two runs started at once (a developer's and a watcher's) make it once: the second waits for the first.
   const release = await lock(`${dir}.lock`);
   try {
-    if (existsSync(ready)) return JSON.parse(readFileSync(ready, 'utf8')) as SuiteArchive;
+    if (existsSync(ready)) return used(ready);
     return await makeArchive(key, dir, ready, log);
   } finally {
     release();
@@ -95,6 +99,12 @@ async function makeArchive(
   return archive;
 }
 
+function used(ready: string): SuiteArchive {
+  const now = new Date();
+  utimesSync(ready, now, now);
+  return JSON.parse(readFileSync(ready, 'utf8')) as SuiteArchive;
+}
+
 /** A lock held by this process while it makes the archive: a folder, which only one process can create. */
 async function lock(path: string): Promise<() => void> {
   mkdirSync(CACHE, { recursive: true });
@@ -123,11 +133,19 @@ function holderAlive(path: string): boolean {
   }
 }
 
-/** Archives of other content and their buckets: a machine keeps one. */
+/** Archives kept besides the one being made: a bug planted for a moment and taken out again finds its archive. */
+const KEPT = 2;
+
+/** Archives of other content and their buckets, but the most recently used: a machine keeps a few. */
 function forgetArchives(key: string): void {
   if (!existsSync(CACHE)) return;
-  for (const name of readdirSync(CACHE)) {
-    if (name.startsWith(key)) continue;
+  const lastUsed = (name: string) =>
+    existsSync(join(CACHE, name, READY)) ? statSync(join(CACHE, name, READY)).mtimeMs : 0;
+  // One another run is making now (its lock is there) is not a leftover.
+  const others = readdirSync(CACHE)
+    .filter((name) => !name.startsWith(key) && !name.endsWith('.lock') && !existsSync(join(CACHE, `${name}.lock`)))
+    .sort((a, b) => lastUsed(b) - lastUsed(a));
+  for (const name of others.slice(KEPT)) {
     rmSync(bucketDirOf(join(CACHE, name, 'dist')), { recursive: true, force: true });
     rmSync(join(CACHE, name), { recursive: true, force: true });
   }

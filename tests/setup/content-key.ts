@@ -19,7 +19,6 @@ const ARCHIVE_INPUTS = [
   'public',
   'scripts/lib/miniflare-bucket.ts',
   'scripts/lib/bucket-worker.js',
-  'tests/setup/archive.ts',
   'package-lock.json',
 ];
 
@@ -33,9 +32,12 @@ function filesUnder(root: string, path: string): string[] {
     .flatMap((name) => (isTest(name) ? [] : filesUnder(root, join(path, name))));
 }
 
-/** The first 16 hex digits of the SHA-256 over each input file's path and bytes, in a fixed order. */
-export function contentKey(root: string, inputs: readonly string[] = ARCHIVE_INPUTS): string {
-  const hash = createHash('sha256');
+/**
+ * The first 16 hex digits of the SHA-256 over `recipe` (how the archive is made from its inputs) and each
+ * input file's path and bytes, in a fixed order.
+ */
+export function contentKey(root: string, recipe: string, inputs: readonly string[] = ARCHIVE_INPUTS): string {
+  const hash = createHash('sha256').update(`${recipe}\0`);
   for (const path of inputs.flatMap((p) => filesUnder(root, p))) {
     hash.update(`${relative(root, join(root, path))}\0`);
     hash.update(readFileSync(join(root, path)));
