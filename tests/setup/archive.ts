@@ -133,6 +133,8 @@ function holderAlive(path: string): boolean {
   }
 }
 
+const beingMade = (name: string) => existsSync(join(CACHE, `${name}.lock`)) && holderAlive(join(CACHE, `${name}.lock`));
+
 /** Archives kept besides the one being made: a bug planted for a moment and taken out again finds its archive. */
 const KEPT = 2;
 
@@ -143,7 +145,7 @@ function forgetArchives(key: string): void {
     existsSync(join(CACHE, name, READY)) ? statSync(join(CACHE, name, READY)).mtimeMs : 0;
   // One another run is making now (its lock is there) is not a leftover.
   const others = readdirSync(CACHE)
-    .filter((name) => !name.startsWith(key) && !name.endsWith('.lock') && !existsSync(join(CACHE, `${name}.lock`)))
+    .filter((name) => !name.startsWith(key) && !name.endsWith('.lock') && !beingMade(name))
     .sort((a, b) => lastUsed(b) - lastUsed(a));
   for (const name of others.slice(KEPT)) {
     rmSync(bucketDirOf(join(CACHE, name, 'dist')), { recursive: true, force: true });
