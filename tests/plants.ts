@@ -1,0 +1,33 @@
+/**
+ * Planted bugs: each is one small wrong edit of the product and the test files that must fail while
+ * it is there. `npm run plants` plants each in turn, runs its tests, expects them to fail and takes
+ * it out (scripts/plants.ts); docs/testing.md lists them. A test that cannot fail is a defect: a
+ * promise whose plant no longer fails has lost its test.
+ */
+export type Plant = {
+  /** what the bug breaks, in a user's words */
+  promise: string;
+  file: string;
+  /** the exact text replaced: it occurs once in the file */
+  find: string;
+  replace: string;
+  /** test files of which at least one must fail */
+  tests: string[];
+};
+
+export const PLANTS: Plant[] = [
+  {
+    promise: 'the 61st request of a minute from one address is refused',
+    file: 'edge/rate-window.ts',
+    find: 'const allowed = current.count < limit;',
+    replace: 'const allowed = current.count <= limit;',
+    tests: ['edge/rate-window.test.ts'],
+  },
+  {
+    promise: 'an alert mails when the price reaches its target, not only when it passes it',
+    file: 'edge/alerts/notifier/crossing.ts',
+    find: "return direction === 'above' ? p >= t : p <= t;",
+    replace: "return direction === 'above' ? p > t : p < t;",
+    tests: ['edge/alerts/notifier/crossing.test.ts'],
+  },
+];
