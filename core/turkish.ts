@@ -10,8 +10,25 @@ export function turkishLower(text: string): string {
   return text.replace(/İ/g, 'i').replace(/I/g, 'ı').toLocaleLowerCase('tr-TR');
 }
 
+/**
+ * Keys already folded: an import folds the same few hundred printed names hundreds of thousands of
+ * times, and Turkish lower-casing goes through ICU. Emptied when full, so the worker's memory stays
+ * bounded whatever it is asked.
+ */
+const folded = new Map<string, string>();
+const FOLDED_AT_MOST = 10_000;
+
 /** The match key: Turkish lower case, no diacritics, [a-z0-9] words separated by single spaces. */
 export function fold(text: string): string {
+  let key = folded.get(text);
+  if (key === undefined) {
+    if (folded.size >= FOLDED_AT_MOST) folded.clear();
+    folded.set(text, (key = foldOnce(text)));
+  }
+  return key;
+}
+
+function foldOnce(text: string): string {
   const lower = turkishLower(text.normalize('NFC'));
   let out = '';
   for (const ch of lower) out += DIACRITICS[ch] ?? ch;

@@ -23,8 +23,11 @@ export function parseTurkishNumber(raw: string): number | null {
     .replace(/<[^>]*>/g, ' ')
     .replace(/₺|\bTL\b|TL$|\u00a0/gi, ' ')
     .trim();
-  if (PLACEHOLDERS.has(text.toLocaleLowerCase('tr-TR'))) return null;
-  if (!/^-?[\d.,]+$/.test(text)) throw new PriceFormatError(`not a price: ${JSON.stringify(raw)}`);
+  // Digits first: most cells are numbers, and Turkish lower-casing (for the placeholders) goes through ICU.
+  if (!/^-?[\d.,]+$/.test(text)) {
+    if (PLACEHOLDERS.has(text.toLocaleLowerCase('tr-TR'))) return null;
+    throw new PriceFormatError(`not a price: ${JSON.stringify(raw)}`);
+  }
   const lastComma = text.lastIndexOf(',');
   const lastDot = text.lastIndexOf('.');
   let normal: string;
