@@ -1,8 +1,9 @@
 /**
- * npm run plants [-- --only <text>]: plants each bug of tests/plants.ts in turn, runs the test files
+ * npm run plants [-- --only <text>] [-- --list]: plants each bug of tests/plants.ts in turn, runs the test files
  * named with it, and expects at least one to fail; the file is restored whatever happens. Prints one
  * line a plant and exits 1 when a plant went unnoticed. A plant in code the suite archive is made
  * from makes a new archive for its run (tests/setup/archive.ts): such plants take minutes each.
+ * `--list` prints the plants as the table of docs/testing.md instead.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -24,8 +25,16 @@ function caught(plant: Plant): boolean | null {
   }
 }
 
+const chosen = PLANTS.filter((p) => p.promise.includes(only));
+if (process.argv.includes('--list')) {
+  console.log('| promise | planted in | caught by |\n|---|---|---|');
+  for (const p of chosen)
+    console.log(`| ${p.promise} | \`${p.file}\` | ${p.tests.map((t) => `\`${t}\``).join(', ')} |`);
+  process.exit(0);
+}
+
 let unnoticed = 0;
-for (const plant of PLANTS.filter((p) => p.promise.includes(only))) {
+for (const plant of chosen) {
   const started = performance.now();
   const verdict = caught(plant);
   const seconds = Math.round((performance.now() - started) / 1000);

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { COMPAT_ROUTES } from '../../core/compat-routes.ts';
 import { PAGES, ROUTES, WIDGETS } from '../../core/routes.ts';
 import { ERRORS } from '../../core/errors.ts';
+import { PLANTS } from '../plants.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
@@ -116,6 +117,14 @@ describe('docs/configuration.md', () => {
       ...[...flags].filter(([name]) => !mentions(doc, `--${name}`)).map(([name, file]) => `--${name} (${file})`),
     ];
     expect(missing, 'add each to docs/configuration.md').toEqual([]);
+  });
+});
+
+describe('docs/testing.md', () => {
+  it('lists every planted bug of tests/plants.ts by its promise and file', () => {
+    const doc = read('docs/testing.md');
+    expect(PLANTS.length).toBeGreaterThan(1);
+    expect(PLANTS.filter((p) => !doc.includes(`| ${p.promise} | \`${p.file}\``)).map((p) => p.promise)).toEqual([]);
   });
 });
 
