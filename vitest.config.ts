@@ -8,6 +8,8 @@ import { UNIT_TESTS } from './tests/projects.ts';
  */
 const ARCHIVE = 'tests/setup/archive.ts';
 const SHARED_WORKER = 'tests/setup/shared-worker.ts';
+/** Before each file that reads the local bucket: the shared worker loads it while the cheaper projects run. */
+const PUBLISHED = 'tests/setup/published.ts';
 
 export default defineConfig({
   test: {
@@ -39,6 +41,7 @@ export default defineConfig({
           name: 'worker',
           include: ['tests/worker/**/*.test.ts', 'scripts/lib/key-store-remote.test.ts'],
           globalSetup: [ARCHIVE, SHARED_WORKER],
+          setupFiles: [PUBLISHED],
           sequence: { groupOrder: 2 },
         },
       },
@@ -48,6 +51,7 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           globalSetup: [ARCHIVE, SHARED_WORKER],
+          setupFiles: [PUBLISHED],
           sequence: { groupOrder: 3 },
         },
       },

@@ -59,6 +59,10 @@ export function startLocalEdge(worker: URL, listen: { port: number; host: string
     };
     send(false);
   });
+  // Idle client connections stay open longer than a client keeps them (undici: 4 s), as a CDN's do:
+  // Node's 5 s default closes a socket a busy client is about to reuse ("other side closed").
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(listen.port, listen.host, () => {

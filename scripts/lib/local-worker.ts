@@ -57,7 +57,14 @@ export async function workerBase(bundlePath?: string) {
  * through miniflare's own entry. `publication`: what loading the build into the local bucket did
  * (null when an `origin` stands for the bucket).
  */
-export type LocalWorker = { mf: Miniflare; url: URL; publication: PublishReport | null; dispose(): Promise<void> };
+export type LocalWorker = {
+  mf: Miniflare;
+  url: URL;
+  publication: PublishReport | null;
+  /** the loading of the build into the local bucket, done or under way (`publishAfterStart`) */
+  published: Promise<PublishReport | null>;
+  dispose(): Promise<void>;
+};
 
 export type LocalWorkerOptions = {
   distDir: string;
@@ -81,6 +88,11 @@ export type LocalWorkerOptions = {
   keysDir?: string;
   /** a snapshot published with the build, as the nightly publishes it (served under /snapshots/) */
   snapshot?: SnapshotFiles;
+  /**
+   * answer as soon as the worker listens and load the build into the bucket meanwhile (`published`
+   * says when it is in): the test suite's shared worker, whose readers start minutes later
+   */
+  publishAfterStart?: boolean;
 };
 
 /**
@@ -129,6 +141,17 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The build (and its snapshot) into the worker's local bucket with the real publisher, through the loader. */
+async function publishLocally(mf: Miniflare, distDir: string, snapshot?: SnapshotFiles): Promise<PublishReport> {
+  return publishRelease({
+    bucket: new MiniflareBucket(await mf.getR2Bucket('BUCKET'), await mf.getWorker('loader')),
+    distDir,
+    snapshot: snapshot ?? null,
+    concurrency: LOAD_CONCURRENCY,
+    progress: null,
+  });
+}
+
 export async function startLocalWorker(options: LocalWorkerOptions): Promise<LocalWorker> {
   const host = options.host ?? '127.0.0.1';
   const limiter = limiterStorage(options.persist);
@@ -158,20 +181,14 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Loc
   await mf.ready;
   await applyKeyMigrations((await mf.getD1Database('KEYS', 'api')) as unknown as LocalD1);
   await applyKeyMigrations((await mf.getD1Database('ALERTS', 'api')) as unknown as LocalD1, ALERTS_MIGRATIONS_DIR);
-  const publication = origin
-    ? null
-    : await publishRelease({
-        bucket: new MiniflareBucket(await mf.getR2Bucket('BUCKET'), await mf.getWorker('loader')),
-        distDir: options.distDir,
-        snapshot: options.snapshot ?? null,
-        concurrency: LOAD_CONCURRENCY,
-        progress: null,
-      });
+  const publishing = origin ? Promise.resolve(null) : publishLocally(mf, options.distDir, options.snapshot);
+  const publication = options.publishAfterStart ? null : await publishing;
   const edge = await startLocalEdge(await mf.unsafeGetDirectURL(), { port: options.port ?? 0, host });
   return {
     mf,
     url: edge.url,
     publication,
+    published: publishing,
     dispose: async () => {
       await edge.close();
       await mf.dispose();

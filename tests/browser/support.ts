@@ -11,8 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type Response as PageResponse } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { startLocalWorker } from '../../scripts/lib/local-worker.ts';
-import { newIp, sharedWorker, type Served } from '../support/worker.ts';
+import { newIp, sharedWorker, type Served, startOwnWorker } from '../support/worker.ts';
 import { a11yProblems, contrastProblems, layoutProblems } from './in-page.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -28,7 +27,7 @@ export async function startHarness(bucket?: (request: Request) => Promise<Respon
   if (!existsSync(CHROMIUM))
     throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run installs it)`);
   mkdirSync(ARTIFACTS, { recursive: true });
-  const own = bucket ? await startLocalWorker({ distDir: inject('distDir'), origin: bucket }) : null;
+  const own = bucket ? await startOwnWorker({ distDir: inject('distDir'), origin: bucket }) : null;
   const worker = own ?? sharedWorker();
   // launch() gives every run a fresh temporary profile (its own --user-data-dir).
   const browser = await chromium.launch({

@@ -1,8 +1,8 @@
 /**
  * The suite's archive, made once and shared by every project that reads it: the whole real
- * archive imported into SQLite, built with a fixed build day, its snapshot written, and both
- * published with the real publisher into the local R2 bucket the worker reads, as the nightly
- * publishes them. It is cached under `.cache/test/<key>/`, the key a hash of what it is made from
+ * archive imported into SQLite, built with a fixed build day and its snapshot written, as the
+ * nightly makes them (tests/setup/shared-worker.ts publishes both into the local bucket). It is
+ * cached under `.cache/test/<key>/`, the key a hash of what it is made from
  * (tests/setup/content-key.ts): a rerun with nothing changed reuses it, a clean clone makes it.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
@@ -12,9 +12,8 @@ import type { TestProject } from 'vitest/node';
 import { buildSite } from '../../build/build.ts';
 import type { DistManifest } from '../../core/publication.ts';
 import { createSnapshot, type SnapshotFiles } from '../../publish/snapshot.ts';
-import { describeReport } from '../../publish/release.ts';
 import { ROOT } from '../../scripts/lib/bundle-worker.ts';
-import { bucketDirOf, startLocalWorker } from '../../scripts/lib/local-worker.ts';
+import { bucketDirOf } from '../../scripts/lib/local-worker.ts';
 import { openDb } from '../../store/db.ts';
 import { importArchives } from '../../store/import.ts';
 import { contentKey } from './content-key.ts';
@@ -22,7 +21,7 @@ import { contentKey } from './content-key.ts';
 export const SUITE_DAY = '2026-11-21';
 export const SUITE_BUILT_AT = '2026-11-21T03:00:00Z';
 /** What goes into the key besides the inputs' bytes: change the steps below, and change this line with them. */
-const RECIPE = `import, build on ${SUITE_DAY} at ${SUITE_BUILT_AT}, snapshot, publish with it`;
+const RECIPE = `import, build on ${SUITE_DAY} at ${SUITE_BUILT_AT}, snapshot`;
 const CACHE = '.cache/test';
 /** Written last, once the archive is whole: its description, and by its time when it was last used. */
 const READY = 'archive.json';
@@ -33,7 +32,7 @@ export type SuiteArchive = {
   distDir: string;
   snapshot: SnapshotFiles;
   /** seconds each step took when the archive was made */
-  seconds: Record<'import' | 'build' | 'snapshot' | 'publish', number>;
+  seconds: Record<'import' | 'build' | 'snapshot', number>;
 };
 
 declare module 'vitest' {
@@ -89,12 +88,8 @@ async function makeArchive(
     buildId: manifest.buildId,
     builtAt: SUITE_BUILT_AT,
   });
-  const snapshotted = seconds(t);
-  t = performance.now();
-  const worker = await startLocalWorker({ distDir: archive.distDir, snapshot: archive.snapshot });
-  await worker.dispose();
-  archive.seconds = { import: imported, build: built, snapshot: snapshotted, publish: seconds(t) };
-  log(`suite archive ${key}: ${report.objects} objects; ${describeReport(worker.publication!).join('; ')}`);
+  archive.seconds = { import: imported, build: built, snapshot: seconds(t) };
+  log(`suite archive ${key}: ${report.objects} objects, snapshot ${archive.snapshot.prefix}`);
   writeFileSync(ready, JSON.stringify(archive));
   return archive;
 }

@@ -4,7 +4,10 @@
  */
 import { request } from 'undici';
 import { expect, inject } from 'vitest';
-import { startLocalWorker, type LocalWorker } from '../../scripts/lib/local-worker.ts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startLocalWorker, type LocalWorker, type LocalWorkerOptions } from '../../scripts/lib/local-worker.ts';
 
 export type Reply = { status: number; headers: Headers; text: string; json(): any };
 export type Client = (path: string, init?: { headers?: Record<string, string>; method?: string }) => Promise<Reply>;
@@ -16,9 +19,14 @@ export function sharedWorker(): Served {
   return { url: new URL(inject('apiUrl')) };
 }
 
-/** A worker of the file's own over the suite's build, for a file that changes what it holds. */
-export async function startWorker(): Promise<LocalWorker> {
-  return startLocalWorker({ distDir: inject('distDir') });
+/**
+ * A worker of the file's own, with D1 databases of its own unless it names a folder for them: the
+ * keys a developer issued into .cache/keys/ stay out of the tests, and two files running at once
+ * never share a database.
+ */
+export async function startOwnWorker(options: LocalWorkerOptions): Promise<LocalWorker> {
+  const keysDir = options.keysDir ?? options.persist ?? mkdtempSync(join(tmpdir(), 'hal-worker-d1-'));
+  return startLocalWorker({ ...options, keysDir });
 }
 
 /**

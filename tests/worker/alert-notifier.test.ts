@@ -12,12 +12,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../core/dates.ts';
-import { startLocalWorker, type LocalWorker } from '../../scripts/lib/local-worker.ts';
+import type { LocalWorker } from '../../scripts/lib/local-worker.ts';
 import { FRESHNESS_WORDS } from '../../core/turkish-words.ts';
 import { smtpBindings, startSmtpServer, type ReceivedMail, type SmtpServer } from '../../scripts/lib/local-smtp.ts';
 import { counterDay, counterHour } from '../../edge/alerts/counters.ts';
 import { sha256Hex } from '../../core/web-digest.ts';
 import { alertNights, publishInto, type AlertBuild, type AlertNights } from '../support/alert-nights.ts';
+import { startOwnWorker } from '../support/worker.ts';
 
 const ORIGIN = 'https://hal-api.example.org';
 const CRON = '15 * * * *';
@@ -60,7 +61,7 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   dir = mkdtempSync(join(tmpdir(), 'hal-alert-notifier-'));
   t = performance.now();
-  worker = await startLocalWorker({
+  worker = await startOwnWorker({
     distDir: nights.builds.first.dir,
     bucketDir: join(dir, 'bucket'),
     keysDir: join(dir, 'd1'),

@@ -13,10 +13,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ONE_CLICK_BODY } from '../../core/alerts.ts';
 import { FRESHNESS_WORDS } from '../../core/turkish-words.ts';
 import { smtpBindings, startSmtpServer, type ReceivedMail, type SmtpServer } from '../../scripts/lib/local-smtp.ts';
-import { startLocalWorker, type LocalWorker } from '../../scripts/lib/local-worker.ts';
+import type { LocalWorker } from '../../scripts/lib/local-worker.ts';
 import { AlertList } from '../../schemas/alerts.ts';
 import { alertNights, publishInto, type AlertBuild, type AlertNights } from '../support/alert-nights.ts';
-import { expectErrorBody, type Reply } from '../support/worker.ts';
+import { expectErrorBody, type Reply, startOwnWorker } from '../support/worker.ts';
 
 const ORIGIN = 'https://hal-api.example.org';
 const EMAIL = 'zeynep.kaya@example.com';
@@ -31,7 +31,7 @@ beforeAll(async () => {
   nights = await alertNights();
   smtp = await startSmtpServer();
   dir = mkdtempSync(join(tmpdir(), 'hal-alert-flow-'));
-  worker = await startLocalWorker({
+  worker = await startOwnWorker({
     distDir: nights.builds.first.dir,
     bucketDir: join(dir, 'bucket'),
     keysDir: join(dir, 'd1'),

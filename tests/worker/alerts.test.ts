@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CREATES_PER_IP_HOUR, MAILS_PER_ADDRESS_DAY, ONE_CLICK_BODY } from '../../core/alerts.ts';
 import { distOrigin } from '../../scripts/lib/dist-origin.ts';
-import { startLocalWorker, type LocalWorker } from '../../scripts/lib/local-worker.ts';
+import type { LocalWorker } from '../../scripts/lib/local-worker.ts';
 import {
   AlertCreated,
   AlertList,
@@ -22,7 +22,7 @@ import {
 } from '../../schemas/alerts.ts';
 import { smtpBindings, startSmtpServer, type ReceivedMail, type SmtpServer } from '../../scripts/lib/local-smtp.ts';
 import { captureOutput, type CapturedOutput } from '../support/captured-output.ts';
-import { expectErrorBody, type Reply } from '../support/worker.ts';
+import { expectErrorBody, type Reply, startOwnWorker } from '../support/worker.ts';
 
 const PRODUCT = 'acur-genel';
 const MARKET = 'bursa-sebze-meyve';
@@ -38,7 +38,7 @@ beforeAll(async () => {
   captured = captureOutput();
   output = captured.lines;
   smtp = await startSmtpServer();
-  worker = await startLocalWorker({
+  worker = await startOwnWorker({
     distDir: inject('distDir'),
     persist: mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'hal-alerts-')),
     bindings: {
@@ -401,7 +401,7 @@ describe('bad input gets the error body, never a 500', () => {
 describe('when the mail or the store is missing', () => {
   /** A worker over the suite's build whose SMTP server is a port nothing listens on, or none at all. */
   async function brokenWorker(bindings: Record<string, string>): Promise<LocalWorker> {
-    return startLocalWorker({
+    return startOwnWorker({
       distDir: inject('distDir'),
       origin: distOrigin(inject('distDir')),
       persist: mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'hal-alerts-broken-')),

@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { POINTER_KEY, type Pointer } from '../../core/publication.ts';
 import { distOrigin } from '../../scripts/lib/dist-origin.ts';
-import { startLocalWorker, type LocalWorker } from '../../scripts/lib/local-worker.ts';
+import type { LocalWorker } from '../../scripts/lib/local-worker.ts';
 import { rawGet } from '../support/raw-http.ts';
+import { startOwnWorker } from '../support/worker.ts';
 
 /** The build folder as a published bucket holding that one build under `build/`. */
 function publishedOrigin(distDir: string, reads: string[]) {
@@ -46,7 +47,7 @@ describe('through the pointer', () => {
   const reads: string[] = [];
   let worker: LocalWorker;
   beforeAll(async () => {
-    worker = await startLocalWorker({
+    worker = await startOwnWorker({
       distDir: inject('distDir'),
       origin: publishedOrigin(inject('distDir'), reads),
       bindings: { POINTER_KEY },
@@ -102,7 +103,7 @@ describe('a build folder without a pointer', () => {
   let worker: LocalWorker;
   beforeAll(async () => {
     const dist = distOrigin(inject('distDir'));
-    worker = await startLocalWorker({
+    worker = await startOwnWorker({
       distDir: inject('distDir'),
       origin: async (request) => (reads.push(new URL(request.url).pathname), dist(request)),
     });

@@ -8,9 +8,8 @@ import { connect } from 'node:net';
 import { describe, expect, inject, it } from 'vitest';
 import { COMPAT_ROUTES } from '../../core/compat-routes.ts';
 import { ROUTES } from '../../core/routes.ts';
-import { startLocalWorker } from '../../scripts/lib/local-worker.ts';
 import { servedApi } from '../support/served-api.ts';
-import { expectErrorBody } from '../support/worker.ts';
+import { expectErrorBody, startOwnWorker } from '../support/worker.ts';
 
 const served = servedApi('198.18.20');
 const { client } = served;
@@ -208,7 +207,7 @@ describe('every status the worker sends is declared', () => {
 describe('x-request-id as it arrives on the wire', () => {
   it('optional whitespace around the value is not part of it', async () => {
     // The worker's own socket: what a client's bytes look like when they reach workerd.
-    const worker = await startLocalWorker({ distDir: inject('distDir') });
+    const worker = await startOwnWorker({ distDir: inject('distDir') });
     try {
       const direct = await worker.mf.unsafeGetDirectURL();
       const reply = await new Promise<string>((resolve, reject) => {

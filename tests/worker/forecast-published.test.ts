@@ -17,10 +17,9 @@ import { compatForecastPath } from '../../core/compat-objects.ts';
 import { CALENDARS_PATH, FORECAST_OBJECTS } from '../../core/objects.ts';
 import { CompatForecast, Forecast, ForecastRefusal, type ForecastT } from '../../schemas/forecast.ts';
 import type { LocalWorker } from '../../scripts/lib/local-worker.ts';
-import { startLocalWorker } from '../../scripts/lib/local-worker.ts';
 import { BUILD_DAY, writeForecastDists, type ForecastDists } from '../support/forecast-dist.ts';
 import { openApiValidator, type OpenApiValidator } from '../support/openapi.ts';
-import { clientOf, expectErrorBody, type Client } from '../support/worker.ts';
+import { clientOf, expectErrorBody, type Client, startOwnWorker } from '../support/worker.ts';
 
 let dists: ForecastDists;
 let onBuildDay: LocalWorker;
@@ -34,8 +33,8 @@ beforeAll(async () => {
   started.dists = Math.round(performance.now() - t);
   t = performance.now();
   [onBuildDay, late] = await Promise.all([
-    startLocalWorker({ distDir: dists.onBuildDay, bucketDir: join(dists.onBuildDay, '..', 'bucket-on-build-day') }),
-    startLocalWorker({ distDir: dists.late, bucketDir: join(dists.late, '..', 'bucket-late') }),
+    startOwnWorker({ distDir: dists.onBuildDay, bucketDir: join(dists.onBuildDay, '..', 'bucket-on-build-day') }),
+    startOwnWorker({ distDir: dists.late, bucketDir: join(dists.late, '..', 'bucket-late') }),
   ]);
   started.workers = Math.round(performance.now() - t);
   api = openApiValidator((await get()('/api/v1/openapi.json')).json());

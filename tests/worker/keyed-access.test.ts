@@ -13,10 +13,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { distOrigin } from '../../scripts/lib/dist-origin.ts';
 import { KeyStore } from '../../scripts/lib/key-store.ts';
 import { applyKeyMigrations, d1Sql, type LocalD1 } from '../../scripts/lib/key-store-local.ts';
-import { COMPATIBILITY_DATE, startLocalWorker, workerBase, type LocalWorker } from '../../scripts/lib/local-worker.ts';
+import { COMPATIBILITY_DATE, workerBase, type LocalWorker } from '../../scripts/lib/local-worker.ts';
 import { startOriginServer } from '../../scripts/lib/origin-server.ts';
 import { captureOutput } from '../support/captured-output.ts';
-import { clientOf, expectErrorBody, type Reply } from '../support/worker.ts';
+import { clientOf, expectErrorBody, type Reply, startOwnWorker } from '../support/worker.ts';
 
 const QUOTA = ['x-quota-limit', 'x-quota-remaining', 'x-quota-reset', 'x-api-plan'];
 const RATE = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
@@ -32,7 +32,7 @@ const output = captured.lines;
 const issued: string[] = [];
 
 beforeAll(async () => {
-  worker = await startLocalWorker({ distDir: inject('distDir'), persist });
+  worker = await startOwnWorker({ distDir: inject('distDir'), persist });
   db = (await worker.mf.getD1Database('KEYS', 'api')) as unknown as LocalD1;
   store = new KeyStore(d1Sql(db));
 }, 120_000);

@@ -8,8 +8,9 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { distOrigin } from '../../scripts/lib/dist-origin.ts';
-import { startLocalWorker, type LocalWorker } from '../../scripts/lib/local-worker.ts';
+import type { LocalWorker } from '../../scripts/lib/local-worker.ts';
 import { rawGet } from '../support/raw-http.ts';
+import { startOwnWorker } from '../support/worker.ts';
 
 type Fault = (key: string, answer: () => Promise<Response>) => Promise<Response> | null;
 let fault: Fault = () => null;
@@ -18,7 +19,7 @@ const TIMEOUT_MS = 2_000;
 
 beforeAll(async () => {
   const origin = distOrigin(inject('distDir'));
-  worker = await startLocalWorker({
+  worker = await startOwnWorker({
     distDir: inject('distDir'),
     origin: async (request) => {
       const key = decodeURIComponent(new URL(request.url).pathname.slice(1));

@@ -22,9 +22,10 @@ import { adapter as izmir } from '../../sources/izmir/index.ts';
 import type { HttpClient } from '../../sources/lib/http.ts';
 import { SOURCES } from '../../sources/registry.ts';
 import { distOrigin } from '../../scripts/lib/dist-origin.ts';
-import { startLocalWorker, type LocalWorker } from '../../scripts/lib/local-worker.ts';
+import type { LocalWorker } from '../../scripts/lib/local-worker.ts';
 import { distBytes } from '../support/dist-file.ts';
 import { rawGet } from '../support/raw-http.ts';
+import { startOwnWorker } from '../support/worker.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'hal-precompressed-'));
 const fixture = readFileSync('tests/fixtures/izmir/sebzemeyve-2026-07-23.json');
@@ -69,7 +70,7 @@ async function serve(today: string): Promise<Served> {
   db.close();
   const asked: string[] = [];
   const origin = distOrigin(distDir);
-  const worker = await startLocalWorker({
+  const worker = await startOwnWorker({
     distDir,
     origin: async (request) => (asked.push(new URL(request.url).pathname.slice(1)), origin(request)),
   });

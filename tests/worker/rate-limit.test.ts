@@ -11,12 +11,13 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { RATE_LIMIT_SHARDS } from '../../core/routes.ts';
 import { shardName, shardOf } from '../../edge/limiter-shard.ts';
-import { startLocalWorker, type LocalWorker } from '../../scripts/lib/local-worker.ts';
+import type { LocalWorker } from '../../scripts/lib/local-worker.ts';
 import { rawGet } from '../support/raw-http.ts';
+import { startOwnWorker } from '../support/worker.ts';
 
 const persist = mkdtempSync(join(tmpdir(), 'hal-limiter-'));
 let worker: LocalWorker | undefined;
-const start = async () => (worker = await startLocalWorker({ distDir: inject('distDir'), persist }));
+const start = async () => (worker = await startOwnWorker({ distDir: inject('distDir'), persist }));
 /** Every object of the limiter gone from memory: the worker and its runtime stopped and started again. */
 const evictEverything = async () => {
   await worker!.dispose();

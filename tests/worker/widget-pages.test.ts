@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LATEST_NOTE } from '../../core/latest-note.ts';
 import { WIDGET_RATE_LIMIT } from '../../core/routes.ts';
 import { distOrigin } from '../../scripts/lib/dist-origin.ts';
-import { startLocalWorker, type LocalWorker } from '../../scripts/lib/local-worker.ts';
+import type { LocalWorker } from '../../scripts/lib/local-worker.ts';
 import { distText } from '../support/dist-file.ts';
-import { clientOf, sharedWorker } from '../support/worker.ts';
+import { clientOf, sharedWorker, startOwnWorker } from '../support/worker.ts';
 
 const worker = sharedWorker();
 
@@ -67,7 +67,7 @@ describe('a widget page without its data', () => {
   let failing: LocalWorker;
   beforeAll(async () => {
     const dist = distOrigin(inject('distDir'));
-    failing = await startLocalWorker({
+    failing = await startOwnWorker({
       distDir: inject('distDir'),
       origin: async (request) =>
         new URL(request.url).pathname.startsWith('/api/v1/prices/latest')
