@@ -2,12 +2,14 @@
  * Truth over time, end to end: a live İzmir list is collected (fake HTTP, the API's real shape),
  * a later fetch fails, the build is made, and the worker serves it long after its build day.
  * The last good rows stay published with the warnings that say why they are not current, and
- * nothing claims to be fresher than it is.
+ * nothing claims to be fresher than it is. The list is three items of a real day's list: what a
+ * row's freshness is never depends on how many rows the list has, and every item is objects to
+ * build and to load into the bucket. One store, each build day built once.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../build/build.ts';
 import { openDb } from '../../store/db.ts';
 import { DocumentStore } from '../../store/documents.ts';
@@ -17,13 +19,25 @@ import { loadCatalogue } from '../../sources/catalogue.ts';
 import { adapter as izmir } from '../../sources/izmir/index.ts';
 import { NetworkError, type HttpClient } from '../../sources/lib/http.ts';
 import { SOURCES } from '../../sources/registry.ts';
-import { startLocalWorker, type LocalWorker } from '../../scripts/lib/local-worker.ts';
+import type { LocalWorker } from '../../scripts/lib/local-worker.ts';
+import { startOwnWorker } from '../support/worker.ts';
 
-const fixture = readFileSync('tests/fixtures/izmir/sebzemeyve-2026-07-23.json');
+const ITEMS = ['DOMATES  SALKIM', 'DOMATES PEMBE', 'HAVUÇ'];
+const day = JSON.parse(readFileSync('tests/fixtures/izmir/sebzemeyve-2026-07-23.json', 'utf8'));
+const fixture = Buffer.from(
+  JSON.stringify({ ...day, HalFiyatListesi: day.HalFiyatListesi.filter((i: any) => ITEMS.includes(i.MalAdi)) }),
+);
 const dir = mkdtempSync(join(tmpdir(), 'hal-over-time-'));
 const catalogue = loadCatalogue();
+let storePath: string;
 let worker: LocalWorker | undefined;
-afterAll(async () => worker?.dispose());
+beforeAll(async () => {
+  storePath = await store();
+});
+afterAll(async () => {
+  await worker?.dispose();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 const http = (answer: () => Uint8Array | Error): HttpClient => ({
   async request(url) {
@@ -43,13 +57,13 @@ const http = (answer: () => Uint8Array | Error): HttpClient => ({
 });
 
 async function store(): Promise<string> {
-  const path = join(dir, `store-${Math.random().toString(36).slice(2)}.sqlite`);
+  const path = join(dir, 'store.sqlite');
   const db = openDb(path);
   seedRegistry(db, SOURCES);
   seedCatalogue(db, catalogue);
   seedHolidays(db);
   const evidence = new DocumentStore(join(dir, 'evidence'));
-  await scrapeSource(db, izmir, {
+  const collected = await scrapeSource(db, izmir, {
     day: '2026-07-23',
     http: http(() => fixture),
     evidence,
@@ -63,15 +77,21 @@ async function store(): Promise<string> {
     catalogue,
     now: () => new Date('2026-07-25T02:10:00Z'),
   });
+  expect(db.prepare('SELECT count(*) FROM observations').pluck().get(), JSON.stringify(collected)).toBe(ITEMS.length);
   db.close();
   return path;
 }
 
-function build(path: string, today: string): string {
-  const db = openDb(path);
-  const outDir = join(dir, `dist-${today}`);
+const builds = new Map<string, string>();
+/** The store built on `today`, once: the tests only read what it wrote. */
+function build(today: string): string {
+  let outDir = builds.get(today);
+  if (outDir) return outDir;
+  const db = openDb(storePath);
+  outDir = join(dir, `dist-${today}`);
   buildSite({ db, outDir, today, builtAt: `${today}T03:00:00Z` });
   db.close();
+  builds.set(today, outDir);
   return outDir;
 }
 
@@ -83,8 +103,8 @@ const statusOf = (outDir: string) =>
   );
 
 describe('a failed fetch never erases data', () => {
-  it('the day after: the last good list is still current, the failed fetch is a warning of the source', async () => {
-    const outDir = build(await store(), '2026-07-24');
+  it('the day after: the last good list is still current, the failed fetch is a warning of the source', () => {
+    const outDir = build('2026-07-24');
     expect(latestRows(outDir)[0]).toMatchObject({ observed_date: '2026-07-23', freshness: 'fresh', warnings: [] });
     // The fresh rows are what the edge will re-age later: their day is the collections' agingFrom.
     for (const index of [
@@ -105,8 +125,8 @@ describe('a failed fetch never erases data', () => {
     expect(statusOf(outDir).reasons).toContain('Son toplama denemesi başarısız oldu.');
   });
 
-  it('days later: the same rows are published, failed with last_fetch_failed and data_delayed', async () => {
-    const outDir = build(await store(), '2026-07-27');
+  it('days later: the same rows are published, failed with last_fetch_failed and data_delayed', () => {
+    const outDir = build('2026-07-27');
     expect(latestRows(outDir)[0]).toMatchObject({
       observed_date: '2026-07-23',
       freshness: 'failed',
@@ -118,8 +138,9 @@ describe('a failed fetch never erases data', () => {
 
 describe('served long after the build day', () => {
   it('the worker re-ages every row and /health says the nightly build is late', async () => {
-    const outDir = build(await store(), '2026-07-24');
-    worker = await startLocalWorker({ distDir: outDir });
+    const outDir = build('2026-07-24');
+    // Its own bucket and D1 in the file's folder: nothing of it outlives the file.
+    worker = await startOwnWorker({ distDir: outDir, bucketDir: join(dir, 'bucket'), keysDir: join(dir, 'd1') });
     const get = async (path: string) => {
       const r = await worker!.mf.dispatchFetch(`http://localhost${path}`, {
         headers: { 'cf-connecting-ip': '192.0.2.77' },
