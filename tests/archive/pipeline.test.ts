@@ -3,15 +3,25 @@
  * document; the same store and build day give byte-identical output, and the build day is what
  * moves freshness.
  */
-import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { dirname, join } from 'node:path';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildSite } from '../../build/build.ts';
 import { readCorrections, syncCorrections } from '../../store/corrections.ts';
 import { openDb } from '../../store/db.ts';
 import { allPartitions } from '../../core/collection-keys.ts';
 import { importArchives } from '../../store/import.ts';
+import { ARCHIVE_ROOT, archiveFiles, hasArchive, type ArchiveFile } from '../../sources/lib/archive.ts';
 import { distText } from '../support/dist-file.ts';
 import { seedSmallStore } from '../support/small-store.ts';
 
@@ -65,7 +75,9 @@ describe('import', () => {
     source.close();
     copyFileSync(inject('dbPath'), copy);
     const db = openDb(copy);
-    const summary = importArchives(db);
+    const summary = importArchives(db, () => {}, { archiveRoot: oneDocumentOfEachLayout() });
+    // Every layout of the first test, each read again.
+    expect(new Set(summary.documents.map((s) => s.parser)).size).toBe(15);
     expect(summary.documents.every((s) => s.report.skipped)).toBe(true);
     expect(summary.refused).toEqual([]);
     expect(db.prepare('SELECT count(*) FROM observations').pluck().get()).toBe(399_958);
@@ -74,25 +86,74 @@ describe('import', () => {
   });
 });
 
-describe('build', () => {
-  /** A small real store: the 2026 API dump only. */
-  function smallStore(): string {
-    const path = join(temp(), 'small.sqlite');
-    const db = openDb(path);
-    seedSmallStore(db, { holidays: false });
-    db.close();
-    return path;
+/**
+ * An archive directory listing, of each layout (parser), the smallest of its documents in the
+ * repository: a document is skipped by its bytes' hash whatever its layout or length, and
+ * reading the whole archive again parsed every one of its 400,000 rows first.
+ */
+function oneDocumentOfEachLayout(): string {
+  const root = temp();
+  for (const source of readdirSync(ARCHIVE_ROOT).filter((name) => hasArchive(name))) {
+    const smallest = new Map<string, { file: ArchiveFile; bytes: number }>();
+    for (const file of archiveFiles(source)) {
+      const bytes = statSync(join(ARCHIVE_ROOT, source, file.file)).size;
+      const kept = smallest.get(file.parser);
+      if (!kept || bytes < kept.bytes) smallest.set(file.parser, { file, bytes });
+    }
+    const files = [...smallest.values()].map((s) => s.file);
+    for (const { file } of files) {
+      mkdirSync(dirname(join(root, source, file)), { recursive: true });
+      symlinkSync(join(ARCHIVE_ROOT, source, file), join(root, source, file));
+    }
+    writeFileSync(join(root, source, 'archive.json'), JSON.stringify({ source, files }));
   }
+  return root;
+}
+
+/** A correction of a price the small store holds, as an administrator writes one. */
+const CORRECTION = (id: string) =>
+  `observation_id,field,value,reason,corrected_by,corrected_at\n${id},avg_price,51.5,"Bültende yazım hatası, belediye ile doğrulandı",editor@hal-api,2026-07-24T09:00:00Z\n`;
+
+/**
+ * One small real store for the build's promises: İzmir's 2026 API dump from July on (the last day,
+ * 2026-07-23, is a Thursday), with one administrator correction; built twice on 2026-07-25 and
+ * once on 2026-08-01. Half a year of rows would only make each build longer: none of these
+ * promises depends on how many rows there are.
+ */
+let store: string;
+let corrected: { id: string; printed: number };
+const builds: Record<'first' | 'again' | 'weekLater', string> = { first: '', again: '', weekLater: '' };
+
+function build(today: string): string {
+  const db = openDb(store);
+  const outDir = join(temp(), 'dist');
+  buildSite({ db, outDir, today, builtAt: `${today}T03:00:00Z` });
+  db.close();
+  return outDir;
+}
+
+function buildSmallStore(): void {
+  store = join(temp(), 'small.sqlite');
+  const db = openDb(store);
+  seedSmallStore(db, { holidays: false, from: '2026-07-01' });
+  const id = db
+    .prepare(`SELECT o.id FROM observations o JOIN source_names n ON n.id = o.source_name_id
+                         WHERE n.variant_slug = 'domates-salkim' AND o.data_day = '2026-07-23'`)
+    .pluck()
+    .get() as string;
+  corrected = { id, printed: db.prepare('SELECT avg_price FROM observations WHERE id = ?').pluck().get(id) as number };
+  syncCorrections(db, readCorrections(CORRECTION(id)));
+  db.close();
+  builds.first = build('2026-07-25');
+  builds.again = build('2026-07-25');
+  builds.weekLater = build('2026-08-01');
+}
+
+describe('build', () => {
+  beforeAll(buildSmallStore);
 
   it('the same store and build day give byte-identical files', () => {
-    const store = smallStore();
-    const outputs = [1, 2].map(() => {
-      const db = openDb(store);
-      const outDir = join(temp(), 'dist');
-      buildSite({ db, outDir, today: '2026-07-25', builtAt: '2026-07-25T03:00:00Z' });
-      db.close();
-      return outDir;
-    });
+    const outputs = [builds.first, builds.again];
     const [a, b] = outputs.map((dir) => readFileSync(join(dir!, 'manifest.json'), 'utf8'));
     expect(a).toBe(b);
     const objects = Object.keys(JSON.parse(a!).objects);
@@ -103,23 +164,8 @@ describe('build', () => {
   });
 
   it('an administrator correction changes the published value, is marked, and keeps the original in the evidence', () => {
-    const store = smallStore();
-    const db = openDb(store);
-    const id = db
-      .prepare(`SELECT o.id FROM observations o JOIN source_names n ON n.id = o.source_name_id
-                           WHERE n.variant_slug = 'domates-salkim' AND o.data_day = '2026-07-23'`)
-      .pluck()
-      .get() as string;
-    const printed = db.prepare('SELECT avg_price FROM observations WHERE id = ?').pluck().get(id) as number;
-    syncCorrections(
-      db,
-      readCorrections(
-        `observation_id,field,value,reason,corrected_by,corrected_at\n${id},avg_price,51.5,"Bültende yazım hatası, belediye ile doğrulandı",editor@hal-api,2026-07-24T09:00:00Z\n`,
-      ),
-    );
-    const outDir = join(temp(), 'dist');
-    buildSite({ db, outDir, today: '2026-07-25', builtAt: '2026-07-25T03:00:00Z' });
-    db.close();
+    const { id, printed } = corrected;
+    const outDir = builds.first;
     const manifest = JSON.parse(readFileSync(join(outDir, 'manifest.json'), 'utf8'));
     const index = JSON.parse(readFileSync(join(outDir, 'api/v1/_c/prices/product/domates-salkim.json'), 'utf8'));
     const rows = allPartitions(index).flatMap((p) =>
@@ -150,29 +196,30 @@ describe('build', () => {
     const header = 'observation_id,field,value,reason,corrected_by,corrected_at\n';
     expect(() => readCorrections(`${header}x,avg_price,10,,editor,2026-07-24T09:00:00Z\n`)).toThrow('needs a reason');
     expect(() => readCorrections(`${header}x,median,10,r,editor,2026-07-24T09:00:00Z\n`)).toThrow('field must be');
-    const db = openDb(smallStore());
+    const db = openDb(store);
     expect(() =>
       syncCorrections(
         db,
         readCorrections(`${header}019f8c45-9c00-8001-8000-000000000000,avg_price,10,r,editor,2026-07-24T09:00:00Z\n`),
       ),
     ).toThrow('unknown observation');
+    // Refused whole: the store keeps the corrections it had.
+    expect(db.prepare('SELECT observation_id, value FROM corrections').all()).toEqual([
+      { observation_id: corrected.id, value: 51.5 },
+    ]);
     db.close();
   });
 
   it('the build day moves freshness: archive rows are stale either way, markets count missed days', () => {
-    const store = smallStore();
-    const markets = (today: string) => {
-      const db = openDb(store);
-      const outDir = join(temp(), 'dist');
-      buildSite({ db, outDir, today, builtAt: `${today}T03:00:00Z` });
-      db.close();
-      return JSON.parse(readFileSync(join(outDir, 'api/v1/markets.json'), 'utf8')).items.find(
+    const markets = (outDir: string) =>
+      JSON.parse(readFileSync(join(outDir, 'api/v1/markets.json'), 'utf8')).items.find(
         (m: { slug: string }) => m.slug === 'izmir-sebze-meyve',
       );
-    };
     // 2026-07-23 is a Thursday: the next day the archive is one publishing day behind, a week later six.
-    expect(markets('2026-07-25')).toMatchObject({ freshness: 'stale', warnings: ['data_delayed', 'static_archive'] });
-    expect(markets('2026-08-01')).toMatchObject({ freshness: 'stale', warnings: ['data_stale', 'static_archive'] });
+    expect(markets(builds.first)).toMatchObject({ freshness: 'stale', warnings: ['data_delayed', 'static_archive'] });
+    expect(markets(builds.weekLater)).toMatchObject({
+      freshness: 'stale',
+      warnings: ['data_stale', 'static_archive'],
+    });
   });
 });
