@@ -3,6 +3,11 @@
  * newest data days is built, those days come in as a nightly run stores them, and the build
  * that takes older rows from the previous output must write exactly what the suite's full
  * build of the whole archive wrote (tests/setup/archive.ts, same day and moment).
+ *
+ * The build without the three days is itself an incremental one, from the suite's full build
+ * (a full one would take most of this file's time): an older row is written too, so it builds
+ * again everything from a day older than any the nightly build reads, and the nightly build
+ * can take nothing of the three days from the suite's build through it.
  */
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +19,9 @@ import { openDb, type Db } from '../../store/db.ts';
 import { PreviousBuild } from '../../build/incremental/previous.ts';
 import { readKeptCensus } from '../../build/incremental/series-census.ts';
 import { beginState, boundary, currentState } from '../../build/incremental/state.ts';
+import { isoWeek } from '../../core/dates.ts';
+import { weeklySummaryPath } from '../../core/objects.ts';
+import type { DistManifest } from '../../core/publication.ts';
 import { storeCopy } from '../../publish/store-copy.ts';
 import { loadModel } from '../../build/model.ts';
 import { SUITE_BUILT_AT } from '../setup/archive.ts';
@@ -23,9 +31,21 @@ const today = inject('today');
 const fullDist = inject('distDir');
 let db: Db;
 let from: string;
+let touched: string;
 let newRows: number;
 let before: BuildReport;
+let beforeSerialized: number;
+let removed: { variants: string[]; days: string[] };
 let nightly: BuildReport;
+
+/** Price rows linked to a variant from `day` on: what a build from that day serializes. */
+const linkedFrom = (day: string) =>
+  db
+    .prepare(
+      'SELECT count(*) FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug IS NOT NULL AND o.data_day >= ?',
+    )
+    .pluck()
+    .get(day) as number;
 
 beforeAll(() => {
   const store = join(dir, 'store.sqlite');
@@ -34,6 +54,18 @@ beforeAll(() => {
   from = (
     db.prepare('SELECT DISTINCT data_day FROM observations ORDER BY 1 DESC LIMIT 3').pluck().all() as string[]
   ).at(-1)!;
+  removed = {
+    variants: db
+      .prepare(
+        'SELECT DISTINCT n.variant_slug FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug IS NOT NULL AND o.data_day >= ? ORDER BY 1',
+      )
+      .pluck()
+      .all(from) as string[],
+    days: db
+      .prepare('SELECT DISTINCT data_day FROM observations WHERE data_day >= ? ORDER BY 1')
+      .pluck()
+      .all(from) as string[],
+  };
   const documents = db
     .prepare('SELECT DISTINCT document_id FROM observations WHERE data_day >= ?')
     .pluck()
@@ -44,7 +76,17 @@ beforeAll(() => {
     db.prepare(
       'DELETE FROM documents WHERE id = ? AND NOT EXISTS (SELECT 1 FROM observations WHERE document_id = ?)',
     ).run(id, id);
-  before = buildSite({ db, outDir: join(dir, 'before'), today, builtAt: SUITE_BUILT_AT });
+  // A row written again (unchanged) before the month before the three days' month: older than the
+  // nightly build's census cut, history cut and boundary, so all it reads of this build is built here.
+  const old = db
+    .prepare(
+      "SELECT id, data_day FROM observations WHERE data_day < date(?, 'start of month', '-1 month') ORDER BY data_day DESC, id LIMIT 1",
+    )
+    .get(from) as { id: string; data_day: string };
+  touched = old.data_day;
+  db.prepare('UPDATE observations SET avg_price = avg_price WHERE id = ?').run(old.id);
+  beforeSerialized = linkedFrom(touched);
+  before = buildSite({ db, outDir: join(dir, 'before'), today, builtAt: SUITE_BUILT_AT, previous: fullDist });
   // The nightly run stores the three days again (documents, then their rows and bulletins).
   db.prepare('ATTACH ? AS archive').run(inject('dbPath'));
   db.exec('INSERT OR IGNORE INTO documents SELECT * FROM archive.documents');
@@ -68,33 +110,52 @@ afterAll(() => {
 });
 
 const manifest = (root: string) => readFileSync(join(root, 'manifest.json'), 'utf8');
+const objects = (root: string) => (JSON.parse(manifest(root)) as DistManifest).objects;
 
 describe('incremental build', () => {
+  it('builds the store without the three days from the older row written again, without them', () => {
+    expect(before.boundary).toEqual({ from: touched });
+    expect(touched < `${from.slice(0, 7)}-01`).toBe(true);
+    expect(before.serialized).toBe(beforeSerialized);
+    // Older than the cut of the census the suite's build kept: it counted every row.
+    expect(before.censusRows).toBe(before.rows);
+    expect(before.rows).toBe(nightly.rows - linkedFrom(from));
+    const [full, without] = [objects(fullDist), objects(join(dir, 'before'))];
+    for (const day of removed.days) {
+      const shards = Object.keys(full).filter((p) => p.startsWith(`api/v1/_evidence/${day.slice(0, 4)}/${day}/`));
+      expect(shards.length, day).toBeGreaterThan(0);
+      expect(
+        shards.filter((p) => without[p]),
+        day,
+      ).toEqual([]);
+    }
+    expect(removed.variants.length).toBeGreaterThan(10);
+    // What the three days are part of was built again without them: collections, history, the week's summary.
+    const changed = [
+      ...removed.variants.flatMap((v) => [
+        `api/v1/_c/prices/product/${v}.json`,
+        `api/v1/_c/history/daily/product/${v}.json`,
+      ]),
+      ...new Set(removed.days.map((day) => weeklySummaryPath(isoWeek(day).week))),
+    ];
+    for (const path of changed) expect(without[path]?.etag, path).not.toBe(full[path]!.etag);
+  });
+
   it('writes what a full build writes, serializing only the rows of the days that came in', () => {
-    expect(before.boundary).toEqual({ full: 'no previous build given' });
     // Every row of this archive is stale by age on the build day: only the changed days count.
     expect(nightly.boundary).toEqual({ from });
     expect(manifest(join(dir, 'nightly'))).toBe(manifest(fullDist));
-    const linkedFrom = (day: string) =>
-      db
-        .prepare(
-          'SELECT count(*) FROM observations o JOIN source_names n ON n.id = o.source_name_id WHERE n.variant_slug IS NOT NULL AND o.data_day >= ?',
-        )
-        .pluck()
-        .get(day);
     expect(nightly.serialized).toBe(linkedFrom(from));
     expect(nightly.serialized).toBeLessThanOrEqual(newRows);
     expect(nightly.serialized / nightly.rows).toBeLessThan(0.01);
     // The census counted the rows from the cut of the census the previous build kept, not every row.
     const kept = readKeptCensus(join(dir, 'before'))!;
-    expect(before.censusRows).toBe(before.rows);
     expect(nightly.censusRows).toBe(linkedFrom(kept.before));
     expect(nightly.censusRows / nightly.rows).toBeLessThan(0.1);
     expect(nightly.reused).toBeGreaterThan(1000);
   });
 
   it('links partitions from the previous output with the bytes a full build writes', () => {
-    const objects = (root: string) => JSON.parse(manifest(root)).objects as Record<string, { encoding?: string }>;
     const previous = objects(join(dir, 'before'));
     const partitions = Object.keys(objects(join(dir, 'nightly'))).filter(
       (p) => p.startsWith('api/v1/_p/') && previous[p],
