@@ -15,8 +15,8 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { writeCompatHistory } from '../../build/compat-history.ts';
 import { writeLatestCollections } from '../../build/compat-latest.ts';
-import { loadModel } from '../../build/model.ts';
-import { publishedRows } from '../../build/price-rows.ts';
+import { loadModel, type Model } from '../../build/model.ts';
+import { publishedRows, type PublishedRow } from '../../build/price-rows.ts';
 import { buildSite } from '../../build/build.ts';
 import { openDb } from '../../store/db.ts';
 import { DocumentStore } from '../../store/documents.ts';
@@ -26,15 +26,18 @@ import { loadCatalogue } from '../../sources/catalogue.ts';
 import { adapter as izmir } from '../../sources/izmir/index.ts';
 import type { HttpClient } from '../../sources/lib/http.ts';
 import { SOURCES } from '../../sources/registry.ts';
-import { startLocalWorker } from '../../scripts/lib/local-worker.ts';
+import { distOrigin } from '../../scripts/lib/dist-origin.ts';
 import { OutputWriter } from '../../build/writer.ts';
 import {
   allPartitions,
   collectionIndexPath,
+  collectionIndexPrefix,
   compatHistoryKey,
   historySeries,
   latestCollectionKey,
 } from '../../core/collection-keys.ts';
+import { MANIFEST_FILE } from '../../core/objects.ts';
+import type { DistManifest } from '../../core/publication.ts';
 import type { CollectionIndexT } from '../../schemas/internal.ts';
 import type { LocalWorker } from '../../scripts/lib/local-worker.ts';
 import { COMPAT_EXPORT_COLUMNS } from '../../schemas/compat/export.ts';
@@ -42,7 +45,7 @@ import { CompatHistoryResponse } from '../../schemas/compat/history.ts';
 import { CompatPricesResponse } from '../../schemas/compat/prices.ts';
 import { convertToFods, findSoffice, LANGUAGE, readFods, type SheetCell } from '../support/libreoffice.ts';
 import { openApiValidator } from '../support/openapi.ts';
-import { clientOf, expectErrorBody, sharedWorker, type Client } from '../support/worker.ts';
+import { clientOf, expectErrorBody, sharedWorker, startOwnWorker, type Client } from '../support/worker.ts';
 
 const worker = sharedWorker();
 
@@ -481,16 +484,20 @@ describe.skipIf(!findSoffice())('the compat CSV export in LibreOffice Calc', () 
 
 describe("the build's collections behind latestOnly and the variant history", () => {
   const dir = mkdtempSync(join(tmpdir(), 'hal-compat-build-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const db = new Database(inject('dbPath'), { readonly: true });
+  afterAll(() => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
   const TODAY = '2026-11-21';
+  let model: Model | undefined;
+  const modelOf = () => (model ??= loadModel(db, TODAY));
 
   /** A written collection: its index and its lines, newest first. */
-  function collection(writer: OutputWriter, kind: 'prices' | 'history', key: string) {
-    const index = JSON.parse(
-      readFileSync(join(writer.root, collectionIndexPath(kind, key)), 'utf8'),
-    ) as CollectionIndexT;
+  function collection(root: string, kind: 'prices' | 'history', key: string) {
+    const index = JSON.parse(readFileSync(join(root, collectionIndexPath(kind, key)), 'utf8')) as CollectionIndexT;
     const lines = allPartitions(index).flatMap((p) =>
-      gunzipSync(readFileSync(join(writer.root, p.path)))
+      gunzipSync(readFileSync(join(root, p.path)))
         .toString('utf8')
         .trimEnd()
         .split('\n'),
@@ -499,98 +506,113 @@ describe("the build's collections behind latestOnly and the variant history", ()
   }
 
   it('latest/<key> holds, of every variant × market, its newest row (the smaller id on a tie), in /prices order', () => {
-    const db = new Database(inject('dbPath'), { readonly: true });
-    try {
-      const model = loadModel(db, TODAY);
-      const writer = new OutputWriter(join(dir, 'latest'));
-      const report = writeLatestCollections(db, model, writer);
-      writer.settle();
-      // Every published row, newest first: the first of each pair is its newest.
-      const seen = new Set<string>();
-      const newest: { json: string; keys: string[] }[] = [];
-      const keysOf = (r: { variant: string; product: string; market: string; city: string; category: string }) => [
-        'all',
-        `product/${r.product}`,
-        `city/${r.city}/category/${r.category}`,
-      ];
-      for (const r of publishedRows(db, model)) {
-        if (seen.has(`${r.variant}|${r.market}`)) continue;
-        seen.add(`${r.variant}|${r.market}`);
-        newest.push({ json: r.json, keys: keysOf(r) });
-      }
-      expect(report.rows).toBe(newest.length);
-      for (const key of ['all', 'product/domates', 'city/ankara/category/balik']) {
-        const { index, lines } = collection(writer, 'prices', latestCollectionKey(key));
-        expect(lines, key).toEqual(newest.filter((n) => n.keys.includes(key)).map((n) => n.json));
-        expect(index.total).toBe(lines.length);
-      }
-    } finally {
-      db.close();
+    const writer = new OutputWriter(join(dir, 'latest'));
+    const report = writeLatestCollections(db, modelOf(), writer);
+    writer.settle();
+    // Every published row in /prices order (newest first, then variant, market, id): the first of each pair is
+    // its newest. Read as ids alone; only the newest are serialized, as the API serves them.
+    const seen = new Set<string>();
+    const newestIds: string[] = [];
+    const inPricesOrder = db.prepare(
+      `SELECT o.id, n.variant_slug AS variant, o.market_slug AS market
+       FROM observations o JOIN source_names n ON n.id = o.source_name_id JOIN documents d ON d.id = o.document_id
+       WHERE n.variant_slug IS NOT NULL
+       ORDER BY o.data_day DESC, n.variant_slug, o.market_slug, o.id`,
+    );
+    for (const r of inPricesOrder.iterate() as IterableIterator<{ id: string; variant: string; market: string }>) {
+      if (seen.has(`${r.variant}|${r.market}`)) continue;
+      seen.add(`${r.variant}|${r.market}`);
+      newestIds.push(r.id);
+    }
+    const keysOf = (r: { variant: string; product: string; market: string; city: string; category: string }) => [
+      'all',
+      `product/${r.product}`,
+      `city/${r.city}/category/${r.category}`,
+    ];
+    const rows = new Map(
+      [
+        ...publishedRows(db, modelOf(), 'AND o.id IN (SELECT value FROM json_each(?))', [JSON.stringify(newestIds)]),
+      ].map((r) => [r.id, r]),
+    );
+    const newest = newestIds.map((id) => ({ json: rows.get(id)!.json, keys: keysOf(rows.get(id)!) }));
+    expect(report.rows).toBe(newest.length);
+    for (const key of ['all', 'product/domates', 'city/ankara/category/balik']) {
+      const { index, lines } = collection(writer.root, 'prices', latestCollectionKey(key));
+      expect(lines, key).toEqual(newest.filter((n) => n.keys.includes(key)).map((n) => n.json));
+      expect(index.total).toBe(lines.length);
     }
   }, 120_000);
 
   it('the variant history aggregates the published rows per day, one partition a year, however often the arena compacts', () => {
-    const db = new Database(inject('dbPath'), { readonly: true });
-    try {
-      const model = loadModel(db, TODAY);
-      const usual = new OutputWriter(join(dir, 'usual'));
-      writeCompatHistory(db, model, usual);
-      usual.settle();
-      const compacting = new OutputWriter(join(dir, 'compacting'));
-      const { compactions } = writeCompatHistory(db, model, compacting, {
-        arena: { maxLiveSlabs: 1, keepSlabs: 0 },
-      });
-      compacting.settle();
-      expect(compactions).toBeGreaterThan(0);
-      const sorted = (w: OutputWriter) => [...w.entries].sort(([a], [b]) => (a < b ? -1 : 1));
-      expect(sorted(compacting)).toEqual(sorted(usual));
-      // Against the published rows (corrected) of a family, alone and in one market; Antalya's tomatoes have
-      // rows flagged implausible, which no item takes.
-      for (const [family, market] of [
-        ['domates', undefined],
-        ['domates', 'antalya-sebze-meyve'],
-        ['elma', 'izmir-sebze-meyve'],
-      ] as const) {
-        let implausible = 0;
-        const days = new Map<string, { min: number; max: number; sum: number; n: number }>();
-        for (const r of publishedRows(
-          db,
-          model,
-          'AND n.variant_slug IN (SELECT slug FROM variants WHERE product_slug = ?)',
-          [family],
-        )) {
-          if (market && r.market !== market) continue;
-          if (r.row.qualityFlags.some((f) => f.startsWith('implausible_'))) {
-            implausible++;
-            continue;
-          }
-          const d = days.get(r.day) ?? { min: Infinity, max: -Infinity, sum: 0, n: 0 };
-          d.min = Math.min(d.min, r.row.minPrice ?? r.row.avgPrice);
-          d.max = Math.max(d.max, r.row.maxPrice ?? r.row.avgPrice);
-          d.sum += r.row.avgPrice;
-          d.n++;
-          days.set(r.day, d);
-        }
-        if (family === 'domates') expect(implausible, `${family} ${market}`).toBeGreaterThan(0);
-        const { index, lines } = collection(usual, 'history', compatHistoryKey(historySeries(family, market)));
-        const items = lines.map((l) => JSON.parse(l) as { priceDate: string; avgPrice: string });
-        expect(items.map((i) => i.priceDate)).toEqual([...days.keys()]);
-        for (const item of items) {
-          const d = days.get(item.priceDate)!;
-          expect(item).toEqual({
-            priceDate: item.priceDate,
-            avgPrice: (Math.round((d.sum / d.n) * 100) / 100).toFixed(2),
-            minPrice: d.min.toFixed(2),
-            maxPrice: d.max.toFixed(2),
-          });
-        }
-        // One partition per calendar year of items.
-        const years = new Set(items.map((i) => i.priceDate.slice(0, 4)));
-        expect(index.partitionEnds).toHaveLength(years.size);
-        expect(years.size).toBeGreaterThan(2);
+    // The arena's slabs are large: only the whole archive fills more than one, so the history is written whole
+    // with an arena that compacts whenever a second slab opens, and compared with what the suite's build wrote
+    // from the same store on the same day with the usual arena.
+    expect(inject('today')).toBe(TODAY);
+    const compacting = new OutputWriter(join(dir, 'compacting'));
+    const { compactions } = writeCompatHistory(db, modelOf(), compacting, {
+      arena: { maxLiveSlabs: 1, keepSlabs: 0 },
+    });
+    compacting.settle();
+    expect(compactions).toBeGreaterThan(0);
+    const distDir = inject('distDir');
+    const published = JSON.parse(readFileSync(join(distDir, MANIFEST_FILE), 'utf8')) as DistManifest;
+    const usual = new Map<string, unknown>();
+    const prefix = collectionIndexPrefix('history') + compatHistoryKey('');
+    for (const path of Object.keys(published.objects).filter((p) => p.startsWith(prefix))) {
+      usual.set(path, published.objects[path]);
+      const index = JSON.parse(readFileSync(join(distDir, path), 'utf8')) as CollectionIndexT;
+      for (const p of allPartitions(index)) usual.set(p.path, published.objects[p.path]);
+    }
+    const sorted = (entries: Iterable<[string, unknown]>) => [...entries].sort(([a], [b]) => (a < b ? -1 : 1));
+    expect(sorted(compacting.entries)).toEqual(sorted(usual));
+    // Against the published rows (corrected) of a family, alone and in one market; Antalya's tomatoes have
+    // rows flagged implausible, which no item takes. A family's rows are read once for all its series.
+    const familyRows = new Map<string, PublishedRow[]>();
+    const rowsOf = (family: string) => {
+      let rows = familyRows.get(family);
+      if (!rows) {
+        const where = 'AND n.variant_slug IN (SELECT slug FROM variants WHERE product_slug = ?)';
+        familyRows.set(family, (rows = [...publishedRows(db, modelOf(), where, [family])]));
       }
-    } finally {
-      db.close();
+      return rows;
+    };
+    for (const [family, market] of [
+      ['domates', undefined],
+      ['domates', 'antalya-sebze-meyve'],
+      ['elma', 'izmir-sebze-meyve'],
+    ] as const) {
+      let implausible = 0;
+      const days = new Map<string, { min: number; max: number; sum: number; n: number }>();
+      for (const r of rowsOf(family)) {
+        if (market && r.market !== market) continue;
+        if (r.row.qualityFlags.some((f) => f.startsWith('implausible_'))) {
+          implausible++;
+          continue;
+        }
+        const d = days.get(r.day) ?? { min: Infinity, max: -Infinity, sum: 0, n: 0 };
+        d.min = Math.min(d.min, r.row.minPrice ?? r.row.avgPrice);
+        d.max = Math.max(d.max, r.row.maxPrice ?? r.row.avgPrice);
+        d.sum += r.row.avgPrice;
+        d.n++;
+        days.set(r.day, d);
+      }
+      if (family === 'domates') expect(implausible, `${family} ${market}`).toBeGreaterThan(0);
+      const { index, lines } = collection(compacting.root, 'history', compatHistoryKey(historySeries(family, market)));
+      const items = lines.map((l) => JSON.parse(l) as { priceDate: string; avgPrice: string });
+      expect(items.map((i) => i.priceDate)).toEqual([...days.keys()]);
+      for (const item of items) {
+        const d = days.get(item.priceDate)!;
+        expect(item).toEqual({
+          priceDate: item.priceDate,
+          avgPrice: (Math.round((d.sum / d.n) * 100) / 100).toFixed(2),
+          minPrice: d.min.toFixed(2),
+          maxPrice: d.max.toFixed(2),
+        });
+      }
+      // One partition per calendar year of items.
+      const years = new Set(items.map((i) => i.priceDate.slice(0, 4)));
+      expect(index.partitionEnds).toHaveLength(years.size);
+      expect(years.size).toBeGreaterThan(2);
     }
   }, 240_000);
 });
@@ -629,7 +651,9 @@ describe('served after the build day, compat /prices re-ages its rows like /pric
     db.close();
     const stored = readFileSync(join(outDir, collectionIndexPath('prices', latestCollectionKey('all'))), 'utf8');
     expect(JSON.parse(stored).agingFrom).toBe('2026-07-23');
-    later = await startLocalWorker({ distDir: outDir });
+    // Read from the build folder as the bucket would serve it: publishing its thousands of objects first is
+    // another test's promise.
+    later = await startOwnWorker({ distDir: outDir, origin: distOrigin(outDir) });
     const get = async (url: string) =>
       (await (
         await later!.mf.dispatchFetch(`http://localhost${url}`, { headers: { 'cf-connecting-ip': '192.0.2.90' } })
