@@ -30,4 +30,18 @@ export const PLANTS: Plant[] = [
     replace: "return direction === 'above' ? p > t : p < t;",
     tests: ['edge/alerts/notifier/crossing.test.ts'],
   },
+  {
+    promise: 'a source one publishing day behind is delayed, not fresh',
+    file: 'core/calendar.ts',
+    find: "return missed === 0 ? 'fresh'",
+    replace: "return missed <= 1 ? 'fresh'",
+    tests: ['build/freshness.test.ts', 'tests/system/freshness-over-time.test.ts'],
+  },
+  {
+    promise: 'a nightly build writes the summary of the first week it computes again, as a full build does',
+    file: 'build/endpoints/movers.ts',
+    find: '(first === null || w.week >= first)',
+    replace: '(first === null || w.week > first)',
+    tests: ['tests/archive/incremental-build.test.ts'],
+  },
 ];
