@@ -87,6 +87,9 @@ describe('Antalya collect', () => {
       'Built from the published description; no real document has proven the parser yet.',
     );
     expect(adapter.definition.note).toContain('read with pdf.js');
+    expect(adapter.definition.note).toContain(
+      'reads the real bulletin of 08.09.2026 as text pdftotext extracted (87 rows), which is not the live path',
+    );
     expect(adapter.definition.note).toContain('Archive: DERIVED, not the bulletin');
     expect(adapter.archive!().map((d) => d.parser.id)).toEqual(Array(1096).fill('antalya-scraper-csv'));
   });

@@ -34,8 +34,9 @@ export const adapter: SourceAdapter = {
     attribution: 'Kaynak: Antalya Büyükşehir Belediyesi',
     note: unprovenNote(
       'The bulletin is a PDF, read with pdf.js (compressed streams and embedded-font text included); ' +
-        'the text parser (title GÜNLÜK FİYAT LİSTESİ DD.MM.YYYY, sections SEBZELER/MEYVELER/İTHAL, two columns, 0 = no quote) ' +
-        'is tested on constructed PDFs and text only. ' +
+        'the text parser (title [ANTALYA TOPTANCI HALİ] GÜNLÜK FİYAT LİSTESİ DD.MM.YYYY, sections SEBZELER/MEYVELER/İTHAL ÜRÜNLER, ' +
+        'two columns, 0 = no quote) reads the real bulletin of 08.09.2026 as text pdftotext extracted (87 rows), ' +
+        'which is not the live path: how pdf.js lines up a real bulletin PDF is tested on constructed PDFs only. ' +
         'The date format of the request (DD.MM.YYYY) is assumed. Publishing is described as daily; backfill is possible. ' +
         'Archive: DERIVED, not the bulletin: a scraper’s daily record (Rizakarakaya7/Tarim_pulse_pro) of the values the ' +
         'municipal page showed for 24 products, 2023-01-01 … 2025-12-31; it proves nothing of the PDF parser. ' +

@@ -1,6 +1,10 @@
 /**
- * The Antalya parsers on constructed text and PDFs (tests/fixtures/antalya/README.md), not real
- * documents: no real bulletin PDF has been captured yet. When one is, it becomes the golden test here.
+ * The Antalya parsers on the real bulletin text of 08.09.2026 (extracted from the PDF by
+ * `pdftotext -layout`, not by pdf.js) and on constructed text and PDFs (tests/fixtures/antalya/README.md).
+ * No real bulletin PDF has been captured: when one is, it becomes the golden test of pdf.js's lines here.
+ * The real text's expected entries (`BULLETIN_2026_09_08`: idx, name, unit, section, min and max as
+ * printed, line, column) were read without the parser, by a Python regex over its lines, the
+ * sections from where the headings stand.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +12,9 @@ import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { antalyaPdfParser, antalyaPdfText, parseAntalyaTextLines, PDF_PARSER, TEXT_PARSER } from './parser.ts';
 import { pdfTextLines } from './pdf-text.ts';
-import ROWS from './parser.rows.json' with { type: 'json' };
+import { normalisePrice } from '../lib/normalise.ts';
+import type { ParsedDocument } from '../types.ts';
+import GOLDEN from './parser.rows.json' with { type: 'json' };
 
 // The closing slash makes the names below resolve inside the folder.
 const dir = new URL('../../tests/fixtures/antalya/', import.meta.url);
@@ -46,6 +52,111 @@ function blankPdf(): string {
   return `${pdf}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
 }
 
+/** idx, name, unit, section, min and max as printed, line, column */
+type Entry = [number, string, string, string, string, string, number, string];
+const BULLETIN = GOLDEN.BULLETIN_2026_09_08 as Entry[];
+const REAL_TEXT = readFileSync(new URL('gunluk-fiyat-listesi-2026-09-08.txt', dir), 'utf8');
+const REAL_LINES = REAL_TEXT.split('\n');
+/** `1.040,00` → 1040: the one price format of the real bulletin. */
+const tl = (printed: string) => Number(printed.replace(/\./g, '').replace(',', '.'));
+
+describe('Antalya: the real bulletin text of 08.09.2026', () => {
+  // Read once, by the first test that needs it: a text the parser refuses fails each test, not the file.
+  let parsed: ParsedDocument | undefined;
+  const real = () =>
+    (parsed ??= antalyaPdfText.parse({
+      url: 'tests/fixtures/antalya/gunluk-fiyat-listesi-2026-09-08.txt',
+      fetchedAt: null,
+      contentType: 'text/plain; charset=utf-8',
+      bytes: new TextEncoder().encode(REAL_TEXT),
+    }));
+  const byIdx = (idx: number) => real().rows.find((r) => r.printed.startsWith(`${idx} `));
+
+  it('reads all 87 entries, line by line, left then right: as printed, priced, located', () => {
+    const { rows } = real();
+    expect(BULLETIN).toHaveLength(87);
+    expect(rows.map((r) => [r.printed, r.name, r.unit, r.group, r.min, r.max, r.location])).toEqual(
+      BULLETIN.map(([idx, name, unit, group, min, max, line, column]) => [
+        `${idx} ${name} ${unit} ${min} ${max}`,
+        name,
+        unit,
+        group,
+        tl(min),
+        tl(max),
+        `line ${line} ${column}`,
+      ]),
+    );
+    expect(rows.map((r) => Number(r.printed.split(' ')[0])).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 87 }, (_, i) => i + 1),
+    );
+    expect(rows[0]).toEqual(GOLDEN.ROWS['Biber(Dolma) 2026-09-08']);
+    expect(byIdx(87)).toEqual(GOLDEN.ROWS['Zencefil 2026-09-08']);
+  });
+
+  it('takes the data day from the title that follows the hall’s name', () => {
+    const { rows } = real();
+    expect(REAL_LINES[0]!.trim()).toBe('ANTALYA TOPTANCI HALİ GÜNLÜK FİYAT LİSTESİ 08.09.2026');
+    expect(real().bulletinDays).toEqual(['2026-09-08']);
+    expect(new Set(rows.map((r) => r.dataDay))).toEqual(new Set(['2026-09-08']));
+  });
+
+  it('reads the sections: SEBZELER left, MEYVELER right, İTHAL ÜRÜNLER from the right of a left entry’s line', () => {
+    const { rows } = real();
+    const count = (group: string) => rows.filter((r) => r.group === group).length;
+    expect([count('SEBZELER'), count('MEYVELER'), count('İTHAL')]).toEqual([54, 21, 12]);
+    expect(byIdx(23)).toEqual(GOLDEN.ROWS['Karadenizyaprağı 2026-09-08']);
+    expect(REAL_LINES[29]!.replace(/\s+/g, ' ').trim()).toBe('23 Karadenizyaprağı Bağ 7,00 15,00 İTHAL ÜRÜNLER');
+    // the heading starts the right column's section only: the left column stays SEBZELER to its end
+    expect(rows.filter((r) => r.location.endsWith('left')).every((r) => r.group === 'SEBZELER')).toBe(true);
+    expect([byIdx(75)!.group, byIdx(76)!.group]).toEqual(['MEYVELER', 'İTHAL']);
+  });
+
+  it('reads a thousands separator and the units as printed, every row a price', () => {
+    const { rows } = real();
+    expect(byIdx(77)).toEqual(GOLDEN.ROWS['Ahududu 2026-09-08']);
+    expect(byIdx(82)).toMatchObject({ name: 'Frenk Üzümü', min: 800, max: 1520 });
+    const units = new Map<string, number>();
+    for (const r of rows) units.set(r.unit, (units.get(r.unit) ?? 0) + 1);
+    expect(Object.fromEntries(units)).toEqual({ Kg: 70, Bağ: 10, Adet: 7 });
+    const normalised = rows.map((r) => normalisePrice(r));
+    expect(normalised.filter((n) => 'reason' in n || n.flags.length > 0)).toEqual([]);
+  });
+
+  it('skips the column headers, the notes under the list and the form number, and nothing else', () => {
+    const { rows } = real();
+    const skipped = REAL_LINES.map((l, i) => [i + 1, l.replace(/\s+/g, ' ').trim()] as const).filter(
+      ([line, text]) => text !== '' && !rows.some((r) => r.location.startsWith(`line ${line} `)),
+    );
+    expect(skipped.map(([, text]) => text.slice(0, 40))).toEqual([
+      'ANTALYA TOPTANCI HALİ GÜNLÜK FİYAT LİSTE',
+      'FİYATLANDIRMA FİYATLANDIRMA',
+      'MALIN CİNSİ BİRİM MALIN CİNSİ BİRİM',
+      'EN DÜŞÜK EN YÜKSEK EN DÜŞÜK EN YÜKSEK',
+      'SEBZELER MEYVELER',
+      '* Bu bülten bilgilendirme amaçlı olup; 5',
+      '* Fiyatlar malların arz ve talebine bağl',
+      '* İlgili meslek örgütlerinin de görüşü a',
+      '92800895.FR.60/R.00/1.1',
+    ]);
+  });
+
+  it('refuses the real text changed: another foot line with digits, a heading after a right entry', () => {
+    const changed = (from: string, to: string) => {
+      expect(REAL_LINES.some((l) => l.includes(from))).toBe(true);
+      return REAL_LINES.map((l) => l.replace(from, to));
+    };
+    expect(() => parseAntalyaTextLines(changed('92800895.FR.60/R.00/1.1', 'Sayfa 1 / 1 - 92800895'))).toThrow(
+      'antalya-pdf-text: line 72: not a price line "Sayfa 1 / 1 - 92800895"',
+    );
+    expect(() => parseAntalyaTextLines(changed('Kg      25,00           35,00', 'Kg 25,00 35,00 İTHAL'))).toThrow(
+      'antalya-pdf-text: line 13: not a price line',
+    );
+    expect(() => parseAntalyaTextLines(changed('TOPTANCI HALİ GÜNLÜK', 'TOPTANCI HALİ HAFTALIK'))).toThrow(
+      'antalya-pdf-text: no title "GÜNLÜK FİYAT LİSTESİ DD.MM.YYYY"',
+    );
+  });
+});
+
 describe('Antalya bulletin text', () => {
   it('takes the data day from the title and reads 17 entries of two columns', () => {
     const parsed = parseAntalyaTextLines(LINES);
@@ -58,7 +169,7 @@ describe('Antalya bulletin text', () => {
 
   it('reads both columns of a line as printed', () => {
     const rows = parseAntalyaTextLines(LINES).rows;
-    expect(rows[0]).toEqual(ROWS.DOMATES);
+    expect(rows[0]).toEqual(GOLDEN.ROWS.DOMATES);
     expect(rows[1]).toMatchObject({ name: 'DOMATES SALKIM', unit: 'KG', min: 25, max: 35, location: 'line 5 right' });
     expect(rows[3]).toMatchObject({ name: 'BİBER ÇARLİSTON', min: 28, max: 40 });
     expect(rows[8]).toMatchObject({ name: 'MAYDANOZ', unit: 'BAĞ', min: 5, max: 7.5 });
@@ -98,7 +209,7 @@ describe('Antalya bulletin text', () => {
       contentType: 'text/plain; charset=utf-8',
       bytes: new TextEncoder().encode(TEXT),
     });
-    expect(antalyaPdfText.id).toBe('antalya-pdf-text');
+    expect(antalyaPdfText).toMatchObject({ id: 'antalya-pdf-text', version: 2 });
     expect(parsed.rows).toHaveLength(17);
   });
 
@@ -188,7 +299,7 @@ describe('Antalya PDF bytes, read with pdf.js', () => {
     const bytes = FLATE.slice();
     const parser = await antalyaPdfParser(bytes);
     expect(bytes).toEqual(FLATE);
-    expect(parser).toMatchObject({ id: 'antalya-pdf', version: 2 });
+    expect(parser).toMatchObject({ id: 'antalya-pdf', version: 3 });
     expect(() => parser.parse(pdfDoc(PDF))).toThrow('antalya-pdf: parser of another document');
   });
 });

@@ -1,15 +1,17 @@
 /**
  * Antalya Büyükşehir Belediyesi: the day's hal bulletin is a PDF. Its text, as lines:
- * a title "GÜNLÜK FİYAT LİSTESİ DD.MM.YYYY" (the data day), section headings SEBZELER,
- * MEYVELER, İTHAL, and price lines holding one or two entries side by side (two columns):
- * `idx name unit min max [idx name unit min max]`. Prices `1.040,00`; `0` = no quote (null).
- * A heading line with one section sets it for both columns (a heading across the page); a line
- * with two sets the left and the right column. Lines without digits (column headers, the
- * municipality's name) and page numbers are skipped; any other line with digits that is not a
- * price line is a changed layout.
+ * a title "[ANTALYA TOPTANCI HALİ] GÜNLÜK FİYAT LİSTESİ DD.MM.YYYY" (the data day), section headings
+ * SEBZELER, MEYVELER, İTHAL or İTHAL ÜRÜNLER, and price lines holding one or two entries side by
+ * side (two columns): `idx name unit min max [idx name unit min max]`. Prices `1.040,00`; `0` = no
+ * quote (null). A heading line with one section sets it for both columns (a heading across the
+ * page); a line with two sets the left and the right column; a heading after a left entry, on its
+ * line, starts the right column's section there. Lines without digits (column headers, the
+ * municipality's name), page numbers, the notes under the list (`* …`) and the form number
+ * (`92800895.FR.60/R.00/1.1`) are skipped; any other line with digits that is not a price line
+ * is a changed layout.
  *
- * The text comes from `pdf-text.ts` (pdf.js). The layout is known from the published description
- * and constructed PDFs only (tests/fixtures/antalya): no real bulletin has been read yet.
+ * The text comes from `pdf-text.ts` (pdf.js). The real bulletin of 08.09.2026 is known as text that
+ * `pdftotext -layout` extracted (tests/fixtures/antalya/README.md), not as a PDF read by pdf.js.
  */
 import { LayoutError, type ParsedDocument, type Parser, type PrintedRow } from '../types.ts';
 import { parseDottedDay, type Day } from '../../core/dates.ts';
@@ -22,13 +24,21 @@ export const TEXT_PARSER = 'antalya-pdf-text';
 const MARKET = 'antalya-sebze-meyve';
 
 const SECTIONS: Record<string, string> = { sebzeler: 'SEBZELER', meyveler: 'MEYVELER', ithal: 'İTHAL' };
+/** `İTHAL ÜRÜNLER` ("imported products") is how the real bulletin heads İTHAL. */
+const LONG_HEADINGS = /\bithal urunler\b/g;
+/** A section heading after a left entry, on its line: the right column's next section. */
+const TRAILING_HEADING = /\s+(SEBZELER|MEYVELER|İTHAL(?: ÜRÜNLER)?)$/u;
 const NUM = String.raw`\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?|\d+(?:,\d{1,2})?`;
 /** A word of a name: anything but a bare number (so a name cannot swallow a price column). */
 const WORD = String.raw`(?!\d[\d.,]*(?:\s|$))\S+`;
 /** idx · name · unit (no digits) · min · max */
 const ENTRY = String.raw`(\d+)\s+(${WORD}(?:\s+${WORD})*?)\s+([^\s\d]+)\s+(${NUM})\s+(${NUM})`;
 const PRICE_LINE = new RegExp(`^${ENTRY}(?:\\s+${ENTRY})?$`, 'u');
-const TITLE = /^gunluk fiyat listesi (\d{2}) (\d{2}) (\d{4})$/;
+const TITLE = /^(?:antalya toptanci hali )?gunluk fiyat listesi (\d{2}) (\d{2}) (\d{4})$/;
+/** The notes under the list (`* Bu bülten bilgilendirme amaçlı olup; …`). */
+const NOTE = /^\* /;
+/** The form number printed at the foot of the page. */
+const FORM_NUMBER = /^\d+\.FR\.\d+\/R\.\d+\/\d+(?:\.\d+)*$/;
 
 /** `0` is how the bulletin prints "no quote". */
 function price(text: string): number | null {
@@ -54,7 +64,8 @@ export function parseAntalyaTextLines(lines: string[], parser = TEXT_PARSER): Pa
     const line = raw.replace(/\s+/g, ' ').trim();
     const folded = fold(line);
     if (line === '' || TITLE.test(folded) || /^sayfa \d+( \d+)?$/.test(folded)) return;
-    const words = folded.split(' ');
+    if (NOTE.test(line) || FORM_NUMBER.test(line)) return;
+    const words = folded.replace(LONG_HEADINGS, 'ithal').split(' ');
     if (words.every((w) => SECTIONS[w])) {
       if (words.length > 2)
         throw new LayoutError(parser, `line ${i + 1}: ${words.length} section headings on one line`);
@@ -63,8 +74,10 @@ export function parseAntalyaTextLines(lines: string[], parser = TEXT_PARSER): Pa
       section[1] = words[1] ? SECTIONS[words[1]]! : left;
       return;
     }
-    const m = PRICE_LINE.exec(line);
-    if (!m) {
+    const heading = TRAILING_HEADING.exec(line);
+    const entries = heading ? line.slice(0, heading.index) : line;
+    const m = PRICE_LINE.exec(entries);
+    if (!m || (heading && m[6] !== undefined)) {
       if (/\d/.test(line)) throw new LayoutError(parser, `line ${i + 1}: not a price line ${JSON.stringify(line)}`);
       return; // column headers and other words without numbers
     }
@@ -86,6 +99,7 @@ export function parseAntalyaTextLines(lines: string[], parser = TEXT_PARSER): Pa
         location: `line ${i + 1} ${column === 0 ? 'left' : 'right'}`,
       });
     }
+    if (heading) section[1] = SECTIONS[fold(heading[1]!).replace(LONG_HEADINGS, 'ithal')]!;
   });
   if (rows.length === 0) throw new LayoutError(parser, 'a bulletin without price lines');
   return { rows, bulletinDays: [day] };
@@ -116,7 +130,7 @@ export async function antalyaPdfParser(bytes: Uint8Array): Promise<Parser> {
   const reading = await readPdf(bytes);
   return {
     id: PDF_PARSER,
-    version: 2,
+    version: 3,
     parse(document) {
       if (!sameBytes(document.bytes, bytes)) throw new Error(`${PDF_PARSER}: parser of another document`);
       if ('refused' in reading) throw new LayoutError(PDF_PARSER, reading.refused);
@@ -128,6 +142,6 @@ export async function antalyaPdfParser(bytes: Uint8Array): Promise<Parser> {
 /** The bulletin's text extracted elsewhere (e.g. `pdftotext`), kept as a UTF-8 text document. */
 export const antalyaPdfText: Parser = {
   id: TEXT_PARSER,
-  version: 1,
+  version: 2,
   parse: (d) => parseAntalyaTextLines(new TextDecoder().decode(d.bytes).split(/\r?\n/)),
 };

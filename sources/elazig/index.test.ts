@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectHttpStatus, fakeHttp, onlyDocument } from '../../tests/support/fake-http.ts';
 import { LayoutError, type Collected } from '../types.ts';
-import { expectDescribedHall } from '../lib/adapter-cases.ts';
+import { expectHall } from '../lib/adapter-cases.ts';
 import { adapter, ELAZIG_URL } from './index.ts';
 
 const PAGE = readFileSync(new URL('../../tests/fixtures/elazig/hal-fiyatlari.html', import.meta.url));
@@ -12,15 +12,19 @@ const documentOf = (collected: Collected[]) => onlyDocument(collected).document;
 const parserOf = (collected: Collected[]) => onlyDocument(collected).parser;
 
 describe('Elazığ adapter', () => {
-  it('declares the registry entry', () => {
+  it('declares the registry entry, verified by the real list of 2026-09-08', () => {
     const d = adapter.definition;
-    expectDescribedHall(d, {
+    expectHall(d, {
+      verification: 'verified',
       key: 'elazig',
       number: 17,
       organisation: 'Elazığ Belediyesi',
       url: 'https://www.elazig.bel.tr/hal-fiyatlari/',
       attribution: 'Kaynak: Elazığ Belediyesi',
     });
+    expect(d.note).toContain(
+      'the list block of 2026-09-08 (129 entries, a public repository’s copy) proves the parser',
+    );
     expect(d.markets).toEqual([
       {
         slug: 'elazig-sebze-meyve',

@@ -1,6 +1,6 @@
 import { LayoutError, type SourceAdapter } from '../types.ts';
 import { fetchPage } from '../lib/collect.ts';
-import { HALL_DEFAULTS, unprovenNote, sebzeMeyveMarket } from '../lib/definition.ts';
+import { HALL_DEFAULTS, sebzeMeyveMarket } from '../lib/definition.ts';
 import { elazigList, elazigListFingerprint } from './parser.ts';
 
 export const ELAZIG_URL = 'https://www.elazig.bel.tr/hal-fiyatlari/';
@@ -15,11 +15,15 @@ export const adapter: SourceAdapter = {
     url: ELAZIG_URL,
     method: `GET ${ELAZIG_URL} (HTML list ul#halfiyat: name, min, max; no date on the page)`,
     attribution: 'Kaynak: Elazığ Belediyesi',
-    note: unprovenNote(
+    // A real list (its block as served) proves the parser: tests/fixtures/elazig/README.md.
+    verification: 'verified',
+    note:
       'The page prints no date: the data day is the requested day and a new list is told from an old one by its content ' +
-        '(an unchanged page is the same document to the pipeline, which deduplicates by sha256). ' +
-        'No unit is printed; prices are taken as per kg. 0 on the page means no quote. Publishing days are assumed (Monday to Saturday).',
-    ),
+      '(an unchanged page is the same document to the pipeline, which deduplicates by sha256). ' +
+      'No unit is printed; prices are taken as per kg. 0 on the page (0, 0.0, 0.00, 0,00, 00,00) means no quote. ' +
+      'Decimal points and commas are mixed, even within a row; a row printing min above max is swapped and flagged. ' +
+      'Real document: the list block of 2026-09-08 (129 entries, a public repository’s copy) proves the parser; ' +
+      'publishing days are assumed (Monday to Saturday).',
     markets: [sebzeMeyveMarket('elazig-sebze-meyve', 'Elazığ Sebze ve Meyve Hali', 'Elazığ')],
   },
   async collect({ day, http, log }) {

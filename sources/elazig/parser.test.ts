@@ -1,18 +1,121 @@
-/** The Elazığ list parser on constructed fixtures (tests/fixtures/elazig/README.md): not a real document. */
+/**
+ * The Elazığ list parser on the real list of 2026-09-08 and on constructed fixtures (both described in
+ * tests/fixtures/elazig/README.md). The real list's expected rows (`LIST_2026_09_08`: name, printed
+ * min and max, the prices they stand for) were read without the parser, by a Python regex over the
+ * `h4.default-title` and `div.price` texts of each `li`.
+ */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fetchedDocument } from '../../tests/support/fake-http.ts';
 import { itThrowsOnChanges } from '../lib/page-changes.ts';
 import CHANGED_PAGES from './changed-pages.json' with { type: 'json' };
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
+import { normalisePrice } from '../lib/normalise.ts';
+import type { ParsedDocument } from '../types.ts';
 import { elazigList, elazigListFingerprint, parseElazigList, PARSER } from './parser.ts';
-import ROWS from './parser.rows.json' with { type: 'json' };
+import GOLDEN from './parser.rows.json' with { type: 'json' };
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/elazig/${name}`, import.meta.url), 'utf8');
 const PAGE = fixture('hal-fiyatlari.html');
+const REAL = fixture('hal-fiyatlari-2026-09-08.html');
 const EMPTY = fixture('hal-fiyatlari-empty.html');
 const doc = (html: string, requestedDay: string | null = '2026-09-15') =>
   fetchedDocument('https://www.elazig.bel.tr/hal-fiyatlari/', html, { requestedDay });
+
+/** name, min and max as printed, the prices they stand for (null: no quote) */
+type ListEntry = [string, string, string, number | null, number | null];
+const LIST = GOLDEN.LIST_2026_09_08 as ListEntry[];
+
+describe('Elazığ: the real list of 2026-09-08', () => {
+  // Read once, by the first test that needs it: a list the parser refuses fails each test, not the file.
+  let parsed: ParsedDocument | undefined;
+  const real = () => (parsed ??= parseElazigList(doc(REAL, '2026-09-08')));
+  const named = (name: string) => real().rows.filter((r) => r.name === name);
+
+  it('reads all 129 entries in page order: name, printed text, prices and location', () => {
+    const { rows } = real();
+    expect(LIST).toHaveLength(129);
+    expect(rows.map((r) => [r.name, r.printed, r.min, r.max, r.location])).toEqual(
+      LIST.map(([name, min, max, minPrice, maxPrice], i) => [
+        name,
+        `${name} ${min} ${max}`,
+        minPrice,
+        maxPrice,
+        `ul#halfiyat li[${i}]`,
+      ]),
+    );
+    expect(rows[0]).toEqual(GOLDEN.ROWS['Acur 2026-09-08']);
+    expect(rows[4]).toEqual(GOLDEN.ROWS['Armutbursa 2026-09-08']);
+    expect(elazigListFingerprint(new TextEncoder().encode(REAL)).items).toBe(129);
+  });
+
+  it('dates the dateless list by the requested day and takes it per kg: no date or unit on it', () => {
+    const { rows } = real();
+    expect(real().bulletinDays).toEqual(['2026-09-08']);
+    expect(new Set(rows.map((r) => `${r.dataDay} ${r.unit} ${r.market}`))).toEqual(
+      new Set(['2026-09-08 kg elazig-sebze-meyve']),
+    );
+    // The one 2026 of the file is in the capturer's HTML comment, outside the list.
+    expect(REAL.match(/20\d\d|\bkg\b/gi)).toEqual(['2026']);
+    expect(REAL.indexOf('2026')).toBeLessThan(REAL.indexOf('<ul id="halfiyat"'));
+    expect(expectLayoutError(PARSER, () => parseElazigList(doc(REAL, null))).message).toBe(
+      'elazig-list: the page prints no date and the document carries no requestedDay',
+    );
+  });
+
+  it('reads a decimal point and a decimal comma, on one page and within one row', () => {
+    const marks = (sign: string) =>
+      LIST.flatMap(([, min, max]) => [min, max]).filter((t) => /[1-9]/.test(t) && t.includes(sign));
+    expect([marks('.').length, marks(',').length]).toEqual([39, 75]);
+    expect(LIST.filter(([, min, max]) => /[1-9]/.test(min) && min.includes(',') !== max.includes(','))).toHaveLength(
+      19,
+    );
+    expect(named('Domates (CERY)')).toMatchObject([{ min: 100, max: 120, printed: 'Domates (CERY) 100,00 120.00' }]);
+    expect(named('Maydanos')).toMatchObject([{ min: 8, max: 13 }]);
+    expect(named('Muzithal')).toMatchObject([{ min: 96, max: 125 }]);
+  });
+
+  it('reads every spelling of zero as no quote, on both sides or neither: 57 priced, 72 without a quote', () => {
+    const { rows } = real();
+    const spellings = new Map<string, number>();
+    for (const text of LIST.flatMap(([, min, max]) => [min, max]).filter((t) => !/[1-9]/.test(t)))
+      spellings.set(text, (spellings.get(text) ?? 0) + 1);
+    expect(Object.fromEntries(spellings)).toEqual({ '0.0': 1, '0.00': 125, '0,00': 8, '00,00': 6, '0': 4 });
+    expect(named('Turp')).toMatchObject([{ min: null, max: null, printed: 'Turp 0 0' }]);
+    expect(named('Bezelye')).toMatchObject([{ min: null, max: null, printed: 'Bezelye 00,00 00,00' }]);
+    expect(rows.filter((r) => r.min !== null && r.max !== null)).toHaveLength(57);
+    expect(rows.filter((r) => r.min === null && r.max === null)).toHaveLength(72);
+    const outcomes = rows.map((r) => normalisePrice(r)).map((n) => ('reason' in n ? n.reason : n.flags.join() || 'ok'));
+    expect(outcomes.filter((o) => o === 'no_quote')).toHaveLength(72);
+  });
+
+  it('returns the min > max row as printed, which normalising swaps and flags', () => {
+    const { rows } = real();
+    const reversed = rows.filter((r) => r.min !== null && r.max !== null && r.min > r.max);
+    expect(reversed).toEqual([GOLDEN.ROWS['Biber (Kırmızı Kapya) 2026-09-08']]);
+    expect(normalisePrice(reversed[0]!)).toEqual({
+      min: 75,
+      max: 350,
+      avg: 212.5,
+      avgMethod: 'midpoint',
+      unit: 'kg',
+      flags: ['min_max_swapped'],
+    });
+    const flagged = rows.map((r) => normalisePrice(r)).filter((n) => !('reason' in n) && n.flags.length > 0);
+    expect(flagged).toHaveLength(1);
+  });
+
+  it('keeps names as printed, white space made one, a name listed twice kept twice', () => {
+    const { rows } = real();
+    expect(rows.filter((r) => r.name !== r.name.trim() || r.name.includes('  '))).toEqual([]);
+    expect(named('Elma (Golden)')).toMatchObject([{ min: 65, max: 75 }]);
+    expect(named('Biber Dolma')).toMatchObject([{ min: 45, max: 50 }]);
+    const twice = rows.map((r) => r.name).filter((name, i, names) => names.indexOf(name) !== i);
+    expect(twice).toEqual(['Kayısı', 'Kiraz', 'Portakal', 'Soğan', 'Vişne']);
+    expect(twice.flatMap(named).every((r) => r.min === null && r.max === null)).toBe(true);
+    expect(named('cennet hurma')).toHaveLength(1);
+  });
+});
 
 describe('Elazığ: the list', () => {
   it('reads every li as printed, in page order', () => {
@@ -31,7 +134,7 @@ describe('Elazığ: the list', () => {
       'ÜZÜM ÇEKİRDEKSİZ',
       'LİMON',
     ]);
-    expect(parsed.rows[0]).toEqual(ROWS.DOMATES);
+    expect(parsed.rows[0]).toEqual(GOLDEN.ROWS.DOMATES);
   });
 
   it('takes the data day from the requested day, since the page prints none', () => {

@@ -1,14 +1,17 @@
 /**
  * Elazığ Belediyesi hal prices: GET `https://www.elazig.bel.tr/hal-fiyatlari/` → an HTML list
  * `ul#halfiyat`, one `li` per product: `h4.default-title` name, `div.price.text-success` min,
- * `div.price.text-danger` max. Built from SOURCES.md; no real document has proven it yet.
+ * `div.price.text-danger` max (each followed by a currency icon, an empty `<i>`). Proven on the
+ * list as served on 2026-09-08 (tests/fixtures/elazig/README.md).
  *
  * Quirks handled here:
  * - the page prints NO date: the data day is the day the document was requested for
  *   (`document.requestedDay`); a new list is told from an old one only by its content;
- * - numbers mix a decimal point and a decimal comma on one page (`60.00`, `88,00`);
- * - `0` means "no quote" on this page, so it reads as null (a placeholder, not a price);
- * - no unit is printed: the list is taken as per kg (assumption until a real document shows otherwise).
+ * - numbers mix a decimal point and a decimal comma on one page and within one row (`60.00`, `88,00`);
+ * - `0` in any spelling (`0`, `0.0`, `0.00`, `0,00`, `00,00`) means "no quote" on this page, so it
+ *   reads as null (a placeholder, not a price);
+ * - a row may print its min above its max: it is returned as printed, and normalising swaps and flags it;
+ * - no unit is printed: the list is taken as per kg (an assumption the real list does not contradict).
  */
 import { createHash } from 'node:crypto';
 import { LayoutError, type ParsedDocument, type Parser, type PrintedRow, type SourceDocument } from '../types.ts';
