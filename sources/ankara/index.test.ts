@@ -9,7 +9,7 @@ import { fakeHttp } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { LayoutError, type Collected } from '../types.ts';
 import { HttpStatusError, type HttpRequest } from '../lib/http.ts';
-import { expectHall } from '../lib/adapter-cases.ts';
+import { expectHall } from '../../tests/support/adapter-cases.ts';
 import { adapter, dottedDay } from './index.ts';
 import { parseAnkaraPageHead, readCsrfToken } from './page-head.ts';
 

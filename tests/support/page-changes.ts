@@ -3,7 +3,7 @@
  * say why. Each source lists its changes in `changed-pages.json` beside its parser test.
  */
 import { expect, it } from 'vitest';
-import { LayoutError } from '../types.ts';
+import { LayoutError } from '../../sources/types.ts';
 
 /** One way a page can change, and the LayoutError its parser must throw for it. */
 type PageChange = {

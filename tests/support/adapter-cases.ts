@@ -1,6 +1,6 @@
 /** Assertions the adapters' index tests share: a hall's registry entry, the one GET of a page-per-list source. */
 import { expect } from 'vitest';
-import type { SourceDefinition, SourceDocument } from '../types.ts';
+import type { SourceDefinition, SourceDocument } from '../../sources/types.ts';
 
 /**
  * A hall's registry entry: `entry` as given, and unless it says otherwise no licence, Monday to
