@@ -21,6 +21,8 @@ export default {
     'edge/router.ts',
     'edge/params.ts',
     'edge/headers.ts',
+    // The ETag rule of every object and computed answer.
+    'core/digest.ts',
     'edge/page-links.ts',
     // A key's daily quota and burst: the pure step its Durable Object keeps.
     'edge/keys/quota-window.ts',

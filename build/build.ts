@@ -36,7 +36,7 @@ import { apiPolicyPage } from './pages/api-policy.ts';
 import { dataHealthPage } from './pages/data-health.ts';
 import { writePublic } from './pages/public.ts';
 import { HTML_TYPE, OutputWriter } from './writer.ts';
-import { etagOf } from '../core/digest.ts';
+import { etagOfSync } from '../core/digest-sync.ts';
 
 /** `previous`: a previous build's output directory (not `outDir`) whose unchanged rows this build may take (build/incremental/) */
 /** `fetchMissing`: how to fetch an object the previous build left in the bucket (publish/fetch-missing.ts) */
@@ -162,7 +162,7 @@ export function buildSite({
   step('openapi', () => writer.writeJson(OPENAPI_PATH, buildOpenApi()));
   const newestDataDay = (db.prepare('SELECT max(data_day) FROM bulletins').pluck().get() as string | null) ?? null;
   // The build id names the content: the same store and day give the same id, in whichever order the objects were written.
-  const buildId = `${today}-${etagOf(String([...writer.entries].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, e]) => e.etag))).slice(1, 13)}`;
+  const buildId = `${today}-${etagOfSync(String([...writer.entries].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, e]) => e.etag))).slice(1, 13)}`;
   const sourcesStatus = step('sources status', () => writeSourcesStatus(db, model, writer, builtAt));
   step('pages', () => {
     writer.write(DATA_HEALTH_PAGE_PATH, dataHealthPage(sourcesStatus), HTML_TYPE);

@@ -1,7 +1,7 @@
 import { BUILD_RECORD_PATH } from '../core/objects.ts';
 import type { Day } from '../core/dates.ts';
 import type { ContentCoding } from '../core/encodings.ts';
-import { sha256Etag } from './headers.ts';
+import { etagOf } from '../core/digest.ts';
 import type { ObjectStore } from './store.ts';
 
 /**
@@ -42,5 +42,5 @@ export async function defaultAttribution(store: ObjectStore): Promise<string> {
 /** A JSON body built by the route, with its ETag. */
 export async function jsonAnswer(body: unknown): Promise<Answer> {
   const text = JSON.stringify(body);
-  return { body: text, etag: await sha256Etag(text), contentType: JSON_TYPE };
+  return { body: text, etag: await etagOf(text), contentType: JSON_TYPE };
 }

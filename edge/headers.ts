@@ -1,4 +1,3 @@
-import { sha256Hex } from '../core/web-digest.ts';
 import type { ContentCoding } from '../core/encodings.ts';
 import {
   API_PLAN,
@@ -72,10 +71,6 @@ export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
   if (!ifNoneMatch || !etag) return false;
   const strip = (t: string) => t.trim().replace(/^W\//, '');
   return ifNoneMatch.split(',').some((t) => t.trim() === '*' || strip(t) === strip(etag));
-}
-
-export async function sha256Etag(body: string | Uint8Array): Promise<string> {
-  return `"${(await sha256Hex(body)).slice(0, 32)}"`;
 }
 
 /**

@@ -21,9 +21,9 @@ import {
   clientAcceptEncoding,
   etagMatches,
   setCountedHeaders,
-  sha256Etag,
   type Counted,
 } from './headers.ts';
+import { etagOf } from '../core/digest.ts';
 import type { KeyQuota } from './keys/key-quota.ts';
 import { admitRequest } from './limit.ts';
 import type { RateLimiter } from './rate-limiter.ts';
@@ -129,7 +129,7 @@ async function ageAnswer(answer: Answer, store: ObjectStore, today: string): Pro
   const value = JSON.parse(text) as unknown;
   if (ageValue(value, calendars, today)) {
     answer.body = JSON.stringify(value);
-    answer.etag = await sha256Etag(answer.body);
+    answer.etag = await etagOf(answer.body);
   } else answer.body = text;
 }
 

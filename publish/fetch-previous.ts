@@ -29,7 +29,7 @@ import { BUILD_INPUT_FILES, buildInputKey } from './layout.ts';
 import { forEachLimit } from './pool.ts';
 import { PublishedIndex } from './published-index.ts';
 import { readPointer } from './release.ts';
-import { etagOf } from '../core/digest.ts';
+import { etagOfSync } from '../core/digest-sync.ts';
 import { olderPartitions } from '../build/incremental/older-rows.ts';
 import { PreviousBuild, REMOTE_FILE } from '../build/incremental/previous.ts';
 import { boundary, currentState, type Boundary } from '../build/incremental/state.ts';
@@ -168,7 +168,7 @@ export async function download(
     const object = await bucket.getStored(key);
     if (!object) throw new Error(`${key} is missing from the bucket, though the published build lists it`);
     const identity = isGzip(object.stored) ? gunzipSync(object.stored) : Buffer.from(object.stored);
-    if (etagOf(identity) !== entry.etag)
+    if (etagOfSync(identity) !== entry.etag)
       throw new Error(`${key} holds other bytes than the published build's manifest says (ETag ${entry.etag})`);
     const file = join(root, path);
     mkdirSync(dirname(file), { recursive: true });

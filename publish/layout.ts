@@ -10,7 +10,7 @@
 import { MANIFEST_FILE } from '../core/objects.ts';
 import { cacheControl } from '../core/routes.ts';
 import { SHARED_PATHS, type DistManifest } from '../core/publication.ts';
-import { sha256Hex } from '../core/digest.ts';
+import { sha256HexSync } from '../core/digest-sync.ts';
 import { STATE_FILE } from '../build/incremental/state.ts';
 import { SERIES_CENSUS_FILE } from '../build/incremental/series-census.ts';
 
@@ -54,7 +54,7 @@ export function releaseIdOf(manifest: DistManifest): string {
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([path, e]) => `${path} ${e.etag}`)
     .join('\n');
-  return `${rows}-${sha256Hex(objects).slice(0, 8)}`;
+  return `${rows}-${sha256HexSync(objects).slice(0, 8)}`;
 }
 
 /** Where a build's index shards go under its prefix. */
@@ -84,7 +84,7 @@ export function objectKey(
   path: string,
   stored: { etag: string; type: string; encoding: string | null; cacheControl: string },
 ): string {
-  const hash = sha256Hex([stored.etag, stored.type, stored.encoding ?? 'identity', stored.cacheControl].join('\n'));
+  const hash = sha256HexSync([stored.etag, stored.type, stored.encoding ?? 'identity', stored.cacheControl].join('\n'));
   return `${OBJECTS_PREFIX}${hash.slice(0, 32)}${extensionOf(path)}`;
 }
 

@@ -43,7 +43,7 @@ import {
   releaseIdOf,
   snapshotPrefix,
 } from './layout.ts';
-import { sha256Hex, etagOf } from '../core/digest.ts';
+import { sha256HexSync, etagOfSync } from '../core/digest-sync.ts';
 import { noOperations, type Operations } from './operations.ts';
 import type { LocalFile, StoredEntry } from './plan.ts';
 import { DEFAULT_RETENTION, prune } from './prune.ts';
@@ -101,7 +101,7 @@ const P1 = ndjson('domates', 10);
 const P2 = ndjson('biber', 10);
 const P3 = ndjson('patlican', 10);
 /** A partition's path in the build: named by its content (build/writer.ts `writePartition`). */
-const pathOf = (partition: string): string => partitionPath(etagOf(partition).slice(1, -1));
+const pathOf = (partition: string): string => partitionPath(etagOfSync(partition).slice(1, -1));
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'hal-release-'));
@@ -185,14 +185,14 @@ function writeSnapshot(name: string, day: string, datapackage: { version: string
     ],
   ];
   for (const [path, bytes] of contents) writeFileSync(join(snapshotDir, path), bytes);
-  const files = contents.map(([path, bytes]) => ({ path, bytes: bytes.byteLength, sha256: sha256Hex(bytes) }));
-  const prefix = snapshotPrefix(day, sha256Hex(files.map((f) => `${f.sha256}  ${f.path}\n`).join('')).slice(0, 12));
+  const files = contents.map(([path, bytes]) => ({ path, bytes: bytes.byteLength, sha256: sha256HexSync(bytes) }));
+  const prefix = snapshotPrefix(day, sha256HexSync(files.map((f) => `${f.sha256}  ${f.path}\n`).join('')).slice(0, 12));
   const objects = contents.map(
     ([path, bytes, type]): LocalFile => ({
       key: prefix + path,
       path: null,
       file: join(snapshotDir, path),
-      etag: etagOf(bytes),
+      etag: etagOfSync(bytes),
       bytes: bytes.byteLength,
       type,
       cacheControl: CACHE.immutable,
@@ -309,7 +309,7 @@ async function expectStoredAsRecorded(bucket: Bucket, release: Release): Promise
     const { stored } = (await bucket.getStored(o.key))!;
     const identity =
       o.encoding === 'gzip' ? gunzipSync(stored) : o.encoding === 'br' ? brotliDecompressSync(stored) : stored;
-    expect(etagOf(identity), o.key).toBe(o.etag);
+    expect(etagOfSync(identity), o.key).toBe(o.etag);
   }
 }
 
@@ -451,7 +451,7 @@ describe('publishing a release', () => {
       contentType: JSON_TYPE,
       cacheControl: CACHE.immutable,
       contentEncoding: 'gzip',
-      metadata: { etag: etagOf(JSON.stringify(release)) },
+      metadata: { etag: etagOfSync(JSON.stringify(release)) },
     });
     const pointer = await readPointer(read);
     expect(pointer).toEqual({
@@ -470,7 +470,7 @@ describe('publishing a release', () => {
       contentType: JSON_TYPE,
       cacheControl: CACHE.pointer,
       contentEncoding: null,
-      metadata: { etag: etagOf(JSON.stringify(pointer)) },
+      metadata: { etag: etagOfSync(JSON.stringify(pointer)) },
     });
     const updatedAt = `${DAY1}T03:02:00.000Z`;
     expect(await read.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY)).toEqual({
@@ -497,7 +497,7 @@ describe('publishing a release', () => {
         contentType: JSON_TYPE,
         cacheControl: CACHE.immutable,
         contentEncoding: 'gzip',
-        metadata: { etag: etagOf(bytes) },
+        metadata: { etag: etagOfSync(bytes) },
       });
     }
     expect(await read.head(buildInputKey(A.prefix, SERIES_CENSUS_FILE))).toBeNull();
@@ -849,7 +849,7 @@ describe('publishing a release', () => {
     const bucket = lined('verify');
     const read = direct('verify');
     const [p1, p2] = [SHARED_PREFIX + pathOf(P1), SHARED_PREFIX + pathOf(P2)];
-    const etagP1 = etagOf(P1);
+    const etagP1 = etagOfSync(P1);
 
     const markets = keyOf(MARKETS, A);
     line.loseAt((c) => c.write && c.key === markets);

@@ -25,7 +25,7 @@ import {
   shardOf,
 } from '../core/publication.ts';
 import { JSON_TYPE } from '../build/writer.ts';
-import { etagOf } from '../core/digest.ts';
+import { etagOfSync } from '../core/digest-sync.ts';
 import { MANIFEST_FILE } from '../core/objects.ts';
 import { md5Hex, type ObjectBucket } from './bucket.ts';
 import {
@@ -387,7 +387,7 @@ async function storeIndex(
     if (present.get(key) === md5) return;
     await putBody(options.bucket, key, body, bytes, CACHE.immutable);
     report.shards++;
-    sent.push({ key, md5, etag: etagOf(bytes) });
+    sent.push({ key, md5, etag: etagOfSync(bytes) });
     options.onObject?.('index', key);
   });
   return sent;
@@ -410,7 +410,7 @@ export async function encodeObject(object: LocalObject): Promise<{ entry: Stored
       : object.encoded === 'br'
         ? await brotliDecompressAsync(file)
         : file;
-  if (etagOf(bytes) !== object.etag)
+  if (etagOfSync(bytes) !== object.etag)
     throw new PublishError(
       `${object.file} does not match its manifest entry (ETag ${object.etag}): was it changed after the build?`,
     );
@@ -494,7 +494,7 @@ async function putBody(
     contentType: JSON_TYPE,
     cacheControl,
     contentEncoding: encode ? 'gzip' : null,
-    metadata: { etag: etagOf(bytes) },
+    metadata: { etag: etagOfSync(bytes) },
   });
 }
 

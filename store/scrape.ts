@@ -21,7 +21,7 @@ import type { Db } from './db.ts';
 import type { DocumentStore } from './documents.ts';
 import { markImplausibleValues } from './implausible-values.ts';
 import { documentMeta, ingestDocument } from './ingest.ts';
-import { sha256Hex } from '../core/digest.ts';
+import { sha256HexSync } from '../core/digest-sync.ts';
 import { recordRun, type RunOutcome } from './source-runs.ts';
 
 export type RunReport = {
@@ -104,7 +104,7 @@ function conditionalHttp(db: Db, http: HttpClient, evidence: DocumentStore): Htt
         return { ...response, status: 200, bytes: bytesHeld, contentType: held!.content_type };
       }
       if (response.etag || response.lastModified) {
-        const sha = sha256Hex(response.bytes);
+        const sha = sha256HexSync(response.bytes);
         evidence.put(sha, response.bytes);
         save.run(url, response.etag, response.lastModified, sha, response.contentType, response.fetchedAt);
       }
@@ -148,7 +148,7 @@ async function collectInto(report: RunReport, db: Db, adapter: SourceAdapter, op
       continue;
     }
     const { document, parser } = item;
-    const sha = sha256Hex(document.bytes);
+    const sha = sha256HexSync(document.bytes);
     const storedPath = options.evidence.put(sha, document.bytes);
     let parsed;
     try {

@@ -16,7 +16,7 @@ import { exportFileName } from '../export-file-name.ts';
 import { exportCells, type StoredPriceRow } from '../export-rows.ts';
 import { NEWEST_DATA_DAY } from '../../core/extra-headers.ts';
 import { DIMENSIONS, newestDayHeader, sentFilters, unknownFilterHeaders, type Dimension } from '../filter-hints.ts';
-import { sha256Etag } from '../headers.ts';
+import { etagOf } from '../../core/digest.ts';
 import { dayParam, enumParam, rangeDays, slugParam } from '../params.ts';
 import { readSearchData } from '../search.ts';
 
@@ -87,7 +87,7 @@ export async function exportPrices(ctx: RouteContext): Promise<Answer> {
   const fileName = exportFileName({ filters, date, range, latest, turkish, today: ctx.today });
   return {
     body: csv,
-    etag: await sha256Etag(csv),
+    etag: await etagOf(csv),
     contentType: 'text/csv; charset=utf-8',
     headers: { 'content-disposition': `attachment; filename="${fileName}"`, ...hints },
   };

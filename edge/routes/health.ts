@@ -7,7 +7,7 @@ import { HEALTH_PATH } from '../../core/objects.ts';
 import { istanbulDay } from '../../core/dates.ts';
 import { buildIsLate, readCalendars } from '../aging.ts';
 import type { Answer, RouteContext } from '../context.ts';
-import { sha256Etag } from '../headers.ts';
+import { etagOf } from '../../core/digest.ts';
 import { missingFromBuild } from '../store.ts';
 
 const hourFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Istanbul', hour: '2-digit', hourCycle: 'h23' });
@@ -25,7 +25,7 @@ export async function health(ctx: RouteContext): Promise<Answer> {
       `Son derleme ${calendars.today} tarihli: gecelik güncelleme gecikti; tazelik bilgisi yanıt anında yeniden hesaplanıyor.`,
     );
     const late = JSON.stringify(body);
-    return { body: late, etag: await sha256Etag(late), contentType: object.contentType, status: 503 };
+    return { body: late, etag: await etagOf(late), contentType: object.contentType, status: 503 };
   }
   return { body: text, etag: object.etag, contentType: object.contentType, status: body.status === 'ok' ? 200 : 503 };
 }

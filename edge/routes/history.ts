@@ -9,7 +9,7 @@ import { routeSpec } from '../../core/routes.ts';
 import { isoWeek } from '../../core/dates.ts';
 import { itemsBody, rangeWindow, readAgedRows, readIndex, window, type CollectionIndex } from '../collection.ts';
 import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
-import { sha256Etag } from '../headers.ts';
+import { etagOf } from '../../core/digest.ts';
 import { newestDayHeader, unknownFilterHeaders } from '../filter-hints.ts';
 import { pageLinks } from '../page-links.ts';
 import { DEFAULT_RANGE_DAYS, pathSlug, paging, rangeDays, slugParam } from '../params.ts';
@@ -67,5 +67,5 @@ export async function productHistory(ctx: RouteContext): Promise<Answer> {
         { product: slug, ...(market ? { market } : {}) },
         { product: ctx.pathParams.slug, ...(market ? { market: ctx.params.get('market')! } : {}) },
       );
-  return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, aged: true, headers, ...(link ? { link } : {}) };
+  return { body, etag: await etagOf(body), contentType: JSON_TYPE, aged: true, headers, ...(link ? { link } : {}) };
 }

@@ -4,7 +4,7 @@
  */
 import { LATEST_PATH, latestGroupPath } from '../../core/objects.ts';
 import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
-import { sha256Etag } from '../headers.ts';
+import { etagOf } from '../../core/digest.ts';
 import { sentFilters, unknownFilterHeaders } from '../filter-hints.ts';
 import { slugParam } from '../params.ts';
 import { serveStored } from './stored.ts';
@@ -23,7 +23,7 @@ async function empty(ctx: RouteContext, note = LATEST_NOTE, attribution?: string
     ...optional('category', slugParam(ctx.params, 'category')),
   };
   const headers = await unknownFilterHeaders(ctx.store, filters, sentFilters(ctx.params));
-  return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, headers };
+  return { body, etag: await etagOf(body), contentType: JSON_TYPE, headers };
 }
 
 const optional = (name: string, value: string | undefined) => (value === undefined ? {} : { [name]: value });

@@ -5,7 +5,7 @@
 import { decodeObservationId, observationShardPath, UUID_PATTERN } from '../../core/observation-id.ts';
 import { JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { sha256Etag } from '../headers.ts';
+import { etagOf } from '../../core/digest.ts';
 
 export async function getObservation(ctx: RouteContext): Promise<Answer> {
   const id = ctx.pathParams.id ?? '';
@@ -17,5 +17,5 @@ export async function getObservation(ctx: RouteContext): Promise<Answer> {
   const record = (JSON.parse(await shard.text()) as Record<string, unknown>)[id.toLowerCase()];
   if (!record) throw new ApiError(404, 'NOT_FOUND', { id });
   const body = JSON.stringify(record);
-  return { body, etag: await sha256Etag(body), contentType: JSON_TYPE };
+  return { body, etag: await etagOf(body), contentType: JSON_TYPE };
 }

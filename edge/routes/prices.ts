@@ -6,7 +6,7 @@
 import { routeSpec } from '../../core/routes.ts';
 import { itemsBody, rangeWindow, readAgedRows, readPriceCollection, window } from '../collection.ts';
 import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
-import { sha256Etag } from '../headers.ts';
+import { etagOf } from '../../core/digest.ts';
 import { answerHints, DIMENSIONS, type Dimension } from '../filter-hints.ts';
 import { pageLinks } from '../page-links.ts';
 import { dayParam, paging, rangeDays, slugParam } from '../params.ts';
@@ -49,5 +49,5 @@ export async function listPrices(ctx: RouteContext): Promise<Answer> {
     `],"meta":${JSON.stringify(meta)},"attribution":${JSON.stringify(attribution)}}`,
   );
   const headers = await answerHints(store, index, filters, params);
-  return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, aged: true, link, headers };
+  return { body, etag: await etagOf(body), contentType: JSON_TYPE, aged: true, link, headers };
 }

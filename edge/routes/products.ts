@@ -2,7 +2,7 @@
 import { routeSpec } from '../../core/routes.ts';
 import { itemsBody, readIndex, readRows } from '../collection.ts';
 import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
-import { sha256Etag } from '../headers.ts';
+import { etagOf } from '../../core/digest.ts';
 import { pageLinks } from '../page-links.ts';
 import { paging, slugParam } from '../params.ts';
 
@@ -28,5 +28,5 @@ export async function listProducts(ctx: RouteContext): Promise<Answer> {
     rows,
     `],"meta":${JSON.stringify(meta)},"attribution":${JSON.stringify(attribution)}}`,
   );
-  return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, link };
+  return { body, etag: await etagOf(body), contentType: JSON_TYPE, link };
 }

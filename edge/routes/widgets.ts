@@ -10,7 +10,8 @@ import { HTML_TYPE } from '../../core/media-types.ts';
 import { WIDGET_RATE_LIMIT, type WidgetSpec } from '../../core/routes.ts';
 import { ager, agingCalendars } from '../aging.ts';
 import type { Answer, RouteContext } from '../context.ts';
-import { baseHeaders, setRateLimitHeaders, sha256Etag, type RateLimitState } from '../headers.ts';
+import { baseHeaders, setRateLimitHeaders, type RateLimitState } from '../headers.ts';
+import { etagOf } from '../../core/digest.ts';
 import { missingFromBuild } from '../store.ts';
 import { themeOf, unavailablePage } from '../widgets/page.ts';
 import { pricesPage, pricesRequest, type Answered, type LatestBody, type MarketNames } from '../widgets/prices.ts';
@@ -43,7 +44,7 @@ async function marketNames(ctx: RouteContext): Promise<MarketNames> {
 }
 
 async function page(text: string): Promise<Answer> {
-  return { body: text, etag: await sha256Etag(text), contentType: HTML_TYPE };
+  return { body: text, etag: await etagOf(text), contentType: HTML_TYPE };
 }
 
 /** The whole list or a category in one answer; or one answer per chosen product (a slug that folds to nothing is not found). */

@@ -15,7 +15,7 @@ import { boundary as boundaryOf, currentState } from '../../build/incremental/st
 import { BUILD_INPUT_FILES } from '../../publish/layout.ts';
 import { loadModel } from '../../build/model.ts';
 import { publishedRows } from '../../build/price-rows.ts';
-import { etagOf } from '../../core/digest.ts';
+import { etagOfSync } from '../../core/digest-sync.ts';
 import { MANIFEST_FILE } from '../../core/objects.ts';
 import { syntheticStore } from './synthetic/store.ts';
 import { storeNight, storeNightBefore } from './synthetic/nightly.ts';
@@ -156,7 +156,7 @@ for (const [i, p] of paths.entries()) {
   sampledRaw += bytes.byteLength;
   if (entry.encoding) {
     const t = performance.now();
-    etagOf(bytes);
+    etagOfSync(bytes);
     gzipSync(bytes, { level: 4 });
     encodeMs += performance.now() - t;
     encodeSampled += bytes.byteLength;

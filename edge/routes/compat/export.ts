@@ -18,7 +18,7 @@ import { CSV_DEFAULT, csvLine } from '../../csv.ts';
 import { ApiError } from '../../errors.ts';
 import { exportFileName } from '../../export-file-name.ts';
 import { answerHints } from '../../filter-hints.ts';
-import { sha256Etag } from '../../headers.ts';
+import { etagOf } from '../../../core/digest.ts';
 import { DEFAULT_RANGE_DAYS, rangeDays } from '../../params.ts';
 import { compatFilters, selectRows } from './selection.ts';
 
@@ -44,7 +44,7 @@ export async function compatExportPrices(ctx: RouteContext): Promise<Answer> {
   const fileName = exportFileName({ filters, range, latest: false, turkish: false, today: ctx.today });
   return {
     body: csv,
-    etag: await sha256Etag(csv),
+    etag: await etagOf(csv),
     contentType: 'text/csv; charset=utf-8',
     headers: {
       'content-disposition': `attachment; filename="${fileName}"`,

@@ -9,7 +9,7 @@ import { compatHistoryKey, historySeries } from '../../../core/collection-keys.t
 import { itemsBody, rangeWindow, readIndex, readRows, window } from '../../collection.ts';
 import { JSON_TYPE, type Answer, type RouteContext } from '../../context.ts';
 import { newestDayHeader, unknownFilterHeaders } from '../../filter-hints.ts';
-import { sha256Etag } from '../../headers.ts';
+import { etagOf } from '../../../core/digest.ts';
 import { DEFAULT_RANGE_DAYS, pathSlug, rangeDays, slugParam } from '../../params.ts';
 
 export async function compatProductHistory(ctx: RouteContext): Promise<Answer> {
@@ -28,5 +28,5 @@ export async function compatProductHistory(ctx: RouteContext): Promise<Answer> {
         { product: slug, ...(market ? { market } : {}) },
         { product: ctx.pathParams.productSlug, ...(market ? { market: ctx.params.get('market')! } : {}) },
       );
-  return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, aged: true, headers };
+  return { body, etag: await etagOf(body), contentType: JSON_TYPE, aged: true, headers };
 }

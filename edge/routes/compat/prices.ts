@@ -11,7 +11,7 @@ import { booleanParam } from '../../compat-params.ts';
 import { compatFilters, selectRows } from './selection.ts';
 import { JSON_TYPE, type Answer, type RouteContext } from '../../context.ts';
 import { answerHints } from '../../filter-hints.ts';
-import { sha256Etag } from '../../headers.ts';
+import { etagOf } from '../../../core/digest.ts';
 import { paging, rangeDays } from '../../params.ts';
 
 export async function compatListPrices(ctx: RouteContext): Promise<Answer> {
@@ -29,5 +29,5 @@ export async function compatListPrices(ctx: RouteContext): Promise<Answer> {
   const meta = { total, page, limit, latestRecordedDate: index && total > 0 ? dayOfRow(index, offset) : null };
   const body = JSON.stringify({ items: parseRows(rows).map(compatPriceItem), meta });
   const headers = await answerHints(store, index, filters, params);
-  return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, aged: true, headers };
+  return { body, etag: await etagOf(body), contentType: JSON_TYPE, aged: true, headers };
 }
