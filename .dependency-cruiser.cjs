@@ -13,7 +13,7 @@ const BELOW = {
 };
 /** Within a stage, folders in order: one imports only those before it (and the stage's own files). */
 const WITHIN = {
-  build: ['basket-index', 'incremental', 'endpoints', 'pages'],
+  build: ['basket-index', 'incremental', 'endpoints', 'pages', 'openapi'],
   edge: ['widgets', 'routes'],
 };
 const STAGES = ['core', 'schemas', 'sources', 'store', 'build', 'publish', 'edge', 'scripts', 'tests'];
@@ -35,6 +35,14 @@ module.exports = {
         to: { path: `^${stage}/(${folders.slice(i + 1).join('|')})/` },
       })),
     ),
+    {
+      name: 'build-root-beneath-its-folders',
+      comment:
+        "build/'s root modules (writer, model, collections …) lie beneath the folders that write answers: only its entry points call into those, so no folder reaches itself through a root module",
+      severity: 'error',
+      from: { path: '^build/[^/]+$', pathNot: '^build/(build|build-part-child)\\.ts$|\\.test\\.ts$' },
+      to: { path: '^build/(endpoints|pages|openapi)/' },
+    },
     {
       name: 'no-circular',
       comment: 'a module never reaches itself through its imports',

@@ -35,8 +35,6 @@ import {
   type SeriesCount,
 } from './incremental/series-census.ts';
 import { LineArena } from './line-arena.ts';
-import { writeCompatHistory } from './compat-history.ts';
-import { writeLatestCollections } from './compat-latest.ts';
 import { attributionOf, type Model } from './model.ts';
 import { publishedRows } from './price-rows.ts';
 import { granularityOf, isAgeable, TimeCollection, type Granularity } from './time-collection.ts';
@@ -57,8 +55,6 @@ export type CollectionsReport = {
   serialized: number;
   censusRows: number;
   keptCensus: KeptCensusT;
-  /** the compatibility prefix's collections: latestOnly (build/compat-latest.ts) and history (build/compat-history.ts) */
-  compat: { latestCollections: number; historyCollections: number; ms: number };
 };
 
 /**
@@ -149,10 +145,6 @@ export function writePriceCollections(
       throw new Error(`price collection ${key}: ${written.total} rows written, ${c?.total ?? 0} in the store`);
     if (!aliasOf.has(key)) partitions += written.partitions;
   }
-  // Beside the /prices collections, from the same rows: the compatibility prefix's latestOnly and history.
-  const compatStarted = performance.now();
-  const latest = writeLatestCollections(db, model, writer);
-  const history = writeCompatHistory(db, model, writer, { incremental });
   return {
     collections: open.size + aliasOf.size,
     partitions,
@@ -161,11 +153,6 @@ export function writePriceCollections(
     serialized: count,
     censusRows: counted.counted,
     keptCensus: counted.keep,
-    compat: {
-      latestCollections: latest.collections,
-      historyCollections: history.collections,
-      ms: Math.round(performance.now() - compatStarted),
-    },
   };
 }
 

@@ -298,7 +298,7 @@ function basketBody(model: Model) {
   });
 }
 
-/** The national index as computed: what the compatibility objects reshape (build/endpoints/compat-basket-index.ts). */
+/** The national index as computed: what the compatibility objects reshape (build/endpoints/compat/basket-index.ts). */
 export type NationalIndex = Pick<ComputedIndex, 'table' | 'points'>;
 
 export function writeIndexes(

@@ -210,7 +210,7 @@ describe('published files', () => {
   it('every file validates against its schema', () => {
     const partitionKinds = new Map<string, 'prices' | 'products' | 'history' | 'compat-history'>();
     for (const index of collectionIndexes().values()) {
-      // The compatibility prefix's history (build/compat-history.ts) holds items of its own shape.
+      // The compatibility prefix's history (build/endpoints/compat/history.ts) holds items of its own shape.
       const kind = index.key.startsWith(compatHistoryKey('')) ? 'compat-history' : index.kind;
       for (const p of allPartitions(index)) partitionKinds.set(p.path, kind);
     }

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { writeCalendars } from '../../build/endpoints/calendars.ts';
 import { writeForecasts } from '../../build/endpoints/forecast.ts';
 import { defaultAttribution, loadModel } from '../../build/model.ts';
-import { buildOpenApi } from '../../build/openapi.ts';
+import { buildOpenApi } from '../../build/openapi/document.ts';
 import { OutputWriter } from '../../build/writer.ts';
 import { addDays, istanbulDay, type Day } from '../../core/dates.ts';
 import { BUILD_RECORD_PATH, CALENDARS_PATH, FORECAST_OBJECTS, OPENAPI_PATH } from '../../core/objects.ts';

@@ -1,6 +1,6 @@
 /**
  * The national basket index in the variant's shapes, from the build's objects
- * (build/endpoints/compat-basket-index.ts):
+ * (build/endpoints/compat/basket-index.ts):
  *   /compat/index/latest, /compat/index/basket   one object each, sent as stored
  *   /compat/index/history                        the last `weeks` weeks with a value, oldest first
  */

@@ -1,7 +1,7 @@
 /**
  * GET /api/v1/compat/prices/history/{productSlug}: the variant's bare array, one item per data
  * day, oldest first, over `range` (default and invalid: 7 days; at most 3650, the main rule),
- * optionally in one `market`. The build wrote the items (build/compat-history.ts), newest first:
+ * optionally in one `market`. The build wrote the items (build/endpoints/compat/history.ts), newest first:
  * the edge takes the window's lines, reverses them and joins them, never parsing one. An unknown
  * product or market is an empty array, with the main's hint headers.
  */

@@ -1,5 +1,5 @@
 /**
- * /compat/markets: the build's active markets (build/endpoints/compat-markets.ts), sent as
+ * /compat/markets: the build's active markets (build/endpoints/compat/markets.ts), sent as
  * stored, or only those of `city` (a province by name or plate code: compatCity).
  */
 import { COMPAT_MARKETS_PATH } from '../../../core/compat-objects.ts';

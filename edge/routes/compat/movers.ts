@@ -1,6 +1,6 @@
 /**
  * The market movers in the variant's shapes (core/compat-routes.ts):
- *   /compat/prices/trending        the build's bare array (build/endpoints/compat-movers.ts) cut to `limit`
+ *   /compat/prices/trending        the build's bare array (build/endpoints/compat/movers.ts) cut to `limit`
  *   /compat/prices/weekly-summary  the main week's object (build/endpoints/movers.ts) cut to the
  *                                  variant's five keys; `week` as the main operation reads it
  */

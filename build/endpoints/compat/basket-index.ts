@@ -10,20 +10,20 @@ import {
   COMPAT_INDEX_BASKET_PATH,
   COMPAT_INDEX_HISTORY_PATH,
   COMPAT_INDEX_LATEST_PATH,
-} from '../../core/compat-objects.ts';
-import { BASKET_INDEX_OBJECTS } from '../../core/objects.ts';
-import { BasketResponse, IndexHistory, IndexLatest } from '../../schemas/basket-index.ts';
+} from '../../../core/compat-objects.ts';
+import { BASKET_INDEX_OBJECTS } from '../../../core/objects.ts';
+import { BasketResponse, IndexHistory, IndexLatest } from '../../../schemas/basket-index.ts';
 import {
   CompatIndexBasket,
   CompatIndexHistory,
   CompatIndexLatest,
   type CompatIndexWeekT,
-} from '../../schemas/compat/basket-index.ts';
-import { BASKET } from '../basket-index/basket.ts';
-import { medianOf, round2, type IndexPoint, type WeeklyTable } from '../basket-index/compute.ts';
-import type { OutputWriter } from '../writer.ts';
-import type { NationalIndex } from './basket-index.ts';
-import { writtenJson } from './compat-written.ts';
+} from '../../../schemas/compat/basket-index.ts';
+import { BASKET } from '../../basket-index/basket.ts';
+import { medianOf, round2, type IndexPoint, type WeeklyTable } from '../../basket-index/compute.ts';
+import type { OutputWriter } from '../../writer.ts';
+import type { NationalIndex } from '../basket-index.ts';
+import { writtenJson } from './written.ts';
 
 const decimal = (v: number) => round2(v).toFixed(2);
 

@@ -1,9 +1,9 @@
 /** The compatibility prefix's /prices, /prices/history/{productSlug} and /prices/export in the OpenAPI document. */
-import { COMPAT_PRICES_PAGING } from '../core/compat-routes.ts';
-import { CompatHistoryResponse } from '../schemas/compat/history.ts';
-import { COMPAT_EXPORT_COLUMNS } from '../schemas/compat/export.ts';
-import { CompatPricesResponse } from '../schemas/compat/prices.ts';
-import { parameter as p, type OperationDocs } from './openapi-parts.ts';
+import { COMPAT_PRICES_PAGING } from '../../../core/compat-routes.ts';
+import { CompatHistoryResponse } from '../../../schemas/compat/history.ts';
+import { COMPAT_EXPORT_COLUMNS } from '../../../schemas/compat/export.ts';
+import { CompatPricesResponse } from '../../../schemas/compat/prices.ts';
+import { parameter as p, type OperationDocs } from '../parts.ts';
 
 const MAX_RANGE = 'above 3650d counts as 3650d';
 const city = p(

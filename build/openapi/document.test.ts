@@ -1,9 +1,9 @@
 /** The OpenAPI document names the error codes the worker sends, from the one list of core/errors.ts. */
 import { describe, expect, it } from 'vitest';
-import { ERRORS, type ErrorCode } from '../core/errors.ts';
-import { ROUTES } from '../core/routes.ts';
-import { ALERT_ONLY_CODES, readCodesOf } from './openapi-alerts.ts';
-import { buildOpenApi } from './openapi.ts';
+import { ERRORS, type ErrorCode } from '../../core/errors.ts';
+import { ROUTES } from '../../core/routes.ts';
+import { ALERT_ONLY_CODES, readCodesOf } from './alerts.ts';
+import { buildOpenApi } from './document.ts';
 
 type Operation = {
   responses: Record<string, { description: string }>;
@@ -14,7 +14,7 @@ type Operation = {
 const all: Operation[] = Object.values(buildOpenApi().paths as Record<string, Record<string, Operation>>).flatMap(
   (item) => Object.values(item),
 );
-/** The read operations: every operation but the alerts (build/openapi-alerts.ts), which name their own codes. */
+/** The read operations: every operation but the alerts (build/openapi/alerts.ts), which name their own codes. */
 const operations = all.filter((o) => !o['x-writes']);
 
 describe('error codes in the OpenAPI document', () => {

@@ -2,7 +2,7 @@
  * /prices/forecast/{slug} in the OpenAPI document: the answer, the 422 whose `details` is the
  * refusal, and the gate, described from the constants the gate itself reads (build/forecast/rules.ts).
  */
-import { ErrorBody } from '../schemas/common.ts';
+import { ErrorBody } from '../../schemas/common.ts';
 import {
   ErrorFigures,
   Forecast,
@@ -11,7 +11,7 @@ import {
   ForecastRefusal,
   ForecastValidation,
   HorizonMetrics,
-} from '../schemas/forecast.ts';
+} from '../../schemas/forecast.ts';
 import {
   COVERAGE_RANGE,
   DRIFT_ORIGINS,
@@ -25,8 +25,8 @@ import {
   MIN_TRAINING,
   ORIGINS,
   TRAINING_WINDOW,
-} from './forecast/rules.ts';
-import { parameter, type OperationDocs } from './openapi-parts.ts';
+} from '../forecast/rules.ts';
+import { parameter, type OperationDocs } from './parts.ts';
 
 /** The error body of a refused forecast: every error's five keys, with the refusal as `error.details`. */
 export const ForecastNotPublishable = ErrorBody.extend({

@@ -1,7 +1,12 @@
 /** /production and its compatibility twin in the OpenAPI document: the parameters and the rules they follow. */
-import { MEASURES } from '../core/production.ts';
-import { CompatProduction, CompatProductionItem, ProductionEnvelope, ProductionItem } from '../schemas/production.ts';
-import { parameter, type Json, type OperationDocs } from './openapi-parts.ts';
+import { MEASURES } from '../../core/production.ts';
+import {
+  CompatProduction,
+  CompatProductionItem,
+  ProductionEnvelope,
+  ProductionItem,
+} from '../../schemas/production.ts';
+import { parameter, type Json, type OperationDocs } from './parts.ts';
 
 const productParameter = parameter(
   'product',

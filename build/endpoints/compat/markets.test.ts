@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { marketId, nameBasedUuid } from './compat-markets.ts';
+import { marketId, nameBasedUuid } from './markets.ts';
 
 describe('market ids', () => {
   it('are RFC 9562 version 5 UUIDs (the RFC example: www.example.com in the DNS namespace)', () => {

@@ -1,5 +1,5 @@
 /**
- * What a group of operations gives the OpenAPI document (build/openapi.ts): the zod schema of each
+ * What a group of operations gives the OpenAPI document (build/openapi/document.ts): the zod schema of each
  * answer, the parameters of each operation, and what a CSV answer holds, by operation id.
  */
 import type { z } from 'zod';

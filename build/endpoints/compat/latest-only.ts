@@ -9,14 +9,14 @@
  * so an incremental build gives the same objects as a full one; unchanged partitions keep their
  * names (content hashes) and are taken from the previous build.
  */
-import type { Day } from '../core/dates.ts';
-import { latestCollectionKey, priceCollectionKeys } from '../core/collection-keys.ts';
-import type { Db } from '../store/db.ts';
-import { LineArena, type LineRef } from './line-arena.ts';
-import { attributionOf, type Model } from './model.ts';
-import { publishedRows } from './price-rows.ts';
-import { granularityOf, isAgeable, TimeCollection } from './time-collection.ts';
-import type { OutputWriter } from './writer.ts';
+import type { Day } from '../../../core/dates.ts';
+import { latestCollectionKey, priceCollectionKeys } from '../../../core/collection-keys.ts';
+import type { Db } from '../../../store/db.ts';
+import { LineArena, type LineRef } from '../../line-arena.ts';
+import { attributionOf, type Model } from '../../model.ts';
+import { publishedRows } from '../../price-rows.ts';
+import { granularityOf, isAgeable, TimeCollection } from '../../time-collection.ts';
+import type { OutputWriter } from '../../writer.ts';
 
 /** Rows on the newest day of their variant and market (the index on market and day finds them). */
 const ON_NEWEST_DAY = `AND (n.variant_slug, o.market_slug, o.data_day) IN (

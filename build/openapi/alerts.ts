@@ -5,11 +5,11 @@
  * security; this file adds operations and a security scheme and changes none of the others.
  */
 import type { z } from 'zod';
-import { ALERT_ID_PATTERN, MANAGE_TOKEN_DAYS, PENDING_HOURS } from '../core/alerts.ts';
-import { ALERT_OPERATIONS, TOKEN_SCHEME, type AlertOperation } from '../core/alert-routes.ts';
-import { COMPAT_PREFIX } from '../core/compat-routes.ts';
-import { codesOf, type ErrorCode } from '../core/errors.ts';
-import { RATE_LIMIT } from '../core/routes.ts';
+import { ALERT_ID_PATTERN, MANAGE_TOKEN_DAYS, PENDING_HOURS } from '../../core/alerts.ts';
+import { ALERT_OPERATIONS, TOKEN_SCHEME, type AlertOperation } from '../../core/alert-routes.ts';
+import { COMPAT_PREFIX } from '../../core/compat-routes.ts';
+import { codesOf, type ErrorCode } from '../../core/errors.ts';
+import { RATE_LIMIT } from '../../core/routes.ts';
 import {
   AlertCreated,
   AlertDeleted,
@@ -20,8 +20,8 @@ import {
   CompatAlertItem,
   CompatAlertList,
   ManageLinkRequested,
-} from '../schemas/alerts.ts';
-import { parameter, type Json } from './openapi-parts.ts';
+} from '../../schemas/alerts.ts';
+import { parameter, type Json } from './parts.ts';
 
 /** The security scheme of the manage token, by name. */
 export const ALERT_TOKEN_SCHEME = 'alertToken';

@@ -19,25 +19,25 @@
  * come from the previous build, its partitions taken whole where they are cut the same way again,
  * and a series without a row since the cut is the previous build's as it was.
  */
-import { collectionIndexPath, compatHistoryKey, historySeriesOfRow } from '../core/collection-keys.ts';
-import type { Day } from '../core/dates.ts';
-import { CompatHistoryItem } from '../schemas/compat/history.ts';
-import type { Db } from '../store/db.ts';
-import { historyCuts } from './endpoints/history.ts';
-import { appendOlderRows } from './incremental/older-rows.ts';
-import type { Incremental, PreviousBuild } from './incremental/previous.ts';
-import { monthCounts, readKeptCensus } from './incremental/series-census.ts';
-import { LineArena } from './line-arena.ts';
-import { attributionOf, type Model } from './model.ts';
+import { collectionIndexPath, compatHistoryKey, historySeriesOfRow } from '../../../core/collection-keys.ts';
+import type { Day } from '../../../core/dates.ts';
+import { CompatHistoryItem } from '../../../schemas/compat/history.ts';
+import type { Db } from '../../../store/db.ts';
+import { historyCuts } from '../history.ts';
+import { appendOlderRows } from '../../incremental/older-rows.ts';
+import type { Incremental, PreviousBuild } from '../../incremental/previous.ts';
+import { monthCounts, readKeptCensus } from '../../incremental/series-census.ts';
+import { LineArena } from '../../line-arena.ts';
+import { attributionOf, type Model } from '../../model.ts';
 import {
   BY_FAMILY_OLDEST_FIRST,
   correctedPrices,
   PLAUSIBLE_SQL,
   PUBLISHED_ROWS_SQL,
   type ObservationColumns,
-} from './price-rows.ts';
-import { TimeCollection } from './time-collection.ts';
-import type { OutputWriter } from './writer.ts';
+} from '../../price-rows.ts';
+import { TimeCollection } from '../../time-collection.ts';
+import type { OutputWriter } from '../../writer.ts';
 
 type Raw = ObservationColumns & { variant_slug: string };
 

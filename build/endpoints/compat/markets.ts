@@ -8,12 +8,12 @@
  * of a months-old archive is stale, yet still a market.
  */
 import { createHash } from 'node:crypto';
-import { COMPAT_MARKETS_PATH } from '../../core/compat-objects.ts';
-import { MARKETS_PATH } from '../../core/objects.ts';
-import { CompatMarkets, type CompatMarketT } from '../../schemas/compat/markets.ts';
-import { MarketsEnvelope } from '../../schemas/markets.ts';
-import type { OutputWriter } from '../writer.ts';
-import { writtenJson } from './compat-written.ts';
+import { COMPAT_MARKETS_PATH } from '../../../core/compat-objects.ts';
+import { MARKETS_PATH } from '../../../core/objects.ts';
+import { CompatMarkets, type CompatMarketT } from '../../../schemas/compat/markets.ts';
+import { MarketsEnvelope } from '../../../schemas/markets.ts';
+import type { OutputWriter } from '../../writer.ts';
+import { writtenJson } from './written.ts';
 
 const HALLS = new Set(['sebze-meyve', 'balik']);
 const STOPPED = new Set(['blocked', 'broken', 'unreachable']);

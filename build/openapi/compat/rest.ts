@@ -1,11 +1,11 @@
 /** The compatibility prefix's operations (core/compat-routes.ts) in the OpenAPI document. */
-import { COMPAT_INDEX_WEEKS } from '../core/compat-routes.ts';
-import { CompatIndexBasket, CompatIndexHistory, CompatIndexLatest } from '../schemas/compat/basket-index.ts';
-import { CompatForecast } from '../schemas/forecast.ts';
-import { CompatMarkets } from '../schemas/compat/markets.ts';
-import { CompatTrending, CompatWeeklySummary } from '../schemas/compat/movers.ts';
-import { FORECAST_GATE, forecastSlugParameter, ForecastNotPublishable } from './openapi-forecast.ts';
-import { parameter, type OperationDocs } from './openapi-parts.ts';
+import { COMPAT_INDEX_WEEKS } from '../../../core/compat-routes.ts';
+import { CompatIndexBasket, CompatIndexHistory, CompatIndexLatest } from '../../../schemas/compat/basket-index.ts';
+import { CompatForecast } from '../../../schemas/forecast.ts';
+import { CompatMarkets } from '../../../schemas/compat/markets.ts';
+import { CompatTrending, CompatWeeklySummary } from '../../../schemas/compat/movers.ts';
+import { FORECAST_GATE, forecastSlugParameter, ForecastNotPublishable } from '../forecast.ts';
+import { parameter, type OperationDocs } from '../parts.ts';
 
 export const COMPAT_REST_DOCS: OperationDocs = {
   schemas: {

@@ -4,27 +4,17 @@
  * schema dialect, so zod's own converter is enough.
  */
 import { z } from 'zod';
-import type { ErrorCode } from '../core/errors.ts';
-import { COMPAT_PREFIX, COMPAT_ROUTES } from '../core/compat-routes.ts';
-import { RATE_LIMIT, ROUTES, type RouteSpec } from '../core/routes.ts';
-import { ErrorBody, Freshness, Warning } from '../schemas/common.ts';
-import { LatestEnvelope, LatestItem } from '../schemas/latest.ts';
-import { MarketItem, MarketsEnvelope } from '../schemas/markets.ts';
-import { ObservationRecord } from '../schemas/observations.ts';
-import { PriceRow, PricesEnvelope } from '../schemas/prices.ts';
-import { ProductItem, ProductsEnvelope } from '../schemas/products.ts';
-import { HealthResponse } from '../schemas/health.ts';
-import { SourceStatusEnvelope, SourceStatusItem } from '../schemas/sources.ts';
-import { HistoryEnvelope, HistoryItem } from '../schemas/history.ts';
-import {
-  AliasItem,
-  AliasResponse,
-  ProductSearchItem,
-  ProductSearchResponse,
-  SearchIndex,
-  SearchResponse,
-} from '../schemas/search.ts';
-import { EXPORT_COLUMNS } from '../core/export-columns.ts';
+import type { ErrorCode } from '../../core/errors.ts';
+import { COMPAT_PREFIX, COMPAT_ROUTES } from '../../core/compat-routes.ts';
+import { RATE_LIMIT, ROUTES, type RouteSpec } from '../../core/routes.ts';
+import { ErrorBody, Freshness, Warning } from '../../schemas/common.ts';
+import { LatestItem } from '../../schemas/latest.ts';
+import { MarketItem } from '../../schemas/markets.ts';
+import { PriceRow } from '../../schemas/prices.ts';
+import { ProductItem } from '../../schemas/products.ts';
+import { SourceStatusItem } from '../../schemas/sources.ts';
+import { HistoryItem } from '../../schemas/history.ts';
+import { AliasItem, ProductSearchItem } from '../../schemas/search.ts';
 import {
   FILTER_SUGGESTIONS,
   HINT_HEADERS,
@@ -32,73 +22,27 @@ import {
   QUOTA_HEADERS,
   STATE_HEADERS,
   UNKNOWN_FILTERS,
-} from '../core/extra-headers.ts';
-import { KEY_CHECK_RETRY_SECONDS } from '../core/keyed-access.ts';
-import {
-  BasketResponse,
-  IndexLatest,
-  IndexHistory,
-  IndexRef,
-  IndexSeries,
-  IndexWeek,
-  MunicipalIndexRef,
-} from '../schemas/basket-index.ts';
-import { MoverItem, TrendingItem, TrendingResponse, WeeklySummary } from '../schemas/movers.ts';
-import { ALERT_SCHEMAS, readCodesOf, withAlertOperations } from './openapi-alerts.ts';
-import { COMPAT_PRICES_DOCS } from './openapi-compat-prices.ts';
-import { COMPAT_REST_DOCS } from './openapi-compat-rest.ts';
-import { FORECAST_DOCS } from './openapi-forecast.ts';
-import { PRODUCTION_DOCS } from './openapi-production.ts';
-import { parameter, type Json } from './openapi-parts.ts';
+} from '../../core/extra-headers.ts';
+import { KEY_CHECK_RETRY_SECONDS } from '../../core/keyed-access.ts';
+import { IndexRef, IndexWeek, MunicipalIndexRef } from '../../schemas/basket-index.ts';
+import { MoverItem, TrendingItem } from '../../schemas/movers.ts';
+import { ALERT_SCHEMAS, readCodesOf, withAlertOperations } from './alerts.ts';
+import { COMPAT_PRICES_DOCS } from './compat/prices.ts';
+import { COMPAT_REST_DOCS } from './compat/rest.ts';
+import { FORECAST_DOCS } from './forecast.ts';
+import { MAIN_DOCS } from './main.ts';
+import { PRODUCTION_DOCS } from './production.ts';
+import { parameter, type Json } from './parts.ts';
 
-/** Operations described in files of their own. */
-const PART_DOCS = [FORECAST_DOCS, PRODUCTION_DOCS, COMPAT_PRICES_DOCS, COMPAT_REST_DOCS];
+/** The main contract's operations, then those described in files of their own. */
+const DOCS = [MAIN_DOCS, FORECAST_DOCS, PRODUCTION_DOCS, COMPAT_PRICES_DOCS, COMPAT_REST_DOCS];
 
-const RESPONSE_SCHEMAS: Record<string, z.ZodType | null> = {
-  listPrices: PricesEnvelope,
-  latestPrices: LatestEnvelope,
-  listMarketsLegacy: MarketsEnvelope,
-  listMarkets: MarketsEnvelope,
-  listProducts: ProductsEnvelope,
-  getObservation: ObservationRecord,
-  getOpenApi: null,
-  productHistory: HistoryEnvelope,
-  exportPrices: null,
-  searchProducts: ProductSearchResponse,
-  productAliases: AliasResponse,
-  search: SearchResponse,
-  health: HealthResponse,
-  searchIndex: SearchIndex,
-  sourcesStatus: SourceStatusEnvelope,
-  indexLatest: IndexLatest,
-  indexHistory: IndexHistory,
-  indexBasket: BasketResponse,
-  indexSeries: IndexSeries,
-  trendingPrices: TrendingResponse,
-  weeklySummary: WeeklySummary,
-  ...Object.assign({}, ...PART_DOCS.map((d) => d.schemas)),
-};
+const RESPONSE_SCHEMAS: Record<string, z.ZodType | null> = Object.assign({}, ...DOCS.map((d) => d.schemas));
+const PARAMETERS: Record<string, Json[]> = Object.assign({}, ...DOCS.map((d) => d.parameters));
+/** What a CSV answer is, by operation. */
+const CSV_DESCRIPTIONS: Record<string, string> = Object.assign({}, ...DOCS.map((d) => d.csvDescriptions ?? {}));
 
 const p = parameter;
-const slugParam = (name: string, d: string) => p(name, d, { type: 'string' });
-const FILTERS = {
-  product: slugParam(
-    'product',
-    'Product variant slug or product short name (family slug); Turkish letters are folded.',
-  ),
-  market: slugParam('market', 'Market short name (slug).'),
-  city: slugParam('city', 'Province name (İzmir, izmir and IZMIR are the same).'),
-  category: slugParam('category', 'Category slug: sebze, meyve, balik.'),
-  date: p('date', 'A single data day YYYY-MM-DD; an invalid date answers 400 INVALID_DATE.', {
-    type: 'string',
-    format: 'date',
-  }),
-  range: p(
-    'range',
-    'Period ending today (Europe/Istanbul) as `<days>d`; an invalid value counts as 7 days (legacy contract); above 3650d counts as 3650d. Without date and range, the whole history.',
-    { type: 'string', pattern: '^\\d+d$' },
-  ),
-};
 const limitOf = (what: string, limits: { default: number; max: number }) =>
   p(
     'limit',
@@ -118,114 +62,11 @@ const paging = (r: RouteSpec) => [
     : []),
   ...(r.limit ? [limitOf('Results', r.limit)] : []),
 ];
-/** One rule for every slug in a path: folded like a filter value, so `Domates` and `DOMATES` are `domates`. */
-const pathSlugParam = (description: string) =>
-  p(
-    'slug',
-    `${description} Folded like a filter value (Turkish letters, case); a malformed percent-escape → 400 INVALID_PARAMETER.`,
-    { type: 'string' },
-    true,
-    'path',
-  );
-
-const query = p(
-  'q',
-  'Search text: at least 2 letters after Turkish folding (else 400 QUERY_TOO_SHORT); at most 100 characters are used.',
-  { type: 'string', minLength: 2 },
-  true,
-);
-const PARAMETERS: Record<string, Json[]> = {
-  listPrices: [FILTERS.product, FILTERS.market, FILTERS.city, FILTERS.category, FILTERS.date, FILTERS.range],
-  latestPrices: [FILTERS.product, FILTERS.category],
-  listProducts: [FILTERS.category],
-  getObservation: [
-    p('id', 'Observation id (the `id` of a price row), a UUID.', { type: 'string', format: 'uuid' }, true, 'path'),
-  ],
-  productHistory: [
-    pathSlugParam('Product variant slug or product family slug; an unknown slug has no items (see x-unknown-filters).'),
-    p(
-      'range',
-      'Period ending today as `<days>d`; default and invalid: 7 days (legacy contract); above 3650d counts as 3650d.',
-      { type: 'string', pattern: '^\\d+d$', default: '7d' },
-    ),
-    p('market', 'Only this market (slug).', { type: 'string' }),
-    p(
-      'bucket',
-      'daily (default; also for an invalid value), weekly (ISO weeks from Monday), monthly, or auto: daily up to 90 days, weekly up to 730, monthly beyond.',
-      { type: 'string', enum: ['daily', 'weekly', 'monthly', 'auto'], default: 'daily' },
-    ),
-  ],
-  exportPrices: [
-    p(
-      'format',
-      'Only csv (the default): UTF-8 with a byte order mark, comma separator, dot decimals, as the contract says; programs and spreadsheets set to English read it as it is (in LibreOffice choose the language English (USA) on import). A spreadsheet set to Turkish reads 30.5 as a date (30 May): Turkish spreadsheet users add locale=tr.',
-      { type: 'string', enum: ['csv'] },
-    ),
-    FILTERS.product,
-    FILTERS.market,
-    FILTERS.city,
-    FILTERS.category,
-    FILTERS.date,
-    FILTERS.range,
-    p('latest', "1: each product variant's latest price per market (the rows behind /prices/latest).", {
-      type: 'string',
-      enum: ['1'],
-    }),
-    p(
-      'locale',
-      "tr: the file for Turkish spreadsheets (Excel or LibreOffice with Turkish settings), e.g. /api/v1/prices/export?product=domates&latest=1&locale=tr; in LibreOffice's import dialog choose UTF-8, separator semicolon, language Turkish. Decimal comma, as the contract says, and also `;` as the field separator: a spreadsheet set to Turkish uses the comma as its decimal separator and `;` as its list separator, so it would read a comma-separated file with decimal commas into one column. Güncellik, Uyarılar and Ortalama Yöntemi in Turkish words (the default file keeps the codes); the file name ends in _tr.",
-      { type: 'string', enum: ['tr'] },
-    ),
-  ],
-  searchProducts: [query],
-  productAliases: [pathSlugParam('Product variant slug or product family slug; unknown → 404.')],
-  search: [query],
-  indexHistory: [
-    p(
-      'range',
-      'Weeks that overlap the period of `<days>d` ending today (Europe/Istanbul); an invalid value counts as 7 days, above 3650d as 3650d. Without range, from and to: the whole series.',
-      { type: 'string', pattern: '^\\d+d$' },
-    ),
-    p(
-      'from',
-      'First day of the period (YYYY-MM-DD): weeks ending on or after it. from/to win over range. Not a real day → 400 INVALID_DATE; from after to → 400 INVALID_DATE.',
-      { type: 'string', format: 'date' },
-    ),
-    p('to', 'Last day of the period (YYYY-MM-DD): weeks starting on or before it. Not a real day → 400 INVALID_DATE.', {
-      type: 'string',
-      format: 'date',
-    }),
-    p(
-      'series',
-      'nominal (default) or real: the index deflated by the consumer price index (TÜİK TÜFE 2003=100, data/cpi/), in prices of the base week; only weeks whose month has a CPI value. Another value → 400 INVALID_PARAMETER.',
-      { type: 'string', enum: ['nominal', 'real'], default: 'nominal' },
-    ),
-  ],
-  indexSeries: [
-    pathSlugParam(
-      'Index short name: `ulusal` (national) or a province slug (izmir, ankara, bursa, istanbul …). Published → 200; defined but not published → 409 INDEX_NOT_PUBLISHED; unknown → 404.',
-    ),
-  ],
-  weeklySummary: [
-    p(
-      'week',
-      'ISO week YYYY-WW (Monday–Sunday, Europe/Istanbul). Default: the newest closed week with data. Not a real ISO week → 400 INVALID_PARAMETER; a week without data → 200 with empty lists and freshness unavailable.',
-      { type: 'string', pattern: '^\\d{4}-(0[1-9]|[1-4]\\d|5[0-3])$' },
-    ),
-  ],
-  ...Object.assign({}, ...PART_DOCS.map((d) => d.parameters)),
-};
-
-/** What a CSV answer is, by operation. */
-const CSV_DESCRIPTIONS: Record<string, string> = {
-  exportPrices: `UTF-8 with a byte order mark. Columns: ${EXPORT_COLUMNS.join(', ')}. Gözlem URL and Belge URL are absolute. A text cell that starts with =, +, -, @, tab or carriage return gets a leading ' so that spreadsheets never run it as a formula; number cells are never changed.`,
-  ...Object.assign({}, ...PART_DOCS.map((d) => d.csvDescriptions ?? {})),
-};
-const DESCRIPTIONS: Record<string, string> = Object.assign({}, ...PART_DOCS.map((d) => d.descriptions ?? {}));
+const DESCRIPTIONS: Record<string, string> = Object.assign({}, ...DOCS.map((d) => d.descriptions ?? {}));
 /** Error bodies narrower than ErrorBody (a known `details`), by operation and status. */
 const ERROR_SCHEMAS: Record<string, Record<number, z.ZodType>> = Object.assign(
   {},
-  ...PART_DOCS.map((d) => d.errorSchemas ?? {}),
+  ...DOCS.map((d) => d.errorSchemas ?? {}),
 );
 
 const header = (description: string, schema: Json = { type: 'string' }) => ({ description, schema });
@@ -438,7 +279,7 @@ export function buildOpenApi(): Json {
     MoverItem,
     ...Object.values(RESPONSE_SCHEMAS),
     ...Object.values(ERROR_SCHEMAS).flatMap((byStatus) => Object.values(byStatus)),
-    ...PART_DOCS.flatMap((d) => d.components ?? []),
+    ...DOCS.flatMap((d) => d.components ?? []),
     ...ALERT_SCHEMAS,
   ]) {
     if (schema && !registry.has(schema)) registry.add(schema, { id: z.globalRegistry.get(schema)!.id as string });

@@ -1,7 +1,7 @@
 /** The forecast operations in the OpenAPI document: their answers, the 422's refusal, the gate the build applies. */
 import { describe, expect, it } from 'vitest';
-import { buildOpenApi } from './openapi.ts';
-import { ForecastNotPublishable } from './openapi-forecast.ts';
+import { buildOpenApi } from './document.ts';
+import { ForecastNotPublishable } from './forecast.ts';
 import {
   DRIFT_ORIGINS,
   FROZEN_RUN,
@@ -11,7 +11,7 @@ import {
   MIN_SKILL,
   ORIGINS,
   TRAINING_WINDOW,
-} from './forecast/rules.ts';
+} from '../forecast/rules.ts';
 
 type Operation = {
   description?: string;

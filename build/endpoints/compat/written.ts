@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import type { OutputWriter } from '../writer.ts';
+import type { OutputWriter } from '../../writer.ts';
 
 export function writtenJson<T extends z.ZodType>(writer: OutputWriter, path: string, schema: T): z.infer<T> {
   if (!writer.entries.has(path)) throw new Error(`${path} is not written yet: the compatibility objects come after it`);

@@ -3,12 +3,12 @@
  * variant's shape, a bare array of six keys in the same order; its route cuts it to `limit`.
  * The weekly summary needs no object of its own: its route takes the main week's object.
  */
-import { COMPAT_TRENDING_PATH } from '../../core/compat-objects.ts';
-import { TRENDING_PATH } from '../../core/objects.ts';
-import { CompatTrending } from '../../schemas/compat/movers.ts';
-import { TrendingResponse } from '../../schemas/movers.ts';
-import type { OutputWriter } from '../writer.ts';
-import { writtenJson } from './compat-written.ts';
+import { COMPAT_TRENDING_PATH } from '../../../core/compat-objects.ts';
+import { TRENDING_PATH } from '../../../core/objects.ts';
+import { CompatTrending } from '../../../schemas/compat/movers.ts';
+import { TrendingResponse } from '../../../schemas/movers.ts';
+import type { OutputWriter } from '../../writer.ts';
+import { writtenJson } from './written.ts';
 
 export function writeCompatTrending(writer: OutputWriter): number {
   const main = writtenJson(writer, TRENDING_PATH, TrendingResponse);

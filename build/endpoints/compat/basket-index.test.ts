@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chainIndex, type WeeklyTable } from '../basket-index/compute.ts';
-import { basketAverage } from './compat-basket-index.ts';
+import { chainIndex, type WeeklyTable } from '../../basket-index/compute.ts';
+import { basketAverage } from './basket-index.ts';
 
 /** week → member → series → weekly price */
 const tableOf = (weeks: Record<string, Record<string, Record<string, number>>>): WeeklyTable =>
