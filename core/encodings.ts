@@ -6,7 +6,7 @@
  * worker never inflates them (edge/routes/stored.ts). Build and edge read this one list, so the
  * edge asks for a twin only where the build wrote one.
  */
-import { COMPAT_INDEX_BASKET_PATH, COMPAT_INDEX_LATEST_PATH } from './compat-objects.ts';
+import { COMPAT_INDEX_BASKET_PATH, COMPAT_INDEX_LATEST_PATH } from './compat/objects.ts';
 import {
   aliasesPath,
   BASKET_INDEX_OBJECTS,

@@ -11,7 +11,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { MANAGE_TOKEN_DAYS, PENDING_HOURS } from '../../core/alerts.ts';
 import { ALERT_OPERATIONS } from '../../core/alert-routes.ts';
-import { COMPAT_ROUTES } from '../../core/compat-routes.ts';
+import { COMPAT_ROUTES } from '../../core/compat/routes.ts';
 import { ERRORS, type ErrorCode } from '../../core/errors.ts';
 import { ROUTES } from '../../core/routes.ts';
 import { ALERT_CACHE, ALERT_ERROR_CODES, ALERT_TOKEN_SCHEME } from './alerts.ts';

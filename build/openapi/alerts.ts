@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import { ALERT_ID_PATTERN, MANAGE_TOKEN_DAYS, PENDING_HOURS } from '../../core/alerts.ts';
 import { ALERT_OPERATIONS, TOKEN_SCHEME, type AlertOperation } from '../../core/alert-routes.ts';
-import { COMPAT_PREFIX } from '../../core/compat-routes.ts';
+import { COMPAT_PREFIX } from '../../core/compat/routes.ts';
 import { codesOf, type ErrorCode } from '../../core/errors.ts';
 import { RATE_LIMIT } from '../../core/routes.ts';
 import {

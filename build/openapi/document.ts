@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { ErrorCode } from '../../core/errors.ts';
-import { COMPAT_PREFIX, COMPAT_ROUTES } from '../../core/compat-routes.ts';
+import { COMPAT_PREFIX, COMPAT_ROUTES } from '../../core/compat/routes.ts';
 import { RATE_LIMIT, ROUTES, type RouteSpec } from '../../core/routes.ts';
 import { ErrorBody, Freshness, Warning } from '../../schemas/common.ts';
 import { LatestItem } from '../../schemas/latest.ts';

@@ -4,7 +4,7 @@
  * (edge/alerts/pages.ts). Everything else is the read API's, which accepts GET and HEAD only.
  */
 import { ALERT_PAGES } from '../../core/alerts.ts';
-import { COMPAT_PREFIX } from '../../core/compat-routes.ts';
+import { COMPAT_PREFIX } from '../../core/compat/routes.ts';
 import { errorResponse } from '../error-response.ts';
 import { ApiError } from '../errors.ts';
 import { createAlert, deleteAlert, listAlerts } from './api.ts';

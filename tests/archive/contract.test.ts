@@ -54,11 +54,11 @@ import {
   COMPAT_INDEX_LATEST_PATH,
   COMPAT_MARKETS_PATH,
   COMPAT_TRENDING_PATH,
-} from '../../core/compat-objects.ts';
+} from '../../core/compat/objects.ts';
 import { CompatIndexBasket, CompatIndexHistory, CompatIndexLatest } from '../../schemas/compat/basket-index.ts';
 import { CompatMarkets } from '../../schemas/compat/markets.ts';
 import { CompatTrending } from '../../schemas/compat/movers.ts';
-import { compatForecastPath } from '../../core/compat-objects.ts';
+import { compatForecastPath } from '../../core/compat/objects.ts';
 import { FORECAST_OBJECTS } from '../../core/objects.ts';
 import { CompatForecast, Forecast, ForecastRefusal } from '../../schemas/forecast.ts';
 

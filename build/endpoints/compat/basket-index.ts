@@ -10,7 +10,7 @@ import {
   COMPAT_INDEX_BASKET_PATH,
   COMPAT_INDEX_HISTORY_PATH,
   COMPAT_INDEX_LATEST_PATH,
-} from '../../../core/compat-objects.ts';
+} from '../../../core/compat/objects.ts';
 import { BASKET_INDEX_OBJECTS } from '../../../core/objects.ts';
 import { BasketResponse, IndexHistory, IndexLatest } from '../../../schemas/basket-index.ts';
 import {

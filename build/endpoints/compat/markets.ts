@@ -8,7 +8,7 @@
  * of a months-old archive is stale, yet still a market.
  */
 import { createHash } from 'node:crypto';
-import { COMPAT_MARKETS_PATH } from '../../../core/compat-objects.ts';
+import { COMPAT_MARKETS_PATH } from '../../../core/compat/objects.ts';
 import { MARKETS_PATH } from '../../../core/objects.ts';
 import { CompatMarkets, type CompatMarketT } from '../../../schemas/compat/markets.ts';
 import { MarketsEnvelope } from '../../../schemas/markets.ts';

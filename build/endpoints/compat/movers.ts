@@ -3,7 +3,7 @@
  * variant's shape, a bare array of six keys in the same order; its route cuts it to `limit`.
  * The weekly summary needs no object of its own: its route takes the main week's object.
  */
-import { COMPAT_TRENDING_PATH } from '../../../core/compat-objects.ts';
+import { COMPAT_TRENDING_PATH } from '../../../core/compat/objects.ts';
 import { TRENDING_PATH } from '../../../core/objects.ts';
 import { CompatTrending } from '../../../schemas/compat/movers.ts';
 import { TrendingResponse } from '../../../schemas/movers.ts';

@@ -1,5 +1,5 @@
 /** The compatibility prefix's /prices, /prices/history/{productSlug} and /prices/export in the OpenAPI document. */
-import { COMPAT_PRICES_PAGING } from '../../../core/compat-routes.ts';
+import { COMPAT_PRICES_PAGING } from '../../../core/compat/routes.ts';
 import { CompatHistoryResponse } from '../../../schemas/compat/history.ts';
 import { COMPAT_EXPORT_COLUMNS } from '../../../schemas/compat/export.ts';
 import { CompatPricesResponse } from '../../../schemas/compat/prices.ts';

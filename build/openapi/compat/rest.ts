@@ -1,5 +1,5 @@
-/** The compatibility prefix's operations (core/compat-routes.ts) in the OpenAPI document. */
-import { COMPAT_INDEX_WEEKS } from '../../../core/compat-routes.ts';
+/** The compatibility prefix's operations (core/compat/routes.ts) in the OpenAPI document. */
+import { COMPAT_INDEX_WEEKS } from '../../../core/compat/routes.ts';
 import { CompatIndexBasket, CompatIndexHistory, CompatIndexLatest } from '../../../schemas/compat/basket-index.ts';
 import { CompatForecast } from '../../../schemas/forecast.ts';
 import { CompatMarkets } from '../../../schemas/compat/markets.ts';

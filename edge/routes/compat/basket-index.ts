@@ -8,8 +8,8 @@ import {
   COMPAT_INDEX_BASKET_PATH,
   COMPAT_INDEX_HISTORY_PATH,
   COMPAT_INDEX_LATEST_PATH,
-} from '../../../core/compat-objects.ts';
-import { COMPAT_INDEX_WEEKS } from '../../../core/compat-routes.ts';
+} from '../../../core/compat/objects.ts';
+import { COMPAT_INDEX_WEEKS } from '../../../core/compat/routes.ts';
 import { jsonAnswer, type Answer, type RouteContext } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
 import { missingFromBuild } from '../../store.ts';

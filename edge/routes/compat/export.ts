@@ -9,10 +9,10 @@
  * cells that a spreadsheet would run as a formula get a leading ' (the main export's rule). Not
  * cached, no 304.
  */
-import { COMPAT_PREFIX, COMPAT_ROUTES } from '../../../core/compat-routes.ts';
+import { COMPAT_PREFIX, COMPAT_ROUTES } from '../../../core/compat/routes.ts';
 import { COMPAT_EXPORT_COLUMNS } from '../../../schemas/compat/export.ts';
 import { readRows } from '../../collection.ts';
-import { decimalString, parseRows } from '../../compat-rows.ts';
+import { decimalString, parseRows } from './rows.ts';
 import type { Answer, RouteContext } from '../../context.ts';
 import { CSV_DEFAULT, csvLine } from '../../csv.ts';
 import { ApiError } from '../../errors.ts';

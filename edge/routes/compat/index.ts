@@ -1,4 +1,4 @@
-/** The compatibility prefix's handlers (core/compat-routes.ts), by operation id. */
+/** The compatibility prefix's handlers (core/compat/routes.ts), by operation id. */
 import type { Answer, RouteContext } from '../../context.ts';
 import { compatIndexBasket, compatIndexHistory, compatIndexLatest } from './basket-index.ts';
 import { compatExportPrices } from './export.ts';

@@ -2,7 +2,7 @@
  * /compat/markets: the build's active markets (build/endpoints/compat/markets.ts), sent as
  * stored, or only those of `city` (a province by name or plate code: compatCity).
  */
-import { COMPAT_MARKETS_PATH } from '../../../core/compat-objects.ts';
+import { COMPAT_MARKETS_PATH } from '../../../core/compat/objects.ts';
 import { slugify } from '../../../core/turkish.ts';
 import { jsonAnswer, type Answer, type RouteContext } from '../../context.ts';
 import { missingFromBuild } from '../../store.ts';

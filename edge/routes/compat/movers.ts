@@ -1,12 +1,12 @@
 /**
- * The market movers in the variant's shapes (core/compat-routes.ts):
+ * The market movers in the variant's shapes (core/compat/routes.ts):
  *   /compat/prices/trending        the build's bare array (build/endpoints/compat/movers.ts) cut to `limit`
  *   /compat/prices/weekly-summary  the main week's object (build/endpoints/movers.ts) cut to the
  *                                  variant's five keys; `week` as the main operation reads it
  */
 import { NEWEST_WEEKLY_SUMMARY_PATH, weeklySummaryPath } from '../../../core/objects.ts';
-import { COMPAT_TRENDING_PATH } from '../../../core/compat-objects.ts';
-import { compatRouteSpec } from '../../../core/compat-routes.ts';
+import { COMPAT_TRENDING_PATH } from '../../../core/compat/objects.ts';
+import { compatRouteSpec } from '../../../core/compat/routes.ts';
 import { addDays, isoWeek, isoWeekMonday } from '../../../core/dates.ts';
 import { jsonAnswer, type Answer, type RouteContext } from '../../context.ts';
 import { isoWeekParam, limitParam } from '../../params.ts';

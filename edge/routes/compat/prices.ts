@@ -4,10 +4,10 @@
  * collection of the newest row per variant × market instead (build/endpoints/compat/latest-only.ts); `range`
  * windows either; without it, the whole history. `limit` above 100 is clamped to 100.
  */
-import { COMPAT_PRICES_PAGING } from '../../../core/compat-routes.ts';
+import { COMPAT_PRICES_PAGING } from '../../../core/compat/routes.ts';
 import { dayOfRow, readAgedRows } from '../../collection.ts';
-import { compatPriceItem, parseRows } from '../../compat-rows.ts';
-import { booleanParam } from '../../compat-params.ts';
+import { compatPriceItem, parseRows } from './rows.ts';
+import { booleanParam } from './params.ts';
 import { compatFilters, selectRows } from './selection.ts';
 import { JSON_TYPE, type Answer, type RouteContext } from '../../context.ts';
 import { answerHints } from '../../filter-hints.ts';

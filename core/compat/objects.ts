@@ -1,6 +1,6 @@
 /**
- * The object paths of the compatibility prefix (core/compat-routes.ts) that the build writes
- * (build/endpoints/compat-*.ts) and the edge reads (edge/routes/compat/*), each spelled once.
+ * The object paths of the compatibility prefix (core/compat/routes.ts) that the build writes
+ * (build/endpoints/compat/*) and the edge reads (edge/routes/compat/*), each spelled once.
  * They sit beside the main objects under api/v1/compat/, in the variant's shapes.
  */
 

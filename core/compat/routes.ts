@@ -5,7 +5,7 @@
  * only its base URL. The main contract owns /api/v1 itself. Where the variant states no cache value,
  * the main table's value for the same path applies.
  */
-import { DAY, FIVE_MINUTES, HOUR, NO_STORE, route, TEN_MINUTES, type PageLimits, type RouteSpec } from './routes.ts';
+import { DAY, FIVE_MINUTES, HOUR, NO_STORE, route, TEN_MINUTES, type PageLimits, type RouteSpec } from '../routes.ts';
 
 /** Below /api/v1: `/api/v1/compat/prices` is the variant's `/prices`. */
 export const COMPAT_PREFIX = '/compat';

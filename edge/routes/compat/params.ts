@@ -3,7 +3,7 @@
  * `latestOnly` is `true`/`false` or `1`/`0`; absent or blank (an empty form field) is false; any
  * other value is a 400 listing the allowed ones, never silently ignored.
  */
-import { ApiError } from './errors.ts';
+import { ApiError } from '../../errors.ts';
 
 const BOOLEAN_VALUES = ['true', 'false', '1', '0'] as const;
 
