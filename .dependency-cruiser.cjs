@@ -14,7 +14,7 @@ const BELOW = {
 /** Within a stage, folders in order: one imports only those before it (and the stage's own files). */
 const WITHIN = {
   build: ['basket-index', 'incremental', 'endpoints', 'pages', 'openapi'],
-  edge: ['widgets', 'routes'],
+  edge: ['runtime', 'origin', 'answer', 'request', 'query', 'keys', 'limits', 'widgets', 'alerts', 'routes'],
 };
 const STAGES = ['core', 'schemas', 'sources', 'store', 'build', 'publish', 'edge', 'scripts', 'tests'];
 
@@ -53,7 +53,7 @@ module.exports = {
     {
       name: 'edge-without-node',
       comment:
-        'the worker runs in workerd: no Node built-in reaches it, but the zlib nodejs_compat gives it (brotli, which the runtime lacks: edge/answer-coding.ts)',
+        'the worker runs in workerd: no Node built-in reaches it, but the zlib nodejs_compat gives it (brotli, which the runtime lacks: edge/answer/coding.ts)',
       severity: 'error',
       from: { path: '^edge/', pathNot: '\\.test\\.ts$' },
       to: { dependencyTypes: ['core'], pathNot: '^zlib$' },

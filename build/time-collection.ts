@@ -41,7 +41,7 @@ export function granularityOf(total: number, months: number, days?: number): Gra
   return total / months >= MONTHLY_FROM ? 'month' : 'year';
 }
 
-/** Only these classes change when served later (edge/aging.ts): stale, failed and unavailable stay. */
+/** Only these classes change when served later (edge/answer/aging.ts): stale, failed and unavailable stay. */
 export const isAgeable = (freshness: string): boolean => freshness === 'fresh' || freshness === 'delayed';
 
 function periodOf(granularity: Granularity, day: Day): string {

@@ -1,6 +1,6 @@
 /**
  * Every error code the API answers with: its status and its Turkish message. The worker builds the
- * error body from it (edge/errors.ts) and the OpenAPI document names each status's codes from it
+ * error body from it (edge/answer/errors.ts) and the OpenAPI document names each status's codes from it
  * (build/openapi/document.ts), so a code cannot be sent without being documented, nor documented apart
  * from what is sent. Figures in a message come from the limits they describe.
  */

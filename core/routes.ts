@@ -161,7 +161,7 @@ export const WEEKLY_SUMMARY_LIMIT = 10;
 
 export const RATE_LIMIT = { requests: 60, windowSeconds: 60 } as const;
 /**
- * The limiter's objects: each counts the addresses whose hash falls to it (edge/limiter-shard.ts).
+ * The limiter's objects: each counts the addresses whose hash falls to it (edge/limits/limiter-shard.ts).
  * A fixed set, not one object per address: a new address then costs a row, not a new object with
  * its own database. 64 objects at Cloudflare's ~1,000 requests/s per object carry far more than the
  * API's traffic, and a flood from one address slows only the 1/64 of clients that share its object.
@@ -172,7 +172,7 @@ export const RATE_LIMIT_SHARDS = 64;
  * API's clients, who are mostly in Türkiye, rather than wherever the first request came from.
  */
 export const LIMITER_LOCATION_HINT = 'eeur';
-/** How long a request waits for the rate limiter before it is served uncounted (the limiter fails open: edge/limit.ts). */
+/** How long a request waits for the rate limiter before it is served uncounted (the limiter fails open: edge/limits/admission.ts). */
 export const LIMITER_TIMEOUT_MS = 1_000;
 /**
  * Widget pages are counted apart from the API, per IP: many visitors of one embedding page share

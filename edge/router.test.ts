@@ -1,8 +1,8 @@
 /** The contract's paths → handlers: every route, its path parameters, and what does not match. */
 import { describe, expect, it } from 'vitest';
 import { PAGES, ROUTES, WIDGETS } from '../core/routes.ts';
-import type { RouteContext } from './context.ts';
-import { ApiError } from './errors.ts';
+import type { RouteContext } from './answer/context.ts';
+import { ApiError } from './answer/errors.ts';
 import { productAliases } from './routes/aliases.ts';
 import { exportPrices } from './routes/export.ts';
 import { productForecast } from './routes/forecast.ts';
@@ -18,7 +18,7 @@ import { listProducts } from './routes/products.ts';
 import { combinedSearch, productSearch } from './routes/search.ts';
 import { WIDGET_ROUTES } from './routes/widgets.ts';
 import { matchPage, matchRoute } from './router.ts';
-import type { StoredObject } from './store.ts';
+import type { StoredObject } from './origin/object.ts';
 
 /** A stored JSON object as these routes read it: its `text`, and empty bytes. */
 const storedJson = (key: string, text: string): StoredObject => ({

@@ -4,7 +4,7 @@
  * partitions are shared by all builds under `shared/`. Each build has its own immutable prefix
  * `builds/<build day>/<release>/` with its index (path → object key, in shards), its release
  * record and its build inputs; one small pointer object (`current.json`, read by the worker
- * through edge/store.ts) names the current build and moves last. Snapshots for researchers live under
+ * through edge/origin/pointer.ts) names the current build and moves last. Snapshots for researchers live under
  * `snapshots/<day>/<content hash>/`; the working store between nightly runs under `state/`.
  */
 import { MANIFEST_FILE } from '../core/objects.ts';
@@ -78,7 +78,7 @@ export const isContentAddressed = (key: string): boolean =>
  * The key of a build object: a hash of what a reader gets from it (the identity's ETag, the
  * content type, the stored encoding, the cache policy), so equal objects of two builds, or of
  * two paths, are one. The path's extension stays, so a reader can still tell the object's type
- * from its key (edge/store.ts checks what an origin answers against it).
+ * from its key (edge/origin/http.ts checks what an origin answers against it).
  */
 export function objectKey(
   path: string,

@@ -22,7 +22,8 @@ import {
   SHARED_PATHS,
   shardKey,
 } from '../core/publication.ts';
-import { FetcherStore, PointerStore } from '../edge/store.ts';
+import { FetcherStore } from '../edge/origin/http.ts';
+import { PointerStore } from '../edge/origin/pointer.ts';
 import { S3Line, type S3Call } from '../tests/support/s3-line.ts';
 import { s3At, startS3rver, type LocalS3 } from '../tests/support/s3rver.ts';
 import { SERIES_CENSUS_FILE } from '../build/incremental/series-census.ts';

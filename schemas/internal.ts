@@ -73,7 +73,7 @@ export const BuildRecord = z.strictObject({
 
 /** A source's publishing weekdays (ISO, Monday 1) and its data lag in days. */
 const Calendar = z.strictObject({ days: z.array(z.int().min(1).max(7)).min(1), lag: z.int().min(0) });
-/** What the edge re-ages freshness with (edge/aging.ts), published as core/objects.ts CALENDARS_PATH. */
+/** What the edge re-ages freshness with (edge/answer/aging.ts), published as core/objects.ts CALENDARS_PATH. */
 export const EdgeCalendarsSchema = z.strictObject({
   /** the build day */
   today: Day,

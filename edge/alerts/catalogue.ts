@@ -3,7 +3,7 @@
  * (`/prices/latest` items) and a market (`/markets`). An alert on anything else could never fire.
  */
 import { LATEST_PATH, MARKETS_PATH } from '../../core/objects.ts';
-import type { ObjectStore } from '../store.ts';
+import type { ObjectStore } from '../origin/object.ts';
 
 export type Product = { slug: string; name: string; unit: string };
 export type Market = { slug: string; name: string };

@@ -1,6 +1,6 @@
 /** What an alert route gets: the request, the bindings alerts need, the published build, the clock. */
-import type { Counted } from '../headers.ts';
-import type { ObjectStore } from '../store.ts';
+import type { Counted } from '../answer/headers.ts';
+import type { ObjectStore } from '../origin/object.ts';
 import type { AlertsDb } from './db.ts';
 import type { MailEnv } from './mail/transport.ts';
 

@@ -5,8 +5,8 @@
  */
 import { ALERT_PAGES } from '../../core/alerts.ts';
 import { COMPAT_PREFIX } from '../../core/compat/routes.ts';
-import { errorResponse } from '../error-response.ts';
-import { ApiError } from '../errors.ts';
+import { errorResponse } from '../answer/error-response.ts';
+import { ApiError } from '../answer/errors.ts';
 import { createAlert, deleteAlert, listAlerts } from './api.ts';
 import type { AlertAsked } from './context.ts';
 import { confirmPage, htmlResponse, managePage, unsubscribePage } from './pages.ts';

@@ -7,11 +7,11 @@
  */
 import { BASKET_INDEX_OBJECTS as OBJECTS } from '../../core/objects.ts';
 import type { Day } from '../../core/dates.ts';
-import { rangeWindow } from '../collection.ts';
-import { jsonAnswer, type Answer, type RouteContext } from '../context.ts';
-import { ApiError } from '../errors.ts';
-import { dayParam, enumParam, pathSlug, rangeDays } from '../params.ts';
-import { missingFromBuild } from '../store.ts';
+import { rangeWindow } from '../query/collection.ts';
+import { jsonAnswer, type Answer, type RouteContext } from '../answer/context.ts';
+import { ApiError } from '../answer/errors.ts';
+import { dayParam, enumParam, pathSlug, rangeDays } from '../request/params.ts';
+import { missingFromBuild } from '../origin/object.ts';
 import { serveStored, storedRoute } from './stored.ts';
 
 export const indexLatest = storedRoute(OBJECTS.latest);

@@ -1,6 +1,6 @@
 /**
  * GET /prices/export: the rows of /prices (every filter, date and range) or, with latest=1,
- * each variant's latest price per market, as CSV (see edge/csv.ts). Not cached, no 304.
+ * each variant's latest price per market, as CSV (see edge/answer/csv.ts). Not cached, no 304.
  * At most the route's `maxRows` per file (core/routes.ts): a larger selection answers 400
  * EXPORT_TOO_LARGE (narrow it, or download the dated snapshot of the whole dataset).
  */
@@ -8,17 +8,23 @@ import { LATEST_ROWS_PATH } from '../../core/objects.ts';
 import { EXPORT_COLUMNS } from '../../core/export-columns.ts';
 import { routeSpec } from '../../core/routes.ts';
 import { slugify } from '../../core/turkish.ts';
-import { rangeWindow, readPriceCollection, readRows, window } from '../collection.ts';
-import type { Answer, RouteContext } from '../context.ts';
-import { BOM, CSV_DEFAULT, CSV_TR, csvLine } from '../csv.ts';
-import { ApiError } from '../errors.ts';
-import { exportFileName } from '../export-file-name.ts';
-import { exportCells, type StoredPriceRow } from '../export-rows.ts';
+import { rangeWindow, readPriceCollection, readRows, window } from '../query/collection.ts';
+import type { Answer, RouteContext } from '../answer/context.ts';
+import { BOM, CSV_DEFAULT, CSV_TR, csvLine } from '../answer/csv.ts';
+import { ApiError } from '../answer/errors.ts';
+import { exportFileName } from '../answer/export-file-name.ts';
+import { exportCells, type StoredPriceRow } from '../answer/export-rows.ts';
 import { NEWEST_DATA_DAY } from '../../core/extra-headers.ts';
-import { DIMENSIONS, newestDayHeader, sentFilters, unknownFilterHeaders, type Dimension } from '../filter-hints.ts';
+import {
+  DIMENSIONS,
+  newestDayHeader,
+  sentFilters,
+  unknownFilterHeaders,
+  type Dimension,
+} from '../query/filter-hints.ts';
 import { etagOf } from '../../core/digest.ts';
-import { dayParam, enumParam, rangeDays, slugParam } from '../params.ts';
-import { readSearchData } from '../search.ts';
+import { dayParam, enumParam, rangeDays, slugParam } from '../request/params.ts';
+import { readSearchData } from '../query/search.ts';
 
 const MAX_EXPORT_ROWS = routeSpec('/prices/export').maxRows!;
 

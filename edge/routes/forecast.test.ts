@@ -1,10 +1,10 @@
 /** The forecast routes over a store of a few objects: published, refused, unknown, and served days after the build. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ForecastRefusal, type ForecastRefusalT, type ForecastT } from '../../schemas/forecast.ts';
-import { forgetCalendars } from '../aging.ts';
-import type { RouteContext } from '../context.ts';
-import { ApiError } from '../errors.ts';
-import type { ObjectStore, StoredObject } from '../store.ts';
+import { forgetCalendars } from '../answer/aging.ts';
+import type { RouteContext } from '../answer/context.ts';
+import { ApiError } from '../answer/errors.ts';
+import type { ObjectStore, StoredObject } from '../origin/object.ts';
 import { compatProductForecast } from './compat/forecast.ts';
 import { productForecast } from './forecast.ts';
 

@@ -11,10 +11,10 @@
 import { classByMissedDays, missedPublishingDays } from '../../core/calendar.ts';
 import { FORECAST_OBJECTS } from '../../core/objects.ts';
 import type { ForecastRefusalT, ForecastT } from '../../schemas/forecast.ts';
-import { agingCalendars } from '../aging.ts';
-import type { Answer, RouteContext } from '../context.ts';
-import { ApiError } from '../errors.ts';
-import { NAMES_NOTHING, pathSlug } from '../params.ts';
+import { agingCalendars } from '../answer/aging.ts';
+import type { Answer, RouteContext } from '../answer/context.ts';
+import { ApiError } from '../answer/errors.ts';
+import { NAMES_NOTHING, pathSlug } from '../request/params.ts';
 import { serveStored } from './stored.ts';
 
 export const productForecast = (ctx: RouteContext): Promise<Answer> =>
@@ -55,7 +55,7 @@ function variantSlug(pathParams: Record<string, string>, name: string): string {
  * serving day: the age of the last data day in missed publishing days, not the freshness class
  * (prices read from an archive are `stale` rows from the start, yet a series whose archive
  * reaches the build day had not stopped). The forecast names no source, so it is counted on the
- * calendar the worker re-ages such answers on (edge/aging.ts).
+ * calendar the worker re-ages such answers on (edge/answer/aging.ts).
  */
 async function refuseWhenStale(ctx: RouteContext, slug: string): Promise<void> {
   const calendars = await agingCalendars(ctx.store, ctx.today);

@@ -1,14 +1,14 @@
 /**
  * GET /health: the build's health object; HTTP 503 with the same body when it is degraded. A
- * nightly build that is late (edge/aging.ts) degrades it too: the data may be fine, but nobody
+ * nightly build that is late (edge/answer/aging.ts) degrades it too: the data may be fine, but nobody
  * has checked since the build day.
  */
 import { HEALTH_PATH } from '../../core/objects.ts';
 import { istanbulDay } from '../../core/dates.ts';
-import { buildIsLate, readCalendars } from '../aging.ts';
-import type { Answer, RouteContext } from '../context.ts';
+import { buildIsLate, readCalendars } from '../answer/aging.ts';
+import type { Answer, RouteContext } from '../answer/context.ts';
 import { etagOf } from '../../core/digest.ts';
-import { missingFromBuild } from '../store.ts';
+import { missingFromBuild } from '../origin/object.ts';
 
 const hourFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Istanbul', hour: '2-digit', hourCycle: 'h23' });
 

@@ -7,12 +7,12 @@
 import { historyCollectionKey, historySeries, type HistoryResolution } from '../../core/collection-keys.ts';
 import { routeSpec } from '../../core/routes.ts';
 import { isoWeek } from '../../core/dates.ts';
-import { itemsBody, rangeWindow, readAgedRows, readIndex, window, type CollectionIndex } from '../collection.ts';
-import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
+import { itemsBody, rangeWindow, readAgedRows, readIndex, window, type CollectionIndex } from '../query/collection.ts';
+import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../answer/context.ts';
 import { etagOf } from '../../core/digest.ts';
-import { newestDayHeader, unknownFilterHeaders } from '../filter-hints.ts';
-import { pageLinks } from '../page-links.ts';
-import { DEFAULT_RANGE_DAYS, pathSlug, paging, rangeDays, slugParam } from '../params.ts';
+import { newestDayHeader, unknownFilterHeaders } from '../query/filter-hints.ts';
+import { pageLinks } from '../answer/page-links.ts';
+import { DEFAULT_RANGE_DAYS, pathSlug, paging, rangeDays, slugParam } from '../request/params.ts';
 
 /** The resolution the `bucket` parameter asks for. */
 function resolutionOf(value: string | null, days: number): HistoryResolution {

@@ -3,10 +3,10 @@
  * product × category reads the product's object and keeps it only when the category agrees.
  */
 import { LATEST_PATH, latestGroupPath } from '../../core/objects.ts';
-import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
+import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../answer/context.ts';
 import { etagOf } from '../../core/digest.ts';
-import { sentFilters, unknownFilterHeaders } from '../filter-hints.ts';
-import { slugParam } from '../params.ts';
+import { sentFilters, unknownFilterHeaders } from '../query/filter-hints.ts';
+import { slugParam } from '../request/params.ts';
 import { serveStored } from './stored.ts';
 import { LATEST_NOTE } from '../../core/latest-note.ts';
 

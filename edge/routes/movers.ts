@@ -6,9 +6,9 @@
 import { NEWEST_WEEKLY_SUMMARY_PATH, TRENDING_PATH, weeklySummaryPath } from '../../core/objects.ts';
 import { addDays, isoWeek, isoWeekMonday, type Day } from '../../core/dates.ts';
 import { routeSpec, WEEKLY_SUMMARY_LIMIT } from '../../core/routes.ts';
-import { defaultAttribution, jsonAnswer, type Answer, type RouteContext } from '../context.ts';
-import { isoWeekParam, limitParam } from '../params.ts';
-import { missingFromBuild } from '../store.ts';
+import { defaultAttribution, jsonAnswer, type Answer, type RouteContext } from '../answer/context.ts';
+import { isoWeekParam, limitParam } from '../request/params.ts';
+import { missingFromBuild } from '../origin/object.ts';
 import { serveStored } from './stored.ts';
 
 export async function trendingPrices(ctx: RouteContext): Promise<Answer> {

@@ -3,8 +3,8 @@
  * so the record is found in exactly one evidence object.
  */
 import { decodeObservationId, observationShardPath, UUID_PATTERN } from '../../core/observation-id.ts';
-import { JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
-import { ApiError } from '../errors.ts';
+import { JSON_TYPE, type Answer, type RouteContext } from '../answer/context.ts';
+import { ApiError } from '../answer/errors.ts';
 import { etagOf } from '../../core/digest.ts';
 
 export async function getObservation(ctx: RouteContext): Promise<Answer> {

@@ -4,12 +4,12 @@
  * whole history, newest first.
  */
 import { routeSpec } from '../../core/routes.ts';
-import { itemsBody, rangeWindow, readAgedRows, readPriceCollection, window } from '../collection.ts';
-import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
+import { itemsBody, rangeWindow, readAgedRows, readPriceCollection, window } from '../query/collection.ts';
+import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../answer/context.ts';
 import { etagOf } from '../../core/digest.ts';
-import { answerHints, DIMENSIONS, type Dimension } from '../filter-hints.ts';
-import { pageLinks } from '../page-links.ts';
-import { dayParam, paging, rangeDays, slugParam } from '../params.ts';
+import { answerHints, DIMENSIONS, type Dimension } from '../query/filter-hints.ts';
+import { pageLinks } from '../answer/page-links.ts';
+import { dayParam, paging, rangeDays, slugParam } from '../request/params.ts';
 
 export async function listPrices(ctx: RouteContext): Promise<Answer> {
   const { params, store } = ctx;

@@ -21,11 +21,11 @@ import {
 import { PROVINCES } from '../../core/provinces.ts';
 import { fold, slugify } from '../../core/turkish.ts';
 import type { ProductionIndexT, ProductionItemT, ProductionRowsT } from '../../schemas/production.ts';
-import { jsonAnswer, type Answer, type RouteContext } from '../context.ts';
-import { ApiError } from '../errors.ts';
-import { enumParam, NAMES_NOTHING, slugParam } from '../params.ts';
-import { readSearchData, searchProducts } from '../search.ts';
-import { missingFromBuild, type ObjectStore } from '../store.ts';
+import { jsonAnswer, type Answer, type RouteContext } from '../answer/context.ts';
+import { ApiError } from '../answer/errors.ts';
+import { enumParam, NAMES_NOTHING, slugParam } from '../request/params.ts';
+import { readSearchData, searchProducts } from '../query/search.ts';
+import { missingFromBuild, type ObjectStore } from '../origin/object.ts';
 
 const REGIONS: ReadonlySet<string> = new Set([NATIONAL_REGION, ...PROVINCES.map(slugify)]);
 

@@ -1,10 +1,10 @@
 /** GET /products: the precomputed product list (all, or one category), paged at the edge. */
 import { routeSpec } from '../../core/routes.ts';
-import { itemsBody, readIndex, readRows } from '../collection.ts';
-import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
+import { itemsBody, readIndex, readRows } from '../query/collection.ts';
+import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../answer/context.ts';
 import { etagOf } from '../../core/digest.ts';
-import { pageLinks } from '../page-links.ts';
-import { paging, slugParam } from '../params.ts';
+import { pageLinks } from '../answer/page-links.ts';
+import { paging, slugParam } from '../request/params.ts';
 
 export async function listProducts(ctx: RouteContext): Promise<Answer> {
   const category = slugParam(ctx.params, 'category');

@@ -1,8 +1,8 @@
-/** GET /products/search and GET /search (see edge/search.ts for matching and ranking). */
+/** GET /products/search and GET /search (see edge/query/search.ts for matching and ranking). */
 import { routeSpec } from '../../core/routes.ts';
-import { jsonAnswer, type Answer, type RouteContext } from '../context.ts';
-import { limitParam } from '../params.ts';
-import { readSearchData, searchMarkets, searchProducts, searchQuery } from '../search.ts';
+import { jsonAnswer, type Answer, type RouteContext } from '../answer/context.ts';
+import { limitParam } from '../request/params.ts';
+import { readSearchData, searchMarkets, searchProducts, searchQuery } from '../query/search.ts';
 
 export async function productSearch(ctx: RouteContext): Promise<Answer> {
   const { query, normalised } = searchQuery(ctx.params);

@@ -5,9 +5,9 @@
  * through the worker as through the bucket's public URL. Every key under a snapshot's prefix is
  * named by its content: its ETag is strong and its cache immutable.
  */
-import { ApiError } from '../errors.ts';
-import { baseHeaders, etagMatches, setCountedHeaders, type Counted } from '../headers.ts';
-import type { ByteSpan, RangeStore } from '../store.ts';
+import { ApiError } from '../answer/errors.ts';
+import { baseHeaders, etagMatches, setCountedHeaders, type Counted } from '../answer/headers.ts';
+import type { ByteSpan, RangeStore } from '../origin/object.ts';
 
 /** As the bucket stores snapshot files (publish/layout.ts CACHE.immutable): the prefix names the content. */
 export const SNAPSHOT_FILE_CACHE = 'public, max-age=31536000, immutable';

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ContentCoding } from '../../core/encodings.ts';
-import { forgetCalendars } from '../aging.ts';
-import type { RouteContext } from '../context.ts';
-import type { ObjectStore, StoredObject } from '../store.ts';
+import { forgetCalendars } from '../answer/aging.ts';
+import type { RouteContext } from '../answer/context.ts';
+import type { ObjectStore, StoredObject } from '../origin/object.ts';
 import { serveStored } from './stored.ts';
 
 const identity = new TextEncoder().encode('{"items":[]}');

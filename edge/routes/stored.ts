@@ -1,8 +1,8 @@
 /** Routes whose whole response is one precomputed object (markets, openapi.json …). */
 import { BROTLI_TWIN, hasBrotliTwin, type ContentCoding } from '../../core/encodings.ts';
-import { agingCalendars } from '../aging.ts';
-import type { Answer, RouteContext } from '../context.ts';
-import { missingFromBuild, type StoredObject } from '../store.ts';
+import { agingCalendars } from '../answer/aging.ts';
+import type { Answer, RouteContext } from '../answer/context.ts';
+import { missingFromBuild, type StoredObject } from '../origin/object.ts';
 
 /**
  * The object at `key` as the answer. To a client that accepts a stored coding it goes as stored

@@ -8,11 +8,11 @@ import { LATEST_MARKETS_PATH } from '../../core/objects.ts';
 import { addDays } from '../../core/dates.ts';
 import { HTML_TYPE } from '../../core/media-types.ts';
 import { WIDGET_RATE_LIMIT, type WidgetSpec } from '../../core/routes.ts';
-import { ager, agingCalendars } from '../aging.ts';
-import type { Answer, RouteContext } from '../context.ts';
-import { baseHeaders, setRateLimitHeaders, type RateLimitState } from '../headers.ts';
+import { ager, agingCalendars } from '../answer/aging.ts';
+import type { Answer, RouteContext } from '../answer/context.ts';
+import { baseHeaders, setRateLimitHeaders, type RateLimitState } from '../answer/headers.ts';
 import { etagOf } from '../../core/digest.ts';
-import { missingFromBuild } from '../store.ts';
+import { missingFromBuild } from '../origin/object.ts';
 import { themeOf, unavailablePage } from '../widgets/page.ts';
 import { pricesPage, pricesRequest, type Answered, type LatestBody, type MarketNames } from '../widgets/prices.ts';
 import { indexPage, WEEKS, type IndexLatestBody, type Week } from '../widgets/weekly-index.ts';
@@ -31,7 +31,7 @@ async function read<T>(ctx: RouteContext, route: Route, params: Record<string, s
   return value;
 }
 
-/** Served on a later day than the build: one re-ager for every answer of the page (edge/aging.ts). */
+/** Served on a later day than the build: one re-ager for every answer of the page (edge/answer/aging.ts). */
 async function agerOf(ctx: RouteContext): Promise<Age> {
   const calendars = await agingCalendars(ctx.store, ctx.today);
   return calendars ? ager(calendars, ctx.today) : null;

@@ -17,8 +17,8 @@ import { distOrigin } from '../lib/dist-origin.ts';
 /** The worker module is typed against the Workers runtime (edge/tsconfig.json), not Node's: loaded by path. */
 const WORKER = new URL('../../edge/worker.ts', import.meta.url).href;
 /** The isolate's caches (parsed indexes, calendars), emptied for the cold figure: the same modules the worker loads. */
-const COLLECTION = new URL('../../edge/collection.ts', import.meta.url).href;
-const AGING = new URL('../../edge/aging.ts', import.meta.url).href;
+const COLLECTION = new URL('../../edge/query/collection.ts', import.meta.url).href;
+const AGING = new URL('../../edge/answer/aging.ts', import.meta.url).href;
 type Handle = (request: Request, env: unknown) => Promise<Response>;
 
 type Cached = { status: number; headers: [string, string][]; body: Uint8Array | null };
@@ -27,7 +27,7 @@ type Cached = { status: number; headers: [string, string][]; body: Uint8Array | 
  * `median`, `p99`: the build folder read as it is (nothing kept at the edge: every request does the
  * route's work); `cold`: the median with the isolate's parsed indexes and calendars emptied before
  * each request; `hit`: the median through a publication pointer, where the edge cache answers a
- * repeated request (edge/answer-cache.ts; Node has no Cache API, so the isolate's memory does).
+ * repeated request (edge/answer/cache.ts; Node has no Cache API, so the isolate's memory does).
  */
 export type HandlerCpu = { median: number; p99: number; cold: number; hit: number };
 

@@ -25,7 +25,7 @@ import { MiniflareBucket } from './miniflare-bucket.ts';
 import { startOriginServer, type Origin } from './origin-server.ts';
 
 export const COMPATIBILITY_DATE = '2026-04-20';
-/** As wrangler.toml: node:zlib for the answers the edge keeps encoded (edge/answer-coding.ts). */
+/** As wrangler.toml: node:zlib for the answers the edge keeps encoded (edge/answer/coding.ts). */
 export const COMPATIBILITY_FLAGS = ['nodejs_compat'];
 
 /** The limiter and the keys' quota objects as wrangler.toml declares them: SQLite-backed Durable Object classes. */

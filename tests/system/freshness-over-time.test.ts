@@ -153,7 +153,7 @@ describe('served long after the build day', () => {
     expect(latest.body.items[0].warnings).toContain('data_stale');
     const prices = await get('/api/v1/prices?product=domates-salkim');
     expect(prices.body.items.every((r: any) => r.freshness === 'stale' && r.isStale)).toBe(true);
-    // Collections re-age only their rows from the index's agingFrom on (edge/collection.ts): here every one.
+    // Collections re-age only their rows from the index's agingFrom on (edge/query/collection.ts): here every one.
     for (const bucket of ['daily', 'weekly', 'monthly']) {
       const history = await get(`/api/v1/prices/history/domates-salkim?range=3650d&bucket=${bucket}`);
       expect(history.body.items.length).toBeGreaterThan(0);

@@ -52,7 +52,9 @@ import {
 import { createSnapshot, type SnapshotFiles } from '../../publish/snapshot.ts';
 import { restoreStore, saveStore } from '../../publish/store-copy.ts';
 import { scrapeSource } from '../../store/scrape.ts';
-import { FetcherStore, PointerStore, type ObjectStore, type PointerCache } from '../../edge/store.ts';
+import type { ObjectStore } from '../../edge/origin/object.ts';
+import { FetcherStore } from '../../edge/origin/http.ts';
+import { PointerStore, type PointerCache } from '../../edge/origin/pointer.ts';
 import { type Pointer, type DistManifest, POINTER_KEY } from '../../core/publication.ts';
 import { ROOT } from '../../scripts/lib/bundle-worker.ts';
 import { distOrigin } from '../../scripts/lib/dist-origin.ts';
@@ -138,7 +140,7 @@ async function buildNight(today: string): Promise<Night> {
   return (nights[today] = { today, distDir, manifest, snapshot });
 }
 
-/** What a client of the bucket sees over HTTP through the pointer (edge/store.ts), as the worker reads it. */
+/** What a client of the bucket sees over HTTP through the pointer (edge/origin/pointer.ts), as the worker reads it. */
 function servedStore(): PointerStore {
   return new PointerStore(originStore(), { maxAgeMs: 0 });
 }

@@ -1,23 +1,16 @@
 /**
  * The published build as the notifier reads it: through the publication pointer, as the worker
- * does (edge/store.ts), but without the worker's per-isolate pointer cache, so a run sees the build
- * published a moment ago. Freshness is re-aged to the run's day as the worker re-ages its answers
- * (edge/aging.ts), so a build served late never reads fresher than the worker would answer.
+ * does, but without the worker's per-isolate pointer cache (edge/origin/bindings.ts
+ * `publishedOrigin`), so a run sees the build published a moment ago. Freshness is re-aged to the
+ * run's day as the worker re-ages its answers (edge/answer/aging.ts), so a build served late never
+ * reads fresher than the worker would answer.
  */
 import { istanbulDay } from '../../../core/dates.ts';
 import { CALENDARS_PATH, LATEST_PATH, LATEST_ROWS_PATH } from '../../../core/objects.ts';
-import { POINTER_KEY } from '../../../core/publication.ts';
 import type { EdgeCalendarsT } from '../../../schemas/internal.ts';
-import { ager } from '../../aging.ts';
-import { FetcherStore, ORIGIN_TIMEOUT_MS, PointerStore, R2Store, type ObjectStore } from '../../store.ts';
-
-export type StoreEnv = {
-  BUCKET?: R2Bucket;
-  ORIGIN?: Fetcher;
-  ORIGIN_URL?: string;
-  POINTER_KEY?: string;
-  ORIGIN_TIMEOUT_MS?: string;
-};
+import { ager } from '../../answer/aging.ts';
+import type { ObjectStore } from '../../origin/object.ts';
+import type { PointerStore } from '../../origin/pointer.ts';
 
 /** A /prices/latest item: the variant's national indicator. */
 type LatestItem = {
@@ -53,17 +46,6 @@ export type BuildView = {
   /** variant → its market rows */
   rows: Map<string, LatestRow[]>;
 };
-
-/** Where the published build is read; null without a pointer (a bare build folder has no build id to record). */
-export function publishedStore(env: StoreEnv): PointerStore | null {
-  const timeoutMs = Number(env.ORIGIN_TIMEOUT_MS) || ORIGIN_TIMEOUT_MS;
-  const key = env.POINTER_KEY ?? POINTER_KEY;
-  if (env.BUCKET) return new PointerStore(new R2Store(env.BUCKET, timeoutMs), { key });
-  const origin =
-    env.ORIGIN ?? (env.ORIGIN_URL ? { fetch: (input: string, init?: RequestInit) => fetch(input, init) } : null);
-  if (!origin || !env.POINTER_KEY) return null;
-  return new PointerStore(new FetcherStore(origin, env.ORIGIN_URL, timeoutMs), { key });
-}
 
 async function readJson<T>(store: ObjectStore, path: string): Promise<T | null> {
   const object = await store.get(path);

@@ -9,12 +9,13 @@ import { mailLinks } from '../links.ts';
 import type { Reading } from '../mail/messages.ts';
 import type { MailEnv } from '../mail/transport.ts';
 import { mintToken } from '../tokens.ts';
-import { publishedBuildId, publishedStore, readBuild, type BuildView, type StoreEnv } from './build-view.ts';
+import { publishedOrigin, type OriginEnv } from '../../origin/bindings.ts';
+import { publishedBuildId, readBuild, type BuildView } from './build-view.ts';
 import { decide, type Seen } from './crossing.ts';
 import { deliverOf, type Deliver } from './deliver.ts';
 import { sweep, type Swept } from './housekeeping.ts';
 
-export type NotifierEnv = StoreEnv & MailEnv & { ALERTS?: D1Database; PUBLIC_ORIGIN?: string };
+export type NotifierEnv = OriginEnv & MailEnv & { ALERTS?: D1Database; PUBLIC_ORIGIN?: string };
 
 export type NotifierReport = {
   buildId: string | null;
@@ -165,7 +166,7 @@ async function compareBuild(
   deliver: Deliver | null,
   report: NotifierReport,
 ): Promise<void> {
-  const store = publishedStore(env);
+  const store = publishedOrigin(env);
   if (!store) return void (report.skipped = 'no build');
   if (!deliver) return void (report.skipped = 'no delivery');
   const buildId = (report.buildId = await publishedBuildId(store));

@@ -10,9 +10,9 @@ import {
   COMPAT_INDEX_LATEST_PATH,
 } from '../../../core/compat/objects.ts';
 import { COMPAT_INDEX_WEEKS } from '../../../core/compat/routes.ts';
-import { jsonAnswer, type Answer, type RouteContext } from '../../context.ts';
-import { ApiError } from '../../errors.ts';
-import { missingFromBuild } from '../../store.ts';
+import { jsonAnswer, type Answer, type RouteContext } from '../../answer/context.ts';
+import { ApiError } from '../../answer/errors.ts';
+import { missingFromBuild } from '../../origin/object.ts';
 import { storedRoute } from '../stored.ts';
 
 export const compatIndexLatest = storedRoute(COMPAT_INDEX_LATEST_PATH);

@@ -11,15 +11,15 @@
  */
 import { COMPAT_PREFIX, COMPAT_ROUTES } from '../../../core/compat/routes.ts';
 import { COMPAT_EXPORT_COLUMNS } from '../../../schemas/compat/export.ts';
-import { readRows } from '../../collection.ts';
+import { readRows } from '../../query/collection.ts';
 import { decimalString, parseRows } from './rows.ts';
-import type { Answer, RouteContext } from '../../context.ts';
-import { CSV_DEFAULT, csvLine } from '../../csv.ts';
-import { ApiError } from '../../errors.ts';
-import { exportFileName } from '../../export-file-name.ts';
-import { answerHints } from '../../filter-hints.ts';
+import type { Answer, RouteContext } from '../../answer/context.ts';
+import { CSV_DEFAULT, csvLine } from '../../answer/csv.ts';
+import { ApiError } from '../../answer/errors.ts';
+import { exportFileName } from '../../answer/export-file-name.ts';
+import { answerHints } from '../../query/filter-hints.ts';
 import { etagOf } from '../../../core/digest.ts';
-import { DEFAULT_RANGE_DAYS, rangeDays } from '../../params.ts';
+import { DEFAULT_RANGE_DAYS, rangeDays } from '../../request/params.ts';
 import { compatFilters, selectRows } from './selection.ts';
 
 const MAX_ROWS = COMPAT_ROUTES.find((r) => r.path === `${COMPAT_PREFIX}/prices/export`)!.maxRows!;

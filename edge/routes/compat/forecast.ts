@@ -4,7 +4,7 @@
  * a refused or stale series is the same 422 with the same details, an unknown slug the same 404.
  */
 import { compatForecastPath } from '../../../core/compat/objects.ts';
-import type { Answer, RouteContext } from '../../context.ts';
+import type { Answer, RouteContext } from '../../answer/context.ts';
 import { answerForecast } from '../forecast.ts';
 
 export const compatProductForecast = (ctx: RouteContext): Promise<Answer> =>

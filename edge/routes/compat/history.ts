@@ -6,11 +6,11 @@
  * product or market is an empty array, with the main's hint headers.
  */
 import { compatHistoryKey, historySeries } from '../../../core/collection-keys.ts';
-import { itemsBody, rangeWindow, readIndex, readRows, window } from '../../collection.ts';
-import { JSON_TYPE, type Answer, type RouteContext } from '../../context.ts';
-import { newestDayHeader, unknownFilterHeaders } from '../../filter-hints.ts';
+import { itemsBody, rangeWindow, readIndex, readRows, window } from '../../query/collection.ts';
+import { JSON_TYPE, type Answer, type RouteContext } from '../../answer/context.ts';
+import { newestDayHeader, unknownFilterHeaders } from '../../query/filter-hints.ts';
 import { etagOf } from '../../../core/digest.ts';
-import { DEFAULT_RANGE_DAYS, pathSlug, rangeDays, slugParam } from '../../params.ts';
+import { DEFAULT_RANGE_DAYS, pathSlug, rangeDays, slugParam } from '../../request/params.ts';
 
 export async function compatProductHistory(ctx: RouteContext): Promise<Answer> {
   const slug = pathSlug(ctx.pathParams, 'productSlug');

@@ -4,8 +4,8 @@
  */
 import { COMPAT_MARKETS_PATH } from '../../../core/compat/objects.ts';
 import { slugify } from '../../../core/turkish.ts';
-import { jsonAnswer, type Answer, type RouteContext } from '../../context.ts';
-import { missingFromBuild } from '../../store.ts';
+import { jsonAnswer, type Answer, type RouteContext } from '../../answer/context.ts';
+import { missingFromBuild } from '../../origin/object.ts';
 import { serveStored } from '../stored.ts';
 import { compatCity } from './city.ts';
 

@@ -8,9 +8,9 @@ import { NEWEST_WEEKLY_SUMMARY_PATH, weeklySummaryPath } from '../../../core/obj
 import { COMPAT_TRENDING_PATH } from '../../../core/compat/objects.ts';
 import { compatRouteSpec } from '../../../core/compat/routes.ts';
 import { addDays, isoWeek, isoWeekMonday } from '../../../core/dates.ts';
-import { jsonAnswer, type Answer, type RouteContext } from '../../context.ts';
-import { isoWeekParam, limitParam } from '../../params.ts';
-import { missingFromBuild } from '../../store.ts';
+import { jsonAnswer, type Answer, type RouteContext } from '../../answer/context.ts';
+import { isoWeekParam, limitParam } from '../../request/params.ts';
+import { missingFromBuild } from '../../origin/object.ts';
 
 export async function compatTrendingPrices(ctx: RouteContext): Promise<Answer> {
   const limit = limitParam(ctx.params, compatRouteSpec('compatTrendingPrices').limit!);

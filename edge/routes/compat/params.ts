@@ -1,9 +1,9 @@
 /**
- * The compatibility prefix's own parameters, by the main rules (edge/params.ts): a boolean such as
+ * The compatibility prefix's own parameters, by the main rules (edge/request/params.ts): a boolean such as
  * `latestOnly` is `true`/`false` or `1`/`0`; absent or blank (an empty form field) is false; any
  * other value is a 400 listing the allowed ones, never silently ignored.
  */
-import { ApiError } from '../../errors.ts';
+import { ApiError } from '../../answer/errors.ts';
 
 const BOOLEAN_VALUES = ['true', 'false', '1', '0'] as const;
 

@@ -5,14 +5,14 @@
  * windows either; without it, the whole history. `limit` above 100 is clamped to 100.
  */
 import { COMPAT_PRICES_PAGING } from '../../../core/compat/routes.ts';
-import { dayOfRow, readAgedRows } from '../../collection.ts';
+import { dayOfRow, readAgedRows } from '../../query/collection.ts';
 import { compatPriceItem, parseRows } from './rows.ts';
 import { booleanParam } from './params.ts';
 import { compatFilters, selectRows } from './selection.ts';
-import { JSON_TYPE, type Answer, type RouteContext } from '../../context.ts';
-import { answerHints } from '../../filter-hints.ts';
+import { JSON_TYPE, type Answer, type RouteContext } from '../../answer/context.ts';
+import { answerHints } from '../../query/filter-hints.ts';
 import { etagOf } from '../../../core/digest.ts';
-import { paging, rangeDays } from '../../params.ts';
+import { paging, rangeDays } from '../../request/params.ts';
 
 export async function compatListPrices(ctx: RouteContext): Promise<Answer> {
   const { params, store } = ctx;

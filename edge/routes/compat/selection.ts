@@ -3,11 +3,11 @@
  * (`city` by name or plate code, `product`, `category`) pick the same precomputed collection as
  * the main /prices (or its latestOnly twin), `range` a window of its data days.
  */
-import { rangeWindow, readPriceCollection, window, type CollectionIndex } from '../../collection.ts';
+import { rangeWindow, readPriceCollection, window, type CollectionIndex } from '../../query/collection.ts';
 import { compatCity } from './city.ts';
-import type { Dimension } from '../../filter-hints.ts';
-import { slugParam } from '../../params.ts';
-import type { ObjectStore } from '../../store.ts';
+import type { Dimension } from '../../query/filter-hints.ts';
+import { slugParam } from '../../request/params.ts';
+import type { ObjectStore } from '../../origin/object.ts';
 
 export type CompatFilters = Partial<Record<Extract<Dimension, 'product' | 'city' | 'category'>, string>>;
 

@@ -1,0 +1,265 @@
+/**
+ * Reading a precomputed collection: its index (rows per day, partitions) and the rows of one
+ * page, read from the one or two partitions that hold them. Rows are NDJSON lines that were
+ * serialized at build time; the edge slices and joins them, it never parses them.
+ */
+import { addDays, type Day } from '../../core/dates.ts';
+import {
+  COLLECTION_KEYS_PATH,
+  collectionIndexPath,
+  latestCollectionKey,
+  partitionsBetween,
+  priceCollectionKey,
+  type PriceFilters,
+  type CollectionKeys,
+  type CollectionKind,
+} from '../../core/collection-keys.ts';
+import type { CollectionIndexT as CollectionIndex } from '../../schemas/internal.ts';
+import { ager, agingCalendars } from '../answer/aging.ts';
+import { missingFromBuild, type ObjectStore } from '../origin/object.ts';
+
+export type { CollectionIndex };
+
+/**
+ * Parsed indexes the isolate keeps between requests, by path and ETag (another build's index
+ * has another ETag), least recently used first out, bounded by their JSON size. Decoding and
+ * parsing a large index and collecting the garbage would be most of a dense query's CPU; a
+ * cached index costs its read (I/O, not CPU) and a string comparison. Routes never modify an
+ * index.
+ */
+const INDEX_CACHE_BYTES = 16 * 2 ** 20;
+const parsedIndexes = new Map<string, { etag: string; index: CollectionIndex; size: number }>();
+let parsedBytes = 0;
+/** The build's collection keys (read only when an index is missing), by their ETag. */
+let publishedKeys: { etag: string; keys: Record<CollectionKind, Set<string>> } | null = null;
+
+export function forgetIndexes(): void {
+  parsedIndexes.clear();
+  parsedBytes = 0;
+  publishedKeys = null;
+}
+
+/**
+ * A collection's index; null when the build published no such collection (a filter set that
+ * selects nothing). A published one the bucket does not give is the origin failing, never null.
+ */
+export async function readIndex(
+  store: ObjectStore,
+  kind: CollectionIndex['kind'],
+  key: string,
+): Promise<CollectionIndex | null> {
+  const path = collectionIndexPath(kind, key);
+  const object = await store.get(path);
+  if (!object) {
+    if (await isPublished(store, kind, key)) missingFromBuild(path);
+    return null;
+  }
+  const hit = parsedIndexes.get(path);
+  if (hit && object.etag !== '' && hit.etag === object.etag) {
+    await object.discard();
+    parsedIndexes.delete(path);
+    parsedIndexes.set(path, hit);
+    return hit.index;
+  }
+  const text = await object.text();
+  const index = JSON.parse(text) as CollectionIndex;
+  if (object.etag !== '' && text.length <= INDEX_CACHE_BYTES) {
+    if (hit) {
+      parsedIndexes.delete(path);
+      parsedBytes -= hit.size;
+    }
+    parsedIndexes.set(path, { etag: object.etag, index, size: text.length });
+    parsedBytes += text.length;
+    for (const [oldest, entry] of parsedIndexes) {
+      if (parsedBytes <= INDEX_CACHE_BYTES) break;
+      parsedIndexes.delete(oldest);
+      parsedBytes -= entry.size;
+    }
+  }
+  return index;
+}
+
+/** Whether the build published collection `key` (core/collection-keys.ts COLLECTION_KEYS_PATH; read only when an index is missing). */
+async function isPublished(store: ObjectStore, kind: CollectionKind, key: string): Promise<boolean> {
+  const object = await store.get(COLLECTION_KEYS_PATH);
+  if (!object) missingFromBuild(COLLECTION_KEYS_PATH);
+  if (publishedKeys?.etag !== object.etag || object.etag === '') {
+    const lists = JSON.parse(await object.text()) as CollectionKeys;
+    publishedKeys = {
+      etag: object.etag,
+      keys: { prices: new Set(lists.prices), products: new Set(lists.products), history: new Set(lists.history) },
+    };
+  } else await object.discard();
+  return publishedKeys.keys[kind].has(key);
+}
+
+/** Rows [offset, offset + total) of the collection that fall in the day window [from, to]. */
+export function window(index: CollectionIndex, from: Day | null, to: Day | null): { offset: number; total: number } {
+  if (from === null && to === null) return { offset: 0, total: index.total };
+  const n = index.ends.length;
+  // Days before the window, then days inside it, then days after: two binary searches.
+  const beforeWindow =
+    index.order === 'desc' ? (day: Day) => to !== null && day > to : (day: Day) => from !== null && day < from;
+  const notAfter =
+    index.order === 'desc' ? (day: Day) => from === null || day >= from : (day: Day) => to === null || day <= to;
+  const first = firstWhere(n, (i) => !beforeWindow(dayAt(index, i)));
+  const end = firstWhere(n, (i) => i >= first && !notAfter(dayAt(index, i)));
+  const rowsBefore = (i: number) => (i === 0 ? 0 : index.ends[i - 1]!);
+  return { offset: rowsBefore(first), total: rowsBefore(end) - rowsBefore(first) };
+}
+
+const dayAt = (index: CollectionIndex, i: number): Day => index.days.slice(i * 10, i * 10 + 10);
+
+/** The data day of row `row` of the collection. */
+export function dayOfRow(index: CollectionIndex, row: number): Day {
+  return dayAt(
+    index,
+    firstWhere(index.ends.length, (i) => index.ends[i]! > row),
+  );
+}
+
+/** The newest data day of a collection's rows, null when it has none. */
+export function newestDay(index: CollectionIndex): Day | null {
+  const n = index.ends.length;
+  if (n === 0) return null;
+  return dayAt(index, index.order === 'desc' ? 0 : n - 1);
+}
+
+/** The first i in [0, n) where `holds` turns true (it stays true after), else n. */
+function firstWhere(n: number, holds: (i: number) => boolean): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (holds(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+export function rangeWindow(today: Day, days: number): { from: Day; to: Day } {
+  return { from: addDays(today, 1 - days), to: today };
+}
+
+/**
+ * The /prices collection the filters name (with `latest`, its twin of the newest row per variant ×
+ * market); null when the build published none, or when a filter implied by another (a product's
+ * category, a market's city) disagrees with the collection's scope.
+ */
+export async function readPriceCollection(
+  store: ObjectStore,
+  filters: PriceFilters,
+  latest = false,
+): Promise<CollectionIndex | null> {
+  const { key, checkCategory, checkCity } = priceCollectionKey(filters);
+  const index = await readIndex(store, 'prices', latest ? latestCollectionKey(key) : key);
+  if (!index) return null;
+  if (checkCategory && index.scope.category !== checkCategory) return null;
+  if (checkCity && index.scope.city !== checkCity) return null;
+  return index;
+}
+
+/**
+ * The `count` lines starting at line `first` of NDJSON bytes, as views (no copy, no decoding):
+ * a partition is up to 1,000 rows, and decoding it whole to a string would cost milliseconds a request.
+ */
+export function sliceLines(bytes: Uint8Array, first: number, count: number): Uint8Array[] {
+  let at = 0;
+  for (let i = 0; i < first; i++) {
+    at = bytes.indexOf(NEWLINE, at) + 1;
+    if (at === 0) return [];
+  }
+  const lines: Uint8Array[] = [];
+  while (lines.length < count && at < bytes.length) {
+    const end = bytes.indexOf(NEWLINE, at);
+    lines.push(bytes.subarray(at, end === -1 ? bytes.length : end));
+    at = end === -1 ? bytes.length : end + 1;
+  }
+  return lines;
+}
+
+const NEWLINE = 0x0a;
+const COMMA = 0x2c;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Serialized rows [from, to) of the whole collection, read from the partitions that hold them. */
+export async function readRows(
+  store: ObjectStore,
+  index: CollectionIndex,
+  from: number,
+  to: number,
+): Promise<Uint8Array[]> {
+  const wanted = partitionsBetween(index, from, to);
+  const parts = await Promise.all(
+    wanted.map(async (p) => {
+      const object = await store.get(p.path);
+      if (!object) throw new Error(`partition ${p.path} of ${index.key} is missing`);
+      // Only up to the last line wanted: the rest of the partition is never inflated.
+      return { p, bytes: await object.lines(Math.min(to, p.start + p.rows) - p.start) };
+    }),
+  );
+  return parts.flatMap(({ p, bytes }) => {
+    const first = Math.max(from, p.start) - p.start;
+    const last = Math.min(to, p.start + p.rows) - p.start;
+    return sliceLines(bytes, first, last - first);
+  });
+}
+
+/** `{head}{row},{row}…{tail}` as bytes: the rows are copied once, never decoded. */
+export function itemsBody(head: string, rows: readonly Uint8Array[], tail: string): Uint8Array {
+  const start = encoder.encode(head);
+  const end = encoder.encode(tail);
+  let size = start.length + end.length + Math.max(0, rows.length - 1);
+  for (const r of rows) size += r.length;
+  const out = new Uint8Array(size);
+  out.set(start, 0);
+  let at = start.length;
+  rows.forEach((r, i) => {
+    if (i) out[at++] = COMMA;
+    out.set(r, at);
+    at += r.length;
+  });
+  out.set(end, at);
+  return out;
+}
+
+/**
+ * Served on a later day than the build (edge/answer/aging.ts): re-ages the rows of a page that can
+ * still age — those of the index's `agingFrom` day and newer — each row alone, so the answer is
+ * never parsed whole (a long history's answer would be, every request).
+ * `first` is the position of rows[0] in the collection.
+ */
+export async function ageRows(
+  store: ObjectStore,
+  index: CollectionIndex,
+  rows: Uint8Array[],
+  first: number,
+  today: Day,
+): Promise<Uint8Array[]> {
+  if (index.agingFrom === null || rows.length === 0) return rows;
+  const calendars = await agingCalendars(store, today);
+  if (!calendars) return rows;
+  const ageable = window(index, index.agingFrom, null);
+  const from = Math.max(first, ageable.offset);
+  const to = Math.min(first + rows.length, ageable.offset + ageable.total);
+  if (from >= to) return rows;
+  const age = ager(calendars, today);
+  const aged = rows.slice();
+  for (let p = from; p < to; p++) {
+    const value = JSON.parse(decoder.decode(aged[p - first])) as unknown;
+    if (age(value)) aged[p - first] = encoder.encode(JSON.stringify(value));
+  }
+  return aged;
+}
+
+/** Rows [from, to) of a JSON answer: read, and re-aged when served after the build day. */
+export async function readAgedRows(
+  store: ObjectStore,
+  index: CollectionIndex,
+  from: number,
+  to: number,
+  today: Day,
+): Promise<Uint8Array[]> {
+  return ageRows(store, index, await readRows(store, index, from, to), from, today);
+}
