@@ -101,8 +101,8 @@ export async function handle(
   const { counted } = admitted;
   const waitUntil: WaitUntil = (work) => (ctx ? ctx.waitUntil(work) : void work);
   if (alertPath) {
-    const store = () => requestOrigin(env, waitUntil).store;
-    return answerAlert({ request, url, requestId, counted, env, store, waitUntil, now: new Date() }, alertPath);
+    const origin = () => requestOrigin(env, waitUntil).origin;
+    return answerAlert({ request, url, requestId, counted, env, origin, waitUntil, now: new Date() }, alertPath);
   }
   const codings = acceptedCodings(clientAcceptEncoding(request));
   return answerRead({ request, url, requestId, codings, counted }, target, env, waitUntil);
@@ -133,7 +133,7 @@ type Route = NonNullable<ReturnType<typeof matchRoute> | ReturnType<typeof match
 async function answerRoute(
   asked: Asked,
   route: Route,
-  { store, published }: ReturnType<typeof requestOrigin>,
+  { origin, published }: ReturnType<typeof requestOrigin>,
   { today, keepable, waitUntil }: { today: string; keepable: CacheValues | null; waitUntil: WaitUntil },
 ): Promise<Response> {
   const { url, codings } = asked;
@@ -145,8 +145,8 @@ async function answerRoute(
   let answer = answerAt ? await findAnswer(answerAt) : null;
   if (!answer) {
     const { pathParams } = route;
-    answer = await route.handler({ url, params: url.searchParams, store, today, pathParams, codings });
-    await ageAnswer(answer, store, today);
+    answer = await route.handler({ url, params: url.searchParams, origin, today, pathParams, codings });
+    await ageAnswer(answer, origin, today);
     if (answerAt) answer = await keepAnswer(answerAt, answer, codings, waitUntil);
   }
   const coding = answer.encoding ?? null;

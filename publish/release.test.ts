@@ -22,8 +22,8 @@ import {
   SHARED_PATHS,
   shardKey,
 } from '../core/publication.ts';
-import { FetcherStore } from '../edge/origin/http.ts';
-import { PointerStore } from '../edge/origin/pointer.ts';
+import { FetcherOrigin } from '../edge/origin/http.ts';
+import { PointerOrigin } from '../edge/origin/pointer.ts';
 import { S3Line, type S3Call } from '../tests/support/s3-line.ts';
 import { s3At, startS3rver, type LocalS3 } from '../tests/support/s3rver.ts';
 import { SERIES_CENSUS_FILE } from '../build/incremental/series-census.ts';
@@ -1062,23 +1062,23 @@ describe('the worker over the bucket', () => {
     await publish(bucket, B, null);
     const writtenByB = writesOf(since(mark));
     const asked: string[] = [];
-    const origin = new FetcherStore({ fetch: (url) => (asked.push(url), storedFetch(url)) }, `${s3.endpoint}/served`);
-    const store = new PointerStore(origin, { maxAgeMs: 0 });
-    expect((await store.pointer()).releaseId).toBe(B.releaseId);
+    const origin = new FetcherOrigin({ fetch: (url) => (asked.push(url), storedFetch(url)) }, `${s3.endpoint}/served`);
+    const published = new PointerOrigin(origin, { maxAgeMs: 0 });
+    expect((await published.pointer()).releaseId).toBe(B.releaseId);
 
     // The logo did not change: A's run stored it, B's did not write it, and B's index names it.
-    const logo = await store.get(LOGO);
+    const logo = await published.get(LOGO);
     expect(logo?.etag).toBe(A.manifest.objects[LOGO]!.etag);
     expect(Buffer.from(await logo!.bytes()).equals(readFileSync(join(A.distDir, LOGO)))).toBe(true);
     expect(writtenByB).not.toContain(keyOf(LOGO, B));
     expect(asked.at(-1)).toBe(`${s3.endpoint}/served/${keyOf(LOGO, B)}`);
     expect(asked.filter((u) => u.includes('/_index/'))).toEqual([`${s3.endpoint}/served/${B.prefix}_index/0.json`]);
 
-    const health = await store.get(HEALTH);
+    const health = await published.get(HEALTH);
     expect(JSON.parse(await health!.text())).toEqual({ day: DAY2 });
     expect(health?.etag).toBe(B.manifest.objects[HEALTH]!.etag);
-    expect(await (await store.get(pathOf(P3)))!.text()).toBe(P3);
-    expect(await store.get('api/v1/none.json')).toBeNull();
+    expect(await (await published.get(pathOf(P3)))!.text()).toBe(P3);
+    expect(await published.get('api/v1/none.json')).toBeNull();
   });
 });
 

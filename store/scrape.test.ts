@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDb, type Db } from './db.ts';
-import { DocumentStore } from './documents.ts';
+import { EvidenceFolder } from './documents.ts';
 import { sha256HexSync } from '../core/digest-sync.ts';
 import { scrapeSource } from './scrape.ts';
 import { seedCatalogue, seedRegistry } from './seed.ts';
@@ -33,7 +33,7 @@ function setup() {
   const db = openDb(join(dir, 'store.sqlite'));
   seedRegistry(db, SOURCES);
   seedCatalogue(db, catalogue);
-  const evidence = new DocumentStore(join(dir, 'evidence'));
+  const evidence = new EvidenceFolder(join(dir, 'evidence'));
   const scrape = (http: HttpClient, adapter = izmir) =>
     scrapeSource(db, adapter, {
       day: '2026-07-23',

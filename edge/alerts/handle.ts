@@ -63,7 +63,7 @@ async function route(asked: AlertAsked, matched: Matched): Promise<Response> {
   throw new ApiError(405, 'METHOD_NOT_ALLOWED', { method: method.slice(0, 16) });
 }
 
-/** The answer of an alert path, every error in the error body: a failing store is a 503, never a 500. */
+/** The answer of an alert path, every error in the error body: a failing database is a 503, never a 500. */
 export async function answerAlert(asked: AlertAsked, matched: Matched): Promise<Response> {
   const options = { counted: asked.counted, allow: ALERT_METHODS[matched.kind] };
   try {

@@ -13,7 +13,7 @@ import { baseHeaders, setCountedHeaders } from '../answer/headers.ts';
 import { alertItem } from './api.ts';
 import type { AlertAsked } from './context.ts';
 import type { AlertsDb } from './db.ts';
-import { activeCount, alertsOf, confirmAlert, deleteAlerts, findAlert, type AlertRow } from './store.ts';
+import { activeCount, alertsOf, confirmAlert, deleteAlerts, findAlert, type AlertRow } from './rows.ts';
 import { holderOf } from './tokens.ts';
 
 const FOOTER = 'Hal API fiyat alarmları · <a href="/api-policy#kisisel-veriler">Kişisel verilerin korunması</a>';

@@ -10,16 +10,16 @@ import { CALENDARS_PATH } from '../../core/objects.ts';
 import { classByMissedDays, missedPublishingDays, type PublishingCalendar } from '../../core/calendar.ts';
 import { addDays, type Day } from '../../core/dates.ts';
 import { etagOf } from '../../core/digest.ts';
-import type { ObjectStore } from '../origin/object.ts';
+import type { Origin } from '../origin/object.ts';
 import type { Answer } from './context.ts';
 
 let cached: { at: number; value: EdgeCalendarsT | null } | null = null;
 const CACHE_MS = 60_000;
 
 /** Read once a minute per isolate: every request needs the build day. */
-export async function readCalendars(store: ObjectStore, now = Date.now()): Promise<EdgeCalendarsT | null> {
+export async function readCalendars(origin: Origin, now = Date.now()): Promise<EdgeCalendarsT | null> {
   if (cached && now - cached.at < CACHE_MS) return cached.value;
-  const object = await store.get(CALENDARS_PATH);
+  const object = await origin.get(CALENDARS_PATH);
   cached = { at: now, value: object ? (JSON.parse(await object.text()) as EdgeCalendarsT) : null };
   return cached.value;
 }
@@ -28,8 +28,8 @@ export async function readCalendars(store: ObjectStore, now = Date.now()): Promi
  * The calendars to re-age with when an answer is served on a later day than its build; null when
  * it is served on its build day (or no build is published), as the build wrote it.
  */
-export async function agingCalendars(store: ObjectStore, today: Day): Promise<EdgeCalendarsT | null> {
-  const calendars = await readCalendars(store);
+export async function agingCalendars(origin: Origin, today: Day): Promise<EdgeCalendarsT | null> {
+  const calendars = await readCalendars(origin);
   return calendars && today > calendars.today ? calendars : null;
 }
 
@@ -120,9 +120,9 @@ export function ageValue(value: unknown, calendars: EdgeCalendarsT, today: Day):
 }
 
 /** An answer served on a later day than the build: its freshness re-aged, never made fresher. */
-export async function ageAnswer(answer: Answer, store: ObjectStore, today: string): Promise<void> {
+export async function ageAnswer(answer: Answer, origin: Origin, today: string): Promise<void> {
   if (answer.aged || !answer.contentType.startsWith('application/json') || answer.body === null) return;
-  const calendars = await agingCalendars(store, today);
+  const calendars = await agingCalendars(origin, today);
   if (!calendars) return;
   const text = typeof answer.body === 'string' ? answer.body : await new Response(answer.body).text();
   const value = JSON.parse(text) as unknown;

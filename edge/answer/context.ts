@@ -2,7 +2,7 @@ import { BUILD_RECORD_PATH } from '../../core/objects.ts';
 import type { Day } from '../../core/dates.ts';
 import type { ContentCoding } from '../../core/encodings.ts';
 import { etagOf } from '../../core/digest.ts';
-import type { ObjectStore } from '../origin/object.ts';
+import type { Origin } from '../origin/object.ts';
 
 /**
  * What a route handler gets, and what it gives back (the worker adds the contract's headers).
@@ -11,7 +11,7 @@ import type { ObjectStore } from '../origin/object.ts';
 export type RouteContext = {
   url: URL;
   params: URLSearchParams;
-  store: ObjectStore;
+  origin: Origin;
   today: Day;
   pathParams: Record<string, string>;
   codings: ContentCoding[];
@@ -33,8 +33,8 @@ export type Answer = {
 import { JSON_TYPE } from '../../core/media-types.ts';
 export { JSON_TYPE };
 
-export async function defaultAttribution(store: ObjectStore): Promise<string> {
-  const build = await store.get(BUILD_RECORD_PATH);
+export async function defaultAttribution(origin: Origin): Promise<string> {
+  const build = await origin.get(BUILD_RECORD_PATH);
   if (!build) throw new Error(`${BUILD_RECORD_PATH} is missing: no build is published`);
   return (JSON.parse(await build.text()) as { attribution: string }).attribution;
 }

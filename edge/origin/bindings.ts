@@ -4,11 +4,11 @@
  * build's objects, through a pointer only when POINTER_KEY names one.
  */
 import { POINTER_KEY } from '../../core/publication.ts';
-import { CachingStore, type WaitUntil } from './caching.ts';
-import { FetcherRangeStore, FetcherStore } from './http.ts';
-import { ORIGIN_TIMEOUT_MS, type ObjectStore, type RangeStore } from './object.ts';
-import { PointerStore, type PointerCache } from './pointer.ts';
-import { R2RangeStore, R2Store } from './r2.ts';
+import { CachingOrigin, type WaitUntil } from './caching.ts';
+import { FetcherRangeOrigin, FetcherOrigin } from './http.ts';
+import { ORIGIN_TIMEOUT_MS, type Origin, type RangeOrigin } from './object.ts';
+import { PointerOrigin, type PointerCache } from './pointer.ts';
+import { R2RangeOrigin, R2Origin } from './r2.ts';
 
 export type OriginEnv = {
   /** production: the bucket the publisher writes */
@@ -48,25 +48,25 @@ const pointerCache: PointerCache = { pointer: null, at: 0 };
 export function requestOrigin(
   env: OriginEnv,
   waitUntil: WaitUntil,
-): { store: ObjectStore; published: PointerStore | null } {
-  const through = (store: ObjectStore, key = POINTER_KEY) =>
-    new PointerStore(new CachingStore(store, waitUntil), { key, cache: pointerCache });
+): { origin: Origin; published: PointerOrigin | null } {
+  const through = (origin: Origin, key = POINTER_KEY) =>
+    new PointerOrigin(new CachingOrigin(origin, waitUntil), { key, cache: pointerCache });
   const timeoutMs = timeoutOf(env);
   if (env.BUCKET) {
-    const published = through(new R2Store(env.BUCKET, timeoutMs), env.POINTER_KEY);
-    return { store: published, published };
+    const published = through(new R2Origin(env.BUCKET, timeoutMs), env.POINTER_KEY);
+    return { origin: published, published };
   }
-  const store = new FetcherStore(requiredFetcher(env), env.ORIGIN_URL, timeoutMs);
-  const published = env.POINTER_KEY ? through(store, env.POINTER_KEY) : null;
-  return { store: published ?? store, published };
+  const origin = new FetcherOrigin(requiredFetcher(env), env.ORIGIN_URL, timeoutMs);
+  const published = env.POINTER_KEY ? through(origin, env.POINTER_KEY) : null;
+  return { origin: published ?? origin, published };
 }
 
 /** Snapshot files are read by their bucket key, outside any build's pointer, in parts. */
-export function rangeOrigin(env: OriginEnv): RangeStore {
+export function rangeOrigin(env: OriginEnv): RangeOrigin {
   const timeoutMs = timeoutOf(env);
   return env.BUCKET
-    ? new R2RangeStore(env.BUCKET, timeoutMs)
-    : new FetcherRangeStore(requiredFetcher(env), env.ORIGIN_URL, timeoutMs);
+    ? new R2RangeOrigin(env.BUCKET, timeoutMs)
+    : new FetcherRangeOrigin(requiredFetcher(env), env.ORIGIN_URL, timeoutMs);
 }
 
 /**
@@ -74,11 +74,11 @@ export function rangeOrigin(env: OriginEnv): RangeStore {
  * cache, so a run sees the build published a moment ago; null without a pointer (a bare build
  * folder has no build id to record).
  */
-export function publishedOrigin(env: OriginEnv): PointerStore | null {
+export function publishedOrigin(env: OriginEnv): PointerOrigin | null {
   const timeoutMs = timeoutOf(env);
   const key = env.POINTER_KEY ?? POINTER_KEY;
-  if (env.BUCKET) return new PointerStore(new R2Store(env.BUCKET, timeoutMs), { key });
+  if (env.BUCKET) return new PointerOrigin(new R2Origin(env.BUCKET, timeoutMs), { key });
   const fetcher = fetcherOf(env);
   if (!fetcher || !env.POINTER_KEY) return null;
-  return new PointerStore(new FetcherStore(fetcher, env.ORIGIN_URL, timeoutMs), { key });
+  return new PointerOrigin(new FetcherOrigin(fetcher, env.ORIGIN_URL, timeoutMs), { key });
 }

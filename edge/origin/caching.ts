@@ -3,12 +3,12 @@
  * change (objects and partitions are stored by content, a build's index is written once), so
  * an object read once is kept in the isolate's memory and in the location's cache (Cache API)
  * under its key, and a later request for it costs no bucket read. Only the pointer itself
- * moves; it is never kept here (edge/origin/pointer.ts PointerStore keeps it a minute).
+ * moves; it is never kept here (edge/origin/pointer.ts PointerOrigin keeps it a minute).
  */
 import { POINTER_KEY } from '../../core/publication.ts';
 import { locationCache } from '../runtime/location-cache.ts';
 import { MemoryLru } from '../runtime/memory-lru.ts';
-import { OriginUnavailable, storedFromBytes, type ObjectStore, type StoredMeta, type StoredObject } from './object.ts';
+import { OriginUnavailable, storedFromBytes, type Origin, type StoredMeta, type StoredObject } from './object.ts';
 
 type Kept = { raw: Uint8Array; meta: StoredMeta };
 
@@ -23,9 +23,9 @@ const META_HEADER = 'x-stored';
 
 export type WaitUntil = (work: Promise<unknown>) => void;
 
-export class CachingStore implements ObjectStore {
+export class CachingOrigin implements Origin {
   constructor(
-    private readonly inner: ObjectStore,
+    private readonly inner: Origin,
     private readonly waitUntil: WaitUntil,
   ) {}
 

@@ -9,8 +9,8 @@ import {
   storedFromBytes,
   type ByteSpan,
   type ObjectHead,
-  type ObjectStore,
-  type RangeStore,
+  type Origin,
+  type RangeOrigin,
   type StoredObject,
 } from './object.ts';
 
@@ -32,7 +32,7 @@ function checkType(key: string, contentType: string | null): void {
  * exist. Any other status (403 included: an S3 bucket answers 403 for a missing key only when its
  * reader may not list it, so a 403 means the origin refuses) is the origin failing.
  */
-export class FetcherStore implements ObjectStore {
+export class FetcherOrigin implements Origin {
   constructor(
     private readonly fetcher: { fetch(input: string, init?: RequestInit): Promise<Response> },
     private readonly base = 'http://origin',
@@ -72,7 +72,7 @@ export class FetcherStore implements ObjectStore {
  * span, answered 206. An origin that ignores `Range` (200, the whole object) is cut to the span here,
  * so the client still gets exactly what it asked for.
  */
-export class FetcherRangeStore implements RangeStore {
+export class FetcherRangeOrigin implements RangeOrigin {
   constructor(
     private readonly fetcher: { fetch(input: string, init?: RequestInit): Promise<Response> },
     private readonly base = 'http://origin',

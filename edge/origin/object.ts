@@ -27,7 +27,7 @@ export type StoredObject = {
   discard(): Promise<void>;
 };
 
-export interface ObjectStore {
+export interface Origin {
   get(key: string): Promise<StoredObject | null>;
 }
 
@@ -121,7 +121,7 @@ export type ObjectHead = { size: number; etag: string; contentType: string };
  * Objects read in parts: the snapshot files researchers query in place (edge/routes/snapshot-files.ts).
  * Their keys are named by their content, so `head` and a later `read` of one key see the same bytes.
  */
-export interface RangeStore {
+export interface RangeOrigin {
   head(key: string): Promise<ObjectHead | null>;
   /** the stored bytes of `span`, or all of them (null); the object is known to exist (head) */
   read(key: string, span: ByteSpan | null): Promise<ReadableStream>;

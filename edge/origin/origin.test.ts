@@ -1,11 +1,11 @@
 /**
- * The worker's object stores with fake fetchers and buckets: what an origin's status, headers and
+ * The worker's origins with fake fetchers and buckets: what an origin's status, headers and
  * bytes become, and how gzip and brotli bodies are read.
  */
 import { describe, expect, it } from 'vitest';
 import { firstLines, OriginUnavailable } from './object.ts';
-import { FetcherRangeStore, FetcherStore } from './http.ts';
-import { R2RangeStore, R2Store, type R2Like, type R2RangeLike } from './r2.ts';
+import { FetcherRangeOrigin, FetcherOrigin } from './http.ts';
+import { R2RangeOrigin, R2Origin, type R2Like, type R2RangeLike } from './r2.ts';
 
 const encoder = new TextEncoder();
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
@@ -46,12 +46,12 @@ function fetcherOf(answer: (url: string) => Response) {
   };
 }
 
-describe('FetcherStore', () => {
+describe('FetcherOrigin', () => {
   it('GETs {base}/{key} asking workerd not to decode, and reads a plain answer', async () => {
     const fetcher = fetcherOf(
       () => new Response('{"a":1}\n{"a":2}\n', { headers: { etag: '"e1"', 'content-type': 'application/x-ndjson' } }),
     );
-    const object = (await new FetcherStore(fetcher, 'https://bucket.example').get('api/v1/x.ndjson'))!;
+    const object = (await new FetcherOrigin(fetcher, 'https://bucket.example').get('api/v1/x.ndjson'))!;
     expect(fetcher.calls).toEqual([
       {
         url: 'https://bucket.example/api/v1/x.ndjson',
@@ -69,7 +69,7 @@ describe('FetcherStore', () => {
 
   it('the base defaults to http://origin (the service binding serving dist/)', async () => {
     const fetcher = fetcherOf(() => new Response('{}', { headers: { 'content-type': 'application/json' } }));
-    await new FetcherStore(fetcher).get('manifest.json');
+    await new FetcherOrigin(fetcher).get('manifest.json');
     expect(fetcher.calls[0]!.url).toBe('http://origin/manifest.json');
   });
 
@@ -78,27 +78,27 @@ describe('FetcherStore', () => {
     const both = fetcherOf(
       () => new Response(encoder.encode('{}'), { headers: { etag: '"md5"', 'x-amz-meta-etag': '"build"' } }),
     );
-    expect(await new FetcherStore(both).get('k')).toMatchObject({
+    expect(await new FetcherOrigin(both).get('k')).toMatchObject({
       etag: '"build"',
       contentType: 'application/json; charset=utf-8',
     });
     const none = fetcherOf(() => new Response(encoder.encode('{}')));
-    expect((await new FetcherStore(none).get('k'))!.etag).toBe('');
+    expect((await new FetcherOrigin(none).get('k'))!.etag).toBe('');
   });
 
   it('404 is no such object, and its body is not left open', async () => {
     const { stream, state } = chunked(['<Error/>']);
-    expect(await new FetcherStore(fetcherOf(() => new Response(stream, { status: 404 }))).get('k')).toBeNull();
+    expect(await new FetcherOrigin(fetcherOf(() => new Response(stream, { status: 404 }))).get('k')).toBeNull();
     expect(state.cancelled).toBe(true);
-    expect(await new FetcherStore(fetcherOf(() => new Response(null, { status: 404 }))).get('k')).toBeNull();
+    expect(await new FetcherOrigin(fetcherOf(() => new Response(null, { status: 404 }))).get('k')).toBeNull();
   });
 
   it.each([403, 500, 503, 400, 429])(
     '%i is the origin unavailable, not a missing object, and its body is not left open',
     async (status) => {
       const { stream, state } = chunked(['<Error/>']);
-      const store = new FetcherStore(fetcherOf(() => new Response(stream, { status })));
-      const error = await store.get('api/v1/markets.json').catch((e: unknown) => e);
+      const origin = new FetcherOrigin(fetcherOf(() => new Response(stream, { status })));
+      const error = await origin.get('api/v1/markets.json').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(OriginUnavailable);
       expect((error as Error).message).toBe(`origin answered ${status} for api/v1/markets.json`);
       expect(state.cancelled).toBe(true);
@@ -109,20 +109,20 @@ describe('FetcherStore', () => {
     const html = fetcherOf(
       () => new Response('<html>maintenance</html>', { headers: { 'content-type': 'text/html' } }),
     );
-    await expect(new FetcherStore(html).get('api/v1/markets.json')).rejects.toThrow(
+    await expect(new FetcherOrigin(html).get('api/v1/markets.json')).rejects.toThrow(
       new OriginUnavailable('origin answered text/html for api/v1/markets.json, a application/json object'),
     );
-    await expect(new FetcherStore(html).get('api/v1/_c/prices/x.ndjson')).rejects.toBeInstanceOf(OriginUnavailable);
+    await expect(new FetcherOrigin(html).get('api/v1/_c/prices/x.ndjson')).rejects.toBeInstanceOf(OriginUnavailable);
     const untyped = fetcherOf(() => new Response(encoder.encode('{}')));
-    await expect(new FetcherStore(untyped).get('api/v1/markets.json')).rejects.toThrow(
+    await expect(new FetcherOrigin(untyped).get('api/v1/markets.json')).rejects.toThrow(
       'origin answered no content type for api/v1/markets.json',
     );
     // A key without an extension no object has: no type to hold it to.
-    await expect(new FetcherStore(html).get('k')).resolves.not.toBeNull();
+    await expect(new FetcherOrigin(html).get('k')).resolves.not.toBeNull();
     const typed = fetcherOf(
       () => new Response(encoder.encode('{}'), { headers: { 'content-type': 'application/json; charset=utf-8' } }),
     );
-    await expect(new FetcherStore(typed).get('api/v1/markets.json')).resolves.not.toBeNull();
+    await expect(new FetcherOrigin(typed).get('api/v1/markets.json')).resolves.not.toBeNull();
   });
 
   it('an origin that does not answer in time, or stalls in the body, is unavailable', async () => {
@@ -132,25 +132,25 @@ describe('FetcherStore', () => {
           init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
         ),
     };
-    await expect(new FetcherStore(hanging, 'http://origin', 20).get('k')).rejects.toBeInstanceOf(OriginUnavailable);
+    await expect(new FetcherOrigin(hanging, 'http://origin', 20).get('k')).rejects.toBeInstanceOf(OriginUnavailable);
     const { stream } = chunked(['{"a":'], true);
     const stalling = {
       fetch: async (_: string, init?: RequestInit) =>
         new Response(stream.pipeThrough(new TransformStream(), { signal: init?.signal ?? undefined })),
     };
-    await expect(new FetcherStore(stalling, 'http://origin', 20).get('k')).rejects.toBeInstanceOf(OriginUnavailable);
+    await expect(new FetcherOrigin(stalling, 'http://origin', 20).get('k')).rejects.toBeInstanceOf(OriginUnavailable);
   });
 
   it('a network error while fetching is the origin unavailable, with the key in the message', async () => {
     const failing = { fetch: async () => Promise.reject(new TypeError('fetch failed')) };
-    await expect(new FetcherStore(failing).get('api/v1/markets.json')).rejects.toThrow(
+    await expect(new FetcherOrigin(failing).get('api/v1/markets.json')).rejects.toThrow(
       new OriginUnavailable('api/v1/markets.json: fetch failed'),
     );
   });
 
   it('a truncated gzip body is the origin failing when it is read', async () => {
     const packed = await gzip('line 1\n'.repeat(200));
-    const object = (await new FetcherStore(fetcherOf(() => new Response(packed.slice(0, packed.length - 12)))).get(
+    const object = (await new FetcherOrigin(fetcherOf(() => new Response(packed.slice(0, packed.length - 12)))).get(
       'k',
     ))!;
     expect(object.encoding).toBe('gzip');
@@ -160,7 +160,7 @@ describe('FetcherStore', () => {
   it('gzip bytes are known by their magic, whatever the header says, and read decoded', async () => {
     const text = 'line 1\nline 2\nline 3\n';
     const packed = await gzip(text);
-    const object = (await new FetcherStore(fetcherOf(() => new Response(packed))).get('k'))!;
+    const object = (await new FetcherOrigin(fetcherOf(() => new Response(packed))).get('k'))!;
     expect(object.encoding).toBe('gzip');
     expect(object.raw()).toEqual(packed);
     expect(await object.text()).toBe(text);
@@ -170,7 +170,7 @@ describe('FetcherStore', () => {
   });
 
   it('a gzip header on plain bytes (a client in between decoded them) is plain', async () => {
-    const object = (await new FetcherStore(
+    const object = (await new FetcherOrigin(
       fetcherOf(() => new Response('{"ok":true}', { headers: { 'content-encoding': 'gzip' } })),
     ).get('k'))!;
     expect(object.encoding).toBeNull();
@@ -179,7 +179,7 @@ describe('FetcherStore', () => {
 
   it('a brotli twin is sent as stored and never decoded here', async () => {
     const bytes = new Uint8Array([0x0b, 0x02, 0x80, 0x7b, 0x7d, 0x03]);
-    const object = (await new FetcherStore(
+    const object = (await new FetcherOrigin(
       fetcherOf(() => new Response(bytes, { headers: { 'content-encoding': 'br' } })),
     ).get('k.br'))!;
     expect(object.encoding).toBe('br');
@@ -229,20 +229,20 @@ function bucketOf(objects: Record<string, Omit<R2Object, 'text'>>) {
   return { bucket, asked };
 }
 
-describe('R2Store', () => {
+describe('R2Origin', () => {
   it('a missing key is null', async () => {
     const { bucket, asked } = bucketOf({});
-    expect(await new R2Store(bucket).get('nope.json')).toBeNull();
+    expect(await new R2Origin(bucket).get('nope.json')).toBeNull();
     expect(asked).toEqual(['nope.json']);
   });
 
   it('a binding that does not settle in time, or fails, is the origin unavailable', async () => {
     const hanging: R2Like = { get: () => new Promise(() => {}) };
-    await expect(new R2Store(hanging, 20).get('api/v1/markets.json')).rejects.toThrow(
+    await expect(new R2Origin(hanging, 20).get('api/v1/markets.json')).rejects.toThrow(
       new OriginUnavailable('origin did not answer within 20 ms for api/v1/markets.json'),
     );
     const failing: R2Like = { get: async () => Promise.reject(new Error('R2 overloaded')) };
-    await expect(new R2Store(failing).get('k')).rejects.toThrow(new OriginUnavailable('k: R2 overloaded'));
+    await expect(new R2Origin(failing).get('k')).rejects.toThrow(new OriginUnavailable('k: R2 overloaded'));
   });
 
   it('the build’s ETag comes from custom metadata, else the bucket’s own; JSON by default', async () => {
@@ -255,12 +255,12 @@ describe('R2Store', () => {
       },
       b: { body: chunked(['{}']).stream, httpEtag: '"md5"' },
     });
-    expect(await new R2Store(bucket).get('a')).toMatchObject({
+    expect(await new R2Origin(bucket).get('a')).toMatchObject({
       etag: '"build"',
       contentType: 'text/csv',
       encoding: null,
     });
-    expect(await new R2Store(bucket).get('b')).toMatchObject({
+    expect(await new R2Origin(bucket).get('b')).toMatchObject({
       etag: '"md5"',
       contentType: 'application/json; charset=utf-8',
       encoding: null,
@@ -270,7 +270,7 @@ describe('R2Store', () => {
   it('a plain object reads as stored', async () => {
     const body = chunked(['p\n', 'q\n']).stream;
     const { bucket } = bucketOf({ k: { body, httpEtag: '"e"', httpMetadata: { contentEncoding: 'deflate' } } });
-    const object = (await new R2Store(bucket).get('k'))!;
+    const object = (await new R2Origin(bucket).get('k'))!;
     expect(object.encoding).toBeNull();
     expect(object.raw()).toBe(body);
     expect(object.body).toBe(body);
@@ -282,7 +282,7 @@ describe('R2Store', () => {
     const { bucket } = bucketOf({
       k: { body: chunked([await gzip(text)]).stream, httpEtag: '"e"', httpMetadata: { contentEncoding: 'gzip' } },
     });
-    const object = (await new R2Store(bucket).get('k'))!;
+    const object = (await new R2Origin(bucket).get('k'))!;
     expect(object.encoding).toBe('gzip');
     expect(object.body).toBe(object.body);
     expect(await object.text()).toBe(text);
@@ -294,8 +294,8 @@ describe('R2Store', () => {
       a: { body: chunked([await gzip(text)]).stream, httpEtag: '"e"', httpMetadata: { contentEncoding: 'gzip' } },
       b: { body: chunked([await gzip(text)]).stream, httpEtag: '"e"', httpMetadata: { contentEncoding: 'gzip' } },
     });
-    expect(decode(await (await new R2Store(bucket).get('a'))!.bytes())).toBe(text);
-    expect(decode(await (await new R2Store(bucket).get('b'))!.lines(1)).startsWith('r1\n')).toBe(true);
+    expect(decode(await (await new R2Origin(bucket).get('a'))!.bytes())).toBe(text);
+    expect(decode(await (await new R2Origin(bucket).get('b'))!.lines(1)).startsWith('r1\n')).toBe(true);
   });
 
   it('raw() hands on the stored bytes still encoded', async () => {
@@ -303,7 +303,7 @@ describe('R2Store', () => {
     const { bucket } = bucketOf({
       k: { body: chunked([packed]).stream, httpEtag: '"e"', httpMetadata: { contentEncoding: 'gzip' } },
     });
-    expect(new Uint8Array(await new Response((await new R2Store(bucket).get('k'))!.raw()).arrayBuffer())).toEqual(
+    expect(new Uint8Array(await new Response((await new R2Origin(bucket).get('k'))!.raw()).arrayBuffer())).toEqual(
       packed,
     );
   });
@@ -311,7 +311,7 @@ describe('R2Store', () => {
   it('a brotli twin is never decoded here', async () => {
     const body = chunked([new Uint8Array([1, 2, 3])]).stream;
     const { bucket } = bucketOf({ 'k.br': { body, httpEtag: '"e"', httpMetadata: { contentEncoding: 'br' } } });
-    const object = (await new R2Store(bucket).get('k.br'))!;
+    const object = (await new R2Origin(bucket).get('k.br'))!;
     expect(object.encoding).toBe('br');
     expect(object.raw()).toBe(body);
     expect(() => object.body).toThrow('k.br is brotli-encoded: it is sent as stored, never decoded here');
@@ -320,14 +320,14 @@ describe('R2Store', () => {
   it('discard cancels the live body, read or not', async () => {
     const unread = chunked(['{}']);
     const { bucket } = bucketOf({ k: { body: unread.stream, httpEtag: '"e"' } });
-    await (await new R2Store(bucket).get('k'))!.discard();
+    await (await new R2Origin(bucket).get('k'))!.discard();
     expect(unread.state.cancelled).toBe(true);
 
     const started = chunked([await gzip('a\n')], true);
     const { bucket: other } = bucketOf({
       k: { body: started.stream, httpEtag: '"e"', httpMetadata: { contentEncoding: 'gzip' } },
     });
-    const object = (await new R2Store(other).get('k'))!;
+    const object = (await new R2Origin(other).get('k'))!;
     expect(object.body).toBeInstanceOf(ReadableStream);
     await expect(object.discard()).resolves.toBeUndefined();
     // The cancel reaches the stored stream through the decoder's pipe, a turn later.
@@ -338,7 +338,7 @@ describe('R2Store', () => {
 
 const bytesOf = async (stream: ReadableStream) => new Uint8Array(await new Response(stream).arrayBuffer());
 
-describe('R2RangeStore', () => {
+describe('R2RangeOrigin', () => {
   const file = new Uint8Array([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   function bucketOf(object: { customMetadata?: Record<string, string>; contentType?: string } | null) {
     const asked: unknown[] = [];
@@ -362,36 +362,36 @@ describe('R2RangeStore', () => {
 
   it('heads with the publisher’s ETag before R2’s own, and the stored type', async () => {
     const { bucket } = bucketOf({ customMetadata: { etag: '"sha"' }, contentType: 'application/vnd.apache.parquet' });
-    expect(await new R2RangeStore(bucket).head('k')).toEqual({
+    expect(await new R2RangeOrigin(bucket).head('k')).toEqual({
       size: 10,
       etag: '"sha"',
       contentType: 'application/vnd.apache.parquet',
     });
-    expect(await new R2RangeStore(bucketOf({}).bucket).head('k')).toEqual({
+    expect(await new R2RangeOrigin(bucketOf({}).bucket).head('k')).toEqual({
       size: 10,
       etag: '"r2-etag"',
       contentType: 'application/octet-stream',
     });
-    expect(await new R2RangeStore(bucketOf(null).bucket).head('k')).toBeNull();
+    expect(await new R2RangeOrigin(bucketOf(null).bucket).head('k')).toBeNull();
   });
 
   it('reads a span through the binding’s range, the whole without one', async () => {
     const { bucket, asked } = bucketOf({});
-    const store = new R2RangeStore(bucket);
-    expect([...(await bytesOf(await store.read('k', { offset: 2, length: 3 })))]).toEqual([2, 3, 4]);
-    expect([...(await bytesOf(await store.read('k', null)))]).toEqual([...file]);
+    const origin = new R2RangeOrigin(bucket);
+    expect([...(await bytesOf(await origin.read('k', { offset: 2, length: 3 })))]).toEqual([2, 3, 4]);
+    expect([...(await bytesOf(await origin.read('k', null)))]).toEqual([...file]);
     expect(asked).toEqual([{ range: { offset: 2, length: 3 } }, {}]);
-    await expect(new R2RangeStore(bucketOf(null).bucket).read('k', null)).rejects.toBeInstanceOf(OriginUnavailable);
+    await expect(new R2RangeOrigin(bucketOf(null).bucket).read('k', null)).rejects.toBeInstanceOf(OriginUnavailable);
   });
 
   it('gives up on a bucket that does not answer in time', async () => {
     const hanging: R2RangeLike = { head: () => new Promise(() => {}), get: () => new Promise(() => {}) };
-    await expect(new R2RangeStore(hanging, 20).head('k')).rejects.toThrow('origin did not answer within 20 ms for k');
-    await expect(new R2RangeStore(hanging, 20).read('k', null)).rejects.toBeInstanceOf(OriginUnavailable);
+    await expect(new R2RangeOrigin(hanging, 20).head('k')).rejects.toThrow('origin did not answer within 20 ms for k');
+    await expect(new R2RangeOrigin(hanging, 20).read('k', null)).rejects.toBeInstanceOf(OriginUnavailable);
   });
 });
 
-describe('FetcherRangeStore', () => {
+describe('FetcherRangeOrigin', () => {
   const file = new Uint8Array([10, 11, 12, 13, 14, 15]);
   type Asked = { url: string; method: string; range: string | null };
   function originOf(answer: (asked: Asked) => Response) {
@@ -413,14 +413,14 @@ describe('FetcherRangeStore', () => {
           headers: { 'content-length': '6', etag: '"s3"', 'x-amz-meta-etag': '"sha"', 'content-type': 'text/csv' },
         }),
     );
-    expect(await new FetcherRangeStore(fetcher, 'https://s3.example/b').head('snapshots/a')).toEqual({
+    expect(await new FetcherRangeOrigin(fetcher, 'https://s3.example/b').head('snapshots/a')).toEqual({
       size: 6,
       etag: '"sha"',
       contentType: 'text/csv',
     });
     expect(asked).toEqual([{ url: 'https://s3.example/b/snapshots/a', method: 'HEAD', range: null }]);
     const plain = originOf(() => new Response(null, { headers: { 'content-length': '6', etag: '"s3"' } })).fetcher;
-    expect(await new FetcherRangeStore(plain).head('k')).toEqual({
+    expect(await new FetcherRangeOrigin(plain).head('k')).toEqual({
       size: 6,
       etag: '"s3"',
       contentType: 'application/octet-stream',
@@ -429,13 +429,13 @@ describe('FetcherRangeStore', () => {
 
   it('heads: 404 is no object; another status or no size is the origin failing', async () => {
     expect(
-      await new FetcherRangeStore(originOf(() => new Response(null, { status: 404 })).fetcher).head('k'),
+      await new FetcherRangeOrigin(originOf(() => new Response(null, { status: 404 })).fetcher).head('k'),
     ).toBeNull();
     await expect(
-      new FetcherRangeStore(originOf(() => new Response(null, { status: 500 })).fetcher).head('k'),
+      new FetcherRangeOrigin(originOf(() => new Response(null, { status: 500 })).fetcher).head('k'),
     ).rejects.toThrow('origin answered 500 for k');
     await expect(
-      new FetcherRangeStore(originOf(() => new Response(null, { headers: { 'content-length': 'x' } })).fetcher).head(
+      new FetcherRangeOrigin(originOf(() => new Response(null, { headers: { 'content-length': 'x' } })).fetcher).head(
         'k',
       ),
     ).rejects.toThrow('origin sent no size for k');
@@ -447,24 +447,24 @@ describe('FetcherRangeStore', () => {
       return new Response(file.slice(a, b! + 1), { status: 206 });
     });
     expect([
-      ...(await bytesOf(await new FetcherRangeStore(ranged.fetcher).read('k', { offset: 1, length: 2 }))),
+      ...(await bytesOf(await new FetcherRangeOrigin(ranged.fetcher).read('k', { offset: 1, length: 2 }))),
     ]).toEqual([11, 12]);
     expect(ranged.asked[0]).toMatchObject({ method: 'GET', range: 'bytes=1-2' });
     const ignoring = originOf(() => new Response(file));
     expect([
-      ...(await bytesOf(await new FetcherRangeStore(ignoring.fetcher).read('k', { offset: 3, length: 2 }))),
+      ...(await bytesOf(await new FetcherRangeOrigin(ignoring.fetcher).read('k', { offset: 3, length: 2 }))),
     ]).toEqual([13, 14]);
-    expect([...(await bytesOf(await new FetcherRangeStore(ignoring.fetcher).read('k', null)))]).toEqual([...file]);
+    expect([...(await bytesOf(await new FetcherRangeOrigin(ignoring.fetcher).read('k', null)))]).toEqual([...file]);
     expect(ignoring.asked[1]!.range).toBeNull();
   });
 
   it('reads: any other status, or a 206 to a whole read, is the origin failing', async () => {
     const failing = originOf(() => new Response('no', { status: 503 })).fetcher;
-    await expect(new FetcherRangeStore(failing).read('k', { offset: 0, length: 2 })).rejects.toThrow(
+    await expect(new FetcherRangeOrigin(failing).read('k', { offset: 0, length: 2 })).rejects.toThrow(
       'origin answered 503 for k (bytes=0-1)',
     );
     const partial = originOf(() => new Response(file, { status: 206 })).fetcher;
-    await expect(new FetcherRangeStore(partial).read('k', null)).rejects.toThrow('origin answered 206 for k');
+    await expect(new FetcherRangeOrigin(partial).read('k', null)).rejects.toThrow('origin answered 206 for k');
   });
 
   it('gives up on an origin that does not answer in time', async () => {
@@ -472,7 +472,7 @@ describe('FetcherRangeStore', () => {
       fetch: (_url: string, init: RequestInit = {}) =>
         new Promise<Response>((_, reject) => init.signal?.addEventListener('abort', () => reject(init.signal!.reason))),
     };
-    await expect(new FetcherRangeStore(hanging, 'http://origin', 20).head('k')).rejects.toBeInstanceOf(
+    await expect(new FetcherRangeOrigin(hanging, 'http://origin', 20).head('k')).rejects.toBeInstanceOf(
       OriginUnavailable,
     );
   });

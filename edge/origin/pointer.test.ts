@@ -1,7 +1,7 @@
-/** The publication pointer: what counts as one, where it sends a path, and how one store keeps to one build. */
+/** The publication pointer: what counts as one, where it sends a path, and how one origin keeps to one build. */
 import { describe, expect, it } from 'vitest';
-import { OriginUnavailable, type ObjectStore, type StoredObject } from './object.ts';
-import { parsePointer, PointerStore, SHARDS_KEPT, type PointerCache } from './pointer.ts';
+import { OriginUnavailable, type Origin, type StoredObject } from './object.ts';
+import { parsePointer, PointerOrigin, SHARDS_KEPT, type PointerCache } from './pointer.ts';
 import { type IndexShard, type Pointer, POINTER_KEY, resolveKey, shardKey, shardOf } from '../../core/publication.ts';
 
 const encoder = new TextEncoder();
@@ -18,7 +18,7 @@ const POINTER_1: Pointer = {
   publishedAt: '2026-11-21T03:30:00Z',
 };
 
-/** A build of the layout with an index: two shards under its prefix. */
+/** A build of the layout with a index: two shards under its prefix. */
 const POINTER: Pointer = {
   ...POINTER_1,
   format: 2,
@@ -93,8 +93,8 @@ describe('the pointer', () => {
   });
 });
 
-/** A store holding `objects` (text by key) that counts its reads. */
-function memoryStore(objects: Record<string, string>): ObjectStore & { reads: string[] } {
+/** An origin holding `objects` (text by key) that counts its reads. */
+function memoryOrigin(objects: Record<string, string>): Origin & { reads: string[] } {
   const reads: string[] = [];
   return {
     reads,
@@ -117,69 +117,69 @@ function memoryStore(objects: Record<string, string>): ObjectStore & { reads: st
   };
 }
 
-describe('PointerStore', () => {
+describe('PointerOrigin', () => {
   const objects = {
     'current.json': JSON.stringify(POINTER_1),
     'builds/2026-11-21/r1/api/v1/markets.json': '[]',
     'shared/api/v1/partitions/a.ndjson': '',
   };
 
-  it('reads through the pointer, which it resolves once per store', async () => {
-    const inner = memoryStore(objects);
-    const store = new PointerStore(inner);
-    expect((await store.get('api/v1/markets.json'))!.etag).toBe('"builds/2026-11-21/r1/api/v1/markets.json"');
-    expect((await store.get('api/v1/partitions/a.ndjson'))!.etag).toBe('"shared/api/v1/partitions/a.ndjson"');
-    expect(await store.get('api/v1/none.json')).toBeNull();
+  it('reads through the pointer, which it resolves once per origin', async () => {
+    const inner = memoryOrigin(objects);
+    const origin = new PointerOrigin(inner);
+    expect((await origin.get('api/v1/markets.json'))!.etag).toBe('"builds/2026-11-21/r1/api/v1/markets.json"');
+    expect((await origin.get('api/v1/partitions/a.ndjson'))!.etag).toBe('"shared/api/v1/partitions/a.ndjson"');
+    expect(await origin.get('api/v1/none.json')).toBeNull();
     expect(inner.reads).toEqual([
       'current.json',
       'builds/2026-11-21/r1/api/v1/markets.json',
       'shared/api/v1/partitions/a.ndjson',
       'builds/2026-11-21/r1/api/v1/none.json',
     ]);
-    expect(await store.pointer()).toEqual(POINTER_1);
+    expect(await origin.pointer()).toEqual(POINTER_1);
   });
 
   it('no pointer means nothing is published: the origin is unavailable', async () => {
-    await expect(new PointerStore(memoryStore({})).get('api/v1/markets.json')).rejects.toThrow(
+    await expect(new PointerOrigin(memoryOrigin({})).get('api/v1/markets.json')).rejects.toThrow(
       new OriginUnavailable('no build is published: current.json is missing'),
     );
-    await expect(new PointerStore(memoryStore(objects), { key: 'staging.json' }).pointer()).rejects.toThrow(
+    await expect(new PointerOrigin(memoryOrigin(objects), { key: 'staging.json' }).pointer()).rejects.toThrow(
       'no build is published: staging.json is missing',
     );
   });
 
   it('a pointer under another key', async () => {
-    const inner = memoryStore({ 'staging.json': JSON.stringify({ ...POINTER_1, prefix: 'builds/x/' }) });
-    expect((await new PointerStore(inner, { key: 'staging.json' }).pointer()).prefix).toBe('builds/x/');
+    const inner = memoryOrigin({ 'staging.json': JSON.stringify({ ...POINTER_1, prefix: 'builds/x/' }) });
+    expect((await new PointerOrigin(inner, { key: 'staging.json' }).pointer()).prefix).toBe('builds/x/');
   });
 
   it('the isolate’s cache holds the pointer for a minute', async () => {
-    const inner = memoryStore(objects);
+    const inner = memoryOrigin(objects);
     let now = 1_000_000;
     const cache: PointerCache = { pointer: null, at: 0 };
-    const store = () => new PointerStore(inner, { cache, now: () => now });
-    await store().pointer();
+    const origin = () => new PointerOrigin(inner, { cache, now: () => now });
+    await origin().pointer();
     expect(cache).toEqual({ pointer: POINTER_1, at: 1_000_000, shards: new Map() });
     now += 59_999;
-    await store().pointer();
+    await origin().pointer();
     expect(inner.reads).toEqual(['current.json']);
     now += 1;
-    await store().pointer();
+    await origin().pointer();
     expect(inner.reads).toEqual(['current.json', 'current.json']);
     expect(cache.at).toBe(1_060_000);
   });
 
   it('a shorter maximum age reads the pointer again sooner', async () => {
-    const inner = memoryStore(objects);
+    const inner = memoryOrigin(objects);
     const cache = { pointer: POINTER_1, at: 1000 };
-    expect(await new PointerStore(inner, { cache, maxAgeMs: 10, now: () => 1009 }).pointer()).toBe(POINTER_1);
+    expect(await new PointerOrigin(inner, { cache, maxAgeMs: 10, now: () => 1009 }).pointer()).toBe(POINTER_1);
     expect(inner.reads).toEqual([]);
-    expect(await new PointerStore(inner, { cache, maxAgeMs: 10, now: () => 1010 }).pointer()).toEqual(POINTER_1);
+    expect(await new PointerOrigin(inner, { cache, maxAgeMs: 10, now: () => 1010 }).pointer()).toEqual(POINTER_1);
     expect(inner.reads).toEqual(['current.json']);
   });
 });
 
-describe('PointerStore over a build with an index', () => {
+describe('PointerOrigin over a build with a index', () => {
   const paths = ['api/v1/markets.json', 'api/v1/health.json', 'api/v1/products.json'];
   const shardKeyOf = (path: string) => shardKey(POINTER.index, shardOf(path, 2));
   /** The index of POINTER: each path to an object named after it, every shard written. */
@@ -193,22 +193,22 @@ describe('PointerStore over a build with an index', () => {
     return objects;
   }
 
-  it('finds a path through its shard, reads each shard once, and a path the index lacks is absent', async () => {
+  it('finds a path through its shard, reads each shard once, and a path the map lacks is absent', async () => {
     expect(new Set(paths.map((p) => shardOf(p, 2))).size).toBe(2); // both shards are read
-    const inner = memoryStore(indexed());
-    const store = new PointerStore(inner);
-    for (const path of paths) expect(await (await store.get(path))!.text(), path).toBe(`"${path}"`);
-    expect(await store.get('api/v1/none.json')).toBeNull();
-    expect((await store.get('api/v1/partitions/a.ndjson'))!.etag).toBe('"shared/api/v1/partitions/a.ndjson"');
+    const inner = memoryOrigin(indexed());
+    const origin = new PointerOrigin(inner);
+    for (const path of paths) expect(await (await origin.get(path))!.text(), path).toBe(`"${path}"`);
+    expect(await origin.get('api/v1/none.json')).toBeNull();
+    expect((await origin.get('api/v1/partitions/a.ndjson'))!.etag).toBe('"shared/api/v1/partitions/a.ndjson"');
     const shardReads = inner.reads.filter((k) => k.includes('/_index/'));
     expect(shardReads.sort()).toEqual([...new Set(paths.map(shardKeyOf))].sort());
     expect(inner.reads.filter((k) => k.startsWith('objects/'))).toHaveLength(3);
   });
 
-  it('the isolate’s cache keeps a shard for the stores after it', async () => {
-    const inner = memoryStore(indexed());
+  it('the isolate’s cache keeps a shard for the origins after it', async () => {
+    const inner = memoryOrigin(indexed());
     const cache: PointerCache = { pointer: null, at: 0 };
-    for (let i = 0; i < 3; i++) await new PointerStore(inner, { cache }).get(paths[0]!);
+    for (let i = 0; i < 3; i++) await new PointerOrigin(inner, { cache }).get(paths[0]!);
     expect(inner.reads).toEqual([
       'current.json',
       shardKeyOf(paths[0]!),
@@ -220,42 +220,42 @@ describe('PointerStore over a build with an index', () => {
     const many: Pointer = { ...POINTER, index: { prefix: 'i/', shards: 4096 } };
     const reads: string[] = [];
     let failing = false;
-    const inner: ObjectStore = {
+    const inner: Origin = {
       get: async (key) => {
         reads.push(key);
         if (key.startsWith('i/') && failing) throw new OriginUnavailable(`${key}: reset`);
-        return memoryStore({ [key]: key === 'current.json' ? JSON.stringify(many) : '{}' }).get(key);
+        return memoryOrigin({ [key]: key === 'current.json' ? JSON.stringify(many) : '{}' }).get(key);
       },
     };
     const shards = new Map<string, Promise<IndexShard>>();
-    const store = new PointerStore(inner, { cache: { pointer: null, at: 0, shards } });
+    const origin = new PointerOrigin(inner, { cache: { pointer: null, at: 0, shards } });
     const byShard = new Map<string, string>();
     for (let i = 0; byShard.size < SHARDS_KEPT + 1; i++)
       byShard.set(shardKey(many.index, shardOf(`p${i}`, 4096)), `p${i}`);
     const [first, second, third] = [...byShard.keys()];
-    for (const path of byShard.values()) expect(await store.get(path)).toBeNull();
+    for (const path of byShard.values()) expect(await origin.get(path)).toBeNull();
     expect(SHARDS_KEPT).toBe(128);
     expect(shards.size).toBe(SHARDS_KEPT);
     expect(shards.has(first!)).toBe(false);
     const before = reads.length;
-    await store.get(byShard.get(second!)!); // now the most recently used
+    await origin.get(byShard.get(second!)!); // now the most recently used
     expect(reads.length).toBe(before);
-    await store.get(byShard.get(first!)!);
+    await origin.get(byShard.get(first!)!);
     expect(reads.slice(before)).toEqual([first]);
     expect([shards.has(second!), shards.has(third!)]).toEqual([true, false]);
 
     failing = true;
-    await expect(store.get(byShard.get(third!)!)).rejects.toThrow(`${third}: reset`);
+    await expect(origin.get(byShard.get(third!)!)).rejects.toThrow(`${third}: reset`);
     expect(shards.has(third!)).toBe(false);
     failing = false;
-    expect(await store.get(byShard.get(third!)!)).toBeNull();
+    expect(await origin.get(byShard.get(third!)!)).toBeNull();
     expect(reads.slice(-2)).toEqual([third, third]);
   });
 
   it('a shard missing from the bucket is a broken publication: the origin is unavailable', async () => {
     const objects = indexed();
     delete objects[shardKeyOf(paths[0]!)];
-    await expect(new PointerStore(memoryStore(objects)).get(paths[0]!)).rejects.toThrow(
+    await expect(new PointerOrigin(memoryOrigin(objects)).get(paths[0]!)).rejects.toThrow(
       new OriginUnavailable(`${shardKeyOf(paths[0]!)} is missing from the published build`),
     );
   });

@@ -1,6 +1,6 @@
 /** Reading the published build through its pointer (core/publication.ts). */
 import { POINTER_KEY, resolveKey, type IndexLocation, type IndexShard, type Pointer } from '../../core/publication.ts';
-import { fromOrigin, missingFromBuild, OriginUnavailable, type ObjectStore, type StoredObject } from './object.ts';
+import { fromOrigin, missingFromBuild, OriginUnavailable, type Origin, type StoredObject } from './object.ts';
 
 export function parsePointer(text: string): Pointer {
   const value = JSON.parse(text) as Partial<Pointer> & { index?: Partial<IndexLocation> };
@@ -24,7 +24,7 @@ export function parsePointer(text: string): Pointer {
 export const SHARDS_KEPT = 128;
 
 /**
- * Shared by the stores of one isolate, so the pointer is read once a minute, not per request,
+ * Shared by the origins of one isolate, so the pointer is read once a minute, not per request,
  * and an index shard once per build (it never changes: its key is under the build's prefix).
  * `shards` holds the newest used last; the least recently used goes beyond SHARDS_KEPT.
  */
@@ -32,17 +32,17 @@ export type PointerCache = { pointer: Pointer | null; at: number; shards?: Map<s
 
 /**
  * Reads through the pointer: one request sees one build (the pointer is resolved once per
- * store, and the worker makes one store per request), so a switch never mixes two builds in an
+ * origin, and the worker makes one origin per request), so a switch never mixes two builds in an
  * answer. A missing pointer means nothing is published yet: the origin is unavailable. A path
  * resolves through the build's index (core/publication.ts `resolveKey`); a path the index lacks
  * is absent, as a missing object is.
  */
-export class PointerStore implements ObjectStore {
+export class PointerOrigin implements Origin {
   private resolved: Promise<Pointer> | null = null;
   private readonly shards: Map<string, Promise<IndexShard>>;
 
   constructor(
-    private readonly inner: ObjectStore,
+    private readonly inner: Origin,
     private readonly options: { key?: string; cache?: PointerCache; maxAgeMs?: number; now?: () => number } = {},
   ) {
     this.shards = options.cache ? (options.cache.shards ??= new Map()) : new Map();

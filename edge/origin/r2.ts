@@ -9,12 +9,12 @@ import {
   OriginUnavailable,
   type ByteSpan,
   type ObjectHead,
-  type ObjectStore,
-  type RangeStore,
+  type Origin,
+  type RangeOrigin,
   type StoredObject,
 } from './object.ts';
 
-/** The part of an R2 binding the store reads (the runtime's R2Bucket satisfies it). */
+/** The part of an R2 binding the origin reads (the runtime's R2Bucket satisfies it). */
 export type R2Like = {
   get(key: string): Promise<{
     body: ReadableStream;
@@ -30,7 +30,7 @@ export type R2Like = {
  * The publisher stores text objects gzip-encoded; a binding hands back the stored bytes, so
  * they are decoded here (public bucket URLs decode them for clients that do not accept gzip).
  */
-export class R2Store implements ObjectStore {
+export class R2Origin implements Origin {
   constructor(
     private readonly bucket: R2Like,
     private readonly timeoutMs = ORIGIN_TIMEOUT_MS,
@@ -82,7 +82,7 @@ export type R2RangeLike = {
 };
 
 /** Ranged reads of an R2 bucket: the binding reads the span itself. */
-export class R2RangeStore implements RangeStore {
+export class R2RangeOrigin implements RangeOrigin {
   constructor(
     private readonly bucket: R2RangeLike,
     private readonly timeoutMs = ORIGIN_TIMEOUT_MS,

@@ -12,7 +12,7 @@ import {
   window,
   type CollectionIndex,
 } from './collection.ts';
-import type { ObjectStore } from '../origin/object.ts';
+import type { Origin } from '../origin/object.ts';
 
 /** An index over `counts` rows per day on every other day from 2025-12-01, in `order`. */
 function indexOf(order: 'asc' | 'desc', counts: number[]): { index: CollectionIndex; days: [string, number][] } {
@@ -122,7 +122,7 @@ describe('re-aging the rows of a page', () => {
     sources: { izmir: { days: [1, 2, 3, 4, 5, 6], lag: 0 } },
     holidays: [],
   };
-  const store: ObjectStore = {
+  const origin: Origin = {
     get: async (key) => {
       if (key !== 'api/v1/_meta/calendars.json') return null;
       const bytes = new TextEncoder().encode(JSON.stringify(calendars));
@@ -171,17 +171,17 @@ describe('re-aging the rows of a page', () => {
 
   it('re-ages each row from agingFrom on exactly as the whole answer would be, and leaves the build day alone', async () => {
     forgetCalendars();
-    expect(await ageRows(store, index, bytes, 0, '2026-11-20')).toBe(bytes);
+    expect(await ageRows(origin, index, bytes, 0, '2026-11-20')).toBe(bytes);
     const whole = structuredClone(rows.slice(0, 3));
     expect(ageValue(whole, calendars, '2026-11-21')).toBe(true);
-    const aged = parsed(await ageRows(store, index, bytes, 0, '2026-11-21'));
+    const aged = parsed(await ageRows(origin, index, bytes, 0, '2026-11-21'));
     expect(aged.slice(0, 3)).toEqual(whole);
     expect(aged[0]).toMatchObject({ freshness: 'delayed', warnings: ['data_delayed'] });
     expect(aged[2]).toMatchObject({ freshness: 'stale', isStale: true, warnings: ['data_stale'] });
     expect(aged[3]).toEqual(rows[3]);
     // A page that starts further in: positions count from the collection's first row.
-    expect(parsed(await ageRows(store, index, bytes.slice(2), 2, '2026-11-21'))).toEqual([aged[2], rows[3]]);
-    expect(await ageRows(store, { ...index, agingFrom: null }, bytes, 0, '2026-11-21')).toBe(bytes);
+    expect(parsed(await ageRows(origin, index, bytes.slice(2), 2, '2026-11-21'))).toEqual([aged[2], rows[3]]);
+    expect(await ageRows(origin, { ...index, agingFrom: null }, bytes, 0, '2026-11-21')).toBe(bytes);
     forgetCalendars();
   });
 });
@@ -190,7 +190,7 @@ describe('parsed indexes kept by the isolate', () => {
   it('parses an index once per ETag and parses it again when a build changes it', async () => {
     let etag = '"a"';
     let parses = 0;
-    const store: ObjectStore = {
+    const origin: Origin = {
       get: async (key) => {
         const text = JSON.stringify({ ...indexOf('desc', [1]).index, key });
         const bytes = new TextEncoder().encode(text);
@@ -208,20 +208,20 @@ describe('parsed indexes kept by the isolate', () => {
       },
     };
     forgetIndexes();
-    const first = await readIndex(store, 'prices', 'all');
-    expect(await readIndex(store, 'prices', 'all')).toBe(first);
+    const first = await readIndex(origin, 'prices', 'all');
+    expect(await readIndex(origin, 'prices', 'all')).toBe(first);
     expect(parses).toBe(1);
-    await readIndex(store, 'prices', 'product/x');
+    await readIndex(origin, 'prices', 'product/x');
     expect(parses).toBe(2);
     etag = '"b"';
-    const rebuilt = await readIndex(store, 'prices', 'all');
+    const rebuilt = await readIndex(origin, 'prices', 'all');
     expect(rebuilt).not.toBe(first);
     expect(rebuilt).toEqual(first);
     expect(parses).toBe(3);
     // An object without an ETag is never taken for another.
     etag = '';
-    await readIndex(store, 'prices', 'all');
-    await readIndex(store, 'prices', 'all');
+    await readIndex(origin, 'prices', 'all');
+    await readIndex(origin, 'prices', 'all');
     expect(parses).toBe(5);
     forgetIndexes();
   });

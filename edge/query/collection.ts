@@ -16,7 +16,7 @@ import {
 } from '../../core/collection-keys.ts';
 import type { CollectionIndexT as CollectionIndex } from '../../schemas/internal.ts';
 import { ager, agingCalendars } from '../answer/aging.ts';
-import { missingFromBuild, type ObjectStore } from '../origin/object.ts';
+import { missingFromBuild, type Origin } from '../origin/object.ts';
 
 export type { CollectionIndex };
 
@@ -44,14 +44,14 @@ export function forgetIndexes(): void {
  * selects nothing). A published one the bucket does not give is the origin failing, never null.
  */
 export async function readIndex(
-  store: ObjectStore,
+  origin: Origin,
   kind: CollectionIndex['kind'],
   key: string,
 ): Promise<CollectionIndex | null> {
   const path = collectionIndexPath(kind, key);
-  const object = await store.get(path);
+  const object = await origin.get(path);
   if (!object) {
-    if (await isPublished(store, kind, key)) missingFromBuild(path);
+    if (await isPublished(origin, kind, key)) missingFromBuild(path);
     return null;
   }
   const hit = parsedIndexes.get(path);
@@ -80,8 +80,8 @@ export async function readIndex(
 }
 
 /** Whether the build published collection `key` (core/collection-keys.ts COLLECTION_KEYS_PATH; read only when an index is missing). */
-async function isPublished(store: ObjectStore, kind: CollectionKind, key: string): Promise<boolean> {
-  const object = await store.get(COLLECTION_KEYS_PATH);
+async function isPublished(origin: Origin, kind: CollectionKind, key: string): Promise<boolean> {
+  const object = await origin.get(COLLECTION_KEYS_PATH);
   if (!object) missingFromBuild(COLLECTION_KEYS_PATH);
   if (publishedKeys?.etag !== object.etag || object.etag === '') {
     const lists = JSON.parse(await object.text()) as CollectionKeys;
@@ -147,12 +147,12 @@ export function rangeWindow(today: Day, days: number): { from: Day; to: Day } {
  * category, a market's city) disagrees with the collection's scope.
  */
 export async function readPriceCollection(
-  store: ObjectStore,
+  origin: Origin,
   filters: PriceFilters,
   latest = false,
 ): Promise<CollectionIndex | null> {
   const { key, checkCategory, checkCity } = priceCollectionKey(filters);
-  const index = await readIndex(store, 'prices', latest ? latestCollectionKey(key) : key);
+  const index = await readIndex(origin, 'prices', latest ? latestCollectionKey(key) : key);
   if (!index) return null;
   if (checkCategory && index.scope.category !== checkCategory) return null;
   if (checkCity && index.scope.city !== checkCity) return null;
@@ -185,7 +185,7 @@ const decoder = new TextDecoder();
 
 /** Serialized rows [from, to) of the whole collection, read from the partitions that hold them. */
 export async function readRows(
-  store: ObjectStore,
+  origin: Origin,
   index: CollectionIndex,
   from: number,
   to: number,
@@ -193,7 +193,7 @@ export async function readRows(
   const wanted = partitionsBetween(index, from, to);
   const parts = await Promise.all(
     wanted.map(async (p) => {
-      const object = await store.get(p.path);
+      const object = await origin.get(p.path);
       if (!object) throw new Error(`partition ${p.path} of ${index.key} is missing`);
       // Only up to the last line wanted: the rest of the partition is never inflated.
       return { p, bytes: await object.lines(Math.min(to, p.start + p.rows) - p.start) };
@@ -231,14 +231,14 @@ export function itemsBody(head: string, rows: readonly Uint8Array[], tail: strin
  * `first` is the position of rows[0] in the collection.
  */
 export async function ageRows(
-  store: ObjectStore,
+  origin: Origin,
   index: CollectionIndex,
   rows: Uint8Array[],
   first: number,
   today: Day,
 ): Promise<Uint8Array[]> {
   if (index.agingFrom === null || rows.length === 0) return rows;
-  const calendars = await agingCalendars(store, today);
+  const calendars = await agingCalendars(origin, today);
   if (!calendars) return rows;
   const ageable = window(index, index.agingFrom, null);
   const from = Math.max(first, ageable.offset);
@@ -255,11 +255,11 @@ export async function ageRows(
 
 /** Rows [from, to) of a JSON answer: read, and re-aged when served after the build day. */
 export async function readAgedRows(
-  store: ObjectStore,
+  origin: Origin,
   index: CollectionIndex,
   from: number,
   to: number,
   today: Day,
 ): Promise<Uint8Array[]> {
-  return ageRows(store, index, await readRows(store, index, from, to), from, today);
+  return ageRows(origin, index, await readRows(origin, index, from, to), from, today);
 }

@@ -10,7 +10,7 @@ import { slugify } from '../../core/turkish.ts';
 import { newestDay, type CollectionIndex } from './collection.ts';
 import { NAMES_NOTHING } from '../request/params.ts';
 import { readSearchData, searchMarkets, searchProducts, type SearchData } from './search.ts';
-import type { ObjectStore } from '../origin/object.ts';
+import type { Origin } from '../origin/object.ts';
 
 const MAX_SUGGESTIONS = 5;
 
@@ -25,12 +25,12 @@ export function sentFilters(params: URLSearchParams): Partial<Record<Dimension, 
 
 /** Why an answer of a collection may be empty: its newest data day, or, without one, the filters that name nothing. */
 export async function answerHints(
-  store: ObjectStore,
+  origin: Origin,
   index: CollectionIndex | null,
   filters: Partial<Record<Dimension, string>>,
   params: URLSearchParams,
 ): Promise<Record<string, string>> {
-  return index ? newestDayHeader(index) : unknownFilterHeaders(store, filters, sentFilters(params));
+  return index ? newestDayHeader(index) : unknownFilterHeaders(origin, filters, sentFilters(params));
 }
 
 /** The newest data day of a collection, as a header (none when there is no collection or no row). */
@@ -72,11 +72,11 @@ function suggestionsFor(data: SearchData, known: Known, slug: string): string[] 
  * ones. `sent` holds each filter as the client wrote it. Reads the search data only on this path.
  */
 export async function unknownFilterHeaders(
-  store: ObjectStore,
+  origin: Origin,
   filters: Partial<Record<Dimension, string>>,
   sent: Partial<Record<Dimension, string>>,
 ): Promise<Record<string, string>> {
-  const data = await readSearchData(store);
+  const data = await readSearchData(origin);
   const known = knownValues(data);
   const unknown = (Object.entries(filters) as [Dimension, string][]).filter(
     ([dimension, slug]) => !known[dimension].has(slug),

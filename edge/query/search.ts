@@ -8,7 +8,7 @@
 import { SEARCH_DATA_PATH } from '../../core/objects.ts';
 import { fold, foldedLength } from '../../core/turkish.ts';
 import type { EdgeSearchDataT } from '../../schemas/search.ts';
-import { missingFromBuild, type ObjectStore } from '../origin/object.ts';
+import { missingFromBuild, type Origin } from '../origin/object.ts';
 import { ApiError } from '../answer/errors.ts';
 
 const MAX_QUERY_LENGTH = 100;
@@ -17,8 +17,8 @@ export type SearchData = EdgeSearchDataT;
 type ProductEntry = SearchData['products'][number];
 type MarketEntry = SearchData['markets'][number];
 
-export async function readSearchData(store: ObjectStore): Promise<SearchData> {
-  const object = await store.get(SEARCH_DATA_PATH);
+export async function readSearchData(origin: Origin): Promise<SearchData> {
+  const object = await origin.get(SEARCH_DATA_PATH);
   if (!object) missingFromBuild(SEARCH_DATA_PATH);
   return JSON.parse(await object.text()) as SearchData;
 }

@@ -28,7 +28,7 @@ export async function indexHistory(ctx: RouteContext): Promise<Answer> {
   const key = OBJECTS.history[series ?? 'nominal'];
   if (!from && !to && range === undefined) return (await serveStored(ctx, key)) ?? missingFromBuild(key);
   const period = range !== undefined ? rangeWindow(ctx.today, range) : { from: from ?? null, to: to ?? null };
-  const object = await ctx.store.get(key);
+  const object = await ctx.origin.get(key);
   if (!object) return missingFromBuild(key);
   const body = JSON.parse(await object.text()) as {
     items: Week[];
@@ -46,7 +46,7 @@ export async function indexSeries(ctx: RouteContext): Promise<Answer> {
   const slug = pathSlug(ctx.pathParams);
   const published = await serveStored(ctx, OBJECTS.series(slug));
   if (published) return published;
-  const defined = await ctx.store.get(OBJECTS.unpublished(slug));
+  const defined = await ctx.origin.get(OBJECTS.unpublished(slug));
   if (defined) {
     const d = JSON.parse(await defined.text()) as { weeks: number; rule: string };
     throw new ApiError(409, 'INDEX_NOT_PUBLISHED', { slug, weeks: d.weeks, rule: d.rule });

@@ -29,7 +29,7 @@ import { readSearchData } from '../query/search.ts';
 const MAX_EXPORT_ROWS = routeSpec('/prices/export').maxRows!;
 
 export async function exportPrices(ctx: RouteContext): Promise<Answer> {
-  const { params, store } = ctx;
+  const { params, origin } = ctx;
   enumParam(params, 'format', ['csv']);
   const latest = enumParam(params, 'latest', ['1']) === '1';
   const turkish = enumParam(params, 'locale', ['tr']) === 'tr';
@@ -44,8 +44,8 @@ export async function exportPrices(ctx: RouteContext): Promise<Answer> {
   let lines: string[];
   let hints: Record<string, string> = {};
   if (latest) {
-    const object = await store.get(LATEST_ROWS_PATH);
-    const family = new Map((await readSearchData(store)).products.map((p) => [p[0], p[2]]));
+    const object = await origin.get(LATEST_ROWS_PATH);
+    const family = new Map((await readSearchData(origin)).products.map((p) => [p[0], p[2]]));
     const all = object ? (await object.text()).split('\n').filter(Boolean) : [];
     lines = all.filter((line) => {
       const r = JSON.parse(line) as StoredPriceRow;
@@ -58,18 +58,18 @@ export async function exportPrices(ctx: RouteContext): Promise<Answer> {
       );
     });
   } else {
-    const index = await readPriceCollection(store, filters);
+    const index = await readPriceCollection(origin, filters);
     const win = index ? window(index, days.from, days.to) : { offset: 0, total: 0 };
     if (win.total > MAX_EXPORT_ROWS)
       throw new ApiError(400, 'EXPORT_TOO_LARGE', { rows: win.total, max: MAX_EXPORT_ROWS });
     const decoder = new TextDecoder();
     lines = index
-      ? (await readRows(store, index, win.offset, win.offset + win.total)).map((line) => decoder.decode(line))
+      ? (await readRows(origin, index, win.offset, win.offset + win.total)).map((line) => decoder.decode(line))
       : [];
     if (index) hints = newestDayHeader(index);
   }
   if (lines.length === 0 && !hints[NEWEST_DATA_DAY])
-    hints = { ...hints, ...(await unknownFilterHeaders(store, filters, sentFilters(params))) };
+    hints = { ...hints, ...(await unknownFilterHeaders(origin, filters, sentFilters(params))) };
 
   const applied = [
     ...Object.entries({

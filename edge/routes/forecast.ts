@@ -33,7 +33,7 @@ export async function answerForecast(
   await refuseWhenStale(ctx, slug);
   const published = await serveStored(ctx, sentAt(slug));
   if (published) return published;
-  const refusal = await ctx.store.get(FORECAST_OBJECTS.refused(slug));
+  const refusal = await ctx.origin.get(FORECAST_OBJECTS.refused(slug));
   if (refusal) throw notPublishable(JSON.parse(await refusal.text()) as ForecastRefusalT);
   throw new ApiError(404, 'NOT_FOUND', { slug: (ctx.pathParams[name] ?? '').slice(0, 100) });
 }
@@ -58,9 +58,9 @@ function variantSlug(pathParams: Record<string, string>, name: string): string {
  * calendar the worker re-ages such answers on (edge/answer/aging.ts).
  */
 async function refuseWhenStale(ctx: RouteContext, slug: string): Promise<void> {
-  const calendars = await agingCalendars(ctx.store, ctx.today);
+  const calendars = await agingCalendars(ctx.origin, ctx.today);
   if (!calendars) return;
-  const object = await ctx.store.get(FORECAST_OBJECTS.published(slug));
+  const object = await ctx.origin.get(FORECAST_OBJECTS.published(slug));
   if (!object) return;
   const forecast = JSON.parse(await object.text()) as ForecastT;
   const calendar = {

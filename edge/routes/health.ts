@@ -13,11 +13,11 @@ import { missingFromBuild } from '../origin/object.ts';
 const hourFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Istanbul', hour: '2-digit', hourCycle: 'h23' });
 
 export async function health(ctx: RouteContext): Promise<Answer> {
-  const object = await ctx.store.get(HEALTH_PATH);
+  const object = await ctx.origin.get(HEALTH_PATH);
   if (!object) missingFromBuild(HEALTH_PATH);
   const text = await object.text();
   const body = JSON.parse(text) as { status: string; reasons: string[]; build: { today: string } };
-  const calendars = await readCalendars(ctx.store);
+  const calendars = await readCalendars(ctx.origin);
   const now = new Date();
   if (calendars && buildIsLate(calendars.today, istanbulDay(now), Number(hourFormat.format(now)))) {
     body.status = 'degraded';

@@ -28,7 +28,7 @@ export async function productHistory(ctx: RouteContext): Promise<Answer> {
   const resolution = resolutionOf(ctx.params.get('bucket'), days);
   const market = slugParam(ctx.params, 'market');
   const { page, limit, sent } = paging(ctx.params, routeSpec('/prices/history/{slug}').paging!);
-  const index = await readIndex(ctx.store, 'history', historyCollectionKey(resolution, historySeries(slug, market)));
+  const index = await readIndex(ctx.origin, 'history', historyCollectionKey(resolution, historySeries(slug, market)));
   // Weekly and monthly items start on their period's first day: widen the window to the period holding its first day.
   const { from, to } = rangeWindow(ctx.today, days);
   const periodFrom =
@@ -41,7 +41,7 @@ export async function productHistory(ctx: RouteContext): Promise<Answer> {
   // stored rows [total - e, total - s), read and reversed.
   const oldestFirst = async (stored: CollectionIndex, s: number, e: number) =>
     (
-      await readAgedRows(ctx.store, stored, win.offset + win.total - e, win.offset + win.total - s, ctx.today)
+      await readAgedRows(ctx.origin, stored, win.offset + win.total - e, win.offset + win.total - s, ctx.today)
     ).reverse();
   if (sent) {
     const start = (page - 1) * limit;
@@ -54,7 +54,7 @@ export async function productHistory(ctx: RouteContext): Promise<Answer> {
   } else if (index) {
     rows = await oldestFirst(index, 0, win.total);
   }
-  const attribution = index?.attribution ?? (await defaultAttribution(ctx.store));
+  const attribution = index?.attribution ?? (await defaultAttribution(ctx.origin));
   const body = itemsBody(
     '{"items":[',
     rows,
@@ -63,7 +63,7 @@ export async function productHistory(ctx: RouteContext): Promise<Answer> {
   const headers = index
     ? newestDayHeader(index)
     : await unknownFilterHeaders(
-        ctx.store,
+        ctx.origin,
         { product: slug, ...(market ? { market } : {}) },
         { product: ctx.pathParams.slug, ...(market ? { market: ctx.params.get('market')! } : {}) },
       );

@@ -16,13 +16,13 @@ async function empty(ctx: RouteContext, note = LATEST_NOTE, attribution?: string
   const body = JSON.stringify({
     items: [],
     meta: { count: 0, distinct_dates: 0, newest: null, oldest: null, note },
-    attribution: attribution ?? (await defaultAttribution(ctx.store)),
+    attribution: attribution ?? (await defaultAttribution(ctx.origin)),
   });
   const filters = {
     ...optional('product', slugParam(ctx.params, 'product')),
     ...optional('category', slugParam(ctx.params, 'category')),
   };
-  const headers = await unknownFilterHeaders(ctx.store, filters, sentFilters(ctx.params));
+  const headers = await unknownFilterHeaders(ctx.origin, filters, sentFilters(ctx.params));
   return { body, etag: await etagOf(body), contentType: JSON_TYPE, headers };
 }
 
@@ -35,7 +35,7 @@ export async function latestPrices(ctx: RouteContext): Promise<Answer> {
   if (!product) return (await serveStored(ctx, latestGroupPath('category', category!))) ?? empty(ctx);
   const key = latestGroupPath('product', product);
   if (!category) return (await serveStored(ctx, key)) ?? empty(ctx);
-  const object = await ctx.store.get(key);
+  const object = await ctx.origin.get(key);
   if (!object) return empty(ctx);
   const text = await object.text();
   const latest = JSON.parse(text) as Latest;

@@ -14,7 +14,7 @@ import { serveStored } from './stored.ts';
 export async function trendingPrices(ctx: RouteContext): Promise<Answer> {
   const limit = limitParam(ctx.params, routeSpec('/prices/trending').limit!);
   const key = TRENDING_PATH;
-  const object = await ctx.store.get(key);
+  const object = await ctx.origin.get(key);
   if (!object) return missingFromBuild(key);
   const body = JSON.parse(await object.text()) as {
     items: unknown[];
@@ -54,6 +54,6 @@ export async function weeklySummary(ctx: RouteContext): Promise<Answer> {
     isStale: true,
     freshness: 'unavailable',
     warnings: ['no_data'],
-    attribution: await defaultAttribution(ctx.store),
+    attribution: await defaultAttribution(ctx.origin),
   });
 }

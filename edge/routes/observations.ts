@@ -12,7 +12,7 @@ export async function getObservation(ctx: RouteContext): Promise<Answer> {
   if (!UUID_PATTERN.test(id)) throw new ApiError(400, 'INVALID_ID', { parameter: 'id', value: id.slice(0, 64) });
   const decoded = decodeObservationId(id);
   if (!decoded) throw new ApiError(404, 'NOT_FOUND', { id });
-  const shard = await ctx.store.get(observationShardPath(decoded.day, decoded.sourceNumber));
+  const shard = await ctx.origin.get(observationShardPath(decoded.day, decoded.sourceNumber));
   if (!shard) throw new ApiError(404, 'NOT_FOUND', { id });
   const record = (JSON.parse(await shard.text()) as Record<string, unknown>)[id.toLowerCase()];
   if (!record) throw new ApiError(404, 'NOT_FOUND', { id });

@@ -12,7 +12,7 @@ import { pageLinks } from '../answer/page-links.ts';
 import { dayParam, paging, rangeDays, slugParam } from '../request/params.ts';
 
 export async function listPrices(ctx: RouteContext): Promise<Answer> {
-  const { params, store } = ctx;
+  const { params, origin } = ctx;
   const filters = Object.fromEntries(
     DIMENSIONS.map((f) => [f, slugParam(params, f)]).filter(([, v]) => v !== undefined),
   ) as Record<Dimension, string>;
@@ -20,14 +20,20 @@ export async function listPrices(ctx: RouteContext): Promise<Answer> {
   const range = date ? undefined : rangeDays(params.get('range'));
   const { page, limit } = paging(params, routeSpec('/prices').paging!);
 
-  const index = await readPriceCollection(store, filters);
+  const index = await readPriceCollection(origin, filters);
   const days = date ? { from: date, to: date } : range ? rangeWindow(ctx.today, range) : { from: null, to: null };
   const win = index ? window(index, days.from, days.to) : { offset: 0, total: 0 };
   const start = (page - 1) * limit;
   const outside = page > 1 && start >= win.total;
   const rows =
     index && !outside
-      ? await readAgedRows(store, index, win.offset + start, win.offset + Math.min(win.total, start + limit), ctx.today)
+      ? await readAgedRows(
+          origin,
+          index,
+          win.offset + start,
+          win.offset + Math.min(win.total, start + limit),
+          ctx.today,
+        )
       : [];
 
   const query = new URLSearchParams(filters);
@@ -42,12 +48,12 @@ export async function listPrices(ctx: RouteContext): Promise<Answer> {
     next,
     ...(range ? { rangeDays: range } : {}),
   };
-  const attribution = index?.attribution ?? (await defaultAttribution(store));
+  const attribution = index?.attribution ?? (await defaultAttribution(origin));
   const body = itemsBody(
     '{"items":[',
     rows,
     `],"meta":${JSON.stringify(meta)},"attribution":${JSON.stringify(attribution)}}`,
   );
-  const headers = await answerHints(store, index, filters, params);
+  const headers = await answerHints(origin, index, filters, params);
   return { body, etag: await etagOf(body), contentType: JSON_TYPE, aged: true, link, headers };
 }

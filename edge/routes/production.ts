@@ -25,7 +25,7 @@ import { jsonAnswer, type Answer, type RouteContext } from '../answer/context.ts
 import { ApiError } from '../answer/errors.ts';
 import { enumParam, NAMES_NOTHING, slugParam } from '../request/params.ts';
 import { readSearchData, searchProducts } from '../query/search.ts';
-import { missingFromBuild, type ObjectStore } from '../origin/object.ts';
+import { missingFromBuild, type Origin } from '../origin/object.ts';
 
 const REGIONS: ReadonlySet<string> = new Set([NATIONAL_REGION, ...PROVINCES.map(slugify)]);
 
@@ -54,12 +54,12 @@ export async function selectProduction(ctx: RouteContext): Promise<ProductionSel
   const region = regionParam(ctx.params);
   const measure = enumParam(ctx.params, 'measure', MEASURES) ?? 'whole';
   const product = slugParam(ctx.params, 'product');
-  const index = await readIndex(ctx.store);
+  const index = await readIndex(ctx.origin);
   const regionNewest = index.newestYear[region] ?? null;
   const understood = { year, region, measure };
   if (product === undefined) {
     const shown = year ?? regionNewest;
-    const rows = shown === null ? [] : await readRows(ctx.store, PRODUCTION_OBJECTS.year(shown, region));
+    const rows = shown === null ? [] : await readRows(ctx.origin, PRODUCTION_OBJECTS.year(shown, region));
     const items = byMeasure(rows, measure, true);
     const headers = unknownYear(ctx.params, year, rows);
     return { items, newestYear: regionNewest, product: null, productMatch: null, ...understood, headers };
@@ -72,8 +72,8 @@ export async function selectProduction(ctx: RouteContext): Promise<ProductionSel
   }
   const rows =
     found.match === 'family'
-      ? await readRows(ctx.store, PRODUCTION_OBJECTS.family(found.slug, region))
-      : (await readRows(ctx.store, PRODUCTION_OBJECTS.names(region))).filter(
+      ? await readRows(ctx.origin, PRODUCTION_OBJECTS.family(found.slug, region))
+      : (await readRows(ctx.origin, PRODUCTION_OBJECTS.names(region))).filter(
           (r) => slugify(r.productName) === found.slug,
         );
   const newestYear = rows.reduce<number | null>((newest, r) => Math.max(newest ?? r.year, r.year), null);
@@ -101,7 +101,7 @@ async function resolveProduct(
   if (slug === NAMES_NOTHING) return null;
   if (index.families.includes(slug)) return { slug, match: 'family' };
   const q = fold(slug);
-  const data = await readSearchData(ctx.store);
+  const data = await readSearchData(ctx.origin);
   const whole = searchProducts(data, q, 50).find((h) => h.score === 0 || h.score === 4);
   const family = whole?.entry[2];
   if (family && index.families.includes(family)) return { slug: family, match: 'family' };
@@ -151,15 +151,15 @@ function regionParam(params: URLSearchParams): string {
   return region;
 }
 
-async function readIndex(store: ObjectStore): Promise<ProductionIndexT> {
-  const object = await store.get(PRODUCTION_OBJECTS.index);
+async function readIndex(origin: Origin): Promise<ProductionIndexT> {
+  const object = await origin.get(PRODUCTION_OBJECTS.index);
   if (!object) missingFromBuild(PRODUCTION_OBJECTS.index);
   return JSON.parse(await object.text()) as ProductionIndexT;
 }
 
 /** The items of one object; none when the build wrote none (a family with no row in that region). */
-async function readRows(store: ObjectStore, path: string): Promise<ProductionItemT[]> {
-  const object = await store.get(path);
+async function readRows(origin: Origin, path: string): Promise<ProductionItemT[]> {
+  const object = await origin.get(path);
   if (!object) return [];
   const { region, sources, rows } = JSON.parse(await object.text()) as ProductionRowsT;
   return rows.map(([year, productName, quantityTons, source, productSlug, areaHectares, tableId, measure]) => ({

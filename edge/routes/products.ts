@@ -9,11 +9,11 @@ import { paging, slugParam } from '../request/params.ts';
 export async function listProducts(ctx: RouteContext): Promise<Answer> {
   const category = slugParam(ctx.params, 'category');
   const { page, limit } = paging(ctx.params, routeSpec('/products').paging!);
-  const index = await readIndex(ctx.store, 'products', category ? `category/${category}` : 'all');
+  const index = await readIndex(ctx.origin, 'products', category ? `category/${category}` : 'all');
   const total = index?.total ?? 0;
   const start = (page - 1) * limit;
   const outside = page > 1 && start >= total;
-  const rows = index && !outside ? await readRows(ctx.store, index, start, Math.min(total, start + limit)) : [];
+  const rows = index && !outside ? await readRows(ctx.origin, index, start, Math.min(total, start + limit)) : [];
   const { next, link } = pageLinks(
     '/api/v1/products',
     new URLSearchParams(category ? { category } : {}),
@@ -22,7 +22,7 @@ export async function listProducts(ctx: RouteContext): Promise<Answer> {
     total,
   );
   const meta = { count: rows.length, limit, page, total: outside ? null : total, next };
-  const attribution = index?.attribution ?? (await defaultAttribution(ctx.store));
+  const attribution = index?.attribution ?? (await defaultAttribution(ctx.origin));
   const body = itemsBody(
     '{"items":[',
     rows,

@@ -7,7 +7,7 @@ import { readSearchData, searchMarkets, searchProducts, searchQuery } from '../q
 export async function productSearch(ctx: RouteContext): Promise<Answer> {
   const { query, normalised } = searchQuery(ctx.params);
   const limit = limitParam(ctx.params, routeSpec('/products/search').limit!);
-  const data = await readSearchData(ctx.store);
+  const data = await readSearchData(ctx.origin);
   const items = searchProducts(data, normalised, limit).map(({ entry, matched, alias }) => ({
     slug: entry[0],
     name: entry[1],
@@ -26,7 +26,7 @@ export async function productSearch(ctx: RouteContext): Promise<Answer> {
 export async function combinedSearch(ctx: RouteContext): Promise<Answer> {
   const { query, normalised } = searchQuery(ctx.params);
   const limit = limitParam(ctx.params, routeSpec('/search').limit!);
-  const data = await readSearchData(ctx.store);
+  const data = await readSearchData(ctx.origin);
   const products = searchProducts(data, normalised, limit).map(({ entry }) => ({
     slug: entry[0],
     name: entry[1],

@@ -33,12 +33,12 @@ async function read<T>(ctx: RouteContext, route: Route, params: Record<string, s
 
 /** Served on a later day than the build: one re-ager for every answer of the page (edge/answer/aging.ts). */
 async function agerOf(ctx: RouteContext): Promise<Age> {
-  const calendars = await agingCalendars(ctx.store, ctx.today);
+  const calendars = await agingCalendars(ctx.origin, ctx.today);
   return calendars ? ager(calendars, ctx.today) : null;
 }
 
 async function marketNames(ctx: RouteContext): Promise<MarketNames> {
-  const object = await ctx.store.get(LATEST_MARKETS_PATH);
+  const object = await ctx.origin.get(LATEST_MARKETS_PATH);
   if (!object) missingFromBuild(LATEST_MARKETS_PATH);
   return JSON.parse(await object.text()) as MarketNames;
 }

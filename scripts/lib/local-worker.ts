@@ -19,7 +19,7 @@ import {
   LOCAL_ALERTS_DATABASE,
   LOCAL_KEYS_DATABASE,
   type LocalD1,
-} from './key-store-local.ts';
+} from './keys-local.ts';
 import { startLocalEdge } from './local-edge.ts';
 import { MiniflareBucket } from './miniflare-bucket.ts';
 import { startOriginServer, type Origin } from './origin-server.ts';

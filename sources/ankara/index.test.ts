@@ -127,7 +127,7 @@ describe('Ankara registry entry and archive', () => {
     ]);
   });
 
-  it('lists the store and the page head with their parsers', () => {
+  it('lists the scraper database and the page head with their parsers', () => {
     const docs = adapter.archive!();
     expect(docs.map((d) => [d.storedPath, d.parser.id, d.fetchedAt])).toEqual([
       ['data/sources/ankara/hal_fiyatlari.db', 'ankara-scraper-sqlite', null],

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../build/build.ts';
 import { openDb } from '../../store/db.ts';
-import { DocumentStore } from '../../store/documents.ts';
+import { EvidenceFolder } from '../../store/documents.ts';
 import { scrapeSource } from '../../store/scrape.ts';
 import { seedCatalogue, seedHolidays, seedRegistry } from '../../store/seed.ts';
 import { loadCatalogue } from '../../sources/catalogue.ts';
@@ -62,7 +62,7 @@ async function store(): Promise<string> {
   seedRegistry(db, SOURCES);
   seedCatalogue(db, catalogue);
   seedHolidays(db);
-  const evidence = new DocumentStore(join(dir, 'evidence'));
+  const evidence = new EvidenceFolder(join(dir, 'evidence'));
   const collected = await scrapeSource(db, izmir, {
     day: '2026-07-23',
     http: http(() => fixture),

@@ -20,7 +20,7 @@ import { request as undiciRequest } from 'undici';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildSite, type BuildReport } from '../../build/build.ts';
 import { openDb } from '../../store/db.ts';
-import { DocumentStore } from '../../store/documents.ts';
+import { EvidenceFolder } from '../../store/documents.ts';
 import { FETCH_MISSING } from '../../publish/fetch-missing.ts';
 import { fetchPrevious, indexesRead, partitionsRead, type FetchReport } from '../../publish/fetch-previous.ts';
 import { Bucket, s3Client } from '../../publish/bucket.ts';
@@ -52,9 +52,9 @@ import {
 import { createSnapshot, type SnapshotFiles } from '../../publish/snapshot.ts';
 import { restoreStore, saveStore } from '../../publish/store-copy.ts';
 import { scrapeSource } from '../../store/scrape.ts';
-import type { ObjectStore } from '../../edge/origin/object.ts';
-import { FetcherStore } from '../../edge/origin/http.ts';
-import { PointerStore, type PointerCache } from '../../edge/origin/pointer.ts';
+import type { Origin } from '../../edge/origin/object.ts';
+import { FetcherOrigin } from '../../edge/origin/http.ts';
+import { PointerOrigin, type PointerCache } from '../../edge/origin/pointer.ts';
 import { type Pointer, type DistManifest, POINTER_KEY } from '../../core/publication.ts';
 import { ROOT } from '../../scripts/lib/bundle-worker.ts';
 import { distOrigin } from '../../scripts/lib/dist-origin.ts';
@@ -117,7 +117,7 @@ async function scrape(day: string, at: string, answer: Uint8Array | Error): Prom
   await scrapeSource(db, izmir, {
     day,
     http,
-    evidence: new DocumentStore(join(dir, 'evidence')),
+    evidence: new EvidenceFolder(join(dir, 'evidence')),
     catalogue,
     now: () => new Date(at),
   });
@@ -141,10 +141,10 @@ async function buildNight(today: string): Promise<Night> {
 }
 
 /** What a client of the bucket sees over HTTP through the pointer (edge/origin/pointer.ts), as the worker reads it. */
-function servedStore(): PointerStore {
-  return new PointerStore(originStore(), { maxAgeMs: 0 });
+function servedStore(): PointerOrigin {
+  return new PointerOrigin(originStore(), { maxAgeMs: 0 });
 }
-const originStore = () => new FetcherStore({ fetch: storedFetch }, `${s3.endpoint}/hal`);
+const originStore = () => new FetcherOrigin({ fetch: storedFetch }, `${s3.endpoint}/hal`);
 
 /**
  * The bucket over HTTP as the worker reads it (workerd's fetch with `encodeResponseBody: manual`):
@@ -753,7 +753,7 @@ describe('the worker reads the published bucket through the pointer', () => {
 describe('the local store', () => {
   it('serves dist/ by the manifest, with its ETags, and nothing else', async () => {
     const night = nights['2027-12-31']!;
-    const store = new FetcherStore({ fetch: async (input) => distOrigin(night.distDir)(new Request(input)) });
+    const store = new FetcherOrigin({ fetch: async (input) => distOrigin(night.distDir)(new Request(input)) });
     const markets = await store.get('api/v1/markets.json');
     expect(markets?.etag).toBe(night.manifest.objects['api/v1/markets.json']!.etag);
     expect(await markets!.text()).toBe(readFileSync(join(night.distDir, 'api/v1/markets.json'), 'utf8'));
@@ -762,8 +762,8 @@ describe('the local store', () => {
   });
 
   it('a pointer store without a published pointer says the origin is unavailable', async () => {
-    const store = new PointerStore(
-      new FetcherStore({ fetch: (input, init) => fetch(input, init) }, `${s3.endpoint}/empty`),
+    const store = new PointerOrigin(
+      new FetcherOrigin({ fetch: (input, init) => fetch(input, init) }, `${s3.endpoint}/empty`),
     );
     await expect(store.get('api/v1/markets.json')).rejects.toThrow('no build is published');
   });
@@ -804,7 +804,7 @@ describe('the pointer store', () => {
     publishedAt: '2026-07-24T03:00:00Z',
   });
   /** An in-memory bucket that records the keys it was asked for. */
-  const memory = (objects: Map<string, string>, asked: string[]): ObjectStore => ({
+  const memory = (objects: Map<string, string>, asked: string[]): Origin => ({
     async get(key) {
       asked.push(key);
       const text = objects.get(key);
@@ -831,7 +831,7 @@ describe('the pointer store', () => {
       ['shared/api/v1/_p/ab/ab.ndjson', 'P'],
     ]);
     const asked: string[] = [];
-    const store = new PointerStore(memory(objects, asked));
+    const store = new PointerOrigin(memory(objects, asked));
     expect(await (await store.get('api/v1/markets.json'))!.text()).toBe('A');
     expect(await (await store.get('api/v1/_p/ab/ab.ndjson'))!.text()).toBe('P');
     expect(await store.get('api/v1/health.json')).toBeNull();
@@ -847,7 +847,7 @@ describe('the pointer store', () => {
     const asked: string[] = [];
     const cache: PointerCache = { pointer: null, at: 0 };
     let now = 1_000_000;
-    const store = () => new PointerStore(memory(objects, asked), { cache, maxAgeMs: 60_000, now: () => now });
+    const store = () => new PointerOrigin(memory(objects, asked), { cache, maxAgeMs: 60_000, now: () => now });
     expect(await (await store().get('x'))!.text()).toBe('A');
     objects.set(POINTER_KEY, JSON.stringify(pointerFor('b')));
     now += 59_000;
@@ -858,7 +858,7 @@ describe('the pointer store', () => {
   });
 
   it('refuses an object that is not a pointer', async () => {
-    const store = new PointerStore(memory(new Map([[POINTER_KEY, '{"prefix":"x"}']]), []));
+    const store = new PointerOrigin(memory(new Map([[POINTER_KEY, '{"prefix":"x"}']]), []));
     await expect(store.get('api/v1/markets.json')).rejects.toThrow('not a publication pointer');
   });
 });

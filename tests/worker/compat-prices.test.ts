@@ -19,7 +19,7 @@ import { loadModel, type Model } from '../../build/model.ts';
 import { publishedRows, type PublishedRow } from '../../build/price-rows.ts';
 import { buildSite } from '../../build/build.ts';
 import { openDb } from '../../store/db.ts';
-import { DocumentStore } from '../../store/documents.ts';
+import { EvidenceFolder } from '../../store/documents.ts';
 import { scrapeSource } from '../../store/scrape.ts';
 import { seedCatalogue, seedHolidays, seedRegistry } from '../../store/seed.ts';
 import { loadCatalogue } from '../../sources/catalogue.ts';
@@ -643,7 +643,7 @@ describe('served after the build day, compat /prices re-ages its rows like /pric
     seedRegistry(db, SOURCES);
     seedCatalogue(db, catalogue);
     seedHolidays(db);
-    const evidence = new DocumentStore(join(dir, 'evidence'));
+    const evidence = new EvidenceFolder(join(dir, 'evidence'));
     const now = () => new Date('2026-07-24T02:10:00Z');
     await scrapeSource(db, izmir, { day: '2026-07-23', http, evidence, catalogue, now });
     const outDir = join(dir, 'dist');

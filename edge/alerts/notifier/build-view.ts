@@ -9,8 +9,8 @@ import { istanbulDay } from '../../../core/dates.ts';
 import { CALENDARS_PATH, LATEST_PATH, LATEST_ROWS_PATH } from '../../../core/objects.ts';
 import type { EdgeCalendarsT } from '../../../schemas/internal.ts';
 import { ager } from '../../answer/aging.ts';
-import type { ObjectStore } from '../../origin/object.ts';
-import type { PointerStore } from '../../origin/pointer.ts';
+import type { Origin } from '../../origin/object.ts';
+import type { PointerOrigin } from '../../origin/pointer.ts';
 
 /** A /prices/latest item: the variant's national indicator. */
 type LatestItem = {
@@ -47,23 +47,23 @@ export type BuildView = {
   rows: Map<string, LatestRow[]>;
 };
 
-async function readJson<T>(store: ObjectStore, path: string): Promise<T | null> {
-  const object = await store.get(path);
+async function readJson<T>(origin: Origin, path: string): Promise<T | null> {
+  const object = await origin.get(path);
   return object ? (JSON.parse(await object.text()) as T) : null;
 }
 
 /** The build id the pointer names, without reading anything else: a build already compared costs one read. */
-export async function publishedBuildId(store: PointerStore): Promise<string> {
-  return (await store.pointer()).buildId;
+export async function publishedBuildId(origin: PointerOrigin): Promise<string> {
+  return (await origin.pointer()).buildId;
 }
 
-export async function readBuild(store: PointerStore, now: Date): Promise<BuildView> {
-  const buildId = await publishedBuildId(store);
+export async function readBuild(origin: PointerOrigin, now: Date): Promise<BuildView> {
+  const buildId = await publishedBuildId(origin);
   const today = istanbulDay(now);
   const [calendars, latest, rowsObject] = await Promise.all([
-    readJson<EdgeCalendarsT>(store, CALENDARS_PATH),
-    readJson<{ items: LatestItem[] }>(store, LATEST_PATH),
-    store.get(LATEST_ROWS_PATH),
+    readJson<EdgeCalendarsT>(origin, CALENDARS_PATH),
+    readJson<{ items: LatestItem[] }>(origin, LATEST_PATH),
+    origin.get(LATEST_ROWS_PATH),
   ]);
   const rowsText = rowsObject ? await rowsObject.text() : '';
   const rowList = rowsText

@@ -34,7 +34,7 @@ export function weeksParam(params: URLSearchParams): number {
 
 export async function compatIndexHistory(ctx: RouteContext): Promise<Answer> {
   const weeks = weeksParam(ctx.params);
-  const object = await ctx.store.get(COMPAT_INDEX_HISTORY_PATH);
+  const object = await ctx.origin.get(COMPAT_INDEX_HISTORY_PATH);
   if (!object) return missingFromBuild(COMPAT_INDEX_HISTORY_PATH);
   return jsonAnswer((JSON.parse(await object.text()) as unknown[]).slice(-weeks));
 }

@@ -25,12 +25,12 @@ import { compatFilters, selectRows } from './selection.ts';
 const MAX_ROWS = COMPAT_ROUTES.find((r) => r.path === `${COMPAT_PREFIX}/prices/export`)!.maxRows!;
 
 export async function compatExportPrices(ctx: RouteContext): Promise<Answer> {
-  const { params, store } = ctx;
+  const { params, origin } = ctx;
   const filters = compatFilters(params);
   const range = rangeDays(params.get('range')) ?? DEFAULT_RANGE_DAYS;
-  const { index, offset, total } = await selectRows(store, filters, range, ctx.today, false);
+  const { index, offset, total } = await selectRows(origin, filters, range, ctx.today, false);
   if (total > MAX_ROWS) throw new ApiError(400, 'EXPORT_TOO_LARGE', { rows: total, max: MAX_ROWS });
-  const rows = index && total ? parseRows(await readRows(store, index, offset, offset + total)) : [];
+  const rows = index && total ? parseRows(await readRows(origin, index, offset, offset + total)) : [];
   const records = rows.map((r) => [
     r.marketName,
     r.productName,
@@ -48,7 +48,7 @@ export async function compatExportPrices(ctx: RouteContext): Promise<Answer> {
     contentType: 'text/csv; charset=utf-8',
     headers: {
       'content-disposition': `attachment; filename="${fileName}"`,
-      ...(await answerHints(store, index, filters, params)),
+      ...(await answerHints(origin, index, filters, params)),
     },
   };
 }

@@ -16,15 +16,15 @@ export async function compatProductHistory(ctx: RouteContext): Promise<Answer> {
   const slug = pathSlug(ctx.pathParams, 'productSlug');
   const days = rangeDays(ctx.params.get('range')) ?? DEFAULT_RANGE_DAYS;
   const market = slugParam(ctx.params, 'market');
-  const index = await readIndex(ctx.store, 'history', compatHistoryKey(historySeries(slug, market)));
+  const index = await readIndex(ctx.origin, 'history', compatHistoryKey(historySeries(slug, market)));
   const { from, to } = rangeWindow(ctx.today, days);
   const win = index ? window(index, from, to) : { offset: 0, total: 0 };
-  const rows = index && win.total ? await readRows(ctx.store, index, win.offset, win.offset + win.total) : [];
+  const rows = index && win.total ? await readRows(ctx.origin, index, win.offset, win.offset + win.total) : [];
   const body = itemsBody('[', rows.reverse(), ']');
   const headers = index
     ? newestDayHeader(index)
     : await unknownFilterHeaders(
-        ctx.store,
+        ctx.origin,
         { product: slug, ...(market ? { market } : {}) },
         { product: ctx.pathParams.productSlug, ...(market ? { market: ctx.params.get('market')! } : {}) },
       );

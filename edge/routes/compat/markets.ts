@@ -12,7 +12,7 @@ import { compatCity } from './city.ts';
 export async function compatListMarkets(ctx: RouteContext): Promise<Answer> {
   const city = compatCity(ctx.params);
   if (city === undefined) return (await serveStored(ctx, COMPAT_MARKETS_PATH)) ?? missingFromBuild(COMPAT_MARKETS_PATH);
-  const object = await ctx.store.get(COMPAT_MARKETS_PATH);
+  const object = await ctx.origin.get(COMPAT_MARKETS_PATH);
   if (!object) return missingFromBuild(COMPAT_MARKETS_PATH);
   const markets = JSON.parse(await object.text()) as { city: string }[];
   return jsonAnswer(markets.filter((m) => slugify(m.city) === city));

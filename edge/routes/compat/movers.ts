@@ -14,7 +14,7 @@ import { missingFromBuild } from '../../origin/object.ts';
 
 export async function compatTrendingPrices(ctx: RouteContext): Promise<Answer> {
   const limit = limitParam(ctx.params, compatRouteSpec('compatTrendingPrices').limit!);
-  const object = await ctx.store.get(COMPAT_TRENDING_PATH);
+  const object = await ctx.origin.get(COMPAT_TRENDING_PATH);
   if (!object) return missingFromBuild(COMPAT_TRENDING_PATH);
   return jsonAnswer((JSON.parse(await object.text()) as unknown[]).slice(0, limit));
 }
@@ -26,7 +26,7 @@ export async function compatWeeklySummary(ctx: RouteContext): Promise<Answer> {
   // The newest closed week with data, as the main operation answers; without one, last week.
   const week = asked ?? isoWeek(addDays(ctx.today, -7)).week;
   const key = asked === undefined ? NEWEST_WEEKLY_SUMMARY_PATH : weeklySummaryPath(asked);
-  const object = await ctx.store.get(key);
+  const object = await ctx.origin.get(key);
   if (object) {
     const { week, weekStart, weekEnd, topRisers, topFallers } = JSON.parse(await object.text()) as Summary;
     return jsonAnswer({ week, weekStart, weekEnd, topRisers, topFallers });

@@ -15,19 +15,19 @@ import { etagOf } from '../../../core/digest.ts';
 import { paging, rangeDays } from '../../request/params.ts';
 
 export async function compatListPrices(ctx: RouteContext): Promise<Answer> {
-  const { params, store } = ctx;
+  const { params, origin } = ctx;
   const filters = compatFilters(params);
   const range = rangeDays(params.get('range'));
   const latest = booleanParam(params, 'latestOnly');
   const { page, limit } = paging(params, COMPAT_PRICES_PAGING);
-  const { index, offset, total } = await selectRows(store, filters, range, ctx.today, latest);
+  const { index, offset, total } = await selectRows(origin, filters, range, ctx.today, latest);
   const start = (page - 1) * limit;
   const rows =
     index && start < total
-      ? await readAgedRows(store, index, offset + start, offset + Math.min(total, start + limit), ctx.today)
+      ? await readAgedRows(origin, index, offset + start, offset + Math.min(total, start + limit), ctx.today)
       : [];
   const meta = { total, page, limit, latestRecordedDate: index && total > 0 ? dayOfRow(index, offset) : null };
   const body = JSON.stringify({ items: parseRows(rows).map(compatPriceItem), meta });
-  const headers = await answerHints(store, index, filters, params);
+  const headers = await answerHints(origin, index, filters, params);
   return { body, etag: await etagOf(body), contentType: JSON_TYPE, aged: true, headers };
 }

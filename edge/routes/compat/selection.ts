@@ -7,7 +7,7 @@ import { rangeWindow, readPriceCollection, window, type CollectionIndex } from '
 import { compatCity } from './city.ts';
 import type { Dimension } from '../../query/filter-hints.ts';
 import { slugParam } from '../../request/params.ts';
-import type { ObjectStore } from '../../origin/object.ts';
+import type { Origin } from '../../origin/object.ts';
 
 export type CompatFilters = Partial<Record<Extract<Dimension, 'product' | 'city' | 'category'>, string>>;
 
@@ -25,13 +25,13 @@ export type Selection = { index: CollectionIndex | null; offset: number; total: 
 
 /** The collection the filters name (its latest rows per variant × market when `latest`) and the window of `range` days. */
 export async function selectRows(
-  store: ObjectStore,
+  origin: Origin,
   filters: CompatFilters,
   range: number | undefined,
   today: string,
   latest: boolean,
 ): Promise<Selection> {
-  const index = await readPriceCollection(store, filters, latest);
+  const index = await readPriceCollection(origin, filters, latest);
   if (!index) return { index, offset: 0, total: 0 };
   const days = range ? rangeWindow(today, range) : { from: null, to: null };
   return { index, ...window(index, days.from, days.to) };

@@ -1,8 +1,8 @@
 /**
  * The operator's side of keyed access (scripts/keys.ts): issue, revoke and list keys, read and
  * change plans, through one small SQL interface that the local D1 of `npm start`
- * (scripts/lib/key-store-local.ts) and production's D1 over Cloudflare's HTTP API
- * (scripts/lib/key-store-remote.ts) both give. A key is shown once, when it is issued; only its
+ * (scripts/lib/keys-local.ts) and production's D1 over Cloudflare's HTTP API
+ * (scripts/lib/keys-remote.ts) both give. A key is shown once, when it is issued; only its
  * SHA-256 is stored, and a listing names a key by its id (the hash's first 12 hex digits).
  */
 import { randomBytes } from 'node:crypto';
@@ -18,9 +18,9 @@ export type KeyListing = { id: string; owner: string; plan: string; createdAt: s
 const KEY_ID = /^[0-9a-f]{12}$/;
 const OWNER_MAX = 200;
 
-export class KeyStoreError extends Error {}
+export class KeyAdminError extends Error {}
 
-export class KeyStore {
+export class KeyAdmin {
   constructor(
     private readonly sql: KeySql,
     private readonly now: () => Date = () => new Date(),
@@ -29,8 +29,8 @@ export class KeyStore {
   /** A new key for `owner` on `plan`: the key itself is in the answer and nowhere else. */
   async issue(plan: string, owner: string): Promise<{ key: string; id: string }> {
     const who = owner.trim();
-    if (!who || who.length > OWNER_MAX) throw new KeyStoreError(`--owner: 1 to ${OWNER_MAX} characters`);
-    if (!(await this.plan(plan))) throw new KeyStoreError(`no plan ${JSON.stringify(plan)} (see: plans)`);
+    if (!who || who.length > OWNER_MAX) throw new KeyAdminError(`--owner: 1 to ${OWNER_MAX} characters`);
+    if (!(await this.plan(plan))) throw new KeyAdminError(`no plan ${JSON.stringify(plan)} (see: plans)`);
     const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
     const hash = await keyHashOf(key);
     await this.sql.query('INSERT INTO api_keys (key_hash, key_id, plan, owner, created_at) VALUES (?, ?, ?, ?, ?)', [
@@ -50,13 +50,13 @@ export class KeyStore {
       : KEY_ID.test(keyOrId)
         ? { column: 'key_id', value: keyOrId }
         : null;
-    if (!where) throw new KeyStoreError('revoke: give a key (hal_…) or a key id (12 hex digits, see: list)');
+    if (!where) throw new KeyAdminError('revoke: give a key (hal_…) or a key id (12 hex digits, see: list)');
     await this.sql.query(`UPDATE api_keys SET revoked_at = ? WHERE ${where.column} = ? AND revoked_at IS NULL`, [
       this.#stamp(),
       where.value,
     ]);
     const [row] = await this.#listings(`WHERE ${where.column} = ?`, [where.value]);
-    if (!row) throw new KeyStoreError('no such key');
+    if (!row) throw new KeyAdminError('no such key');
     return row;
   }
 
@@ -81,12 +81,12 @@ export class KeyStore {
       ['--burst', change.burst, 1],
     ] as const)
       if (value !== undefined && (!Number.isSafeInteger(value) || value < min))
-        throw new KeyStoreError(`${option}: a whole number ≥ ${min}`);
+        throw new KeyAdminError(`${option}: a whole number ≥ ${min}`);
     const before = await this.plan(name);
     if (!before && (change.daily === undefined || change.burst === undefined))
-      throw new KeyStoreError(`no plan ${JSON.stringify(name)}: a new plan needs both --daily and --burst`);
+      throw new KeyAdminError(`no plan ${JSON.stringify(name)}: a new plan needs both --daily and --burst`);
     if (!before && !/^[a-z][a-z0-9-]{0,31}$/.test(name))
-      throw new KeyStoreError('a plan name: a lower-case letter, then letters, digits or -, at most 32');
+      throw new KeyAdminError('a plan name: a lower-case letter, then letters, digits or -, at most 32');
     await this.sql.query(
       'INSERT INTO plans (name, daily_quota, burst, description, updated_at) VALUES (?, ?, ?, ?, ?) ' +
         'ON CONFLICT (name) DO UPDATE SET daily_quota = excluded.daily_quota, burst = excluded.burst, ' +

@@ -1,5 +1,5 @@
 /**
- * The --remote path of `npm run keys`: the operator's store over the D1 HTTP API's request and
+ * The --remote path of `npm run keys`: the operator's keys over the D1 HTTP API's request and
  * answer shapes (POST …/d1/database/{id}/query with {sql, params}; {success, errors, result:
  * [{results}]}), against a local server that runs each statement on a real D1 (miniflare's, with the
  * migrations applied), so the SQL the command sends is the SQL production runs.
@@ -8,9 +8,9 @@ import { Miniflare } from 'miniflare';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeyStore, KeyStoreError } from './key-store.ts';
-import { applyKeyMigrations, type LocalD1 } from './key-store-local.ts';
-import { keysDatabaseId, remoteSql } from './key-store-remote.ts';
+import { KeyAdmin, KeyAdminError } from './key-admin.ts';
+import { applyKeyMigrations, type LocalD1 } from './keys-local.ts';
+import { keysDatabaseId, remoteSql } from './keys-remote.ts';
 
 const TOKEN = 'test-token';
 let mf: Miniflare;
@@ -57,21 +57,21 @@ afterAll(async () => {
 
 describe('the keys command against a remote D1', () => {
   it('issues, lists, revokes and changes a plan through the query endpoint', async () => {
-    const store = new KeyStore(remoteSql({ accountId: 'acc', databaseId: 'db-1', token: TOKEN, api }));
-    const { key, id } = await store.issue('pro', 'A newsroom');
+    const admin = new KeyAdmin(remoteSql({ accountId: 'acc', databaseId: 'db-1', token: TOKEN, api }));
+    const { key, id } = await admin.issue('pro', 'A newsroom');
     expect(key).toMatch(/^hal_[A-Za-z0-9_-]{43}$/);
-    const listed = await store.list();
+    const listed = await admin.list();
     expect(listed).toEqual([expect.objectContaining({ id, owner: 'A newsroom', plan: 'pro', revokedAt: null })]);
     expect(JSON.stringify(listed)).not.toContain(key.slice(4));
-    expect((await store.revoke(key)).revokedAt).not.toBeNull();
-    expect((await store.setPlan('pro', { burst: 10 })).burst).toBe(10);
+    expect((await admin.revoke(key)).revokedAt).not.toBeNull();
+    expect((await admin.setPlan('pro', { burst: 10 })).burst).toBe(10);
     expect(seen.every((s) => s.path === '/client/v4/accounts/acc/d1/database/db-1/query')).toBe(true);
   });
 
   it("says what the API refused, in the API's words", async () => {
-    const store = new KeyStore(remoteSql({ accountId: 'acc', databaseId: 'db-1', token: 'wrong', api }));
-    await expect(store.list()).rejects.toThrow(new KeyStoreError('D1 HTTP API: 403 10000 Authentication error'));
-    const good = new KeyStore(remoteSql({ accountId: 'acc', databaseId: 'db-1', token: TOKEN, api }));
+    const admin = new KeyAdmin(remoteSql({ accountId: 'acc', databaseId: 'db-1', token: 'wrong', api }));
+    await expect(admin.list()).rejects.toThrow(new KeyAdminError('D1 HTTP API: 403 10000 Authentication error'));
+    const good = new KeyAdmin(remoteSql({ accountId: 'acc', databaseId: 'db-1', token: TOKEN, api }));
     await expect(good.issue('gold', 'x')).rejects.toThrow('no plan "gold"');
   });
 

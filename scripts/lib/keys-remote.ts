@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'smol-toml';
 import { ROOT } from './bundle-worker.ts';
-import type { KeySql } from './key-store.ts';
-import { KeyStoreError } from './key-store.ts';
+import type { KeySql } from './key-admin.ts';
+import { KeyAdminError } from './key-admin.ts';
 
 const API = 'https://api.cloudflare.com/client/v4';
 
@@ -24,7 +24,7 @@ export function keysDatabaseId(toml = readFileSync(join(ROOT, 'wrangler.toml'), 
   const databases = (parse(toml) as { d1_databases?: { binding?: string; database_id?: string }[] }).d1_databases;
   const id = databases?.find((d) => d.binding === 'KEYS')?.database_id;
   if (!id || /^0{8}-/.test(id))
-    throw new KeyStoreError('wrangler.toml: put the id of `npx wrangler@4 d1 create hal-keys` in database_id');
+    throw new KeyAdminError('wrangler.toml: put the id of `npx wrangler@4 d1 create hal-keys` in database_id');
   return id;
 }
 
@@ -49,11 +49,11 @@ export function remoteSql(options: {
       try {
         answer = JSON.parse(text) as QueryAnswer;
       } catch {
-        throw new KeyStoreError(`D1 HTTP API: ${response.status}, not JSON: ${text.slice(0, 200)}`);
+        throw new KeyAdminError(`D1 HTTP API: ${response.status}, not JSON: ${text.slice(0, 200)}`);
       }
       if (!response.ok || !answer.success || !answer.result?.[0]) {
         const why = (answer.errors ?? []).map((e) => `${e.code ?? ''} ${e.message ?? ''}`.trim()).join('; ');
-        throw new KeyStoreError(`D1 HTTP API: ${response.status} ${why || 'unsuccessful'}`);
+        throw new KeyAdminError(`D1 HTTP API: ${response.status} ${why || 'unsuccessful'}`);
       }
       return (answer.result[0].results ?? []) as T[];
     },
@@ -64,6 +64,6 @@ export function remoteSql(options: {
 export function remoteSqlFromEnvironment(env: NodeJS.ProcessEnv = process.env): KeySql {
   const accountId = env.CLOUDFLARE_ACCOUNT_ID;
   const token = env.CLOUDFLARE_API_TOKEN;
-  if (!accountId || !token) throw new KeyStoreError('--remote needs CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN');
+  if (!accountId || !token) throw new KeyAdminError('--remote needs CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN');
   return remoteSql({ accountId, token, databaseId: keysDatabaseId() });
 }

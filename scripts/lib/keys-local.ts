@@ -9,7 +9,7 @@ import { Miniflare } from 'miniflare';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './bundle-worker.ts';
-import type { KeySql } from './key-store.ts';
+import type { KeySql } from './key-admin.ts';
 
 /** The id miniflare derives the database's file from: the worker and the command must name the same. */
 export const LOCAL_KEYS_DATABASE = 'hal-keys-local';
