@@ -108,7 +108,7 @@ export class OutputWriter {
     if (!this.entries.has(path)) this.adoptObject(path);
   }
 
-  /** An object of the previous build at `path`, taken as it is (a partition, an unchanged collection's index). */
+  /** An object of the previous build at `path`, taken as it is (a partition, an unchanged collection's directory). */
   adoptObject(path: string): void {
     if (!this.linkPrevious(path)) throw new Error(`the previous build has no ${path}`);
   }

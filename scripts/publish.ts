@@ -62,7 +62,7 @@ async function fetchPreviousBuild(): Promise<void> {
       );
     else
       console.log(
-        `Fetched from ${r.prefix} into ${into}: its state and manifest, ${r.indexes} collection indexes and ${r.partitions} partitions (${MB(r.bytes)}); a build of ${today} builds rows from ${r.boundary.from} on`,
+        `Fetched from ${r.prefix} into ${into}: its state and manifest, ${r.directories} collection directories and ${r.partitions} partitions (${MB(r.bytes)}); a build of ${today} builds rows from ${r.boundary.from} on`,
       );
   } finally {
     db.close();
@@ -119,7 +119,7 @@ function stepSummary(distDir: string, r: PublishReport, pruned: PruneReport | nu
     '',
   ];
   lines.push(
-    '| objects | sent | bytes sent | kept | snapshot files copied | resumed | index shards | retries | seconds |',
+    '| objects | sent | bytes sent | kept | snapshot files copied | resumed | path map shards | retries | seconds |',
     '|---|---|---|---|---|---|---|---|---|',
   );
   lines.push(

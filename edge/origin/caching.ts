@@ -1,6 +1,6 @@
 /**
  * Immutable objects kept at the edge. Below the pointer every bucket key names bytes that never
- * change (objects and partitions are stored by content, a build's index is written once), so
+ * change (objects and partitions are stored by content, a build's path map is written once), so
  * an object read once is kept in the isolate's memory and in the location's cache (Cache API)
  * under its key, and a later request for it costs no bucket read. Only the pointer itself
  * moves; it is never kept here (edge/origin/pointer.ts PointerOrigin keeps it a minute).
@@ -12,7 +12,7 @@ import { OriginUnavailable, storedFromBytes, type Origin, type StoredMeta, type 
 
 type Kept = { raw: Uint8Array; meta: StoredMeta };
 
-/** Per isolate: what a request reads most (indexes, the partitions of popular collections, calendars). */
+/** Per isolate: what a request reads most (collection directories, the partitions of popular collections, calendars). */
 const MEMORY_BYTES = 24 * 1024 * 1024;
 const memory = new MemoryLru<Kept>(MEMORY_BYTES);
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { OriginUnavailable, type Origin, type StoredObject } from './object.ts';
 import { parsePointer, PointerOrigin, SHARDS_KEPT, type PointerCache } from './pointer.ts';
-import { type IndexShard, type Pointer, POINTER_KEY, resolveKey, shardKey, shardOf } from '../../core/publication.ts';
+import { type PathMapShard, type Pointer, POINTER_KEY, resolveKey, shardKey, shardOf } from '../../core/publication.ts';
 
 const encoder = new TextEncoder();
 
@@ -18,14 +18,14 @@ const POINTER_1: Pointer = {
   publishedAt: '2026-11-21T03:30:00Z',
 };
 
-/** A build of the layout with a index: two shards under its prefix. */
+/** A build of the layout with a path map: two shards under its prefix. */
 const POINTER: Pointer = {
   ...POINTER_1,
   format: 2,
   index: { prefix: 'builds/2026-11-21/r1/_index/', shards: 2 },
 };
 const INVALID = new OriginUnavailable('the pointer object is not a publication pointer (format 1 or 2)');
-const noShard = async (key: string): Promise<IndexShard> => {
+const noShard = async (key: string): Promise<PathMapShard> => {
   throw new Error(`read ${key}`);
 };
 
@@ -69,9 +69,9 @@ describe('the pointer', () => {
     );
   });
 
-  it('sends every other path of a format 2 build where its index shard says; a path the shard lacks is absent', async () => {
+  it('sends every other path of a format 2 build where its path map shard says; a path the shard lacks is absent', async () => {
     const asked: string[] = [];
-    const shard = async (key: string): Promise<IndexShard> => {
+    const shard = async (key: string): Promise<PathMapShard> => {
       asked.push(key);
       return { 'api/v1/markets.json': 'objects/ab.json' };
     };
@@ -83,7 +83,7 @@ describe('the pointer', () => {
     ]);
   });
 
-  it('a path’s shard is FNV-1a of its UTF-8 bytes: published indexes were written by it, so it never changes', () => {
+  it('a path’s shard is FNV-1a of its UTF-8 bytes: published path maps were written by it, so it never changes', () => {
     expect(shardOf('', 2 ** 32)).toBe(0x811c9dc5);
     expect(shardOf('a', 2 ** 32)).toBe(0xe40c292c);
     expect(shardOf('api/v1/markets.json', 256)).toBe(117);
@@ -179,12 +179,12 @@ describe('PointerOrigin', () => {
   });
 });
 
-describe('PointerOrigin over a build with a index', () => {
+describe('PointerOrigin over a build with a path map', () => {
   const paths = ['api/v1/markets.json', 'api/v1/health.json', 'api/v1/products.json'];
   const shardKeyOf = (path: string) => shardKey(POINTER.index, shardOf(path, 2));
-  /** The index of POINTER: each path to an object named after it, every shard written. */
-  function indexed(): Record<string, string> {
-    const shards: Record<string, IndexShard> = { [shardKeyOf('x')]: {}, [shardKeyOf('y')]: {} };
+  /** The path map of POINTER: each path to an object named after it, every shard written. */
+  function mapped(): Record<string, string> {
+    const shards: Record<string, PathMapShard> = { [shardKeyOf('x')]: {}, [shardKeyOf('y')]: {} };
     for (const path of paths) (shards[shardKeyOf(path)] ??= {})[path] = `objects/${path.length}-${path.at(-6)}.json`;
     const objects: Record<string, string> = { 'current.json': JSON.stringify(POINTER) };
     for (const [key, shard] of Object.entries(shards)) objects[key] = JSON.stringify(shard);
@@ -195,7 +195,7 @@ describe('PointerOrigin over a build with a index', () => {
 
   it('finds a path through its shard, reads each shard once, and a path the map lacks is absent', async () => {
     expect(new Set(paths.map((p) => shardOf(p, 2))).size).toBe(2); // both shards are read
-    const inner = memoryOrigin(indexed());
+    const inner = memoryOrigin(mapped());
     const origin = new PointerOrigin(inner);
     for (const path of paths) expect(await (await origin.get(path))!.text(), path).toBe(`"${path}"`);
     expect(await origin.get('api/v1/none.json')).toBeNull();
@@ -206,13 +206,13 @@ describe('PointerOrigin over a build with a index', () => {
   });
 
   it('the isolate’s cache keeps a shard for the origins after it', async () => {
-    const inner = memoryOrigin(indexed());
+    const inner = memoryOrigin(mapped());
     const cache: PointerCache = { pointer: null, at: 0 };
     for (let i = 0; i < 3; i++) await new PointerOrigin(inner, { cache }).get(paths[0]!);
     expect(inner.reads).toEqual([
       'current.json',
       shardKeyOf(paths[0]!),
-      ...Array(3).fill(JSON.parse(indexed()[shardKeyOf(paths[0]!)]!)[paths[0]!]),
+      ...Array(3).fill(JSON.parse(mapped()[shardKeyOf(paths[0]!)]!)[paths[0]!]),
     ]);
   });
 
@@ -227,7 +227,7 @@ describe('PointerOrigin over a build with a index', () => {
         return memoryOrigin({ [key]: key === 'current.json' ? JSON.stringify(many) : '{}' }).get(key);
       },
     };
-    const shards = new Map<string, Promise<IndexShard>>();
+    const shards = new Map<string, Promise<PathMapShard>>();
     const origin = new PointerOrigin(inner, { cache: { pointer: null, at: 0, shards } });
     const byShard = new Map<string, string>();
     for (let i = 0; byShard.size < SHARDS_KEPT + 1; i++)
@@ -253,7 +253,7 @@ describe('PointerOrigin over a build with a index', () => {
   });
 
   it('a shard missing from the bucket is a broken publication: the origin is unavailable', async () => {
-    const objects = indexed();
+    const objects = mapped();
     delete objects[shardKeyOf(paths[0]!)];
     await expect(new PointerOrigin(memoryOrigin(objects)).get(paths[0]!)).rejects.toThrow(
       new OriginUnavailable(`${shardKeyOf(paths[0]!)} is missing from the published build`),

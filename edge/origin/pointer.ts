@@ -1,9 +1,15 @@
 /** Reading the published build through its pointer (core/publication.ts). */
-import { POINTER_KEY, resolveKey, type IndexLocation, type IndexShard, type Pointer } from '../../core/publication.ts';
+import {
+  POINTER_KEY,
+  resolveKey,
+  type PathMapLocation,
+  type PathMapShard,
+  type Pointer,
+} from '../../core/publication.ts';
 import { fromOrigin, missingFromBuild, OriginUnavailable, type Origin, type StoredObject } from './object.ts';
 
 export function parsePointer(text: string): Pointer {
-  const value = JSON.parse(text) as Partial<Pointer> & { index?: Partial<IndexLocation> };
+  const value = JSON.parse(text) as Partial<Pointer> & { index?: Partial<PathMapLocation> };
   const ok =
     (value.format === 1 ||
       (value.format === 2 &&
@@ -20,26 +26,26 @@ export function parsePointer(text: string): Pointer {
   return value as Pointer;
 }
 
-/** How many index shards an isolate keeps parsed: a shard of a national build is some 50 KB of JSON. */
+/** How many path map shards an isolate keeps parsed: a shard of a national build is some 50 KB of JSON. */
 export const SHARDS_KEPT = 128;
 
 /**
  * Shared by the origins of one isolate, so the pointer is read once a minute, not per request,
- * and an index shard once per build (it never changes: its key is under the build's prefix).
+ * and a path map shard once per build (it never changes: its key is under the build's prefix).
  * `shards` holds the newest used last; the least recently used goes beyond SHARDS_KEPT.
  */
-export type PointerCache = { pointer: Pointer | null; at: number; shards?: Map<string, Promise<IndexShard>> };
+export type PointerCache = { pointer: Pointer | null; at: number; shards?: Map<string, Promise<PathMapShard>> };
 
 /**
  * Reads through the pointer: one request sees one build (the pointer is resolved once per
  * origin, and the worker makes one origin per request), so a switch never mixes two builds in an
  * answer. A missing pointer means nothing is published yet: the origin is unavailable. A path
- * resolves through the build's index (core/publication.ts `resolveKey`); a path the index lacks
+ * resolves through the build's path map (core/publication.ts `resolveKey`); a path the map lacks
  * is absent, as a missing object is.
  */
 export class PointerOrigin implements Origin {
   private resolved: Promise<Pointer> | null = null;
-  private readonly shards: Map<string, Promise<IndexShard>>;
+  private readonly shards: Map<string, Promise<PathMapShard>>;
 
   constructor(
     private readonly inner: Origin,
@@ -58,7 +64,7 @@ export class PointerOrigin implements Origin {
     return key === null ? null : this.inner.get(key);
   }
 
-  private shard(key: string): Promise<IndexShard> {
+  private shard(key: string): Promise<PathMapShard> {
     let shard = this.shards.get(key);
     if (shard) this.shards.delete(key);
     else {
@@ -74,10 +80,10 @@ export class PointerOrigin implements Origin {
     return shard;
   }
 
-  private async readShard(key: string): Promise<IndexShard> {
+  private async readShard(key: string): Promise<PathMapShard> {
     const object = await this.inner.get(key);
     if (!object) return missingFromBuild(key);
-    return fromOrigin(key, async () => JSON.parse(await object.text()) as IndexShard);
+    return fromOrigin(key, async () => JSON.parse(await object.text()) as PathMapShard);
   }
 
   private async read(): Promise<Pointer> {

@@ -5,22 +5,25 @@ import { addDays } from '../../core/dates.ts';
 import { ageValue, forgetCalendars } from '../answer/aging.ts';
 import {
   ageRows,
-  forgetIndexes,
+  forgetDirectories,
   itemsBody,
-  readIndex,
+  readDirectory,
   sliceLines,
   window,
-  type CollectionIndex,
+  type CollectionDirectory,
 } from './collection.ts';
 import type { Origin } from '../origin/object.ts';
 
-/** An index over `counts` rows per day on every other day from 2025-12-01, in `order`. */
-function indexOf(order: 'asc' | 'desc', counts: number[]): { index: CollectionIndex; days: [string, number][] } {
+/** A directory over `counts` rows per day on every other day from 2025-12-01, in `order`. */
+function directoryOf(
+  order: 'asc' | 'desc',
+  counts: number[],
+): { directory: CollectionDirectory; days: [string, number][] } {
   let days = counts.map((n, i) => [addDays('2025-12-01', 2 * i), n] as [string, number]);
   if (order === 'desc') days = days.reverse();
   let sum = 0;
   const ends = days.map(([, n]) => (sum += n));
-  const index = {
+  const directory = {
     kind: 'prices',
     key: 'k',
     order,
@@ -32,8 +35,8 @@ function indexOf(order: 'asc' | 'desc', counts: number[]): { index: CollectionIn
     partitionEnds: [],
     agingFrom: null,
     attribution: '',
-  } as CollectionIndex;
-  return { index, days };
+  } as CollectionDirectory;
+  return { directory, days };
 }
 
 /** The window by walking every day: what the binary searches must agree with. */
@@ -51,7 +54,7 @@ function walked(days: [string, number][], order: 'asc' | 'desc', from: string | 
 describe('collection window', () => {
   it('finds the rows of any day window by binary search, in both orders', () => {
     for (const order of ['asc', 'desc'] as const) {
-      const { index, days } = indexOf(order, [3, 1, 7, 2, 5, 4, 6, 1, 1, 9]);
+      const { directory, days } = directoryOf(order, [3, 1, 7, 2, 5, 4, 6, 1, 1, 9]);
       const probes = [
         null,
         '2025-11-20',
@@ -65,15 +68,15 @@ describe('collection window', () => {
       for (const from of probes) {
         for (const to of probes) {
           if (from !== null && to !== null && from > to) continue;
-          expect(window(index, from, to), `${order} ${from}…${to}`).toEqual(walked(days, order, from, to));
+          expect(window(directory, from, to), `${order} ${from}…${to}`).toEqual(walked(days, order, from, to));
         }
       }
     }
   });
 
   it('handles a collection without days', () => {
-    const { index } = indexOf('desc', []);
-    expect(window(index, '2025-12-01', '2025-12-31')).toEqual({ offset: 0, total: 0 });
+    const { directory } = directoryOf('desc', []);
+    expect(window(directory, '2025-12-01', '2025-12-31')).toEqual({ offset: 0, total: 0 });
   });
 });
 
@@ -159,40 +162,40 @@ describe('re-aging the rows of a page', () => {
     ['2026-11-12', 1],
     ['2026-11-02', 1],
   ];
-  const index = {
-    ...indexOf('desc', [1]).index,
+  const directory = {
+    ...directoryOf('desc', [1]).directory,
     total: 4,
     days: days.map(([d]) => d).join(''),
     ends: [2, 3, 4],
     agingFrom: '2026-11-12',
-  } as CollectionIndex;
+  } as CollectionDirectory;
   const bytes = rows.map((r) => new TextEncoder().encode(JSON.stringify(r)));
   const parsed = (lines: Uint8Array[]) => lines.map((l) => JSON.parse(new TextDecoder().decode(l)));
 
   it('re-ages each row from agingFrom on exactly as the whole answer would be, and leaves the build day alone', async () => {
     forgetCalendars();
-    expect(await ageRows(origin, index, bytes, 0, '2026-11-20')).toBe(bytes);
+    expect(await ageRows(origin, directory, bytes, 0, '2026-11-20')).toBe(bytes);
     const whole = structuredClone(rows.slice(0, 3));
     expect(ageValue(whole, calendars, '2026-11-21')).toBe(true);
-    const aged = parsed(await ageRows(origin, index, bytes, 0, '2026-11-21'));
+    const aged = parsed(await ageRows(origin, directory, bytes, 0, '2026-11-21'));
     expect(aged.slice(0, 3)).toEqual(whole);
     expect(aged[0]).toMatchObject({ freshness: 'delayed', warnings: ['data_delayed'] });
     expect(aged[2]).toMatchObject({ freshness: 'stale', isStale: true, warnings: ['data_stale'] });
     expect(aged[3]).toEqual(rows[3]);
     // A page that starts further in: positions count from the collection's first row.
-    expect(parsed(await ageRows(origin, index, bytes.slice(2), 2, '2026-11-21'))).toEqual([aged[2], rows[3]]);
-    expect(await ageRows(origin, { ...index, agingFrom: null }, bytes, 0, '2026-11-21')).toBe(bytes);
+    expect(parsed(await ageRows(origin, directory, bytes.slice(2), 2, '2026-11-21'))).toEqual([aged[2], rows[3]]);
+    expect(await ageRows(origin, { ...directory, agingFrom: null }, bytes, 0, '2026-11-21')).toBe(bytes);
     forgetCalendars();
   });
 });
 
-describe('parsed indexes kept by the isolate', () => {
-  it('parses an index once per ETag and parses it again when a build changes it', async () => {
+describe('parsed directories kept by the isolate', () => {
+  it('parses a directory once per ETag and parses it again when a build changes it', async () => {
     let etag = '"a"';
     let parses = 0;
     const origin: Origin = {
       get: async (key) => {
-        const text = JSON.stringify({ ...indexOf('desc', [1]).index, key });
+        const text = JSON.stringify({ ...directoryOf('desc', [1]).directory, key });
         const bytes = new TextEncoder().encode(text);
         return {
           etag,
@@ -207,22 +210,22 @@ describe('parsed indexes kept by the isolate', () => {
         };
       },
     };
-    forgetIndexes();
-    const first = await readIndex(origin, 'prices', 'all');
-    expect(await readIndex(origin, 'prices', 'all')).toBe(first);
+    forgetDirectories();
+    const first = await readDirectory(origin, 'prices', 'all');
+    expect(await readDirectory(origin, 'prices', 'all')).toBe(first);
     expect(parses).toBe(1);
-    await readIndex(origin, 'prices', 'product/x');
+    await readDirectory(origin, 'prices', 'product/x');
     expect(parses).toBe(2);
     etag = '"b"';
-    const rebuilt = await readIndex(origin, 'prices', 'all');
+    const rebuilt = await readDirectory(origin, 'prices', 'all');
     expect(rebuilt).not.toBe(first);
     expect(rebuilt).toEqual(first);
     expect(parses).toBe(3);
     // An object without an ETag is never taken for another.
     etag = '';
-    await readIndex(origin, 'prices', 'all');
-    await readIndex(origin, 'prices', 'all');
+    await readDirectory(origin, 'prices', 'all');
+    await readDirectory(origin, 'prices', 'all');
     expect(parses).toBe(5);
-    forgetIndexes();
+    forgetDirectories();
   });
 });

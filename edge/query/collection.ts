@@ -1,12 +1,12 @@
 /**
- * Reading a precomputed collection: its index (rows per day, partitions) and the rows of one
+ * Reading a precomputed collection: its directory (rows per day, partitions) and the rows of one
  * page, read from the one or two partitions that hold them. Rows are NDJSON lines that were
  * serialized at build time; the edge slices and joins them, it never parses them.
  */
 import { addDays, type Day } from '../../core/dates.ts';
 import {
   COLLECTION_KEYS_PATH,
-  collectionIndexPath,
+  collectionDirectoryPath,
   latestCollectionKey,
   partitionsBetween,
   priceCollectionKey,
@@ -14,72 +14,72 @@ import {
   type CollectionKeys,
   type CollectionKind,
 } from '../../core/collection-keys.ts';
-import type { CollectionIndexT as CollectionIndex } from '../../schemas/internal.ts';
+import type { CollectionDirectoryT as CollectionDirectory } from '../../schemas/internal.ts';
 import { ager, agingCalendars } from '../answer/aging.ts';
 import { missingFromBuild, type Origin } from '../origin/object.ts';
 
-export type { CollectionIndex };
+export type { CollectionDirectory };
 
 /**
- * Parsed indexes the isolate keeps between requests, by path and ETag (another build's index
+ * Parsed directories the isolate keeps between requests, by path and ETag (another build's directory
  * has another ETag), least recently used first out, bounded by their JSON size. Decoding and
- * parsing a large index and collecting the garbage would be most of a dense query's CPU; a
- * cached index costs its read (I/O, not CPU) and a string comparison. Routes never modify an
- * index.
+ * parsing a large directory and collecting the garbage would be most of a dense query's CPU; a
+ * cached directory costs its read (I/O, not CPU) and a string comparison. Routes never modify a
+ * directory.
  */
-const INDEX_CACHE_BYTES = 16 * 2 ** 20;
-const parsedIndexes = new Map<string, { etag: string; index: CollectionIndex; size: number }>();
+const DIRECTORY_CACHE_BYTES = 16 * 2 ** 20;
+const parsedDirectories = new Map<string, { etag: string; directory: CollectionDirectory; size: number }>();
 let parsedBytes = 0;
-/** The build's collection keys (read only when an index is missing), by their ETag. */
+/** The build's collection keys (read only when a directory is missing), by their ETag. */
 let publishedKeys: { etag: string; keys: Record<CollectionKind, Set<string>> } | null = null;
 
-export function forgetIndexes(): void {
-  parsedIndexes.clear();
+export function forgetDirectories(): void {
+  parsedDirectories.clear();
   parsedBytes = 0;
   publishedKeys = null;
 }
 
 /**
- * A collection's index; null when the build published no such collection (a filter set that
+ * A collection's directory; null when the build published no such collection (a filter set that
  * selects nothing). A published one the bucket does not give is the origin failing, never null.
  */
-export async function readIndex(
+export async function readDirectory(
   origin: Origin,
-  kind: CollectionIndex['kind'],
+  kind: CollectionDirectory['kind'],
   key: string,
-): Promise<CollectionIndex | null> {
-  const path = collectionIndexPath(kind, key);
+): Promise<CollectionDirectory | null> {
+  const path = collectionDirectoryPath(kind, key);
   const object = await origin.get(path);
   if (!object) {
     if (await isPublished(origin, kind, key)) missingFromBuild(path);
     return null;
   }
-  const hit = parsedIndexes.get(path);
+  const hit = parsedDirectories.get(path);
   if (hit && object.etag !== '' && hit.etag === object.etag) {
     await object.discard();
-    parsedIndexes.delete(path);
-    parsedIndexes.set(path, hit);
-    return hit.index;
+    parsedDirectories.delete(path);
+    parsedDirectories.set(path, hit);
+    return hit.directory;
   }
   const text = await object.text();
-  const index = JSON.parse(text) as CollectionIndex;
-  if (object.etag !== '' && text.length <= INDEX_CACHE_BYTES) {
+  const directory = JSON.parse(text) as CollectionDirectory;
+  if (object.etag !== '' && text.length <= DIRECTORY_CACHE_BYTES) {
     if (hit) {
-      parsedIndexes.delete(path);
+      parsedDirectories.delete(path);
       parsedBytes -= hit.size;
     }
-    parsedIndexes.set(path, { etag: object.etag, index, size: text.length });
+    parsedDirectories.set(path, { etag: object.etag, directory, size: text.length });
     parsedBytes += text.length;
-    for (const [oldest, entry] of parsedIndexes) {
-      if (parsedBytes <= INDEX_CACHE_BYTES) break;
-      parsedIndexes.delete(oldest);
+    for (const [oldest, entry] of parsedDirectories) {
+      if (parsedBytes <= DIRECTORY_CACHE_BYTES) break;
+      parsedDirectories.delete(oldest);
       parsedBytes -= entry.size;
     }
   }
-  return index;
+  return directory;
 }
 
-/** Whether the build published collection `key` (core/collection-keys.ts COLLECTION_KEYS_PATH; read only when an index is missing). */
+/** Whether the build published collection `key` (core/collection-keys.ts COLLECTION_KEYS_PATH; read only when a directory is missing). */
 async function isPublished(origin: Origin, kind: CollectionKind, key: string): Promise<boolean> {
   const object = await origin.get(COLLECTION_KEYS_PATH);
   if (!object) missingFromBuild(COLLECTION_KEYS_PATH);
@@ -94,35 +94,39 @@ async function isPublished(origin: Origin, kind: CollectionKind, key: string): P
 }
 
 /** Rows [offset, offset + total) of the collection that fall in the day window [from, to]. */
-export function window(index: CollectionIndex, from: Day | null, to: Day | null): { offset: number; total: number } {
-  if (from === null && to === null) return { offset: 0, total: index.total };
-  const n = index.ends.length;
+export function window(
+  directory: CollectionDirectory,
+  from: Day | null,
+  to: Day | null,
+): { offset: number; total: number } {
+  if (from === null && to === null) return { offset: 0, total: directory.total };
+  const n = directory.ends.length;
   // Days before the window, then days inside it, then days after: two binary searches.
   const beforeWindow =
-    index.order === 'desc' ? (day: Day) => to !== null && day > to : (day: Day) => from !== null && day < from;
+    directory.order === 'desc' ? (day: Day) => to !== null && day > to : (day: Day) => from !== null && day < from;
   const notAfter =
-    index.order === 'desc' ? (day: Day) => from === null || day >= from : (day: Day) => to === null || day <= to;
-  const first = firstWhere(n, (i) => !beforeWindow(dayAt(index, i)));
-  const end = firstWhere(n, (i) => i >= first && !notAfter(dayAt(index, i)));
-  const rowsBefore = (i: number) => (i === 0 ? 0 : index.ends[i - 1]!);
+    directory.order === 'desc' ? (day: Day) => from === null || day >= from : (day: Day) => to === null || day <= to;
+  const first = firstWhere(n, (i) => !beforeWindow(dayAt(directory, i)));
+  const end = firstWhere(n, (i) => i >= first && !notAfter(dayAt(directory, i)));
+  const rowsBefore = (i: number) => (i === 0 ? 0 : directory.ends[i - 1]!);
   return { offset: rowsBefore(first), total: rowsBefore(end) - rowsBefore(first) };
 }
 
-const dayAt = (index: CollectionIndex, i: number): Day => index.days.slice(i * 10, i * 10 + 10);
+const dayAt = (directory: CollectionDirectory, i: number): Day => directory.days.slice(i * 10, i * 10 + 10);
 
 /** The data day of row `row` of the collection. */
-export function dayOfRow(index: CollectionIndex, row: number): Day {
+export function dayOfRow(directory: CollectionDirectory, row: number): Day {
   return dayAt(
-    index,
-    firstWhere(index.ends.length, (i) => index.ends[i]! > row),
+    directory,
+    firstWhere(directory.ends.length, (i) => directory.ends[i]! > row),
   );
 }
 
 /** The newest data day of a collection's rows, null when it has none. */
-export function newestDay(index: CollectionIndex): Day | null {
-  const n = index.ends.length;
+export function newestDay(directory: CollectionDirectory): Day | null {
+  const n = directory.ends.length;
   if (n === 0) return null;
-  return dayAt(index, index.order === 'desc' ? 0 : n - 1);
+  return dayAt(directory, directory.order === 'desc' ? 0 : n - 1);
 }
 
 /** The first i in [0, n) where `holds` turns true (it stays true after), else n. */
@@ -150,13 +154,13 @@ export async function readPriceCollection(
   origin: Origin,
   filters: PriceFilters,
   latest = false,
-): Promise<CollectionIndex | null> {
+): Promise<CollectionDirectory | null> {
   const { key, checkCategory, checkCity } = priceCollectionKey(filters);
-  const index = await readIndex(origin, 'prices', latest ? latestCollectionKey(key) : key);
-  if (!index) return null;
-  if (checkCategory && index.scope.category !== checkCategory) return null;
-  if (checkCity && index.scope.city !== checkCity) return null;
-  return index;
+  const directory = await readDirectory(origin, 'prices', latest ? latestCollectionKey(key) : key);
+  if (!directory) return null;
+  if (checkCategory && directory.scope.category !== checkCategory) return null;
+  if (checkCity && directory.scope.city !== checkCity) return null;
+  return directory;
 }
 
 /**
@@ -186,15 +190,15 @@ const decoder = new TextDecoder();
 /** Serialized rows [from, to) of the whole collection, read from the partitions that hold them. */
 export async function readRows(
   origin: Origin,
-  index: CollectionIndex,
+  directory: CollectionDirectory,
   from: number,
   to: number,
 ): Promise<Uint8Array[]> {
-  const wanted = partitionsBetween(index, from, to);
+  const wanted = partitionsBetween(directory, from, to);
   const parts = await Promise.all(
     wanted.map(async (p) => {
       const object = await origin.get(p.path);
-      if (!object) throw new Error(`partition ${p.path} of ${index.key} is missing`);
+      if (!object) throw new Error(`partition ${p.path} of ${directory.key} is missing`);
       // Only up to the last line wanted: the rest of the partition is never inflated.
       return { p, bytes: await object.lines(Math.min(to, p.start + p.rows) - p.start) };
     }),
@@ -226,21 +230,21 @@ export function itemsBody(head: string, rows: readonly Uint8Array[], tail: strin
 
 /**
  * Served on a later day than the build (edge/answer/aging.ts): re-ages the rows of a page that can
- * still age — those of the index's `agingFrom` day and newer — each row alone, so the answer is
+ * still age — those of the directory's `agingFrom` day and newer — each row alone, so the answer is
  * never parsed whole (a long history's answer would be, every request).
  * `first` is the position of rows[0] in the collection.
  */
 export async function ageRows(
   origin: Origin,
-  index: CollectionIndex,
+  directory: CollectionDirectory,
   rows: Uint8Array[],
   first: number,
   today: Day,
 ): Promise<Uint8Array[]> {
-  if (index.agingFrom === null || rows.length === 0) return rows;
+  if (directory.agingFrom === null || rows.length === 0) return rows;
   const calendars = await agingCalendars(origin, today);
   if (!calendars) return rows;
-  const ageable = window(index, index.agingFrom, null);
+  const ageable = window(directory, directory.agingFrom, null);
   const from = Math.max(first, ageable.offset);
   const to = Math.min(first + rows.length, ageable.offset + ageable.total);
   if (from >= to) return rows;
@@ -256,10 +260,10 @@ export async function ageRows(
 /** Rows [from, to) of a JSON answer: read, and re-aged when served after the build day. */
 export async function readAgedRows(
   origin: Origin,
-  index: CollectionIndex,
+  directory: CollectionDirectory,
   from: number,
   to: number,
   today: Day,
 ): Promise<Uint8Array[]> {
-  return ageRows(origin, index, await readRows(origin, index, from, to), from, today);
+  return ageRows(origin, directory, await readRows(origin, directory, from, to), from, today);
 }

@@ -7,7 +7,7 @@
  */
 import { FILTER_SUGGESTIONS, NEWEST_DATA_DAY, UNKNOWN_FILTERS } from '../../core/extra-headers.ts';
 import { slugify } from '../../core/turkish.ts';
-import { newestDay, type CollectionIndex } from './collection.ts';
+import { newestDay, type CollectionDirectory } from './collection.ts';
 import { NAMES_NOTHING } from '../request/params.ts';
 import { readSearchData, searchMarkets, searchProducts, type SearchData } from './search.ts';
 import type { Origin } from '../origin/object.ts';
@@ -26,16 +26,16 @@ export function sentFilters(params: URLSearchParams): Partial<Record<Dimension, 
 /** Why an answer of a collection may be empty: its newest data day, or, without one, the filters that name nothing. */
 export async function answerHints(
   origin: Origin,
-  index: CollectionIndex | null,
+  directory: CollectionDirectory | null,
   filters: Partial<Record<Dimension, string>>,
   params: URLSearchParams,
 ): Promise<Record<string, string>> {
-  return index ? newestDayHeader(index) : unknownFilterHeaders(origin, filters, sentFilters(params));
+  return directory ? newestDayHeader(directory) : unknownFilterHeaders(origin, filters, sentFilters(params));
 }
 
 /** The newest data day of a collection, as a header (none when there is no collection or no row). */
-export function newestDayHeader(index: CollectionIndex | null): Record<string, string> {
-  const day = index ? newestDay(index) : null;
+export function newestDayHeader(directory: CollectionDirectory | null): Record<string, string> {
+  const day = directory ? newestDay(directory) : null;
   return day ? { [NEWEST_DATA_DAY]: day } : {};
 }
 

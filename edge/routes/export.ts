@@ -58,15 +58,15 @@ export async function exportPrices(ctx: RouteContext): Promise<Answer> {
       );
     });
   } else {
-    const index = await readPriceCollection(origin, filters);
-    const win = index ? window(index, days.from, days.to) : { offset: 0, total: 0 };
+    const directory = await readPriceCollection(origin, filters);
+    const win = directory ? window(directory, days.from, days.to) : { offset: 0, total: 0 };
     if (win.total > MAX_EXPORT_ROWS)
       throw new ApiError(400, 'EXPORT_TOO_LARGE', { rows: win.total, max: MAX_EXPORT_ROWS });
     const decoder = new TextDecoder();
-    lines = index
-      ? (await readRows(origin, index, win.offset, win.offset + win.total)).map((line) => decoder.decode(line))
+    lines = directory
+      ? (await readRows(origin, directory, win.offset, win.offset + win.total)).map((line) => decoder.decode(line))
       : [];
-    if (index) hints = newestDayHeader(index);
+    if (directory) hints = newestDayHeader(directory);
   }
   if (lines.length === 0 && !hints[NEWEST_DATA_DAY])
     hints = { ...hints, ...(await unknownFilterHeaders(origin, filters, sentFilters(params))) };

@@ -20,16 +20,16 @@ export async function listPrices(ctx: RouteContext): Promise<Answer> {
   const range = date ? undefined : rangeDays(params.get('range'));
   const { page, limit } = paging(params, routeSpec('/prices').paging!);
 
-  const index = await readPriceCollection(origin, filters);
+  const directory = await readPriceCollection(origin, filters);
   const days = date ? { from: date, to: date } : range ? rangeWindow(ctx.today, range) : { from: null, to: null };
-  const win = index ? window(index, days.from, days.to) : { offset: 0, total: 0 };
+  const win = directory ? window(directory, days.from, days.to) : { offset: 0, total: 0 };
   const start = (page - 1) * limit;
   const outside = page > 1 && start >= win.total;
   const rows =
-    index && !outside
+    directory && !outside
       ? await readAgedRows(
           origin,
-          index,
+          directory,
           win.offset + start,
           win.offset + Math.min(win.total, start + limit),
           ctx.today,
@@ -48,12 +48,12 @@ export async function listPrices(ctx: RouteContext): Promise<Answer> {
     next,
     ...(range ? { rangeDays: range } : {}),
   };
-  const attribution = index?.attribution ?? (await defaultAttribution(origin));
+  const attribution = directory?.attribution ?? (await defaultAttribution(origin));
   const body = itemsBody(
     '{"items":[',
     rows,
     `],"meta":${JSON.stringify(meta)},"attribution":${JSON.stringify(attribution)}}`,
   );
-  const headers = await answerHints(origin, index, filters, params);
+  const headers = await answerHints(origin, directory, filters, params);
   return { body, etag: await etagOf(body), contentType: JSON_TYPE, aged: true, link, headers };
 }

@@ -1,5 +1,5 @@
 /**
- * GET /production: yearly crop production (core/production.ts): the index and one stored object,
+ * GET /production: yearly crop production (core/production.ts): the directory and one stored object,
  * filtered here.
  *   product  a family slug or a name folded like search that resolves to a family (its variants'
  *            names and the names sources print); else a printed name no family takes (its rows)
@@ -20,7 +20,7 @@ import {
 } from '../../core/production.ts';
 import { PROVINCES } from '../../core/provinces.ts';
 import { fold, slugify } from '../../core/turkish.ts';
-import type { ProductionIndexT, ProductionItemT, ProductionRowsT } from '../../schemas/production.ts';
+import type { ProductionDirectoryT, ProductionItemT, ProductionRowsT } from '../../schemas/production.ts';
 import { jsonAnswer, type Answer, type RouteContext } from '../answer/context.ts';
 import { ApiError } from '../answer/errors.ts';
 import { enumParam, NAMES_NOTHING, slugParam } from '../request/params.ts';
@@ -54,8 +54,8 @@ export async function selectProduction(ctx: RouteContext): Promise<ProductionSel
   const region = regionParam(ctx.params);
   const measure = enumParam(ctx.params, 'measure', MEASURES) ?? 'whole';
   const product = slugParam(ctx.params, 'product');
-  const index = await readIndex(ctx.origin);
-  const regionNewest = index.newestYear[region] ?? null;
+  const directory = await readDirectory(ctx.origin);
+  const regionNewest = directory.newestYear[region] ?? null;
   const understood = { year, region, measure };
   if (product === undefined) {
     const shown = year ?? regionNewest;
@@ -64,7 +64,7 @@ export async function selectProduction(ctx: RouteContext): Promise<ProductionSel
     const headers = unknownYear(ctx.params, year, rows);
     return { items, newestYear: regionNewest, product: null, productMatch: null, ...understood, headers };
   }
-  const found = await resolveProduct(ctx, index, product);
+  const found = await resolveProduct(ctx, directory, product);
   if (!found) {
     const sent = encodeURIComponent(ctx.params.get('product') ?? '');
     const headers = { [UNKNOWN_FILTERS]: `product=${sent}` };
@@ -95,17 +95,17 @@ function unknownYear(params: URLSearchParams, year: number | null, rows: Product
  */
 async function resolveProduct(
   ctx: RouteContext,
-  index: ProductionIndexT,
+  directory: ProductionDirectoryT,
   slug: string,
 ): Promise<{ slug: string; match: 'family' | 'printed_name' } | null> {
   if (slug === NAMES_NOTHING) return null;
-  if (index.families.includes(slug)) return { slug, match: 'family' };
+  if (directory.families.includes(slug)) return { slug, match: 'family' };
   const q = fold(slug);
   const data = await readSearchData(ctx.origin);
   const whole = searchProducts(data, q, 50).find((h) => h.score === 0 || h.score === 4);
   const family = whole?.entry[2];
-  if (family && index.families.includes(family)) return { slug: family, match: 'family' };
-  if (index.names.includes(slug)) return { slug, match: 'printed_name' };
+  if (family && directory.families.includes(family)) return { slug: family, match: 'family' };
+  if (directory.names.includes(slug)) return { slug, match: 'printed_name' };
   return null;
 }
 
@@ -151,10 +151,10 @@ function regionParam(params: URLSearchParams): string {
   return region;
 }
 
-async function readIndex(origin: Origin): Promise<ProductionIndexT> {
-  const object = await origin.get(PRODUCTION_OBJECTS.index);
-  if (!object) missingFromBuild(PRODUCTION_OBJECTS.index);
-  return JSON.parse(await object.text()) as ProductionIndexT;
+async function readDirectory(origin: Origin): Promise<ProductionDirectoryT> {
+  const object = await origin.get(PRODUCTION_OBJECTS.directory);
+  if (!object) missingFromBuild(PRODUCTION_OBJECTS.directory);
+  return JSON.parse(await object.text()) as ProductionDirectoryT;
 }
 
 /** The items of one object; none when the build wrote none (a family with no row in that region). */

@@ -1,6 +1,6 @@
 /** GET /products: the precomputed product list (all, or one category), paged at the edge. */
 import { routeSpec } from '../../core/routes.ts';
-import { itemsBody, readIndex, readRows } from '../query/collection.ts';
+import { itemsBody, readDirectory, readRows } from '../query/collection.ts';
 import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../answer/context.ts';
 import { etagOf } from '../../core/digest.ts';
 import { pageLinks } from '../answer/page-links.ts';
@@ -9,11 +9,12 @@ import { paging, slugParam } from '../request/params.ts';
 export async function listProducts(ctx: RouteContext): Promise<Answer> {
   const category = slugParam(ctx.params, 'category');
   const { page, limit } = paging(ctx.params, routeSpec('/products').paging!);
-  const index = await readIndex(ctx.origin, 'products', category ? `category/${category}` : 'all');
-  const total = index?.total ?? 0;
+  const directory = await readDirectory(ctx.origin, 'products', category ? `category/${category}` : 'all');
+  const total = directory?.total ?? 0;
   const start = (page - 1) * limit;
   const outside = page > 1 && start >= total;
-  const rows = index && !outside ? await readRows(ctx.origin, index, start, Math.min(total, start + limit)) : [];
+  const rows =
+    directory && !outside ? await readRows(ctx.origin, directory, start, Math.min(total, start + limit)) : [];
   const { next, link } = pageLinks(
     '/api/v1/products',
     new URLSearchParams(category ? { category } : {}),
@@ -22,7 +23,7 @@ export async function listProducts(ctx: RouteContext): Promise<Answer> {
     total,
   );
   const meta = { count: rows.length, limit, page, total: outside ? null : total, next };
-  const attribution = index?.attribution ?? (await defaultAttribution(ctx.origin));
+  const attribution = directory?.attribution ?? (await defaultAttribution(ctx.origin));
   const body = itemsBody(
     '{"items":[',
     rows,

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import type { BuildReport } from '../../build/build.ts';
 import { openDb } from '../../store/db.ts';
-import { indexesRead, partitionsRead, type IndexRead } from '../../publish/fetch-previous.ts';
+import { directoriesRead, partitionsRead, type DirectoryRead } from '../../publish/fetch-previous.ts';
 import { PreviousBuild } from '../../build/incremental/previous.ts';
 import { boundary as boundaryOf, currentState } from '../../build/incremental/state.ts';
 import { BUILD_INPUT_FILES } from '../../publish/layout.ts';
@@ -102,16 +102,16 @@ function build(
  * for the boundary its build will take, read once here as its download leaves them: in the page
  * cache: the nightly's build reads them right after writing them, never cold from disk.
  */
-function nightlyDownload(): { from: string; indexes: IndexRead[]; partitions: string[] } | null {
+function nightlyDownload(): { from: string; directories: DirectoryRead[]; partitions: string[] } | null {
   const db = openDb(before);
   const previous = PreviousBuild.read(outA);
   const edge = previous ? boundaryOf(db, currentState(db, loadModel(db, today)), previous.state) : null;
   db.close();
   if (!edge || !('from' in edge)) return null;
-  const indexes = indexesRead(Object.keys(manifest.objects), edge.from);
-  const partitions = partitionsRead(indexes, (path) => readFileSync(join(outA, path), 'utf8'));
+  const directories = directoriesRead(Object.keys(manifest.objects), edge.from);
+  const partitions = partitionsRead(directories, (path) => readFileSync(join(outA, path), 'utf8'));
   for (const path of partitions) readFileSync(join(outA, path));
-  return { from: edge.from, indexes, partitions };
+  return { from: edge.from, directories, partitions };
 }
 
 type Manifest = { objects: Record<string, { etag: string; bytes: number; encoding?: 'gzip' | 'br'; stored?: number }> };
@@ -253,7 +253,7 @@ const kindOf = (path: string) =>
     ? 'twins'
     : (/^api\/v1\/_(c\/(prices|history|products)|p|evidence)\//
         .exec(path)?.[1]
-        ?.replace(/^c\/(\w+)/, '$1 indexes')
+        ?.replace(/^c\/(\w+)/, '$1 directories')
         .replace(/^p$/, 'partitions') ?? 'other objects');
 const kinds = new Map<string, number>();
 for (const [path] of changed) kinds.set(kindOf(path), (kinds.get(kindOf(path)) ?? 0) + 1);
@@ -268,8 +268,8 @@ line('bytes to upload (identity / as stored)', `${mb(changedBytes)} / ${mb(chang
 if (download && 'from' in boundary) {
   if (download.from !== boundary.from)
     throw new Error(`the nightly would download for ${download.from}, the build took ${boundary.from}`);
-  const { indexes, partitions } = download;
-  const indexStored = indexes.reduce(
+  const { directories, partitions } = download;
+  const directoriesStored = directories.reduce(
     (n, { path }) => n + gzipSync(readFileSync(join(outA, path)), { level: 6 }).byteLength,
     0,
   );
@@ -281,7 +281,7 @@ if (download && 'from' in boundary) {
   );
   line(
     '  downloaded from the bucket first',
-    `${indexes.length} indexes ${mb(indexStored)} + ${partitions.length} partitions ${mb(partitionStored)} + build inputs ${mb(inputsStored)} = ${mb(indexStored + partitionStored + inputsStored)}`,
+    `${directories.length} directories ${mb(directoriesStored)} + ${partitions.length} partitions ${mb(partitionStored)} + build inputs ${mb(inputsStored)} = ${mb(directoriesStored + partitionStored + inputsStored)}`,
     `the whole build: ${mb(gzBytes)} gzip in ${paths.length} objects`,
   );
 }
@@ -324,7 +324,7 @@ console.log(
   `\nworker (workerd via miniflare, ${rounds} requests per query): latency median / p99 ms · workerd process CPU ms per request (mean, incl. the local origin hop)`,
 );
 console.log(
-  `handler CPU ms: the worker's own code per request (scripts/bench/handler-cpu.ts), median / p99, served on the build day ${today} · median on the day after (re-aged); cold: median with the isolate's parsed indexes and calendars emptied before each request`,
+  `handler CPU ms: the worker's own code per request (scripts/bench/handler-cpu.ts), median / p99, served on the build day ${today} · median on the day after (re-aged); cold: median with the isolate's parsed directories and calendars emptied before each request`,
 );
 line(
   'query',

@@ -4,7 +4,7 @@
  * `npm run bench` does), publishes the first build and then the second into an empty bucket,
  * and prints the bucket operations of each publication by kind. The bucket is a real S3
  * server (s3rver) unless `--memory`: then an in-memory bucket that answers as S3 does and
- * keeps only the bodies the publisher reads back (records, pointer, indexes), so a national
+ * keeps only the bodies the publisher reads back (records, pointer, lists), so a national
  * build is counted without a server's disk. Operations are counted around the bucket
  * (publish/operations.ts), as the publisher counts them in its report: one per request (a listing
  * one per page of 1,000 keys, a delete one per batch of 1,000). Nothing is asserted; the numbers
@@ -34,7 +34,7 @@ const today = addDays(profile.endDay, 1);
 mkdirSync(dir, { recursive: true });
 
 type Kept = { head: Head; body: Uint8Array | null };
-/** Bodies the publisher reads back: the pointer, indexes, records, index shards and build inputs. */
+/** Bodies the publisher reads back: the pointer, the builds and snapshots lists, records, path map shards and build inputs. */
 const readBack = (key: string): boolean =>
   /(^current\.json$|index\.json$|release\.json$|\/_index\/|\/_build\/)/.test(key);
 

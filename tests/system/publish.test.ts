@@ -22,17 +22,17 @@ import { buildSite, type BuildReport } from '../../build/build.ts';
 import { openDb } from '../../store/db.ts';
 import { EvidenceFolder } from '../../store/documents.ts';
 import { FETCH_MISSING } from '../../publish/fetch-missing.ts';
-import { fetchPrevious, indexesRead, partitionsRead, type FetchReport } from '../../publish/fetch-previous.ts';
+import { fetchPrevious, directoriesRead, partitionsRead, type FetchReport } from '../../publish/fetch-previous.ts';
 import { Bucket, s3Client } from '../../publish/bucket.ts';
 import {
   BUILD_INPUT_FILES,
-  BUILDS_INDEX_KEY,
+  BUILDS_LIST_KEY,
   buildInputKey,
   CACHE,
   OBJECTS_PREFIX,
   RELEASE_FILE,
   SHARED_PREFIX,
-  SNAPSHOTS_INDEX_KEY,
+  SNAPSHOTS_LIST_KEY,
   STATE_DB_KEY,
   evidenceKey,
   isShared,
@@ -44,10 +44,10 @@ import {
   encodeObject,
   publishRelease,
   PublishError,
-  type BuildsIndex,
+  type BuildsList,
   type PublishReport,
   type Release,
-  type SnapshotsIndex,
+  type SnapshotsList,
 } from '../../publish/release.ts';
 import { createSnapshot, type SnapshotFiles } from '../../publish/snapshot.ts';
 import { restoreStore, saveStore } from '../../publish/store-copy.ts';
@@ -286,7 +286,7 @@ describe('night 1: the first publication', () => {
     expect((await bucket.head(POINTER_KEY))?.cacheControl).toBe(
       'public, max-age=60, s-maxage=60, stale-while-revalidate=0',
     );
-    expect((await bucket.head(BUILDS_INDEX_KEY))?.cacheControl).toBe(
+    expect((await bucket.head(BUILDS_LIST_KEY))?.cacheControl).toBe(
       'public, max-age=300, s-maxage=300, stale-while-revalidate=600',
     );
     // Snapshot files are stored as they are, so a download matches SHA256SUMS byte for byte.
@@ -302,9 +302,9 @@ describe('night 1: the first publication', () => {
 
   it('lists the build by date and the snapshot with its checksums', async () => {
     const night = nights['2026-07-23']!;
-    const builds = await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY);
+    const builds = await bucket.getJson<BuildsList>(BUILDS_LIST_KEY);
     expect(builds?.builds.map((b) => [b.day, b.prefix])).toEqual([['2026-07-23', report.prefix]]);
-    const snapshots = await bucket.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY);
+    const snapshots = await bucket.getJson<SnapshotsList>(SNAPSHOTS_LIST_KEY);
     expect(snapshots?.snapshots).toEqual([
       expect.objectContaining({
         day: '2026-07-23',
@@ -350,11 +350,11 @@ describe('night 2: built from the published build, only what changed is sent', (
     const read = (p: string) =>
       (p.startsWith('api/v1/_c/prices/') && !p.startsWith('api/v1/_c/prices/latest/')) ||
       p.startsWith('api/v1/_c/history/');
-    expect(fetched.indexes).toBe(Object.keys(published.manifest.objects).filter(read).length);
+    expect(fetched.directories).toBe(Object.keys(published.manifest.objects).filter(read).length);
     expect(Object.keys(published.manifest.objects).some((p) => p.startsWith('api/v1/_c/prices/latest/'))).toBe(true);
     expect(fetched.partitions).toBeGreaterThan(0);
     const files = readdirSync(previousDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
-    expect(files.length).toBe(fetched.indexes + fetched.partitions + BUILD_INPUT_FILES.length + 1); // + manifest, state, kept census and the pointer it came from
+    expect(files.length).toBe(fetched.directories + fetched.partitions + BUILD_INPUT_FILES.length + 1); // + manifest, state, kept census and the pointer it came from
     // Not the evidence (taken by name) nor partitions the cuts do not fall in. This store is small (one market, seven
     // months): the history cuts (the boundary's month and week) fall in most of its partitions.
     expect(files.filter((e) => e.parentPath.includes('_evidence'))).toEqual([]);
@@ -362,7 +362,7 @@ describe('night 2: built from the published build, only what changed is sent', (
     // A partition it reads but did not foresee is fetched on the spot (a child process, the bucket from the environment):
     // one a price collection's cut falls in (a history key's may be one taken by name, never read).
     const from = (fetched.boundary as { from: string }).from;
-    const priceIndexes = indexesRead(Object.keys(published.manifest.objects), from).filter((i) => i.full === null);
+    const priceIndexes = directoriesRead(Object.keys(published.manifest.objects), from).filter((i) => i.full === null);
     const partition = join(
       previousDir,
       partitionsRead(priceIndexes, (path) => readFileSync(join(previousDir, path), 'utf8'))[0]!,
@@ -486,7 +486,7 @@ describe('night 2: built from the published build, only what changed is sent', (
     const oldPrefix = `builds/2026-07-23/${releaseIdOf(first.manifest)}/`;
     const old = await originStore().get((await keysOf(oldPrefix))('api/v1/health.json'));
     expect(old?.etag).toBe(first.manifest.objects['api/v1/health.json']!.etag);
-    const builds = await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY);
+    const builds = await bucket.getJson<BuildsList>(BUILDS_LIST_KEY);
     expect(builds?.builds.map((b) => b.day)).toEqual(['2026-07-24', '2026-07-23']);
   });
 });
@@ -608,7 +608,7 @@ describe('night 4: retention', () => {
     expect([...(await contentAddressed())].sort()).toEqual(used);
     expect(pruned.unusedPruned).toBe(storedBefore - used.length);
     expect(pruned.unusedPruned).toBeGreaterThan(0);
-    const snapshots = await bucket.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY);
+    const snapshots = await bucket.getJson<SnapshotsList>(SNAPSHOTS_LIST_KEY);
     expect(snapshots?.snapshots.map((s) => s.day)).toEqual(['2026-09-05', '2026-07-23']);
     expect(pruned.snapshotsPruned.sort()).toEqual(
       [nights['2026-07-24']!.snapshot.prefix, nights['2026-07-25']!.snapshot.prefix].sort(),
@@ -616,7 +616,7 @@ describe('night 4: retention', () => {
     expect((await bucket.list(nights['2026-07-23']!.snapshot.prefix)).objects).toHaveLength(
       nights['2026-07-23']!.snapshot.files.length,
     );
-    expect((await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.builds.map((b) => b.prefix)).toEqual([report.prefix]);
+    expect((await bucket.getJson<BuildsList>(BUILDS_LIST_KEY))?.builds.map((b) => b.prefix)).toEqual([report.prefix]);
     await expectComplete(release);
     await expectServed(night);
   });

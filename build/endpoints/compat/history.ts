@@ -19,7 +19,7 @@
  * come from the previous build, its partitions taken whole where they are cut the same way again,
  * and a series without a row since the cut is the previous build's as it was.
  */
-import { collectionIndexPath, compatHistoryKey, historySeriesOfRow } from '../../../core/collection-keys.ts';
+import { collectionDirectoryPath, compatHistoryKey, historySeriesOfRow } from '../../../core/collection-keys.ts';
 import type { Day } from '../../../core/dates.ts';
 import { CompatHistoryItem } from '../../../schemas/compat/history.ts';
 import type { Db } from '../../../store/db.ts';
@@ -147,20 +147,20 @@ class FamilySeries {
     if (collection) return collection;
     collection = new TimeCollection('year', 'asc', this.arena, this.writer);
     this.series.set(key, collection);
-    const before = this.older?.previous.index('history', compatHistoryKey(key));
+    const before = this.older?.previous.directory('history', compatHistoryKey(key));
     if (before) appendOlderRows(collection, before, this.older!.cut, this.older!.previous, this.arena);
     return collection;
   }
 
   /**
    * A series without an item since the cut whose previous items all end before it is the
-   * previous build's as it was: its index and partitions are taken by name, never read.
+   * previous build's as it was: its directory and partitions are taken by name, never read.
    */
   private takeUnchanged(key: string): boolean {
     if (!this.older) return false;
-    const before = this.older.previous.index('history', compatHistoryKey(key));
+    const before = this.older.previous.directory('history', compatHistoryKey(key));
     if (!before || before.days.slice(0, 10) >= this.older.cut) return false;
-    this.writer.adoptObject(collectionIndexPath('history', compatHistoryKey(key)));
+    this.writer.adoptObject(collectionDirectoryPath('history', compatHistoryKey(key)));
     for (let at = 0; at < before.partitions.length; at += 32)
       this.writer.adoptPartition(before.partitions.slice(at, at + 32));
     return true;
@@ -202,7 +202,7 @@ export function writeCompatHistory(
   const earlier = new Map<string, string[]>();
   if (older)
     for (const [key, c] of census) {
-      if (!older.previous.entries.has(collectionIndexPath('history', compatHistoryKey(key)))) continue;
+      if (!older.previous.entries.has(collectionDirectoryPath('history', compatHistoryKey(key)))) continue;
       const keys = earlier.get(c.family);
       if (keys) keys.push(key);
       else earlier.set(c.family, [key]);

@@ -18,7 +18,7 @@ import { publishedRows } from '../../price-rows.ts';
 import { granularityOf, isAgeable, TimeCollection } from '../../time-collection.ts';
 import type { OutputWriter } from '../../writer.ts';
 
-/** Rows on the newest day of their variant and market (the index on market and day finds them). */
+/** Rows on the newest day of their variant and market (the SQLite index on market and day finds them). */
 const ON_NEWEST_DAY = `AND (n.variant_slug, o.market_slug, o.data_day) IN (
   SELECT n2.variant_slug, o2.market_slug, max(o2.data_day)
   FROM observations o2 JOIN source_names n2 ON n2.id = o2.source_name_id

@@ -28,9 +28,9 @@ export async function compatExportPrices(ctx: RouteContext): Promise<Answer> {
   const { params, origin } = ctx;
   const filters = compatFilters(params);
   const range = rangeDays(params.get('range')) ?? DEFAULT_RANGE_DAYS;
-  const { index, offset, total } = await selectRows(origin, filters, range, ctx.today, false);
+  const { directory, offset, total } = await selectRows(origin, filters, range, ctx.today, false);
   if (total > MAX_ROWS) throw new ApiError(400, 'EXPORT_TOO_LARGE', { rows: total, max: MAX_ROWS });
-  const rows = index && total ? parseRows(await readRows(origin, index, offset, offset + total)) : [];
+  const rows = directory && total ? parseRows(await readRows(origin, directory, offset, offset + total)) : [];
   const records = rows.map((r) => [
     r.marketName,
     r.productName,
@@ -48,7 +48,7 @@ export async function compatExportPrices(ctx: RouteContext): Promise<Answer> {
     contentType: 'text/csv; charset=utf-8',
     headers: {
       'content-disposition': `attachment; filename="${fileName}"`,
-      ...(await answerHints(origin, index, filters, params)),
+      ...(await answerHints(origin, directory, filters, params)),
     },
   };
 }

@@ -6,7 +6,7 @@
  * product or market is an empty array, with the main's hint headers.
  */
 import { compatHistoryKey, historySeries } from '../../../core/collection-keys.ts';
-import { itemsBody, rangeWindow, readIndex, readRows, window } from '../../query/collection.ts';
+import { itemsBody, rangeWindow, readDirectory, readRows, window } from '../../query/collection.ts';
 import { JSON_TYPE, type Answer, type RouteContext } from '../../answer/context.ts';
 import { newestDayHeader, unknownFilterHeaders } from '../../query/filter-hints.ts';
 import { etagOf } from '../../../core/digest.ts';
@@ -16,13 +16,13 @@ export async function compatProductHistory(ctx: RouteContext): Promise<Answer> {
   const slug = pathSlug(ctx.pathParams, 'productSlug');
   const days = rangeDays(ctx.params.get('range')) ?? DEFAULT_RANGE_DAYS;
   const market = slugParam(ctx.params, 'market');
-  const index = await readIndex(ctx.origin, 'history', compatHistoryKey(historySeries(slug, market)));
+  const directory = await readDirectory(ctx.origin, 'history', compatHistoryKey(historySeries(slug, market)));
   const { from, to } = rangeWindow(ctx.today, days);
-  const win = index ? window(index, from, to) : { offset: 0, total: 0 };
-  const rows = index && win.total ? await readRows(ctx.origin, index, win.offset, win.offset + win.total) : [];
+  const win = directory ? window(directory, from, to) : { offset: 0, total: 0 };
+  const rows = directory && win.total ? await readRows(ctx.origin, directory, win.offset, win.offset + win.total) : [];
   const body = itemsBody('[', rows.reverse(), ']');
-  const headers = index
-    ? newestDayHeader(index)
+  const headers = directory
+    ? newestDayHeader(directory)
     : await unknownFilterHeaders(
         ctx.origin,
         { product: slug, ...(market ? { market } : {}) },

@@ -20,14 +20,14 @@ export async function compatListPrices(ctx: RouteContext): Promise<Answer> {
   const range = rangeDays(params.get('range'));
   const latest = booleanParam(params, 'latestOnly');
   const { page, limit } = paging(params, COMPAT_PRICES_PAGING);
-  const { index, offset, total } = await selectRows(origin, filters, range, ctx.today, latest);
+  const { directory, offset, total } = await selectRows(origin, filters, range, ctx.today, latest);
   const start = (page - 1) * limit;
   const rows =
-    index && start < total
-      ? await readAgedRows(origin, index, offset + start, offset + Math.min(total, start + limit), ctx.today)
+    directory && start < total
+      ? await readAgedRows(origin, directory, offset + start, offset + Math.min(total, start + limit), ctx.today)
       : [];
-  const meta = { total, page, limit, latestRecordedDate: index && total > 0 ? dayOfRow(index, offset) : null };
+  const meta = { total, page, limit, latestRecordedDate: directory && total > 0 ? dayOfRow(directory, offset) : null };
   const body = JSON.stringify({ items: parseRows(rows).map(compatPriceItem), meta });
-  const headers = await answerHints(origin, index, filters, params);
+  const headers = await answerHints(origin, directory, filters, params);
   return { body, etag: await etagOf(body), contentType: JSON_TYPE, aged: true, headers };
 }

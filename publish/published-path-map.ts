@@ -1,13 +1,13 @@
 /**
  * A published build's paths, resolved as the worker resolves them (core/publication.ts
- * `resolveKey`): shared paths under the shared prefix, the rest through the build's index, each
+ * `resolveKey`): shared paths under the shared prefix, the rest through the build's path map, each
  * shard read once.
  */
-import { resolveKey, type IndexShard, type Pointer } from '../core/publication.ts';
+import { resolveKey, type PathMapShard, type Pointer } from '../core/publication.ts';
 import type { ObjectBucket } from './bucket.ts';
 
-export class PublishedIndex {
-  private readonly shards = new Map<string, Promise<IndexShard>>();
+export class PublishedPathMap {
+  private readonly shards = new Map<string, Promise<PathMapShard>>();
 
   constructor(
     private readonly bucket: ObjectBucket,
@@ -23,10 +23,10 @@ export class PublishedIndex {
     });
   }
 
-  private async read(key: string): Promise<IndexShard> {
-    const shard = await this.bucket.getJson<IndexShard>(key);
+  private async read(key: string): Promise<PathMapShard> {
+    const shard = await this.bucket.getJson<PathMapShard>(key);
     if (!shard)
-      throw new Error(`${key} is missing: the index of the published build ${this.pointer.prefix} is incomplete`);
+      throw new Error(`${key} is missing: the path map of the published build ${this.pointer.prefix} is incomplete`);
     return shard;
   }
 }
