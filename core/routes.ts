@@ -159,6 +159,11 @@ export const WIDGETS: readonly WidgetSpec[] = [
 /** Risers and fallers each of /prices/weekly-summary: the build's cut and the edge's empty week say the same. */
 export const WEEKLY_SUMMARY_LIMIT = 10;
 
+/** `range=<days>d`: an invalid value counts as the default (the legacy contract), a longer one as the most. */
+export const RANGE_DAYS = { default: 7, max: 3650 } as const;
+/** /search's `q`: letters needed after Turkish folding (else 400), and the characters read of it. */
+export const SEARCH_QUERY = { minLetters: 2, maxLength: 100 } as const;
+
 export const RATE_LIMIT = { requests: 60, windowSeconds: 60 } as const;
 /**
  * The limiter's objects: each counts the addresses whose hash falls to it (edge/limits/limiter-shard.ts).

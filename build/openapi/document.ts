@@ -79,7 +79,7 @@ const COMMON_HEADERS = {
   ),
   'x-ratelimit-remaining': header('Requests left in the current window.', { type: 'integer' }),
   'x-ratelimit-reset': header(
-    'Seconds until the current window ends (on a 429, the exact wait; Retry-After: 60 is its upper bound).',
+    `Seconds until the current window ends (on a 429, the exact wait; Retry-After: ${RATE_LIMIT.windowSeconds} is its upper bound).`,
     { type: 'integer' },
   ),
   etag: header('Strong entity tag of the body; send it back as If-None-Match.'),
@@ -303,7 +303,7 @@ export function buildOpenApi(): Json {
       version: '1',
       description:
         'Keyless JSON API of official Turkish wholesale-market prices. Every price carries its source, ' +
-        'data day and the document it was read from. Rate limit: 60 requests per minute per IP address, counted ' +
+        `data day and the document it was read from. Rate limit: ${RATE_LIMIT.requests} requests per minute per IP address, counted ` +
         'jointly. An optional X-API-Key gives a daily quota of its own instead (x-quota-* headers); keyless access ' +
         'is always available. Every JSON response carries `attribution`; show it when you republish.',
       license: {

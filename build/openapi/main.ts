@@ -3,6 +3,7 @@
  * answer's schema, the parameters and the CSV description of each, by operation id.
  */
 import { EXPORT_COLUMNS } from '../../core/export-columns.ts';
+import { RANGE_DAYS, SEARCH_QUERY } from '../../core/routes.ts';
 import { BasketResponse, IndexHistory, IndexLatest, IndexSeries } from '../../schemas/basket-index.ts';
 import { HealthResponse } from '../../schemas/health.ts';
 import { HistoryEnvelope } from '../../schemas/history.ts';
@@ -14,7 +15,7 @@ import { PricesEnvelope } from '../../schemas/prices.ts';
 import { ProductsEnvelope } from '../../schemas/products.ts';
 import { AliasResponse, ProductSearchResponse, SearchIndex, SearchResponse } from '../../schemas/search.ts';
 import { SourceStatusEnvelope } from '../../schemas/sources.ts';
-import { parameter as p, type OperationDocs } from './parts.ts';
+import { LONGEST_RANGE, parameter as p, type OperationDocs } from './parts.ts';
 
 const slugParam = (name: string, d: string) => p(name, d, { type: 'string' });
 const FILTERS = {
@@ -31,7 +32,7 @@ const FILTERS = {
   }),
   range: p(
     'range',
-    'Period ending today (Europe/Istanbul) as `<days>d`; an invalid value counts as 7 days (legacy contract); above 3650d counts as 3650d. Without date and range, the whole history.',
+    `Period ending today (Europe/Istanbul) as \`<days>d\`; an invalid value counts as ${RANGE_DAYS.default} days (legacy contract); ${LONGEST_RANGE}. Without date and range, the whole history.`,
     { type: 'string', pattern: '^\\d+d$' },
   ),
 };
@@ -47,8 +48,8 @@ const pathSlugParam = (description: string) =>
 
 const query = p(
   'q',
-  'Search text: at least 2 letters after Turkish folding (else 400 QUERY_TOO_SHORT); at most 100 characters are used.',
-  { type: 'string', minLength: 2 },
+  `Search text: at least ${SEARCH_QUERY.minLetters} letters after Turkish folding (else 400 QUERY_TOO_SHORT); at most ${SEARCH_QUERY.maxLength} characters are used.`,
+  { type: 'string', minLength: SEARCH_QUERY.minLetters },
   true,
 );
 export const MAIN_DOCS: OperationDocs = {
@@ -88,8 +89,8 @@ export const MAIN_DOCS: OperationDocs = {
       ),
       p(
         'range',
-        'Period ending today as `<days>d`; default and invalid: 7 days (legacy contract); above 3650d counts as 3650d.',
-        { type: 'string', pattern: '^\\d+d$', default: '7d' },
+        `Period ending today as \`<days>d\`; default and invalid: ${RANGE_DAYS.default} days (legacy contract); ${LONGEST_RANGE}.`,
+        { type: 'string', pattern: '^\\d+d$', default: `${RANGE_DAYS.default}d` },
       ),
       p('market', 'Only this market (slug).', { type: 'string' }),
       p(
@@ -126,7 +127,7 @@ export const MAIN_DOCS: OperationDocs = {
     indexHistory: [
       p(
         'range',
-        'Weeks that overlap the period of `<days>d` ending today (Europe/Istanbul); an invalid value counts as 7 days, above 3650d as 3650d. Without range, from and to: the whole series.',
+        `Weeks that overlap the period of \`<days>d\` ending today (Europe/Istanbul); an invalid value counts as ${RANGE_DAYS.default} days, above ${RANGE_DAYS.max}d as ${RANGE_DAYS.max}d. Without range, from and to: the whole series.`,
         { type: 'string', pattern: '^\\d+d$' },
       ),
       p(

@@ -3,6 +3,7 @@
  * answer, the parameters of each operation, and what a CSV answer holds, by operation id.
  */
 import type { z } from 'zod';
+import { RANGE_DAYS } from '../../core/routes.ts';
 
 export type Json = Record<string, unknown>;
 
@@ -18,6 +19,9 @@ export type OperationDocs = {
   /** schemas with an id that the answers share, each its own component (else the converter hides them in `__shared`) */
   components?: z.ZodType[];
 };
+
+/** How a `range` longer than the most reads, in every operation that takes one. */
+export const LONGEST_RANGE = `above ${RANGE_DAYS.max}d counts as ${RANGE_DAYS.max}d`;
 
 /** One parameter object: query unless `where` says otherwise. */
 export const parameter = (

@@ -13,6 +13,9 @@ export const COMPAT_PREFIX = '/compat';
 /** The variant's /prices pages: `limit` at most 100 (its limits table), default 50 (the main /prices default). */
 export const COMPAT_PRICES_PAGING: PageLimits = { default: 50, max: 100 };
 
+/** `weeks` of the compatibility /index/history: the variant's default and maximum (above it counts as it). */
+export const COMPAT_INDEX_WEEKS = { default: 26, max: 104 } as const;
+
 export const COMPAT_ROUTES: readonly RouteSpec[] = [
   // Paged by COMPAT_PRICES_PAGING, not `paging`: the main paging's page links and null total are not the variant's.
   route(`${COMPAT_PREFIX}/prices`, 'compatListPrices', FIVE_MINUTES, [400], {
@@ -41,7 +44,7 @@ export const COMPAT_ROUTES: readonly RouteSpec[] = [
     summary: 'Variant shape of /index/latest: the 15-product basket index of the latest closed week',
   }),
   route(`${COMPAT_PREFIX}/index/history`, 'compatIndexHistory', FIVE_MINUTES, [400], {
-    summary: 'Variant shape of /index/history: an array of the last `weeks` weeks (default 26, at most 104)',
+    summary: `Variant shape of /index/history: an array of the last \`weeks\` weeks (default ${COMPAT_INDEX_WEEKS.default}, at most ${COMPAT_INDEX_WEEKS.max})`,
   }),
   route(`${COMPAT_PREFIX}/index/basket`, 'compatIndexBasket', HOUR, [], {
     summary: 'Variant shape of /index/basket: {basket: [{slug, label}]}',
@@ -54,9 +57,6 @@ export const COMPAT_ROUTES: readonly RouteSpec[] = [
     summary: 'Variant shape of /markets: an array of active markets, `city` by name or plate code',
   }),
 ];
-
-/** `weeks` of the compatibility /index/history: the variant's default and maximum (above it counts as it). */
-export const COMPAT_INDEX_WEEKS = { default: 26, max: 104 } as const;
 
 /** A compatibility route by operation id. */
 export function compatRouteSpec(operationId: string): RouteSpec {

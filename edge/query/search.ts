@@ -6,12 +6,11 @@
  * sources print (aliases). Ties by slug, so results are stable.
  */
 import { SEARCH_DATA_PATH } from '../../core/objects.ts';
+import { SEARCH_QUERY } from '../../core/routes.ts';
 import { fold, foldedLength } from '../../core/turkish.ts';
 import type { EdgeSearchDataT } from '../../schemas/search.ts';
 import { missingFromBuild, type Origin } from '../origin/object.ts';
 import { ApiError } from '../answer/errors.ts';
-
-const MAX_QUERY_LENGTH = 100;
 
 export type SearchData = EdgeSearchDataT;
 type ProductEntry = SearchData['products'][number];
@@ -23,10 +22,11 @@ export async function readSearchData(origin: Origin): Promise<SearchData> {
   return JSON.parse(await object.text()) as SearchData;
 }
 
-/** The query as given (trimmed, at most 100 characters) and its folded key; 400 when under two letters. */
+/** The query as given (trimmed, at most SEARCH_QUERY.maxLength characters) and its folded key; 400 when too short. */
 export function searchQuery(params: URLSearchParams): { query: string; normalised: string } {
-  const query = (params.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
-  if (foldedLength(query) < 2) throw new ApiError(400, 'QUERY_TOO_SHORT', { parameter: 'q', minLetters: 2 });
+  const query = (params.get('q') ?? '').trim().slice(0, SEARCH_QUERY.maxLength);
+  if (foldedLength(query) < SEARCH_QUERY.minLetters)
+    throw new ApiError(400, 'QUERY_TOO_SHORT', { parameter: 'q', minLetters: SEARCH_QUERY.minLetters });
   return { query, normalised: fold(query) };
 }
 

@@ -1,24 +1,21 @@
 /**
- * Query parameters → values, with the contract's fallbacks: an invalid `range` counts as 7 days
- * and a range above 3650 days as 3650; `limit` is clamped to the endpoint's bound; malformed
+ * Query parameters → values, with the contract's fallbacks: an invalid `range` counts as the default
+ * days and a longer range as the most (core/routes.ts RANGE_DAYS); `limit` is clamped to the endpoint's bound; malformed
  * days, pages and limits, and values outside a closed list, are clear 400s. Filter values are
  * folded to slugs, so `İzmir`, `izmir` and `IZMIR` are the same city; a value given is never
  * dropped (one that folds to nothing matches nothing). Every route parses its parameters here.
  */
 import { isDay, isoWeekMonday, type Day } from '../../core/dates.ts';
-import type { PageLimits } from '../../core/routes.ts';
+import { RANGE_DAYS, type PageLimits } from '../../core/routes.ts';
 import { slugify } from '../../core/turkish.ts';
 import { ApiError } from '../answer/errors.ts';
-
-export const DEFAULT_RANGE_DAYS = 7;
-const MAX_RANGE_DAYS = 3650;
 
 export function rangeDays(value: string | null): number | undefined {
   if (value === null) return undefined;
   const m = /^(\d{1,7})d$/.exec(value.trim());
   const days = m ? Number(m[1]) : 0;
-  if (days < 1) return DEFAULT_RANGE_DAYS;
-  return Math.min(days, MAX_RANGE_DAYS);
+  if (days < 1) return RANGE_DAYS.default;
+  return Math.min(days, RANGE_DAYS.max);
 }
 
 /** A day parameter (`date`, `from`, `to`): absent → undefined; not a real day YYYY-MM-DD → a 400 naming it. */

@@ -1,11 +1,11 @@
 /**
  * GET /prices/history/{slug}: a product's series per market (optionally one market), oldest
- * first, over `range` (default and invalid: 7 days, the legacy contract; max 3650) in the
+ * first, over `range` (core/routes.ts RANGE_DAYS; an invalid one is the default, the legacy contract) in the
  * `bucket` asked (daily, weekly, monthly; auto picks daily up to 90 days, weekly up to 730,
  * monthly beyond; anything else counts as daily). Paged only when page or limit is sent.
  */
 import { historyCollectionKey, historySeries, type HistoryResolution } from '../../core/collection-keys.ts';
-import { routeSpec } from '../../core/routes.ts';
+import { RANGE_DAYS, routeSpec } from '../../core/routes.ts';
 import { isoWeek } from '../../core/dates.ts';
 import {
   itemsBody,
@@ -19,7 +19,7 @@ import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '.
 import { etagOf } from '../../core/digest.ts';
 import { newestDayHeader, unknownFilterHeaders } from '../query/filter-hints.ts';
 import { pageLinks } from '../answer/page-links.ts';
-import { DEFAULT_RANGE_DAYS, pathSlug, paging, rangeDays, slugParam } from '../request/params.ts';
+import { pathSlug, paging, rangeDays, slugParam } from '../request/params.ts';
 
 /** The resolution the `bucket` parameter asks for. */
 function resolutionOf(value: string | null, days: number): HistoryResolution {
@@ -31,7 +31,7 @@ function resolutionOf(value: string | null, days: number): HistoryResolution {
 export async function productHistory(ctx: RouteContext): Promise<Answer> {
   // The table lists no 404 here: a slug is folded like a filter value, and an unknown one has no items.
   const slug = pathSlug(ctx.pathParams);
-  const days = rangeDays(ctx.params.get('range')) ?? DEFAULT_RANGE_DAYS;
+  const days = rangeDays(ctx.params.get('range')) ?? RANGE_DAYS.default;
   const resolution = resolutionOf(ctx.params.get('bucket'), days);
   const market = slugParam(ctx.params, 'market');
   const { page, limit, sent } = paging(ctx.params, routeSpec('/prices/history/{slug}').paging!);

@@ -1,11 +1,13 @@
 /** The compatibility prefix's /prices, /prices/history/{productSlug} and /prices/export in the OpenAPI document. */
-import { COMPAT_PRICES_PAGING } from '../../../core/compat/routes.ts';
+import { COMPAT_PRICES_PAGING, compatRouteSpec } from '../../../core/compat/routes.ts';
+import { RANGE_DAYS } from '../../../core/routes.ts';
 import { CompatHistoryResponse } from '../../../schemas/compat/history.ts';
 import { COMPAT_EXPORT_COLUMNS } from '../../../schemas/compat/export.ts';
 import { CompatPricesResponse } from '../../../schemas/compat/prices.ts';
-import { parameter as p, type OperationDocs } from '../parts.ts';
+import { LONGEST_RANGE, parameter as p, type OperationDocs } from '../parts.ts';
 
-const MAX_RANGE = 'above 3650d counts as 3650d';
+const MAX_EXPORT_ROWS = compatRouteSpec('compatExportPrices').maxRows!;
+const DEFAULT_RANGE = `${RANGE_DAYS.default}d`;
 const city = p(
   'city',
   'Province by name (İzmir, izmir and IZMIR are the same) or by plate code (35, 06 or 6); a number that is no plate code 01–81 → 400 INVALID_PARAMETER; a name without a market selects no row.',
@@ -26,7 +28,7 @@ export const COMPAT_PRICES_DOCS: OperationDocs = {
       p('category', 'Category slug: sebze, meyve, balik.', { type: 'string' }),
       p(
         'range',
-        `Data days ending today (Europe/Istanbul) as \`<days>d\` (7d, 30d, 365d); an invalid value counts as 7 days, ${MAX_RANGE}. Without range, the whole history, newest first.`,
+        `Data days ending today (Europe/Istanbul) as \`<days>d\` (7d, 30d, 365d); an invalid value counts as ${RANGE_DAYS.default} days, ${LONGEST_RANGE}. Without range, the whole history, newest first.`,
         { type: 'string', pattern: '^\\d+d$' },
       ),
       p(
@@ -60,8 +62,8 @@ export const COMPAT_PRICES_DOCS: OperationDocs = {
       ),
       p(
         'range',
-        `Data days ending today as \`<days>d\`; default and invalid: 7 days; 1825d and beyond work, ${MAX_RANGE}.`,
-        { type: 'string', pattern: '^\\d+d$', default: '7d' },
+        `Data days ending today as \`<days>d\`; default and invalid: ${RANGE_DAYS.default} days; 1825d and beyond work, ${LONGEST_RANGE}.`,
+        { type: 'string', pattern: '^\\d+d$', default: DEFAULT_RANGE },
       ),
       p(
         'market',
@@ -74,8 +76,8 @@ export const COMPAT_PRICES_DOCS: OperationDocs = {
       product,
       p(
         'range',
-        `Data days ending today as \`<days>d\`; default and invalid: 7 days, ${MAX_RANGE}. A selection of more than 20,000 rows → 400 EXPORT_TOO_LARGE (narrow it).`,
-        { type: 'string', pattern: '^\\d+d$', default: '7d' },
+        `Data days ending today as \`<days>d\`; default and invalid: ${RANGE_DAYS.default} days, ${LONGEST_RANGE}. A selection of more than ${MAX_EXPORT_ROWS.toLocaleString('en-US')} rows → 400 EXPORT_TOO_LARGE (narrow it).`,
+        { type: 'string', pattern: '^\\d+d$', default: DEFAULT_RANGE },
       ),
     ],
   },

@@ -1,20 +1,21 @@
 /**
  * GET /api/v1/compat/prices/history/{productSlug}: the variant's bare array, one item per data
- * day, oldest first, over `range` (default and invalid: 7 days; at most 3650, the main rule),
- * optionally in one `market`. The build wrote the items (build/endpoints/compat/history.ts), newest first:
+ * day, oldest first, over `range` (core/routes.ts RANGE_DAYS, the main rule), optionally in one
+ * `market`. The build wrote the items (build/endpoints/compat/history.ts), newest first:
  * the edge takes the window's lines, reverses them and joins them, never parsing one. An unknown
  * product or market is an empty array, with the main's hint headers.
  */
 import { compatHistoryKey, historySeries } from '../../../core/collection-keys.ts';
+import { RANGE_DAYS } from '../../../core/routes.ts';
 import { itemsBody, rangeWindow, readDirectory, readRows, window } from '../../query/collection.ts';
 import { JSON_TYPE, type Answer, type RouteContext } from '../../answer/context.ts';
 import { newestDayHeader, unknownFilterHeaders } from '../../query/filter-hints.ts';
 import { etagOf } from '../../../core/digest.ts';
-import { DEFAULT_RANGE_DAYS, pathSlug, rangeDays, slugParam } from '../../request/params.ts';
+import { pathSlug, rangeDays, slugParam } from '../../request/params.ts';
 
 export async function compatProductHistory(ctx: RouteContext): Promise<Answer> {
   const slug = pathSlug(ctx.pathParams, 'productSlug');
-  const days = rangeDays(ctx.params.get('range')) ?? DEFAULT_RANGE_DAYS;
+  const days = rangeDays(ctx.params.get('range')) ?? RANGE_DAYS.default;
   const market = slugParam(ctx.params, 'market');
   const directory = await readDirectory(ctx.origin, 'history', compatHistoryKey(historySeries(slug, market)));
   const { from, to } = rangeWindow(ctx.today, days);

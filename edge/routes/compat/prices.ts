@@ -2,7 +2,7 @@
  * GET /api/v1/compat/prices: the main /prices rows for the variant's filters, in the same order
  * (newest day first), reshaped to the variant's items and meta. `latestOnly` reads the build's
  * collection of the newest row per variant × market instead (build/endpoints/compat/latest-only.ts); `range`
- * windows either; without it, the whole history. `limit` above 100 is clamped to 100.
+ * windows either; without it, the whole history. `limit` above COMPAT_PRICES_PAGING's most is clamped to it.
  */
 import { COMPAT_PRICES_PAGING } from '../../../core/compat/routes.ts';
 import { dayOfRow, readAgedRows } from '../../query/collection.ts';

@@ -1,7 +1,7 @@
 /**
  * Stored price rows (the lines of the /prices collections) in the compatibility prefix's shapes:
  * prices as decimal strings with two decimals and a dot ("12.50"), only the variant's keys, in
- * its order. The edge reshapes at most a page of rows (100) or an export (20,000).
+ * its order. The edge reshapes at most a page of rows or an export (core/compat/routes.ts).
  */
 /** The keys of a stored row that the variant's shapes read. */
 export type StoredCompatRow = {
