@@ -155,6 +155,11 @@ export const WIDGETS: readonly WidgetSpec[] = [
   { path: '/widgets/prices', widget: 'prices', cache: QUARTER_HOUR },
   { path: '/widgets/index', widget: 'index', cache: QUARTER_HOUR },
 ];
+/**
+ * The price widget's rows: `limit` defaults to `default` (to `max` when products are chosen) and
+ * counts as `max` above it; at most `slugs` chosen products. public/widgets.html states them.
+ */
+export const PRICES_WIDGET_LIMITS = { default: 10, max: 50, slugs: 20 } as const;
 
 /** Risers and fallers each of /prices/weekly-summary: the build's cut and the edge's empty week say the same. */
 export const WEEKLY_SUMMARY_LIMIT = 10;
