@@ -6,6 +6,7 @@
  */
 import { istanbulDay } from '../core/dates.ts';
 import { WIDGETS, type CacheValues } from '../core/routes.ts';
+import { API_BASE } from '../core/urls.ts';
 import { ALERT_METHODS, answerAlert, matchAlertPath } from './alerts/handle.ts';
 import type { AlertEnv } from './alerts/context.ts';
 import { runNotifier } from './alerts/notifier/run.ts';
@@ -38,8 +39,6 @@ export type Env = AlertEnv &
     KEY_QUOTA?: DurableObjectNamespace<KeyQuota>;
   };
 
-const API_PREFIX = '/api/v1';
-
 /** Where a request goes: under /api/v1 or a page's path, and whether an alert, a snapshot file or a widget. */
 type Target = {
   isApi: boolean;
@@ -50,8 +49,8 @@ type Target = {
 };
 
 function targetOf(url: URL): Target {
-  const isApi = url.pathname.startsWith(`${API_PREFIX}/`);
-  const path = (isApi ? url.pathname.slice(API_PREFIX.length) : url.pathname).replace(/\/+$/, '') || '/';
+  const isApi = url.pathname.startsWith(`${API_BASE}/`);
+  const path = (isApi ? url.pathname.slice(API_BASE.length) : url.pathname).replace(/\/+$/, '') || '/';
   return {
     isApi,
     path,

@@ -5,6 +5,7 @@
  */
 import { NATIONAL_REGION, PRODUCTION_OBJECTS } from '../../core/production.ts';
 import { slugify } from '../../core/turkish.ts';
+import { apiUrl } from '../../core/urls.ts';
 import { ProductionDirectory, ProductionItem, ProductionRows, type ProductionRowT } from '../../schemas/production.ts';
 import type { Db } from '../../store/db.ts';
 import type { OutputWriter } from '../writer.ts';
@@ -110,4 +111,4 @@ export function familiesWithProduction(db: Db): Set<string> {
   );
 }
 
-export const productionUrl = (family: string): string => `/api/v1/production?product=${family}`;
+export const productionUrl = (family: string): string => apiUrl('/production', { product: family });

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { ErrorCode } from '../../core/errors.ts';
 import { COMPAT_PREFIX, COMPAT_ROUTES } from '../../core/compat/routes.ts';
 import { RATE_LIMIT, ROUTES, type RouteSpec } from '../../core/routes.ts';
+import { API_BASE } from '../../core/urls.ts';
 import { ErrorBody, Freshness, Warning } from '../../schemas/common.ts';
 import { LatestItem } from '../../schemas/latest.ts';
 import { MarketItem } from '../../schemas/markets.ts';
@@ -311,7 +312,7 @@ export function buildOpenApi(): Json {
         identifier: 'CC-BY-4.0',
       },
     },
-    servers: [{ url: '/api/v1', description: 'This installation' }],
+    servers: [{ url: API_BASE, description: 'This installation' }],
     security: [],
     tags: [MAIN_TAG, COMPAT_TAG],
     paths,

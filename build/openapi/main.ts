@@ -4,6 +4,7 @@
  */
 import { EXPORT_COLUMNS } from '../../core/export-columns.ts';
 import { RANGE_DAYS, SEARCH_QUERY } from '../../core/routes.ts';
+import { apiUrl } from '../../core/urls.ts';
 import { BasketResponse, IndexHistory, IndexLatest, IndexSeries } from '../../schemas/basket-index.ts';
 import { HealthResponse } from '../../schemas/health.ts';
 import { HistoryEnvelope } from '../../schemas/history.ts';
@@ -117,7 +118,7 @@ export const MAIN_DOCS: OperationDocs = {
       }),
       p(
         'locale',
-        "tr: the file for Turkish spreadsheets (Excel or LibreOffice with Turkish settings), e.g. /api/v1/prices/export?product=domates&latest=1&locale=tr; in LibreOffice's import dialog choose UTF-8, separator semicolon, language Turkish. Decimal comma, as the contract says, and also `;` as the field separator: a spreadsheet set to Turkish uses the comma as its decimal separator and `;` as its list separator, so it would read a comma-separated file with decimal commas into one column. Güncellik, Uyarılar and Ortalama Yöntemi in Turkish words (the default file keeps the codes); the file name ends in _tr.",
+        `tr: the file for Turkish spreadsheets (Excel or LibreOffice with Turkish settings), e.g. ${apiUrl('/prices/export', { product: 'domates', latest: 1, locale: 'tr' })}; in LibreOffice's import dialog choose UTF-8, separator semicolon, language Turkish. Decimal comma, as the contract says, and also \`;\` as the field separator: a spreadsheet set to Turkish uses the comma as its decimal separator and \`;\` as its list separator, so it would read a comma-separated file with decimal commas into one column. Güncellik, Uyarılar and Ortalama Yöntemi in Turkish words (the default file keeps the codes); the file name ends in _tr.`,
         { type: 'string', enum: ['tr'] },
       ),
     ],

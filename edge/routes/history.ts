@@ -18,6 +18,7 @@ import {
 import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../answer/context.ts';
 import { etagOf } from '../../core/digest.ts';
 import { newestDayHeader, unknownFilterHeaders } from '../query/filter-hints.ts';
+import { apiUrl } from '../../core/urls.ts';
 import { pageLinks } from '../answer/page-links.ts';
 import { pathSlug, paging, rangeDays, slugParam } from '../request/params.ts';
 
@@ -59,7 +60,7 @@ export async function productHistory(ctx: RouteContext): Promise<Answer> {
     const outside = page > 1 && start >= win.total;
     rows = directory && !outside ? await oldestFirst(directory, start, Math.min(win.total, start + limit)) : [];
     const query = new URLSearchParams({ range: `${days}d`, bucket: resolution, ...(market ? { market } : {}) });
-    const links = pageLinks(`/api/v1/prices/history/${slug}`, query, page, limit, win.total);
+    const links = pageLinks(apiUrl('/prices/history/{slug}', { slug }), query, page, limit, win.total);
     link = links.link;
     Object.assign(meta, { page, limit, next: links.next, total: outside ? null : win.total, count: rows.length });
   } else if (directory) {

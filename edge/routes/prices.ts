@@ -8,6 +8,7 @@ import { itemsBody, rangeWindow, readAgedRows, readPriceCollection, window } fro
 import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../answer/context.ts';
 import { etagOf } from '../../core/digest.ts';
 import { answerHints, DIMENSIONS, type Dimension } from '../query/filter-hints.ts';
+import { apiUrl } from '../../core/urls.ts';
 import { pageLinks } from '../answer/page-links.ts';
 import { dayParam, paging, rangeDays, slugParam } from '../request/params.ts';
 
@@ -39,7 +40,7 @@ export async function listPrices(ctx: RouteContext): Promise<Answer> {
   const query = new URLSearchParams(filters);
   if (date) query.set('date', date);
   if (range) query.set('range', `${range}d`);
-  const { next, link } = pageLinks('/api/v1/prices', query, page, limit, win.total);
+  const { next, link } = pageLinks(apiUrl('/prices'), query, page, limit, win.total);
   const meta = {
     count: rows.length,
     limit,

@@ -3,6 +3,7 @@ import { routeSpec } from '../../core/routes.ts';
 import { itemsBody, readDirectory, readRows } from '../query/collection.ts';
 import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../answer/context.ts';
 import { etagOf } from '../../core/digest.ts';
+import { apiUrl } from '../../core/urls.ts';
 import { pageLinks } from '../answer/page-links.ts';
 import { paging, slugParam } from '../request/params.ts';
 
@@ -16,7 +17,7 @@ export async function listProducts(ctx: RouteContext): Promise<Answer> {
   const rows =
     directory && !outside ? await readRows(ctx.origin, directory, start, Math.min(total, start + limit)) : [];
   const { next, link } = pageLinks(
-    '/api/v1/products',
+    apiUrl('/products'),
     new URLSearchParams(category ? { category } : {}),
     page,
     limit,

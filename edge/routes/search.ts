@@ -1,5 +1,6 @@
 /** GET /products/search and GET /search (see edge/query/search.ts for matching and ranking). */
 import { routeSpec } from '../../core/routes.ts';
+import { apiUrl } from '../../core/urls.ts';
 import { jsonAnswer, type Answer, type RouteContext } from '../answer/context.ts';
 import { limitParam } from '../request/params.ts';
 import { readSearchData, searchMarkets, searchProducts, searchQuery } from '../query/search.ts';
@@ -17,8 +18,8 @@ export async function productSearch(ctx: RouteContext): Promise<Answer> {
     observed_date: entry[5],
     matched,
     alias,
-    url: `/api/v1/prices?product=${entry[0]}`,
-    aliases_url: `/api/v1/products/${entry[0]}/aliases`,
+    url: apiUrl('/prices', { product: entry[0] }),
+    aliases_url: apiUrl('/products/{slug}/aliases', { slug: entry[0] }),
   }));
   return jsonAnswer({ query, normalised, items, meta: { count: items.length, limit }, attribution: data.attribution });
 }
@@ -33,13 +34,13 @@ export async function combinedSearch(ctx: RouteContext): Promise<Answer> {
     category: entry[3],
     unit: entry[4],
     observed_date: entry[5],
-    url: `/api/v1/prices?product=${entry[0]}`,
+    url: apiUrl('/prices', { product: entry[0] }),
   }));
   const markets = searchMarkets(data, normalised, limit).map((m) => ({
     slug: m[0],
     name: m[1],
     province: m[2],
-    url: `/api/v1/prices?market=${m[0]}`,
+    url: apiUrl('/prices', { market: m[0] }),
   }));
   return jsonAnswer({
     query,
