@@ -17,6 +17,7 @@ import { loadModel } from '../../build/model.ts';
 import { publishedRows } from '../../build/price-rows.ts';
 import { etagOfSync } from '../../core/digest-sync.ts';
 import { MANIFEST_FILE } from '../../core/objects.ts';
+import { apiUrl } from '../../core/urls.ts';
 import { syntheticStore } from './synthetic/store.ts';
 import { storeNight, storeNightBefore } from './synthetic/nightly.ts';
 import { profileByName } from './synthetic/profiles.ts';
@@ -311,13 +312,13 @@ const product = Object.keys(after.objects)
   .replace('api/v1/_c/prices/product/', '')
   .replace('.json', '');
 const QUERIES = [
-  ['plain object /markets', '/api/v1/markets'],
-  ['filters product × market', `/api/v1/prices?product=${product}&market=${market}&limit=50`],
-  ['date', `/api/v1/prices?date=${lastDay}&limit=50`],
-  ['range 30d category', '/api/v1/prices?range=30d&category=sebze&limit=100'],
-  ['deep page', '/api/v1/prices?page=2000&limit=50'],
-  ['history monthly', `/api/v1/prices/history/${product}?range=3650d&bucket=monthly`],
-  ['search', '/api/v1/products/search?q=domates'],
+  ['plain object /markets', apiUrl('/markets')],
+  ['filters product × market', apiUrl('/prices', { product, market, limit: 50 })],
+  ['date', apiUrl('/prices', { date: lastDay, limit: 50 })],
+  ['range 30d category', apiUrl('/prices', { range: '30d', category: 'sebze', limit: 100 })],
+  ['deep page', apiUrl('/prices', { page: 2000, limit: 50 })],
+  ['history monthly', apiUrl('/prices/history/{slug}', { slug: product, range: '3650d', bucket: 'monthly' })],
+  ['search', apiUrl('/products/search', { q: 'domates' })],
 ] as const;
 const handlerCpu = await handlerCpuMeter(outB);
 console.log(
