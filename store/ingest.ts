@@ -171,7 +171,7 @@ export function refuseDocument(
  * averages) call a list that moved one price up and another down by as much a repeat.
  */
 function listFingerprint(rows: readonly unknown[][]): string {
-  return `${rows.length}:${createHash('sha256').update(JSON.stringify(rows)).digest('hex').slice(0, 32)}`;
+  return `${rows.length}:${sha256HexSync(JSON.stringify(rows)).slice(0, 32)}`;
 }
 
 type Statements = ReturnType<typeof statements>;

@@ -11,12 +11,11 @@
  * are for reading.
  */
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { addDays } from '../../core/dates.ts';
-import type { Head, Listed, ObjectBucket, PutInput } from '../../publish/bucket.ts';
+import { md5Hex, type Head, type Listed, type ObjectBucket, type PutInput } from '../../publish/bucket.ts';
 import { countOperations, describeOperations, type Operations } from '../../publish/operations.ts';
 import { prune } from '../../publish/prune.ts';
 import { describeReport, publishRelease } from '../../publish/release.ts';
@@ -41,7 +40,6 @@ const readBack = (key: string): boolean =>
 /** An S3 bucket in memory: MD5 ETags, metadata and headers kept, bodies only where they are read back. */
 function memoryBucket(): ObjectBucket {
   const objects = new Map<string, Kept>();
-  const md5 = (body: Uint8Array) => createHash('md5').update(body).digest('hex');
   const stored = (key: string) => {
     const o = objects.get(key);
     if (!o) return null;
@@ -56,7 +54,7 @@ function memoryBucket(): ObjectBucket {
     stats: { requests: 0, retries: 0 },
     put: async (input: PutInput) => {
       const head: Head = {
-        md5: md5(input.body),
+        md5: md5Hex(input.body),
         size: input.body.byteLength,
         metadata: input.metadata,
         contentType: input.contentType,

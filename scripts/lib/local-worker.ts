@@ -6,9 +6,9 @@
  * only what changed.
  */
 import { Miniflare } from 'miniflare';
-import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { sha256HexSync } from '../../core/digest-sync.ts';
 import { publishRelease, type PublishReport } from '../../publish/release.ts';
 import type { SnapshotFiles } from '../../publish/snapshot.ts';
 import { bundleWorker, ROOT } from './bundle-worker.ts';
@@ -103,10 +103,7 @@ export const bucketDirOf = (distDir: string): string =>
   join(
     ROOT,
     '.cache/bucket',
-    createHash('sha256')
-      .update(existsSync(distDir) ? realpathSync(distDir) : resolve(distDir))
-      .digest('hex')
-      .slice(0, 12),
+    sha256HexSync(existsSync(distDir) ? realpathSync(distDir) : resolve(distDir)).slice(0, 12),
   );
 
 /**
