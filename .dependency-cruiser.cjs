@@ -13,8 +13,8 @@ const BELOW = {
 };
 /** Within a stage, folders in order: one imports only those before it (and the stage's own files). */
 const WITHIN = {
-  build: ['basket-index', 'incremental', 'endpoints', 'pages'],
-  edge: ['widgets', 'routes'],
+  build: ['basket-index', 'incremental', 'endpoints', 'pages', 'openapi'],
+  edge: ['runtime', 'origin', 'answer', 'request', 'query', 'keys', 'limits', 'widgets', 'alerts', 'routes'],
 };
 const STAGES = ['core', 'schemas', 'sources', 'store', 'build', 'publish', 'edge', 'scripts', 'tests'];
 
@@ -36,6 +36,14 @@ module.exports = {
       })),
     ),
     {
+      name: 'build-root-beneath-its-folders',
+      comment:
+        "build/'s root modules (writer, model, collections …) lie beneath the folders that write answers: only its entry points call into those, so no folder reaches itself through a root module",
+      severity: 'error',
+      from: { path: '^build/[^/]+$', pathNot: '^build/(build|build-part-child)\\.ts$|\\.test\\.ts$' },
+      to: { path: '^build/(endpoints|pages|openapi)/' },
+    },
+    {
       name: 'no-circular',
       comment: 'a module never reaches itself through its imports',
       severity: 'error',
@@ -45,7 +53,7 @@ module.exports = {
     {
       name: 'edge-without-node',
       comment:
-        'the worker runs in workerd: no Node built-in reaches it, but the zlib nodejs_compat gives it (brotli, which the runtime lacks: edge/answer-coding.ts)',
+        'the worker runs in workerd: no Node built-in reaches it, but the zlib nodejs_compat gives it (brotli, which the runtime lacks: edge/answer/coding.ts)',
       severity: 'error',
       from: { path: '^edge/', pathNot: '\\.test\\.ts$' },
       to: { dependencyTypes: ['core'], pathNot: '^zlib$' },

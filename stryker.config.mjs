@@ -5,9 +5,9 @@
  * only the mutants of code and tests changed since that file was written are run again.
  *
  * Code that runs only inside workerd (edge/worker.ts, the rate limiter's Durable Object in
- * edge/rate-limiter.ts) is bundled by esbuild and run by miniflare, where Stryker's
+ * edge/limits/rate-limiter.ts) is bundled by esbuild and run by miniflare, where Stryker's
  * instrumentation never reaches; its logic is mutated through the pure modules it calls (the
- * limiter's window is edge/rate-window.ts), which the Node-side unit tests exercise.
+ * limiter's window is edge/limits/rate-window.ts), which the Node-side unit tests exercise.
  */
 import { availableParallelism } from 'node:os';
 
@@ -16,12 +16,18 @@ export default {
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutation.config.ts' },
   mutate: [
-    'edge/rate-window.ts',
-    'edge/store.ts',
+    'edge/limits/rate-window.ts',
+    // The worker's origin: what a bucket or fetcher answer becomes, and the pointer.
+    'edge/origin/object.ts',
+    'edge/origin/http.ts',
+    'edge/origin/r2.ts',
+    'edge/origin/pointer.ts',
     'edge/router.ts',
-    'edge/params.ts',
-    'edge/headers.ts',
-    'edge/page-links.ts',
+    'edge/request/params.ts',
+    'edge/answer/headers.ts',
+    // The ETag rule of every object and computed answer.
+    'core/digest.ts',
+    'edge/answer/page-links.ts',
     // A key's daily quota and burst: the pure step its Durable Object keeps.
     'edge/keys/quota-window.ts',
     // Whether a price alert mails, re-arms or does nothing: the pure rule its notifier applies.

@@ -39,7 +39,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'worker',
-          include: ['tests/worker/**/*.test.ts', 'scripts/lib/key-store-remote.test.ts'],
+          include: ['tests/worker/**/*.test.ts', 'scripts/lib/keys-remote.test.ts'],
           globalSetup: [ARCHIVE, SHARED_WORKER],
           setupFiles: [PUBLISHED],
           sequence: { groupOrder: 2 },

@@ -16,7 +16,9 @@ import { PreviousBuild, type FetchMissing, type Incremental } from './incrementa
 import { SERIES_CENSUS_FILE } from './incremental/series-census.ts';
 import { beginState, boundary, BuildState, STATE_FILE, type Boundary } from './incremental/state.ts';
 import { writeCalendars } from './endpoints/calendars.ts';
-import { writeCompatRest } from './endpoints/compat-rest.ts';
+import { writeCompatHistory } from './endpoints/compat/history.ts';
+import { writeLatestCollections } from './endpoints/compat/latest-only.ts';
+import { writeCompatRest } from './endpoints/compat/rest.ts';
 import { writeForecasts } from './endpoints/forecast.ts';
 import { writeHealth } from './endpoints/health.ts';
 import { writeIndexes } from './endpoints/basket-index.ts';
@@ -31,12 +33,12 @@ import { writeProducts } from './endpoints/products.ts';
 import { familiesWithProduction, writeProduction } from './endpoints/production.ts';
 import { loadModel, defaultAttribution } from './model.ts';
 import { nationalIndicators } from './national.ts';
-import { buildOpenApi } from './openapi.ts';
+import { buildOpenApi } from './openapi/document.ts';
 import { apiPolicyPage } from './pages/api-policy.ts';
 import { dataHealthPage } from './pages/data-health.ts';
 import { writePublic } from './pages/public.ts';
 import { HTML_TYPE, OutputWriter } from './writer.ts';
-import { etagOf } from '../core/digest.ts';
+import { etagOfSync } from '../core/digest-sync.ts';
 
 /** `previous`: a previous build's output directory (not `outDir`) whose unchanged rows this build may take (build/incremental/) */
 /** `fetchMissing`: how to fetch an object the previous build left in the bucket (publish/fetch-missing.ts) */
@@ -133,6 +135,11 @@ export function buildSite({
       const collections = step('price collections', () =>
         writePriceCollections(db, model, writer, { incremental, agingFrom: state.agingFrom }),
       );
+      // Beside the /prices collections, from the same rows: the compatibility prefix's latestOnly and history.
+      step('compat latestOnly and history', () => {
+        writeLatestCollections(db, model, writer);
+        writeCompatHistory(db, model, writer, { incremental });
+      });
       const indicators = step('national indicators', () => nationalIndicators(db, model));
       step('latest', () => writeLatest(model, indicators, writer));
       const forecasts = step('forecasts', () => writeForecasts(db, model, writer, indicators));
@@ -162,7 +169,7 @@ export function buildSite({
   step('openapi', () => writer.writeJson(OPENAPI_PATH, buildOpenApi()));
   const newestDataDay = (db.prepare('SELECT max(data_day) FROM bulletins').pluck().get() as string | null) ?? null;
   // The build id names the content: the same store and day give the same id, in whichever order the objects were written.
-  const buildId = `${today}-${etagOf(String([...writer.entries].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, e]) => e.etag))).slice(1, 13)}`;
+  const buildId = `${today}-${etagOfSync(String([...writer.entries].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, e]) => e.etag))).slice(1, 13)}`;
   const sourcesStatus = step('sources status', () => writeSourcesStatus(db, model, writer, builtAt));
   step('pages', () => {
     writer.write(DATA_HEALTH_PAGE_PATH, dataHealthPage(sourcesStatus), HTML_TYPE);

@@ -1,6 +1,6 @@
 /**
  * /prices collections: one per canonical filter set (see core/collection-keys.ts), published
- * as time partitions (NDJSON, one serialized row per line, newest first) plus a small index of
+ * as time partitions (NDJSON, one serialized row per line, newest first) plus a small directory of
  * rows per data day. Partition paths are content hashes: a partition that did not change keeps
  * its object (old data stays immutable), and collections with the same rows (a city with one
  * market, a product with one variant) share their partitions.
@@ -20,8 +20,8 @@
  * checked against it.
  */
 import { dayToEpochDays, type Day } from '../core/dates.ts';
-import { collectionIndexPath, priceCollectionKeys } from '../core/collection-keys.ts';
-import { CollectionIndex, type CollectionIndexT } from '../schemas/internal.ts';
+import { collectionDirectoryPath, priceCollectionKeys } from '../core/collection-keys.ts';
+import { CollectionDirectory, type CollectionDirectoryT } from '../schemas/internal.ts';
 import type { Db } from '../store/db.ts';
 import { appendOlderRows } from './incremental/older-rows.ts';
 import type { Incremental } from './incremental/previous.ts';
@@ -35,8 +35,6 @@ import {
   type SeriesCount,
 } from './incremental/series-census.ts';
 import { LineArena } from './line-arena.ts';
-import { writeCompatHistory } from './compat-history.ts';
-import { writeLatestCollections } from './compat-latest.ts';
 import { attributionOf, type Model } from './model.ts';
 import { publishedRows } from './price-rows.ts';
 import { granularityOf, isAgeable, TimeCollection, type Granularity } from './time-collection.ts';
@@ -57,8 +55,6 @@ export type CollectionsReport = {
   serialized: number;
   censusRows: number;
   keptCensus: KeptCensusT;
-  /** the compatibility prefix's collections: latestOnly (build/compat-latest.ts) and history (build/compat-history.ts) */
-  compat: { latestCollections: number; historyCollections: number; ms: number };
 };
 
 /**
@@ -132,7 +128,7 @@ export function writePriceCollections(
     // Once per collection, before whichever of its keys (canonical or alias) is finished first.
     if (incremental && !completed.has(collection)) {
       const canonicalKey = aliasOf.get(key) ?? key;
-      const before = incremental.previous.index('prices', canonicalKey);
+      const before = incremental.previous.directory('prices', canonicalKey);
       if (before) appendOlderRows(collection, before, incremental.from, incremental.previous, arena);
       completed.add(collection);
     }
@@ -149,10 +145,6 @@ export function writePriceCollections(
       throw new Error(`price collection ${key}: ${written.total} rows written, ${c?.total ?? 0} in the store`);
     if (!aliasOf.has(key)) partitions += written.partitions;
   }
-  // Beside the /prices collections, from the same rows: the compatibility prefix's latestOnly and history.
-  const compatStarted = performance.now();
-  const latest = writeLatestCollections(db, model, writer);
-  const history = writeCompatHistory(db, model, writer, { incremental });
   return {
     collections: open.size + aliasOf.size,
     partitions,
@@ -161,11 +153,6 @@ export function writePriceCollections(
     serialized: count,
     censusRows: counted.counted,
     keptCensus: counted.keep,
-    compat: {
-      latestCollections: latest.collections,
-      historyCollections: history.collections,
-      ms: Math.round(performance.now() - compatStarted),
-    },
   };
 }
 
@@ -244,17 +231,17 @@ function countCollections(model: Model, series: Series, spanDays: number, months
   return census;
 }
 
-/** A collection that is not in time (/products): one partition, no day index. */
+/** A collection that is not in time (/products): one partition, no days in its directory. */
 export function writeListCollection(
   writer: OutputWriter,
   kind: 'products',
   key: string,
   lines: string[],
-  scope: CollectionIndexT['scope'],
+  scope: CollectionDirectoryT['scope'],
   attribution: string,
 ): void {
   const hash = lines.length ? writer.writePartition(lines.join('\n') + '\n') : null;
-  const index: CollectionIndexT = {
+  const directory: CollectionDirectoryT = {
     kind,
     key,
     order: 'asc',
@@ -267,5 +254,5 @@ export function writeListCollection(
     agingFrom: null,
     attribution,
   };
-  writer.writeJson(collectionIndexPath(kind, key), CollectionIndex.parse(index));
+  writer.writeJson(collectionDirectoryPath(kind, key), CollectionDirectory.parse(directory));
 }

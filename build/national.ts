@@ -40,8 +40,8 @@ export function median(values: number[]): number | null {
 
 export function nationalIndicators(db: Db, model: Model): Map<string, NationalIndicator> {
   const newest = newestDays(db);
-  // Variants whose windows start on the same day are read together, each window an index range
-  // (observations_by_name), not a scan of every row for its variant's newest day.
+  // Variants whose windows start on the same day are read together, each window a range of the SQLite
+  // index observations_by_name, not a scan of every row for its variant's newest day.
   const byWindow = new Map<Day, string[]>();
   for (const [variant, day] of newest) {
     const from = addDays(day, 1 - NATIONAL_WINDOW_DAYS);
@@ -101,7 +101,7 @@ export function nationalIndicators(db: Db, model: Model): Map<string, NationalIn
 
 /**
  * Each linked variant's newest data day of a plausible row: the newest of its printed names',
- * one walk back along the index each (observations_by_name), where a GROUP BY over every row
+ * one walk back along the SQLite index observations_by_name each, where a GROUP BY over every row
  * took seconds at national scale.
  */
 function newestDays(db: Db): Map<string, Day> {

@@ -4,6 +4,7 @@
  * Order: data day newest first, then product, market, id — the order of every collection.
  */
 import type { Day } from '../core/dates.ts';
+import { apiUrl } from '../core/urls.ts';
 import { PriceRow, type PriceRowT } from '../schemas/prices.ts';
 import { IMPLAUSIBLE_PREFIX } from '../sources/lib/normalise.ts';
 import type { Db } from '../store/db.ts';
@@ -109,7 +110,7 @@ export function priceFields(raw: ObservationColumns, price: Prices) {
 }
 
 /** The address of an observation's evidence. */
-export const observationUrl = (id: string): string => `/api/v1/observations/${id}`;
+export const observationUrl = (id: string): string => apiUrl('/observations/{id}', { id });
 
 /**
  * A stored row's prices as published (corrections applied) and its freshness on the build day: what

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { allPartitions, partitionAt, partitionPath } from '../core/collection-keys.ts';
-import type { CollectionIndexT } from '../schemas/internal.ts';
+import type { CollectionDirectoryT } from '../schemas/internal.ts';
 import { appendOlderRows } from './incremental/older-rows.ts';
 import { LineArena } from './line-arena.ts';
 import { granularityOf, TimeCollection } from './time-collection.ts';
@@ -21,7 +21,7 @@ function writerAt(): OutputWriter {
   return new OutputWriter(root);
 }
 
-type Index = {
+type Directory = {
   order: string;
   total: number;
   days: string;
@@ -31,16 +31,16 @@ type Index = {
   agingFrom: string | null;
 };
 
-function written(writer: OutputWriter, key: string): { index: Index; lines: string[][] } {
+function written(writer: OutputWriter, key: string): { directory: Directory; lines: string[][] } {
   writer.settle();
-  const index = JSON.parse(readFileSync(join(writer.root, `api/v1/_c/prices/${key}.json`), 'utf8')) as Index;
-  const lines = allPartitions(index).map((p) =>
+  const directory = JSON.parse(readFileSync(join(writer.root, `api/v1/_c/prices/${key}.json`), 'utf8')) as Directory;
+  const lines = allPartitions(directory).map((p) =>
     gunzipSync(readFileSync(join(writer.root, p.path)))
       .toString('utf8')
       .trimEnd()
       .split('\n'),
   );
-  return { index, lines };
+  return { directory, lines };
 }
 
 describe('time collection', () => {
@@ -67,21 +67,21 @@ describe('time collection', () => {
       collection.finish({ kind: 'prices', key: 'product/x', scope: { category: null, city: null }, attribution: 'a' })
         .partitions,
     ).toBe(2);
-    const { index, lines } = written(writer, 'product/x');
-    expect(index.total).toBe(4);
-    expect(index.days).toBe('2026-01-022025-12-312025-06-01');
-    expect(index.ends).toEqual([2, 3, 4]);
-    expect(allPartitions(index).map(({ start, rows }) => ({ start, rows }))).toEqual([
+    const { directory, lines } = written(writer, 'product/x');
+    expect(directory.total).toBe(4);
+    expect(directory.days).toBe('2026-01-022025-12-312025-06-01');
+    expect(directory.ends).toEqual([2, 3, 4]);
+    expect(allPartitions(directory).map(({ start, rows }) => ({ start, rows }))).toEqual([
       { start: 0, rows: 2 },
       { start: 2, rows: 2 },
     ]);
-    expect(index.partitionEnds).toEqual([2, 4]);
-    expect(index.agingFrom).toBeNull();
+    expect(directory.partitionEnds).toEqual([2, 4]);
+    expect(directory.agingFrom).toBeNull();
     expect(lines).toEqual([
       ['{"n":1}', '{"n":2}'],
       ['{"n":3}', '{"n":4}'],
     ]);
-    expect(partitionAt(index, 0).path).toMatch(/^api\/v1\/_p\/[0-9a-f]{2}\/[0-9a-f]{32}\.ndjson$/);
+    expect(partitionAt(directory, 0).path).toMatch(/^api\/v1\/_p\/[0-9a-f]{2}\/[0-9a-f]{32}\.ndjson$/);
   });
 
   it('closes a partition at 1,000 rows inside one period; an oldest-first stream is cut from its oldest row and stored newest first', () => {
@@ -91,11 +91,11 @@ describe('time collection', () => {
     for (let i = 0; i < 1001; i++)
       collection.push(i < 1000 ? '2025-01-01' : '2025-01-02', arena.add(`{"i":${i}}`), false);
     collection.finish({ kind: 'prices', key: 'all', scope: { category: null, city: null }, attribution: 'a' });
-    const { index, lines } = written(writer, 'all');
-    expect(index.order).toBe('desc');
-    expect(allPartitions(index).map((p) => p.rows)).toEqual([1, 1000]);
-    expect(index.days).toBe('2025-01-022025-01-01');
-    expect(index.ends).toEqual([1, 1001]);
+    const { directory, lines } = written(writer, 'all');
+    expect(directory.order).toBe('desc');
+    expect(allPartitions(directory).map((p) => p.rows)).toEqual([1, 1000]);
+    expect(directory.days).toBe('2025-01-022025-01-01');
+    expect(directory.ends).toEqual([1, 1001]);
     expect(lines[0]).toEqual(['{"i":1000}']);
     expect(lines[1]![0]).toBe('{"i":999}');
     expect(lines[1]!.at(-1)).toBe('{"i":0}');
@@ -107,8 +107,8 @@ describe('time collection', () => {
     const collection = new TimeCollection('all', 'asc', arena, writer, 3);
     for (let i = 0; i < 7; i++) collection.push(`2025-01-0${i + 1}`, arena.add(`{"i":${i}}`), false);
     collection.finish({ kind: 'prices', key: 'weeks', scope: { category: null, city: null }, attribution: 'a' });
-    const { index, lines } = written(writer, 'weeks');
-    expect(index.partitionEnds).toEqual([1, 4, 7]);
+    const { directory, lines } = written(writer, 'weeks');
+    expect(directory.partitionEnds).toEqual([1, 4, 7]);
     expect(lines).toEqual([['{"i":6}'], ['{"i":5}', '{"i":4}', '{"i":3}'], ['{"i":2}', '{"i":1}', '{"i":0}']]);
   });
 
@@ -126,7 +126,7 @@ describe('time collection', () => {
       for (const [day, ageable] of order === 'desc' ? rows : [...rows].reverse())
         collection.push(day, arena.add(`{"d":"${day}"}`), ageable);
       collection.finish({ kind: 'prices', key: order, scope: { category: null, city: null }, attribution: 'a' });
-      expect(written(writer, order).index.agingFrom).toBe('2026-01-03');
+      expect(written(writer, order).directory.agingFrom).toBe('2026-01-03');
     }
   });
 
@@ -145,11 +145,11 @@ describe('time collection', () => {
       it(counted ? 'with the census count' : 'holding the period', () => {
         const seven = build(writerAt(), month(7).slice(2), counted);
         // 5 rows, oldest-anchored by 3: the newest partition holds the remainder.
-        expect(allPartitions(seven.index).map((p) => p.rows)).toEqual([2, 3]);
+        expect(allPartitions(seven.directory).map((p) => p.rows)).toEqual([2, 3]);
         expect(seven.lines.at(-1)).toEqual(['{"i":3}', '{"i":2}', '{"i":1}']);
         const nine = build(writerAt(), month(7), counted);
-        expect(allPartitions(nine.index).map((p) => p.rows)).toEqual([1, 3, 3]);
-        expect(nine.index.partitions.slice(-32)).toBe(seven.index.partitions.slice(-32));
+        expect(allPartitions(nine.directory).map((p) => p.rows)).toEqual([1, 3, 3]);
+        expect(nine.directory.partitions.slice(-32)).toBe(seven.directory.partitions.slice(-32));
       });
     }
 
@@ -177,8 +177,8 @@ describe('time collection', () => {
       const arena = new LineArena();
       const collection = new TimeCollection('month', 'desc', arena, writer, 3, () => 9);
       for (const [day, json] of rows.slice(0, 2)) collection.push(day, arena.add(json), false);
-      const parts = allPartitions(before.index).map((p, i) => ({
-        hash: before.index.partitions.slice(i * 32, i * 32 + 32),
+      const parts = allPartitions(before.directory).map((p, i) => ({
+        hash: before.directory.partitions.slice(i * 32, i * 32 + 32),
         rows: p.rows,
         days: rows.slice(2 + p.start, 2 + p.start + p.rows).map(([day]) => day),
         dayRows: Array<number>(p.rows).fill(1),
@@ -201,16 +201,16 @@ describe('time collection', () => {
       const asc = (
         writer: OutputWriter,
         rows: readonly (readonly [string, string])[],
-        older?: { index: CollectionIndexT; from: string },
+        older?: { directory: CollectionDirectoryT; from: string },
       ) => {
         const arena = new LineArena();
         const collection = new TimeCollection('month', 'asc', arena, writer, 3);
         if (older)
           appendOlderRows(
             collection,
-            older.index,
+            older.directory,
             older.from,
-            { partitionLines: (hash) => linesOf(older.index, hash) },
+            { partitionLines: (hash) => linesOf(older.directory, hash) },
             arena,
           );
         for (const [day, json] of rows) collection.push(day, arena.add(json), false);
@@ -226,8 +226,8 @@ describe('time collection', () => {
       const previous = writerAt();
       const before = asc(previous, [...january, ...february.slice(0, 2)]);
       // Oldest first, cut by 3 from each month's first row: January [3, 2], February [2].
-      expect(allPartitions(before.index).map((p) => p.rows)).toEqual([2, 2, 3]);
-      const linesOf = (_index: CollectionIndexT, hash: string) =>
+      expect(allPartitions(before.directory).map((p) => p.rows)).toEqual([2, 2, 3]);
+      const linesOf = (_directory: CollectionDirectoryT, hash: string) =>
         gunzipSync(readFileSync(join(previous.root, partitionPath(hash))))
           .toString('utf8')
           .trimEnd()
@@ -236,7 +236,10 @@ describe('time collection', () => {
       const writer = writerAt();
       writer.reuseFrom({ root: previous.root, entries: previous.entries, remote: null });
       // February's third day is new: January's partitions are taken, February's (still open) is cut again.
-      const after = asc(writer, february.slice(2), { index: before.index as CollectionIndexT, from: '2025-02-03' });
+      const after = asc(writer, february.slice(2), {
+        directory: before.directory as CollectionDirectoryT,
+        from: '2025-02-03',
+      });
       expect(writer.reused).toBe(2);
       expect(after).toEqual(asc(writerAt(), [...january, ...february]));
     });

@@ -2,7 +2,7 @@
  * One time collection being written: lines arrive in time order (newest first for /prices,
  * oldest first for history) and are cut into partitions by calendar period and size, each
  * written as soon as it closes, so memory holds only the open partition's lines (in the arena)
- * and the per-day counts of the index.
+ * and the per-day counts of the directory.
  *
  * Cuts are counted from the oldest row of each period, whichever way the stream runs: a
  * period's oldest partitions are full (MAX rows) and its newest holds the remainder, so a new
@@ -13,13 +13,13 @@
  * period's lines are held until the period ends and cut then (a day is small).
  *
  * Stored newest first either way: an oldest-first stream (history) writes each partition's
- * lines reversed and reverses the index at the end. The edge answers history oldest first by
+ * lines reversed and reverses the directory at the end. The edge answers history oldest first by
  * reading newest-first rows backwards, and the common history question (the last days or
  * weeks) is the start of the newest partition, inflated only that far.
  */
 import type { Day } from '../core/dates.ts';
-import { collectionIndexPath } from '../core/collection-keys.ts';
-import { CollectionIndex, type CollectionIndexT } from '../schemas/internal.ts';
+import { collectionDirectoryPath } from '../core/collection-keys.ts';
+import { CollectionDirectory, type CollectionDirectoryT } from '../schemas/internal.ts';
 import type { Compaction, LineArena, LineRef } from './line-arena.ts';
 import type { OutputWriter } from './writer.ts';
 
@@ -41,7 +41,7 @@ export function granularityOf(total: number, months: number, days?: number): Gra
   return total / months >= MONTHLY_FROM ? 'month' : 'year';
 }
 
-/** Only these classes change when served later (edge/aging.ts): stale, failed and unavailable stay. */
+/** Only these classes change when served later (edge/answer/aging.ts): stale, failed and unavailable stay. */
 export const isAgeable = (freshness: string): boolean => freshness === 'fresh' || freshness === 'delayed';
 
 function periodOf(granularity: Granularity, day: Day): string {
@@ -62,7 +62,7 @@ function intern(day: Day): Day {
   return d;
 }
 
-export type TimeCollectionIndex = Pick<CollectionIndexT, 'kind' | 'key' | 'scope' | 'attribution'>;
+export type TimeCollectionDirectory = Pick<CollectionDirectoryT, 'kind' | 'key' | 'scope' | 'attribution'>;
 
 /** Cumulative counts of a list, for the list reversed. */
 function reversedEnds(ends: readonly number[]): number[] {
@@ -83,7 +83,7 @@ export class TimeCollection {
   private cut: number;
   private total = 0;
   private readonly dayList: Day[] = [];
-  /** rows up to and including each day of dayList (the index's `ends`) */
+  /** rows up to and including each day of dayList (the directory's `ends`) */
   private readonly dayEnds: number[] = [];
   private readonly hashes: string[] = [];
   private readonly partitionEnds: number[] = [];
@@ -149,24 +149,24 @@ export class TimeCollection {
     for (let i = 0; i < this.lines.length; i++) this.lines[i] = pass.move(this.lines[i]!);
   }
 
-  /** Writes the open partition and then the collection's index (newest first). */
-  finish(index: TimeCollectionIndex): { partitions: number; total: number; agingFrom: Day | null } {
+  /** Writes the open partition and then the collection's directory (newest first). */
+  finish(directory: TimeCollectionDirectory): { partitions: number; total: number; agingFrom: Day | null } {
     this.endPeriod();
     const asc = this.stream === 'asc';
-    const value: CollectionIndexT = {
-      kind: index.kind,
-      key: index.key,
+    const value: CollectionDirectoryT = {
+      kind: directory.kind,
+      key: directory.key,
       order: 'desc',
-      scope: index.scope,
+      scope: directory.scope,
       total: this.total,
       days: (asc ? [...this.dayList].reverse() : this.dayList).join(''),
       ends: asc ? reversedEnds(this.dayEnds) : this.dayEnds,
       partitions: (asc ? [...this.hashes].reverse() : this.hashes).join(''),
       partitionEnds: asc ? reversedEnds(this.partitionEnds) : this.partitionEnds,
       agingFrom: this.agingFrom,
-      attribution: index.attribution,
+      attribution: directory.attribution,
     };
-    this.writer.writeJson(collectionIndexPath(index.kind, index.key), CollectionIndex.parse(value));
+    this.writer.writeJson(collectionDirectoryPath(directory.kind, directory.key), CollectionDirectory.parse(value));
     return { partitions: this.hashes.length, total: this.total, agingFrom: this.agingFrom };
   }
 

@@ -16,7 +16,7 @@ import { partitionPath } from '../core/collection-keys.ts';
 import { JSON_TYPE, NDJSON_TYPE } from '../core/media-types.ts';
 import { BROTLI_TWIN, hasBrotliTwin, isBrotliTwin, type ContentCoding } from '../core/encodings.ts';
 import type { ManifestEntry, Pointer } from '../core/publication.ts';
-import { etagOf } from '../core/digest.ts';
+import { etagOfSync } from '../core/digest-sync.ts';
 import { copyFileSync, existsSync, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
@@ -108,7 +108,7 @@ export class OutputWriter {
     if (!this.entries.has(path)) this.adoptObject(path);
   }
 
-  /** An object of the previous build at `path`, taken as it is (a partition, an unchanged collection's index). */
+  /** An object of the previous build at `path`, taken as it is (a partition, an unchanged collection's directory). */
   adoptObject(path: string): void {
     if (!this.linkPrevious(path)) throw new Error(`the previous build has no ${path}`);
   }
@@ -154,7 +154,7 @@ export class OutputWriter {
   /** A large object the edge reads whole (an evidence shard), stored gzip-encoded. */
   writeEncoded(path: string, body: string, type = JSON_TYPE): void {
     const bytes = Buffer.from(body, 'utf8');
-    this.encode(path, bytes, etagOf(bytes), type);
+    this.encode(path, bytes, etagOfSync(bytes), type);
   }
 
   /** The entry now, its stored size at `settle`; the bytes reach the disk on the compressing thread. */
@@ -166,7 +166,7 @@ export class OutputWriter {
   /** A whole object as it is; one the edge serves whole also gets its brotli twin (core/encodings.ts). */
   write(path: string, body: string | Uint8Array, type = JSON_TYPE): ManifestEntry {
     const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-    const entry = { etag: etagOf(bytes), bytes: bytes.byteLength, type };
+    const entry = { etag: etagOfSync(bytes), bytes: bytes.byteLength, type };
     const file = join(this.root, path);
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, bytes);
@@ -195,7 +195,7 @@ export class OutputWriter {
   writePartition(body: string | Buffer): string {
     const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
     // The name is the ETag: one hash of the identity bytes serves both.
-    const etag = etagOf(bytes);
+    const etag = etagOfSync(bytes);
     const hash = etag.slice(1, -1);
     const path = partitionPath(hash);
     if (!this.entries.has(path) && !this.linkPrevious(path)) this.encode(path, bytes, etag, NDJSON_TYPE);

@@ -4,7 +4,7 @@
  * `no-store`; the OpenAPI document declares them from this table, with the manage token as their
  * security where they need it, while every read operation keeps empty security.
  */
-import { COMPAT_PREFIX } from './compat-routes.ts';
+import { COMPAT_PREFIX } from './compat/routes.ts';
 
 type AlertMethod = 'GET' | 'POST' | 'DELETE';
 

@@ -83,16 +83,16 @@ export const resolutionOfHistoryKey = (key: string): HistoryResolution =>
 export const COLLECTION_KINDS = ['prices', 'products', 'history'] as const;
 export type CollectionKind = (typeof COLLECTION_KINDS)[number];
 
-export const collectionIndexPrefix = (kind: CollectionKind): string => `api/v1/_c/${kind}/`;
+export const collectionDirectoryPrefix = (kind: CollectionKind): string => `api/v1/_c/${kind}/`;
 
-export function collectionIndexPath(kind: CollectionKind, key: string): string {
-  return `${collectionIndexPrefix(kind)}${key}.json`;
+export function collectionDirectoryPath(kind: CollectionKind, key: string): string {
+  return `${collectionDirectoryPrefix(kind)}${key}.json`;
 }
 
 /**
  * Every collection a build publishes, by kind (sorted keys): the worker reads it only when an
- * index is missing, to tell a filter set that selects nothing (an answer with no rows) from a
- * published index the bucket failed to give (an error, never a cached empty answer).
+ * directory is missing, to tell a filter set that selects nothing (an answer with no rows) from a
+ * published directory the bucket failed to give (an error, never a cached empty answer).
  */
 export const COLLECTION_KEYS_PATH = 'api/v1/_meta/collections.json';
 export type CollectionKeys = Record<CollectionKind, string[]>;
@@ -102,7 +102,7 @@ export function collectionKeysOf(paths: Iterable<string>): CollectionKeys {
   const keys: CollectionKeys = { prices: [], products: [], history: [] };
   for (const path of paths) {
     for (const kind of COLLECTION_KINDS) {
-      const prefix = collectionIndexPrefix(kind);
+      const prefix = collectionDirectoryPrefix(kind);
       if (path.startsWith(prefix) && path.endsWith('.json'))
         keys[kind].push(path.slice(prefix.length, -'.json'.length));
     }
@@ -111,7 +111,7 @@ export function collectionKeysOf(paths: Iterable<string>): CollectionKeys {
   return keys;
 }
 
-/** A collection index's partitions: content hashes (32 hex characters each) and cumulative rows. */
+/** A collection directory's partitions: content hashes (32 hex characters each) and cumulative rows. */
 export type PartitionList = { partitions: string; partitionEnds: number[] };
 export type PartitionRef = { path: string; start: number; rows: number };
 

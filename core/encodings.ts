@@ -6,7 +6,7 @@
  * worker never inflates them (edge/routes/stored.ts). Build and edge read this one list, so the
  * edge asks for a twin only where the build wrote one.
  */
-import { COMPAT_INDEX_BASKET_PATH, COMPAT_INDEX_LATEST_PATH } from './compat-objects.ts';
+import { COMPAT_INDEX_BASKET_PATH, COMPAT_INDEX_LATEST_PATH } from './compat/objects.ts';
 import {
   aliasesPath,
   BASKET_INDEX_OBJECTS,
@@ -37,7 +37,7 @@ function pathPattern(build: (slot: string) => string, segment: string): RegExp {
 const SLUG = '[a-z0-9-]+';
 
 /**
- * The paths a route may serve whole (edge/routes/*: serveStored). Collection indexes, partitions,
+ * The paths a route may serve whole (edge/routes/*: serveStored). Collection directories, partitions,
  * evidence shards and `_meta` objects are read by the worker, never sent as they are; health and
  * trending are always rewritten by their routes (late build, `limit`).
  */

@@ -1,11 +1,11 @@
 /**
  * Every error code the API answers with: its status and its Turkish message. The worker builds the
- * error body from it (edge/errors.ts) and the OpenAPI document names each status's codes from it
- * (build/openapi.ts), so a code cannot be sent without being documented, nor documented apart
+ * error body from it (edge/answer/errors.ts) and the OpenAPI document names each status's codes from it
+ * (build/openapi/document.ts), so a code cannot be sent without being documented, nor documented apart
  * from what is sent. Figures in a message come from the limits they describe.
  */
 import { CREATES_PER_IP_HOUR, MAILS_PER_ADDRESS_DAY } from './alerts.ts';
-import { RATE_LIMIT, routeSpec } from './routes.ts';
+import { RATE_LIMIT, routeSpec, SEARCH_QUERY } from './routes.ts';
 
 /** `20000` → `20.000`, as Turkish text writes it. */
 const turkishThousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+$)/g, '.');
@@ -23,7 +23,7 @@ export const ERRORS = {
   INVALID_PAGE: { status: 400, message: 'Geçersiz sayfa: page 1 veya daha büyük bir tam sayı olmalı.' },
   INVALID_LIMIT: { status: 400, message: 'Geçersiz limit: limit 1 veya daha büyük bir tam sayı olmalı.' },
   INVALID_ID: { status: 400, message: 'Geçersiz gözlem kimliği: UUID biçiminde olmalı.' },
-  QUERY_TOO_SHORT: { status: 400, message: 'Arama sorgusu (q) en az 2 harf içermeli.' },
+  QUERY_TOO_SHORT: { status: 400, message: `Arama sorgusu (q) en az ${SEARCH_QUERY.minLetters} harf içermeli.` },
   INVALID_PARAMETER: { status: 400, message: 'Geçersiz parametre değeri: izin verilen değerler details alanında.' },
   EXPORT_TOO_LARGE: {
     status: 400,

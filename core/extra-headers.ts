@@ -1,7 +1,7 @@
 /**
  * Headers the worker adds beside the contract's, each declared in the OpenAPI document
- * (build/openapi.ts) from this one list: why an answer is empty (its envelope is a closed object;
- * edge/filter-hints.ts), and when an answer is a stale copy or was not counted (edge/worker.ts).
+ * (build/openapi/document.ts) from this one list: why an answer is empty (its envelope is a closed object;
+ * edge/query/filter-hints.ts), and when an answer is a stale copy or was not counted (edge/worker.ts).
  */
 export const NEWEST_DATA_DAY = 'x-newest-data-day';
 export const UNKNOWN_FILTERS = 'x-unknown-filters';

@@ -6,7 +6,7 @@
  * calendar day, so a key's quota resets at midnight in Istanbul.
  */
 
-import { sha256Hex } from './web-digest.ts';
+import { sha256Hex } from './digest.ts';
 
 /** The one place a key is accepted: a request header, never the query string (answers are kept by URL). */
 export const API_KEY_HEADER = 'x-api-key';

@@ -1,7 +1,7 @@
 /**
  * The content types of the objects a build publishes, by file extension: the build writes them
  * (build/writer.ts, build/pages/public.ts) and the worker checks what its origin answers against
- * them (edge/store.ts), so an error page a proxy answered with 200 is never served as an object.
+ * them (edge/origin/http.ts), so an error page a proxy answered with 200 is never served as an object.
  */
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const NDJSON_TYPE = 'application/x-ndjson; charset=utf-8';

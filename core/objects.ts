@@ -1,7 +1,7 @@
 /**
  * The object paths of a build: the build writes them (build/endpoints/*) and the edge reads
  * them (edge/routes/*), so each is spelled here once and both sides import it. Collection
- * indexes and partitions are in core/collection-keys.ts, evidence shards in
+ * directories and partitions are in core/collection-keys.ts, evidence shards in
  * core/observation-id.ts.
  */
 

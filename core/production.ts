@@ -2,15 +2,15 @@
  * /production's objects and vocabulary, shared by the build (build/endpoints/production.ts) and
  * the edge (edge/routes/production.ts). Rows are stored per product family and region (all
  * years), for the printed names no family takes per region (all years), and per year and region
- * (all products), so that any combination of the filters is answered from one of them; the index
+ * (all products), so that any combination of the filters is answered from one of them; the directory
  * says which families and names have rows and each region's newest year.
  */
 
 const PRODUCTION = 'api/v1/production/';
 
 export const PRODUCTION_OBJECTS = {
-  /** families with rows, unlinked printed names, each region's newest year (ProductionIndex) */
-  index: 'api/v1/_meta/production.json',
+  /** families with rows, unlinked printed names, each region's newest year (ProductionDirectory) */
+  directory: 'api/v1/_meta/production.json',
   family: (slug: string, region: string): string => `${PRODUCTION}family/${slug}/${region}.json`,
   /** the rows of every printed name no family takes, in one region */
   names: (region: string): string => `${PRODUCTION}names/${region}.json`,

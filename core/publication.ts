@@ -10,7 +10,7 @@ import type { ContentCoding } from './encodings.ts';
  * publish/ last, after every object the build stores was uploaded and verified. Content-addressed
  * partitions are shared by all builds under `shared.prefix`. Format 2: every other object is
  * stored once under a key named by its content (`objects/…`, never copied), and each build has an
- * index of its paths, sharded by a hash of the path (`index`), under its own immutable prefix
+ * path map (path → object key), sharded by a hash of the path (`index`), under its own immutable prefix
  * (`builds/<day>/<release>/`). Format 1, the layout before: a build's objects under its prefix.
  */
 type PointerFields = {
@@ -18,7 +18,7 @@ type PointerFields = {
   releaseId: string;
   /** the build day (Europe/Istanbul) */
   day: string;
-  /** key prefix of the build's own objects (its index, record and build inputs), ending in `/` */
+  /** key prefix of the build's own objects (its path map, record and build inputs), ending in `/` */
   prefix: string;
   /** paths starting with one of `paths` are read from `shared.prefix` + path: content-addressed, shared by builds */
   shared: { prefix: string; paths: string[] };
@@ -26,19 +26,19 @@ type PointerFields = {
   newestDataDay: string | null;
   publishedAt: string;
 };
-/** Where a build's index lives: shard n of `shards` at `prefix` + n + `.json`, a JSON object path → object key. */
-export type IndexLocation = { prefix: string; shards: number };
-export type Pointer = PointerFields & ({ format: 1 } | { format: 2; index: IndexLocation });
+/** Where a build's path map lives: shard n of `shards` at `prefix` + n + `.json`, a JSON object path → object key. */
+export type PathMapLocation = { prefix: string; shards: number };
+export type Pointer = PointerFields & ({ format: 1 } | { format: 2; index: PathMapLocation });
 
-/** One shard of a build's index: every path of the build whose `shardOf` is this shard, and the key of its object. */
-export type IndexShard = Record<string, string>;
+/** One shard of a build's path map: every path of the build whose `shardOf` is this shard, and the key of its object. */
+export type PathMapShard = Record<string, string>;
 
 export const POINTER_KEY = 'current.json';
 
 /** Paths the build writes content-addressed (build/writer.ts `writePartition`), shared by every build. */
 export const SHARED_PATHS = [PARTITIONS_PREFIX] as const;
 
-/** The key of a shared path under a pointer; null for a path the build's own index resolves. */
+/** The key of a shared path under a pointer; null for a path the build's own path map resolves. */
 function sharedKey(pointer: Pointer, path: string): string | null {
   return pointer.shared.paths.some((p) => path.startsWith(p)) ? pointer.shared.prefix + path : null;
 }
@@ -55,17 +55,17 @@ export function shardOf(path: string, shards: number): number {
   return hash % shards;
 }
 
-export const shardKey = (index: IndexLocation, shard: number): string => `${index.prefix}${shard}.json`;
+export const shardKey = (pathMap: PathMapLocation, shard: number): string => `${pathMap.prefix}${shard}.json`;
 
 /**
  * Where a build path lives in the bucket under a pointer: shared paths under the shared prefix, a
- * format 1 build's under its prefix, a format 2 build's where its index shard says (`readShard`,
+ * format 1 build's under its prefix, a format 2 build's where its path map's shard says (`readShard`,
  * called with the shard's key); null when the build has no such path.
  */
 export async function resolveKey(
   pointer: Pointer,
   path: string,
-  readShard: (key: string) => Promise<IndexShard>,
+  readShard: (key: string) => Promise<PathMapShard>,
 ): Promise<string | null> {
   const shared = sharedKey(pointer, path);
   if (shared !== null) return shared;

@@ -155,13 +155,23 @@ export const WIDGETS: readonly WidgetSpec[] = [
   { path: '/widgets/prices', widget: 'prices', cache: QUARTER_HOUR },
   { path: '/widgets/index', widget: 'index', cache: QUARTER_HOUR },
 ];
+/**
+ * The price widget's rows: `limit` defaults to `default` (to `max` when products are chosen) and
+ * counts as `max` above it; at most `slugs` chosen products. public/widgets.html states them.
+ */
+export const PRICES_WIDGET_LIMITS = { default: 10, max: 50, slugs: 20 } as const;
 
 /** Risers and fallers each of /prices/weekly-summary: the build's cut and the edge's empty week say the same. */
 export const WEEKLY_SUMMARY_LIMIT = 10;
 
+/** `range=<days>d`: an invalid value counts as the default (the legacy contract), a longer one as the most. */
+export const RANGE_DAYS = { default: 7, max: 3650 } as const;
+/** /search's `q`: letters needed after Turkish folding (else 400), and the characters read of it. */
+export const SEARCH_QUERY = { minLetters: 2, maxLength: 100 } as const;
+
 export const RATE_LIMIT = { requests: 60, windowSeconds: 60 } as const;
 /**
- * The limiter's objects: each counts the addresses whose hash falls to it (edge/limiter-shard.ts).
+ * The limiter's objects: each counts the addresses whose hash falls to it (edge/limits/limiter-shard.ts).
  * A fixed set, not one object per address: a new address then costs a row, not a new object with
  * its own database. 64 objects at Cloudflare's ~1,000 requests/s per object carry far more than the
  * API's traffic, and a flood from one address slows only the 1/64 of clients that share its object.
@@ -172,7 +182,7 @@ export const RATE_LIMIT_SHARDS = 64;
  * API's clients, who are mostly in Türkiye, rather than wherever the first request came from.
  */
 export const LIMITER_LOCATION_HINT = 'eeur';
-/** How long a request waits for the rate limiter before it is served uncounted (the limiter fails open: edge/limit.ts). */
+/** How long a request waits for the rate limiter before it is served uncounted (the limiter fails open: edge/limits/admission.ts). */
 export const LIMITER_TIMEOUT_MS = 1_000;
 /**
  * Widget pages are counted apart from the API, per IP: many visitors of one embedding page share

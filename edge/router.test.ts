@@ -1,8 +1,8 @@
 /** The contract's paths → handlers: every route, its path parameters, and what does not match. */
 import { describe, expect, it } from 'vitest';
 import { PAGES, ROUTES, WIDGETS } from '../core/routes.ts';
-import type { RouteContext } from './context.ts';
-import { ApiError } from './errors.ts';
+import type { RouteContext } from './answer/context.ts';
+import { ApiError } from './answer/errors.ts';
 import { productAliases } from './routes/aliases.ts';
 import { exportPrices } from './routes/export.ts';
 import { productForecast } from './routes/forecast.ts';
@@ -18,7 +18,7 @@ import { listProducts } from './routes/products.ts';
 import { combinedSearch, productSearch } from './routes/search.ts';
 import { WIDGET_ROUTES } from './routes/widgets.ts';
 import { matchPage, matchRoute } from './router.ts';
-import type { StoredObject } from './store.ts';
+import type { StoredObject } from './origin/object.ts';
 
 /** A stored JSON object as these routes read it: its `text`, and empty bytes. */
 const storedJson = (key: string, text: string): StoredObject => ({
@@ -33,18 +33,18 @@ const storedJson = (key: string, text: string): StoredObject => ({
   discard: async () => {},
 });
 
-/** The key a stored route reads, by running it against a store that has one object for every key. */
+/** The key a stored route reads, by running it against an origin that has one object for every key. */
 async function keyRead(handler: (ctx: RouteContext) => Promise<unknown>): Promise<string[]> {
   const keys: string[] = [];
-  const store = { get: async (key: string) => (keys.push(key), storedJson(key, '{}')) };
+  const origin = { get: async (key: string) => (keys.push(key), storedJson(key, '{}')) };
   const url = new URL('http://x/');
-  await handler({ url, params: url.searchParams, store, today: '2026-11-21', pathParams: {}, codings: [] });
+  await handler({ url, params: url.searchParams, origin, today: '2026-11-21', pathParams: {}, codings: [] });
   return keys;
 }
 
-/** A store with the objects the `limit` routes read, each longer than any limit. */
+/** An origin with the objects the `limit` routes read, each longer than any limit. */
 const LONG = 300;
-function longListStore() {
+function longListOrigin() {
   const objects: Record<string, unknown> = {
     'api/v1/prices/trending.json': {
       items: Array.from({ length: LONG }, (_, i) => ({ productSlug: `p${i}` })),
@@ -69,7 +69,7 @@ async function limitOf(path: string, query: string): Promise<number> {
   const answer = await route.handler({
     url,
     params: url.searchParams,
-    store: longListStore(),
+    origin: longListOrigin(),
     today: '2026-11-21',
     pathParams: {},
     codings: [],

@@ -1,9 +1,9 @@
 /** Paths of the contract and of the compatibility prefix → handlers; cache values come from the shared route tables. */
 import { MARKETS_PATH, OPENAPI_PATH, SEARCH_INDEX_PATH, SOURCES_STATUS_PATH } from '../core/objects.ts';
-import { COMPAT_ROUTES } from '../core/compat-routes.ts';
+import { COMPAT_ROUTES } from '../core/compat/routes.ts';
 import { PAGES, ROUTES, WIDGETS, type RouteSpec } from '../core/routes.ts';
-import type { Answer, RouteContext } from './context.ts';
-import { ApiError } from './errors.ts';
+import type { Answer, RouteContext } from './answer/context.ts';
+import { ApiError } from './answer/errors.ts';
 import { productAliases } from './routes/aliases.ts';
 import { exportPrices } from './routes/export.ts';
 import { productForecast } from './routes/forecast.ts';

@@ -1,7 +1,7 @@
 /**
  * The previous build as the nightly finds it: in the bucket, not on the runner (a GitHub runner
  * starts empty, and at national scale the published build is some 5 GB). Of it the incremental
- * build reads only its state, its manifest, the indexes of its price and history collections and
+ * build reads only its state, its manifest, the directories of its price and history collections and
  * the partitions the boundary day falls in; everything else it takes by name (content-addressed
  * partitions, evidence shards), and the publisher finds those in the bucket already (kept where
  * they are stored, by their unchanged ETags, never sent). So `fetchPrevious` downloads just those into a
@@ -13,7 +13,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { dirname, join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import {
-  collectionIndexPrefix,
+  collectionDirectoryPrefix,
   isLatestCollectionKey,
   partitionPath,
   resolutionOfHistoryKey,
@@ -27,9 +27,9 @@ import { loadModel } from '../build/model.ts';
 import type { ObjectBucket } from './bucket.ts';
 import { BUILD_INPUT_FILES, buildInputKey } from './layout.ts';
 import { forEachLimit } from './pool.ts';
-import { PublishedIndex } from './published-index.ts';
+import { PublishedPathMap } from './published-path-map.ts';
 import { readPointer } from './release.ts';
-import { etagOf } from '../core/digest.ts';
+import { etagOfSync } from '../core/digest-sync.ts';
 import { olderPartitions } from '../build/incremental/older-rows.ts';
 import { PreviousBuild, REMOTE_FILE } from '../build/incremental/previous.ts';
 import { boundary, currentState, type Boundary } from '../build/incremental/state.ts';
@@ -40,14 +40,14 @@ export type FetchReport = {
   /** what a build of this store and day would take (null: no previous build to take from, see `reason`) */
   boundary: Boundary | null;
   reason: string | null;
-  indexes: number;
+  directories: number;
   partitions: number;
   /** identity bytes downloaded */
   bytes: number;
 };
 
-const PRICE_INDEXES = collectionIndexPrefix('prices');
-const HISTORY_INDEXES = collectionIndexPrefix('history');
+const PRICE_DIRECTORIES = collectionDirectoryPrefix('prices');
+const HISTORY_DIRECTORIES = collectionDirectoryPrefix('history');
 
 /**
  * Downloads into `into` (replaced) what a build of `db` on `today` reads of the published build.
@@ -61,7 +61,7 @@ export async function fetchPrevious(
   today: Day,
   concurrency = 16,
 ): Promise<FetchReport> {
-  const report: FetchReport = { prefix: null, boundary: null, reason: null, indexes: 0, partitions: 0, bytes: 0 };
+  const report: FetchReport = { prefix: null, boundary: null, reason: null, directories: 0, partitions: 0, bytes: 0 };
   rmSync(into, { recursive: true, force: true });
   const pointer = await readPointer(bucket);
   if (!pointer) return { ...report, reason: 'nothing is published yet' };
@@ -86,42 +86,42 @@ export async function fetchPrevious(
   if (!previous) throw new Error(`the build state of ${pointer.prefix} is not one this code reads`);
   report.boundary = boundary(db, currentState(db, loadModel(db, today)), previous.state);
   if ('from' in report.boundary) {
-    const indexes = indexesRead(previous.entries.keys(), report.boundary.from);
+    const directories = directoriesRead(previous.entries.keys(), report.boundary.from);
     report.bytes += await download(
       bucket,
       pointer,
       partial,
       previous.entries,
-      indexes.map((i) => i.path),
+      directories.map((d) => d.path),
       concurrency,
     );
-    const partitions = partitionsRead(indexes, (path) => readFileSync(join(partial, path), 'utf8'));
+    const partitions = partitionsRead(directories, (path) => readFileSync(join(partial, path), 'utf8'));
     report.bytes += await download(bucket, pointer, partial, previous.entries, partitions, concurrency);
-    Object.assign(report, { indexes: indexes.length, partitions: partitions.length });
+    Object.assign(report, { directories: directories.length, partitions: partitions.length });
   }
   renameSync(partial, into);
   return report;
 }
 
 /**
- * An index an incremental build reads of the previous build, with the day its older rows end;
+ * A directory an incremental build reads of the previous build, with the day its older rows end;
  * `full`: for an oldest-first collection (history), the rows of a full partition.
  */
-export type IndexRead = { path: string; cut: Day; full: number | null };
+export type DirectoryRead = { path: string; cut: Day; full: number | null };
 
 /**
- * What an incremental build with boundary `from` reads of the previous one first: the indexes of
+ * What an incremental build with boundary `from` reads of the previous one first: the directories of
  * its price collections (build/collections.ts; not the latestOnly ones, rebuilt whole) and of its history (build/endpoints/history.ts:
  * its cuts are rounded to weeks and months).
  */
-export function indexesRead(paths: Iterable<string>, from: Day): IndexRead[] {
+export function directoriesRead(paths: Iterable<string>, from: Day): DirectoryRead[] {
   const cuts = historyCuts(from);
-  const read: IndexRead[] = [];
+  const read: DirectoryRead[] = [];
   for (const path of paths) {
-    if (path.startsWith(PRICE_INDEXES)) {
-      if (!isLatestCollectionKey(path.slice(PRICE_INDEXES.length))) read.push({ path, cut: from, full: null });
-    } else if (path.startsWith(HISTORY_INDEXES)) {
-      const resolution = resolutionOfHistoryKey(path.slice(HISTORY_INDEXES.length));
+    if (path.startsWith(PRICE_DIRECTORIES)) {
+      if (!isLatestCollectionKey(path.slice(PRICE_DIRECTORIES.length))) read.push({ path, cut: from, full: null });
+    } else if (path.startsWith(HISTORY_DIRECTORIES)) {
+      const resolution = resolutionOfHistoryKey(path.slice(HISTORY_DIRECTORIES.length));
       read.push({ path, cut: cuts[resolution], full: partitionItems(resolution) });
     }
   }
@@ -134,10 +134,13 @@ export function indexesRead(paths: Iterable<string>, from: Day): IndexRead[] {
  * newest partition when not full (a collection with new items cuts it again; one without takes
  * it by name, and this download is wasted).
  */
-export function partitionsRead(indexes: readonly IndexRead[], readIndex: (path: string) => string): string[] {
+export function partitionsRead(
+  directories: readonly DirectoryRead[],
+  readDirectory: (path: string) => string,
+): string[] {
   const read = new Set<string>();
-  for (const { path, cut, full } of indexes) {
-    const { partitions } = olderPartitions(JSON.parse(readIndex(path)), cut);
+  for (const { path, cut, full } of directories) {
+    const { partitions } = olderPartitions(JSON.parse(readDirectory(path)), cut);
     for (const p of partitions) if (!p.whole) read.add(partitionPath(p.hash));
     const newest = partitions[0];
     if (full !== null && newest?.whole && newest.start === 0 && newest.end - newest.start < full)
@@ -160,15 +163,15 @@ export async function download(
   concurrency = 16,
 ): Promise<number> {
   let bytes = 0;
-  const index = new PublishedIndex(bucket, pointer);
+  const pathMap = new PublishedPathMap(bucket, pointer);
   await forEachLimit(paths, concurrency, async (path) => {
     const entry = entries.get(path);
-    const key = entry && (await index.keyOf(path));
+    const key = entry && (await pathMap.keyOf(path));
     if (!entry || !key) throw new Error(`the published build ${pointer.prefix} has no ${path}`);
     const object = await bucket.getStored(key);
     if (!object) throw new Error(`${key} is missing from the bucket, though the published build lists it`);
     const identity = isGzip(object.stored) ? gunzipSync(object.stored) : Buffer.from(object.stored);
-    if (etagOf(identity) !== entry.etag)
+    if (etagOfSync(identity) !== entry.etag)
       throw new Error(`${key} holds other bytes than the published build's manifest says (ETag ${entry.etag})`);
     const file = join(root, path);
     mkdirSync(dirname(file), { recursive: true });

@@ -2,25 +2,25 @@
  * Where a publication lives in the bucket. Every object of a build is stored once, under a key
  * named by its content and how it is stored (`objects/…`), and never copied; content-addressed
  * partitions are shared by all builds under `shared/`. Each build has its own immutable prefix
- * `builds/<build day>/<release>/` with its index (path → object key, in shards), its release
+ * `builds/<build day>/<release>/` with its path map (path → object key, in shards), its release
  * record and its build inputs; one small pointer object (`current.json`, read by the worker
- * through edge/store.ts) names the current build and moves last. Snapshots for researchers live under
+ * through edge/origin/pointer.ts) names the current build and moves last. Snapshots for researchers live under
  * `snapshots/<day>/<content hash>/`; the working store between nightly runs under `state/`.
  */
 import { MANIFEST_FILE } from '../core/objects.ts';
 import { cacheControl } from '../core/routes.ts';
 import { SHARED_PATHS, type DistManifest } from '../core/publication.ts';
-import { sha256Hex } from '../core/digest.ts';
+import { sha256HexSync } from '../core/digest-sync.ts';
 import { STATE_FILE } from '../build/incremental/state.ts';
 import { SERIES_CENSUS_FILE } from '../build/incremental/series-census.ts';
 
 export const SHARED_PREFIX = 'shared/';
 export const OBJECTS_PREFIX = 'objects/';
 export const BUILDS_PREFIX = 'builds/';
-export const BUILDS_INDEX_KEY = 'builds/index.json';
+export const BUILDS_LIST_KEY = 'builds/index.json';
 export const RELEASE_FILE = 'release.json';
 export const SNAPSHOTS_PREFIX = 'snapshots/';
-export const SNAPSHOTS_INDEX_KEY = 'snapshots/index.json';
+export const SNAPSHOTS_LIST_KEY = 'snapshots/index.json';
 export const STATE_DB_KEY = 'state/hal.sqlite.gz';
 /** Beside a build's objects, not served: what the next night's incremental build starts from (publish/fetch-previous.ts). */
 export const BUILD_INPUT_FILES = [MANIFEST_FILE, STATE_FILE, SERIES_CENSUS_FILE] as const;
@@ -30,12 +30,12 @@ const EVIDENCE_PREFIX = 'evidence/';
 
 /**
  * Immutable objects are cached for a year; the pointer gets the contract's shortest cache value
- * (60 s, as /sources/status) and the indexes of builds and snapshots that of /search-index.
+ * (60 s, as /sources/status) and the lists of builds and snapshots that of /search-index.
  */
 export const CACHE = {
   immutable: 'public, max-age=31536000, immutable',
   pointer: cacheControl({ sMaxAge: 60, staleWhileRevalidate: 0 }),
-  index: cacheControl({ sMaxAge: 300, staleWhileRevalidate: 600 }),
+  list: cacheControl({ sMaxAge: 300, staleWhileRevalidate: 600 }),
   state: 'no-store',
 } as const;
 
@@ -54,13 +54,13 @@ export function releaseIdOf(manifest: DistManifest): string {
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([path, e]) => `${path} ${e.etag}`)
     .join('\n');
-  return `${rows}-${sha256Hex(objects).slice(0, 8)}`;
+  return `${rows}-${sha256HexSync(objects).slice(0, 8)}`;
 }
 
-/** Where a build's index shards go under its prefix. */
-export const INDEX_DIR = '_index/';
+/** Where a build's path map shards go under its prefix. */
+export const PATH_MAP_DIR = '_index/';
 
-/** Paths per index shard, about: a shard of a national build is then some 50 KB of JSON (16 KB stored). */
+/** Paths per path map shard, about: a shard of a national build is then some 50 KB of JSON (16 KB stored). */
 const PATHS_PER_SHARD = 1000;
 
 /** The shard count of a build of `paths` paths: a power of two, so that a shard holds at most PATHS_PER_SHARD. */
@@ -78,13 +78,13 @@ export const isContentAddressed = (key: string): boolean =>
  * The key of a build object: a hash of what a reader gets from it (the identity's ETag, the
  * content type, the stored encoding, the cache policy), so equal objects of two builds, or of
  * two paths, are one. The path's extension stays, so a reader can still tell the object's type
- * from its key (edge/store.ts checks what an origin answers against it).
+ * from its key (edge/origin/http.ts checks what an origin answers against it).
  */
 export function objectKey(
   path: string,
   stored: { etag: string; type: string; encoding: string | null; cacheControl: string },
 ): string {
-  const hash = sha256Hex([stored.etag, stored.type, stored.encoding ?? 'identity', stored.cacheControl].join('\n'));
+  const hash = sha256HexSync([stored.etag, stored.type, stored.encoding ?? 'identity', stored.cacheControl].join('\n'));
   return `${OBJECTS_PREFIX}${hash.slice(0, 32)}${extensionOf(path)}`;
 }
 

@@ -10,17 +10,17 @@
 import { addDays } from '../core/dates.ts';
 import type { ObjectBucket } from './bucket.ts';
 import {
-  BUILDS_INDEX_KEY,
+  BUILDS_LIST_KEY,
   BUILDS_PREFIX,
   isContentAddressed,
   OBJECTS_PREFIX,
   RELEASE_FILE,
   SHARED_PREFIX,
-  SNAPSHOTS_INDEX_KEY,
+  SNAPSHOTS_LIST_KEY,
   SNAPSHOTS_PREFIX,
 } from './layout.ts';
 import { countOperations, type Operations } from './operations.ts';
-import { putIndex, readPointer, type BuildsIndex, type Release, type SnapshotsIndex } from './release.ts';
+import { putList, readPointer, type BuildsList, type Release, type SnapshotsList } from './release.ts';
 
 export type RetentionPolicy = { buildDays: number; minBuilds: number; snapshotDays: number; monthlySnapshots: boolean };
 export const DEFAULT_RETENTION: RetentionPolicy = {
@@ -57,12 +57,12 @@ export async function prune(
   };
   const pointer = await readPointer(bucket);
   if (!pointer) return report; // nothing published: nothing to judge against
-  const index = (await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY)) ?? {
+  const list = (await bucket.getJson<BuildsList>(BUILDS_LIST_KEY)) ?? {
     updatedAt: now.toISOString(),
     current: null,
     builds: [],
   };
-  const newest = new Set(index.builds.slice(0, policy.minBuilds).map((b) => b.prefix));
+  const newest = new Set(list.builds.slice(0, policy.minBuilds).map((b) => b.prefix));
   const horizon = addDays(today, -policy.buildDays);
   const prefixes = await releasePrefixes(bucket, BUILDS_PREFIX);
   const keep = prefixes.filter((p) => p.prefix === pointer.prefix || newest.has(p.prefix) || p.day >= horizon);
@@ -75,10 +75,10 @@ export async function prune(
     // prefixes the next run finds and prunes again; without their records, by a sweep.
     const listed = await listedObjects(bucket, dropped);
     const kept = new Set(keep.map((p) => p.prefix));
-    await putIndex(bucket, BUILDS_INDEX_KEY, {
-      ...index,
+    await putList(bucket, BUILDS_LIST_KEY, {
+      ...list,
       updatedAt: now.toISOString(),
-      builds: index.builds.filter((b) => kept.has(b.prefix)),
+      builds: list.builds.filter((b) => kept.has(b.prefix)),
     });
     const record = (p: Dated) => p.prefix + RELEASE_FILE;
     for (const p of dropped) report.objectsDeleted += await bucket.delete(p.keys.filter((k) => k === record(p)));
@@ -160,29 +160,29 @@ async function pruneSnapshots(
   policy: RetentionPolicy,
   now: Date,
 ): Promise<{ prefixes: string[]; deleted: number }> {
-  const index = (await bucket.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY)) ?? {
+  const list = (await bucket.getJson<SnapshotsList>(SNAPSHOTS_LIST_KEY)) ?? {
     updatedAt: now.toISOString(),
     snapshots: [],
   };
   const horizon = addDays(today, -policy.snapshotDays);
   const firstOfMonth = new Map<string, string>();
-  for (const s of index.snapshots) {
+  for (const s of list.snapshots) {
     const month = s.day.slice(0, 7);
     if (!firstOfMonth.has(month) || s.day < firstOfMonth.get(month)!) firstOfMonth.set(month, s.day);
   }
-  const kept = index.snapshots.filter(
+  const kept = list.snapshots.filter(
     (s) => s.day >= horizon || (policy.monthlySnapshots && firstOfMonth.get(s.day.slice(0, 7)) === s.day),
   );
   const keptPrefixes = new Set(kept.map((s) => s.prefix));
   const pruned: string[] = [];
   let deleted = 0;
   for (const p of await releasePrefixes(bucket, SNAPSHOTS_PREFIX)) {
-    // A snapshot not in the index is a superseded one of the same day, or a dead run's: gone once out of its own day.
-    if (keptPrefixes.has(p.prefix) || (p.day >= today && !index.snapshots.some((s) => s.prefix === p.prefix))) continue;
+    // A snapshot not in the list is a superseded one of the same day, or a dead run's: gone once out of its own day.
+    if (keptPrefixes.has(p.prefix) || (p.day >= today && !list.snapshots.some((s) => s.prefix === p.prefix))) continue;
     deleted += await bucket.delete(p.keys);
     pruned.push(p.prefix);
   }
-  if (kept.length !== index.snapshots.length)
-    await putIndex(bucket, SNAPSHOTS_INDEX_KEY, { updatedAt: now.toISOString(), snapshots: kept });
+  if (kept.length !== list.snapshots.length)
+    await putList(bucket, SNAPSHOTS_LIST_KEY, { updatedAt: now.toISOString(), snapshots: kept });
   return { prefixes: pruned, deleted };
 }

@@ -16,13 +16,14 @@ import { partitionPath } from '../core/collection-keys.ts';
 import { observationShardPath } from '../core/observation-id.ts';
 import {
   type DistManifest,
-  type IndexShard,
+  type PathMapShard,
   type Pointer,
   POINTER_KEY,
   SHARED_PATHS,
   shardKey,
 } from '../core/publication.ts';
-import { FetcherStore, PointerStore } from '../edge/store.ts';
+import { FetcherOrigin } from '../edge/origin/http.ts';
+import { PointerOrigin } from '../edge/origin/pointer.ts';
 import { S3Line, type S3Call } from '../tests/support/s3-line.ts';
 import { s3At, startS3rver, type LocalS3 } from '../tests/support/s3rver.ts';
 import { SERIES_CENSUS_FILE } from '../build/incremental/series-census.ts';
@@ -30,11 +31,11 @@ import { STATE_FILE } from '../build/incremental/state.ts';
 import { JSON_TYPE, OutputWriter } from '../build/writer.ts';
 import { Bucket, md5Hex, s3Client, type PutInput } from './bucket.ts';
 import {
-  BUILDS_INDEX_KEY,
+  BUILDS_LIST_KEY,
   CACHE,
   RELEASE_FILE,
   SHARED_PREFIX,
-  SNAPSHOTS_INDEX_KEY,
+  SNAPSHOTS_LIST_KEY,
   buildInputKey,
   buildPrefix,
   isShared,
@@ -43,7 +44,7 @@ import {
   releaseIdOf,
   snapshotPrefix,
 } from './layout.ts';
-import { sha256Hex, etagOf } from '../core/digest.ts';
+import { sha256HexSync, etagOfSync } from '../core/digest-sync.ts';
 import { noOperations, type Operations } from './operations.ts';
 import type { LocalFile, StoredEntry } from './plan.ts';
 import { DEFAULT_RETENTION, prune } from './prune.ts';
@@ -55,11 +56,11 @@ import {
   publishRelease,
   PublishError,
   readPointer,
-  type BuildsIndex,
+  type BuildsList,
   type PublishOptions,
   type PublishReport,
   type Release,
-  type SnapshotsIndex,
+  type SnapshotsList,
 } from './release.ts';
 import { DATABASE_FILE, DATAPACKAGE_FILE, type SnapshotFiles } from './snapshot.ts';
 
@@ -101,7 +102,7 @@ const P1 = ndjson('domates', 10);
 const P2 = ndjson('biber', 10);
 const P3 = ndjson('patlican', 10);
 /** A partition's path in the build: named by its content (build/writer.ts `writePartition`). */
-const pathOf = (partition: string): string => partitionPath(etagOf(partition).slice(1, -1));
+const pathOf = (partition: string): string => partitionPath(etagOfSync(partition).slice(1, -1));
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'hal-release-'));
@@ -185,14 +186,14 @@ function writeSnapshot(name: string, day: string, datapackage: { version: string
     ],
   ];
   for (const [path, bytes] of contents) writeFileSync(join(snapshotDir, path), bytes);
-  const files = contents.map(([path, bytes]) => ({ path, bytes: bytes.byteLength, sha256: sha256Hex(bytes) }));
-  const prefix = snapshotPrefix(day, sha256Hex(files.map((f) => `${f.sha256}  ${f.path}\n`).join('')).slice(0, 12));
+  const files = contents.map(([path, bytes]) => ({ path, bytes: bytes.byteLength, sha256: sha256HexSync(bytes) }));
+  const prefix = snapshotPrefix(day, sha256HexSync(files.map((f) => `${f.sha256}  ${f.path}\n`).join('')).slice(0, 12));
   const objects = contents.map(
     ([path, bytes, type]): LocalFile => ({
       key: prefix + path,
       path: null,
       file: join(snapshotDir, path),
-      etag: etagOf(bytes),
+      etag: etagOfSync(bytes),
       bytes: bytes.byteLength,
       type,
       cacheControl: CACHE.immutable,
@@ -286,13 +287,13 @@ function operationsOf(calls: S3Call[]): Operations {
   return counted;
 }
 
-/** The build's index as stored: path → key, from every shard the pointer names. */
-async function indexOf(bucket: Bucket, release: Release): Promise<IndexShard> {
-  if (release.format !== 2) throw new Error('a release with an index');
-  const index: IndexShard = {};
+/** The build's path map as stored: path → key, from every shard the pointer names. */
+async function pathMapOf(bucket: Bucket, release: Release): Promise<PathMapShard> {
+  if (release.format !== 2) throw new Error('a release with a path map');
+  const pathMap: PathMapShard = {};
   for (let n = 0; n < release.index.shards; n++)
-    Object.assign(index, await bucket.getJson<IndexShard>(shardKey(release.index, n)));
-  return index;
+    Object.assign(pathMap, await bucket.getJson<PathMapShard>(shardKey(release.index, n)));
+  return pathMap;
 }
 
 /** Every object the record lists is in the bucket as recorded: its stored bytes (MD5, size), headers and ETag, and they decode to the identity the ETag names. */
@@ -309,11 +310,11 @@ async function expectStoredAsRecorded(bucket: Bucket, release: Release): Promise
     const { stored } = (await bucket.getStored(o.key))!;
     const identity =
       o.encoding === 'gzip' ? gunzipSync(stored) : o.encoding === 'br' ? brotliDecompressSync(stored) : stored;
-    expect(etagOf(identity), o.key).toBe(o.etag);
+    expect(etagOfSync(identity), o.key).toBe(o.etag);
   }
 }
 
-const summaryOf = (r: Release): BuildsIndex['builds'][number] => ({
+const summaryOf = (r: Release): BuildsList['builds'][number] => ({
   releaseId: r.releaseId,
   buildId: r.buildId,
   day: r.day,
@@ -323,7 +324,7 @@ const summaryOf = (r: Release): BuildsIndex['builds'][number] => ({
   snapshot: r.snapshot,
   publishedAt: r.publishedAt,
 });
-const snapshotEntryOf = (r: Release): SnapshotsIndex['snapshots'][number] => ({
+const snapshotEntryOf = (r: Release): SnapshotsList['snapshots'][number] => ({
   day: r.day,
   buildId: r.buildId,
   releaseId: r.releaseId,
@@ -347,7 +348,7 @@ const plainPointer = (prefix: string, releaseId: string): Pointer => ({
 });
 
 describe('publishing a release', () => {
-  it('the first publication sends every object, verifies each, records the release, then moves the pointer, then writes the snapshots and builds indexes', async () => {
+  it('the first publication sends every object, verifies each, records the release, then moves the pointer, then writes the snapshots and builds lists', async () => {
     const bucket = lined('first');
     const read = direct('first');
     const mark = line.calls.length;
@@ -381,13 +382,13 @@ describe('publishing a release', () => {
       publishedAt: `${DAY1}T03:00:00.000Z`,
       objects: entriesOf(A, SA),
     });
-    // Stored once, by content: the build's objects under objects/, partitions under shared/; the index names each.
+    // Stored once, by content: the build's objects under objects/, partitions under shared/; the path map names each.
     expect(
       release.objects
         .filter((o) => o.path !== null && !isShared(o.path))
         .every((o) => o.key.startsWith(OBJECTS_PREFIX)),
     ).toBe(true);
-    expect(await indexOf(read, release)).toEqual(
+    expect(await pathMapOf(read, release)).toEqual(
       Object.fromEntries(Object.keys(A.manifest.objects).map((path) => [path, keyOf(path, A)])),
     );
     expect(await read.head(shardKey(index, 0))).toMatchObject({
@@ -435,8 +436,8 @@ describe('publishing a release', () => {
       bytesSent: sum(release.objects, 'stored'),
       bytesIdentity: sum(release.objects, 'bytes'),
       verified: 11,
-      // 2 build inputs, 10 objects, 1 shard, the record, the pointer, 2 indexes; a HEAD for each object and
-      // shard sent; the pointer, a record of this release, the 2 indexes; the 2 prefixes of this release.
+      // 2 build inputs, 10 objects, 1 shard, the record, the pointer, 2 lists; a HEAD for each object and
+      // shard sent; the pointer, a record of this release, the 2 lists; the 2 prefixes of this release.
       operations: { put: 17, copy: 0, head: 11, get: 4, list: 2, delete: 0 },
       requests: calls.length,
       retries: 0,
@@ -446,12 +447,12 @@ describe('publishing a release', () => {
     expect(report.operations).toEqual(operationsOf(calls));
     expect(ops.sort()).toEqual([...release.objects.map((o) => ['put', o.key]), ['index', shardKey(index, 0)]].sort());
 
-    // The record is immutable and gzip-encoded; the pointer and indexes are short-lived and stored as they are.
+    // The record is immutable and gzip-encoded; the pointer and lists are short-lived and stored as they are.
     expect(await read.head(A.prefix + RELEASE_FILE)).toMatchObject({
       contentType: JSON_TYPE,
       cacheControl: CACHE.immutable,
       contentEncoding: 'gzip',
-      metadata: { etag: etagOf(JSON.stringify(release)) },
+      metadata: { etag: etagOfSync(JSON.stringify(release)) },
     });
     const pointer = await readPointer(read);
     expect(pointer).toEqual({
@@ -470,22 +471,22 @@ describe('publishing a release', () => {
       contentType: JSON_TYPE,
       cacheControl: CACHE.pointer,
       contentEncoding: null,
-      metadata: { etag: etagOf(JSON.stringify(pointer)) },
+      metadata: { etag: etagOfSync(JSON.stringify(pointer)) },
     });
     const updatedAt = `${DAY1}T03:02:00.000Z`;
-    expect(await read.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY)).toEqual({
+    expect(await read.getJson<SnapshotsList>(SNAPSHOTS_LIST_KEY)).toEqual({
       updatedAt,
       snapshots: [snapshotEntryOf(release)],
     });
-    expect(await read.getJson<BuildsIndex>(BUILDS_INDEX_KEY)).toEqual({
+    expect(await read.getJson<BuildsList>(BUILDS_LIST_KEY)).toEqual({
       updatedAt,
       current: A.releaseId,
       builds: [summaryOf(release)],
     });
-    for (const key of [SNAPSHOTS_INDEX_KEY, BUILDS_INDEX_KEY])
+    for (const key of [SNAPSHOTS_LIST_KEY, BUILDS_LIST_KEY])
       expect(await read.head(key), key).toMatchObject({
         contentType: JSON_TYPE,
-        cacheControl: CACHE.index,
+        cacheControl: CACHE.list,
         contentEncoding: null,
       });
 
@@ -497,13 +498,13 @@ describe('publishing a release', () => {
         contentType: JSON_TYPE,
         cacheControl: CACHE.immutable,
         contentEncoding: 'gzip',
-        metadata: { etag: etagOf(bytes) },
+        metadata: { etag: etagOfSync(bytes) },
       });
     }
     expect(await read.head(buildInputKey(A.prefix, SERIES_CENSUS_FILE))).toBeNull();
 
     // The order of the writes: the build inputs (a re-run knows by them the prefix was begun), the objects, the
-    // index, then (after every one is verified) the record, the pointer, the snapshots index, the builds index.
+    // path map, then (after every one is verified) the record, the pointer, the snapshots list, the builds list.
     const writes = writesOf(calls);
     expect(writes.slice(0, 2).sort()).toEqual(
       [buildInputKey(A.prefix, 'manifest.json'), buildInputKey(A.prefix, STATE_FILE)].sort(),
@@ -512,19 +513,19 @@ describe('publishing a release', () => {
       shardKey(index, 0),
       A.prefix + RELEASE_FILE,
       POINTER_KEY,
-      SNAPSHOTS_INDEX_KEY,
-      BUILDS_INDEX_KEY,
+      SNAPSHOTS_LIST_KEY,
+      BUILDS_LIST_KEY,
     ]);
     expect(writes.slice(2, -5).sort()).toEqual(release.objects.map((o) => o.key).sort());
     // What a dead run of this release stored is looked for under its own prefix and its snapshot's, once each.
     expect(calls.filter(listing)).toHaveLength(2);
-    const indexWrite = calls.findIndex((c) => c.write && c.key === shardKey(index, 0));
+    const pathMapWrite = calls.findIndex((c) => c.write && c.key === shardKey(index, 0));
     const recordWrite = calls.findIndex((c) => c.write && c.key === A.prefix + RELEASE_FILE);
     for (const key of [...release.objects.map((o) => o.key), shardKey(index, 0)]) {
       const heads = calls.flatMap((c, i) => (c.method === 'HEAD' && c.key === key ? [i] : []));
-      // Nothing is looked for before it is sent on a prefix not begun; all is verified once, after the index.
+      // Nothing is looked for before it is sent on a prefix not begun; all is verified once, after the path map.
       expect(heads.length, key).toBe(1);
-      expect(heads[0]!, key).toBeGreaterThan(indexWrite);
+      expect(heads[0]!, key).toBeGreaterThan(pathMapWrite);
       expect(heads[0]!, key).toBeLessThan(recordWrite);
     }
 
@@ -534,7 +535,7 @@ describe('publishing a release', () => {
     expect(text).toContain(`verify [${'#'.repeat(30)}] 100% 11/11 · ${MB(0)}`);
   });
 
-  it('a night whose build changed N objects sends N objects, its index and its record, verifies what it sent, and copies nothing', async () => {
+  it('a night whose build changed N objects sends N objects, its path map and its record, verifies what it sent, and copies nothing', async () => {
     const bucket = lined('nightly');
     const read = direct('nightly');
     await publish(bucket, A, null, { now: clock(`${DAY1}T03:00:00Z`) });
@@ -545,15 +546,15 @@ describe('publishing a release', () => {
     const releaseB = await recordOf(read, B);
     // B changed health and has a new partition (P3); the rest is A's, stored once.
     const changed = [HEALTH, pathOf(P3)].map((path) => keyOf(path, B));
-    const index = shardKey({ prefix: `${B.prefix}_index/`, shards: 1 }, 0);
+    const mapShard = shardKey({ prefix: `${B.prefix}_index/`, shards: 1 }, 0);
     expect(opsOf(ops)).toEqual({
       ...Object.fromEntries(Object.keys(B.manifest.objects).map((path) => [keyOf(path, B), 'keep'])),
       ...Object.fromEntries(changed.map((key) => [key, 'put'])),
-      [index]: 'index',
+      [mapShard]: 'index',
     });
     expect(report).toMatchObject({ objects: 7, put: 2, kept: 5, copied: 0, resumed: 0, shards: 1, verified: 3 });
-    // N + 6 puts: the N objects, 2 build inputs, 1 shard, the record, the pointer, the builds index; N + 1 HEADs;
-    // 4 GETs: the pointer, the current record, a record of this release, the builds index; 1 listing: this prefix.
+    // N + 6 puts: the N objects, 2 build inputs, 1 shard, the record, the pointer, the builds list; N + 1 HEADs;
+    // 4 GETs: the pointer, the current record, a record of this release, the builds list; 1 listing: this prefix.
     expect(report.operations).toEqual({ put: 2 + 6, copy: 0, head: 2 + 1, get: 4, list: 1, delete: 0 });
     expect(report.operations).toEqual(operationsOf(calls));
     expect(
@@ -561,7 +562,7 @@ describe('publishing a release', () => {
         .filter((c) => c.method === 'HEAD')
         .map((c) => c.key)
         .sort(),
-    ).toEqual([...changed, index].sort());
+    ).toEqual([...changed, mapShard].sort());
     expect(
       writesOf(calls)
         .filter((k) => k.startsWith(OBJECTS_PREFIX) || k.startsWith(SHARED_PREFIX))
@@ -571,12 +572,12 @@ describe('publishing a release', () => {
       '  bucket operations: put 8 · copy 0 · head 3 · get 4 · list 1 · delete 0 · 16 in all',
     );
     await expectStoredAsRecorded(read, releaseB);
-    expect(await indexOf(read, releaseB)).toEqual(
+    expect(await pathMapOf(read, releaseB)).toEqual(
       Object.fromEntries(Object.keys(B.manifest.objects).map((path) => [path, keyOf(path, B)])),
     );
   });
 
-  it("later nights copy unchanged objects inside the bucket and keep shared ones; a rollback verifies a recorded release and only moves the pointer; the indexes list days newest first, a day's builds newest first, one snapshot a day", async () => {
+  it("later nights copy unchanged objects inside the bucket and keep shared ones; a rollback verifies a recorded release and only moves the pointer; the lists name days newest first, a day's builds newest first, one snapshot a day", async () => {
     const bucket = lined('history');
     const read = direct('history');
     await publish(bucket, A, SA, { now: clock(`${DAY1}T03:00:00Z`) });
@@ -629,11 +630,11 @@ describe('publishing a release', () => {
     for (const key of kept) expect(writesOf(calls)).not.toContain(key);
     expect(releaseB.objects.find((o) => o.key === p1)).toEqual(releaseA.objects.find((o) => o.key === p1));
     await expectStoredAsRecorded(read, releaseB);
-    expect(await read.getJson<BuildsIndex>(BUILDS_INDEX_KEY)).toMatchObject({
+    expect(await read.getJson<BuildsList>(BUILDS_LIST_KEY)).toMatchObject({
       current: B.releaseId,
       builds: [summaryOf(releaseB), summaryOf(releaseA)],
     });
-    expect((await read.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY))?.snapshots).toEqual([
+    expect((await read.getJson<SnapshotsList>(SNAPSHOTS_LIST_KEY))?.snapshots).toEqual([
       snapshotEntryOf(releaseB),
       snapshotEntryOf(releaseA),
     ]);
@@ -642,17 +643,17 @@ describe('publishing a release', () => {
     const reportA2 = await publish(bucket, A2, SA2, { now: clock(`${DAY2}T05:00:00Z`) });
     expect(reportA2).toMatchObject({ previous: B.releaseId, switched: true });
     const releaseA2 = await recordOf(read, A2);
-    expect((await read.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.builds).toEqual([
+    expect((await read.getJson<BuildsList>(BUILDS_LIST_KEY))?.builds).toEqual([
       summaryOf(releaseB),
       summaryOf(releaseA2),
       summaryOf(releaseA),
     ]);
-    expect((await read.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY))?.snapshots).toEqual([
+    expect((await read.getJson<SnapshotsList>(SNAPSHOTS_LIST_KEY))?.snapshots).toEqual([
       snapshotEntryOf(releaseB),
       snapshotEntryOf(releaseA2),
     ]);
 
-    // Back to A: its record stands (retention keeps what a recorded build lists); the pointer and the indexes are all that is written.
+    // Back to A: its record stands (retention keeps what a recorded build lists); the pointer and the lists are all that is written.
     mark = line.calls.length;
     const rollbackOps: [string, string][] = [];
     const rollback = await publish(bucket, A, SA, {
@@ -675,7 +676,7 @@ describe('publishing a release', () => {
       requests: calls.length,
     });
     expect(rollbackOps).toEqual([]);
-    expect(writesOf(calls)).toEqual([POINTER_KEY, SNAPSHOTS_INDEX_KEY, BUILDS_INDEX_KEY]);
+    expect(writesOf(calls)).toEqual([POINTER_KEY, SNAPSHOTS_LIST_KEY, BUILDS_LIST_KEY]);
     expect(rollback.operations).toEqual({ put: 3, copy: 0, head: 0, get: 4, list: 0, delete: 0 });
     expect(rollback.operations).toEqual(operationsOf(calls));
     expect(await recordOf(read, A)).toEqual(releaseA);
@@ -684,18 +685,18 @@ describe('publishing a release', () => {
       prefix: A.prefix,
       publishedAt: `${DAY2}T06:00:00.000Z`,
     });
-    expect(await read.getJson<BuildsIndex>(BUILDS_INDEX_KEY)).toEqual({
+    expect(await read.getJson<BuildsList>(BUILDS_LIST_KEY)).toEqual({
       updatedAt: `${DAY2}T06:01:00.000Z`,
       current: A.releaseId,
       builds: [summaryOf(releaseB), summaryOf(releaseA2), summaryOf(releaseA)],
     });
-    expect(await read.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY)).toEqual({
+    expect(await read.getJson<SnapshotsList>(SNAPSHOTS_LIST_KEY)).toEqual({
       updatedAt: `${DAY2}T06:01:00.000Z`,
       snapshots: [snapshotEntryOf(releaseB), snapshotEntryOf(releaseA)],
     });
 
-    // C, without a snapshot: the snapshots index is left as it is.
-    const snapshotsBefore = await read.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY);
+    // C, without a snapshot: the snapshots list is left as it is.
+    const snapshotsBefore = await read.getJson<SnapshotsList>(SNAPSHOTS_LIST_KEY);
     mark = line.calls.length;
     const reportC = await publish(bucket, C, null, { now: clock(`${DAY3}T03:00:00Z`) });
     calls = since(mark);
@@ -704,10 +705,10 @@ describe('publishing a release', () => {
     expect(releaseC.objects).toEqual(entriesOf(C, null));
     // P3 is not in A's record: sent again, though B left it in the bucket (a look would cost as much as the write).
     expect(reportC).toMatchObject({ previous: A.releaseId, objects: 7, put: 2, copied: 0, kept: 5, resumed: 0 });
-    expect(writesOf(calls).slice(-3)).toEqual([C.prefix + RELEASE_FILE, POINTER_KEY, BUILDS_INDEX_KEY]);
+    expect(writesOf(calls).slice(-3)).toEqual([C.prefix + RELEASE_FILE, POINTER_KEY, BUILDS_LIST_KEY]);
     expect(calls.filter(listing)).toHaveLength(1);
-    expect(await read.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY)).toEqual(snapshotsBefore);
-    expect((await read.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.builds).toEqual([
+    expect(await read.getJson<SnapshotsList>(SNAPSHOTS_LIST_KEY)).toEqual(snapshotsBefore);
+    expect((await read.getJson<BuildsList>(BUILDS_LIST_KEY))?.builds).toEqual([
       summaryOf(releaseC),
       summaryOf(releaseB),
       summaryOf(releaseA2),
@@ -737,7 +738,7 @@ describe('publishing a release', () => {
       ms: expect.any(Number),
     });
     expect(again.ms).toBeLessThanOrEqual(Math.ceil(elapsed));
-    expect(calls.map((c) => `${c.method} ${c.key}`)).toEqual([`GET ${POINTER_KEY}`, `GET ${BUILDS_INDEX_KEY}`]);
+    expect(calls.map((c) => `${c.method} ${c.key}`)).toEqual([`GET ${POINTER_KEY}`, `GET ${BUILDS_LIST_KEY}`]);
     expect(describeReport(again)).toEqual([
       `${A.releaseId} (${A.manifest.buildId}) is already the current build: nothing to publish`,
       '  bucket operations: put 0 · copy 0 · head 0 · get 2 · list 0 · delete 0 · 2 in all',
@@ -757,13 +758,13 @@ describe('publishing a release', () => {
       shards: 1,
     });
     expect(await readPointer(read)).toMatchObject({ prefix: A_LATER.prefix, day: DAY2 });
-    expect((await read.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.builds.map((b) => b.prefix)).toEqual([
+    expect((await read.getJson<BuildsList>(BUILDS_LIST_KEY))?.builds.map((b) => b.prefix)).toEqual([
       A_LATER.prefix,
       A.prefix,
     ]);
   });
 
-  it('a run killed during the upload leaves the pointer; the re-run finds what it stored and sends the rest; one killed before the indexes is caught up by the next', async () => {
+  it('a run killed during the upload leaves the pointer; the re-run finds what it stored and sends the rest; one killed before the lists is caught up by the next', async () => {
     const bucket = lined('killed');
     const read = direct('killed');
     await publish(bucket, A, SA);
@@ -792,18 +793,18 @@ describe('publishing a release', () => {
     expect(await read.head(B.prefix + RELEASE_FILE)).toBeNull();
 
     mark = line.calls.length;
-    line.cutAt((c) => c.write && c.key === SNAPSHOTS_INDEX_KEY);
+    line.cutAt((c) => c.write && c.key === SNAPSHOTS_LIST_KEY);
     const ops: [string, string][] = [];
     await expect(publish(bucket, B, SB, { onObject: (op, key) => ops.push([op, key]) })).rejects.toThrow();
     expect(line.struck).toBe(true);
     line.mend();
-    const index = `${B.prefix}_index/0.json`;
+    const mapShard = `${B.prefix}_index/0.json`;
     expect(opsOf(ops)).toEqual({
       ...Object.fromEntries([MARKETS, `${MARKETS}.br`, LOGO, SHARD, pathOf(P1)].map((p) => [keyOf(p, B), 'keep'])),
       ...Object.fromEntries(storedBefore.map((k) => [k, 'resumed'])),
       [SB.prefix + MARKETS_CSV]: 'copy',
       [SB.prefix + DATAPACKAGE_FILE]: 'put',
-      [index]: 'index',
+      [mapShard]: 'index',
     });
     expect(writesOf(since(mark)).filter((k) => storedBefore.includes(k))).toEqual([]);
     // On a begun prefix each object to send is looked for first; then what was sent is verified.
@@ -812,9 +813,9 @@ describe('publishing a release', () => {
         .filter((c) => c.method === 'HEAD')
         .map((c) => c.key)
         .sort(),
-    ).toEqual([health, p3, SB.prefix + DATAPACKAGE_FILE, index].sort());
+    ).toEqual([health, p3, SB.prefix + DATAPACKAGE_FILE, mapShard].sort());
     expect((await readPointer(read))?.releaseId).toBe(B.releaseId);
-    expect((await read.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.current).toBe(A.releaseId);
+    expect((await read.getJson<BuildsList>(BUILDS_LIST_KEY))?.current).toBe(A.releaseId);
 
     // The report counts this run's requests and retries, not those of the runs before on the same client.
     expect(bucket.stats.retries).toBeGreaterThan(0);
@@ -832,14 +833,14 @@ describe('publishing a release', () => {
       requests: calls.length,
       retries: 0,
     });
-    expect(writesOf(calls)).toEqual([SNAPSHOTS_INDEX_KEY, BUILDS_INDEX_KEY]);
+    expect(writesOf(calls)).toEqual([SNAPSHOTS_LIST_KEY, BUILDS_LIST_KEY]);
     const [releaseA, releaseB] = [await recordOf(read, A), await recordOf(read, B)];
-    expect(await read.getJson<BuildsIndex>(BUILDS_INDEX_KEY)).toEqual({
+    expect(await read.getJson<BuildsList>(BUILDS_LIST_KEY)).toEqual({
       updatedAt: `${DAY2}T09:00:00.000Z`,
       current: B.releaseId,
       builds: [summaryOf(releaseB), summaryOf(releaseA)],
     });
-    expect(await read.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY)).toEqual({
+    expect(await read.getJson<SnapshotsList>(SNAPSHOTS_LIST_KEY)).toEqual({
       updatedAt: `${DAY2}T09:00:00.000Z`,
       snapshots: [snapshotEntryOf(releaseB), snapshotEntryOf(releaseA)],
     });
@@ -849,7 +850,7 @@ describe('publishing a release', () => {
     const bucket = lined('verify');
     const read = direct('verify');
     const [p1, p2] = [SHARED_PREFIX + pathOf(P1), SHARED_PREFIX + pathOf(P2)];
-    const etagP1 = etagOf(P1);
+    const etagP1 = etagOfSync(P1);
 
     const markets = keyOf(MARKETS, A);
     line.loseAt((c) => c.write && c.key === markets);
@@ -904,7 +905,7 @@ describe('publishing a release', () => {
   });
 
   it('refuses an object the bucket stored with other bytes than were sent', async () => {
-    /** Stores a byte more than it is given for one key, and answers that object's MD5 (as a faulty store behind a proxy would). */
+    /** Stores a byte more than it is given for one key, and answers that object's MD5 (as a faulty bucket behind a proxy would). */
     class Altering extends Bucket {
       override async put(input: PutInput): Promise<string> {
         return super.put(
@@ -955,7 +956,7 @@ describe('publishing a release', () => {
     expect((await read.list('')).objects.map((o) => o.key)).toEqual([POINTER_KEY]);
   });
 
-  it('refuses to catch up the indexes of a current build that has no release record', async () => {
+  it('refuses to catch up the lists of a current build that has no release record', async () => {
     const read = direct('unindexed');
     await read.put({
       key: POINTER_KEY,
@@ -1008,7 +1009,7 @@ describe('retention', () => {
     expect(report).toMatchObject({ buildsKept: 2, buildsPruned: [A.prefix], unusedPruned: 2 });
     expect(await stored()).toEqual([...listedBy(releaseB, releaseC), orphan].sort());
     expect((await read.list(A.prefix)).objects).toEqual([]);
-    expect((await read.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.builds.map((b) => b.prefix)).toEqual([
+    expect((await read.getJson<BuildsList>(BUILDS_LIST_KEY))?.builds.map((b) => b.prefix)).toEqual([
       C.prefix,
       B.prefix,
     ]);
@@ -1054,30 +1055,30 @@ describe('the worker over the bucket', () => {
     return new Response(body, { status: answer.statusCode, headers });
   }
 
-  it('reads an object an older night stored through the new build’s index, a changed one as the new night sent it', async () => {
+  it('reads an object an older night stored through the new build’s path map, a changed one as the new night sent it', async () => {
     const bucket = lined('served');
     await publish(bucket, A, null);
     const mark = line.calls.length;
     await publish(bucket, B, null);
     const writtenByB = writesOf(since(mark));
     const asked: string[] = [];
-    const origin = new FetcherStore({ fetch: (url) => (asked.push(url), storedFetch(url)) }, `${s3.endpoint}/served`);
-    const store = new PointerStore(origin, { maxAgeMs: 0 });
-    expect((await store.pointer()).releaseId).toBe(B.releaseId);
+    const origin = new FetcherOrigin({ fetch: (url) => (asked.push(url), storedFetch(url)) }, `${s3.endpoint}/served`);
+    const published = new PointerOrigin(origin, { maxAgeMs: 0 });
+    expect((await published.pointer()).releaseId).toBe(B.releaseId);
 
-    // The logo did not change: A's run stored it, B's did not write it, and B's index names it.
-    const logo = await store.get(LOGO);
+    // The logo did not change: A's run stored it, B's did not write it, and B's path map names it.
+    const logo = await published.get(LOGO);
     expect(logo?.etag).toBe(A.manifest.objects[LOGO]!.etag);
     expect(Buffer.from(await logo!.bytes()).equals(readFileSync(join(A.distDir, LOGO)))).toBe(true);
     expect(writtenByB).not.toContain(keyOf(LOGO, B));
     expect(asked.at(-1)).toBe(`${s3.endpoint}/served/${keyOf(LOGO, B)}`);
     expect(asked.filter((u) => u.includes('/_index/'))).toEqual([`${s3.endpoint}/served/${B.prefix}_index/0.json`]);
 
-    const health = await store.get(HEALTH);
+    const health = await published.get(HEALTH);
     expect(JSON.parse(await health!.text())).toEqual({ day: DAY2 });
     expect(health?.etag).toBe(B.manifest.objects[HEALTH]!.etag);
-    expect(await (await store.get(pathOf(P3)))!.text()).toBe(P3);
-    expect(await store.get('api/v1/none.json')).toBeNull();
+    expect(await (await published.get(pathOf(P3)))!.text()).toBe(P3);
+    expect(await published.get('api/v1/none.json')).toBeNull();
   });
 });
 
@@ -1147,7 +1148,7 @@ describe('the report', () => {
   it('says what was sent, kept, copied and found, what was verified, and what was asked of the bucket', () => {
     expect(describeReport(report)).toEqual([
       `Published ${DAY2}-rows2 as builds/${DAY2}/rows2-0a1b2c3d/ (previous: none)`,
-      '  12 objects: 3 sent (2.3 MB stored, 9.9 MB before gzip), 2 kept where they are stored, 5 snapshot files copied in the bucket, 2 already there from an earlier run; 4 index shards sent',
+      '  12 objects: 3 sent (2.3 MB stored, 9.9 MB before gzip), 2 kept where they are stored, 5 snapshot files copied in the bucket, 2 already there from an earlier run; 4 path map shards sent',
       '  12 verified, 40 requests, 1 retries, 12.3 s',
       '  bucket operations: put 11 · copy 5 · head 12 · get 4 · list 2 · delete 0 · 34 in all',
     ]);

@@ -1,7 +1,7 @@
 /**
  * Publishing one build, atomically. Every object is stored once, content-addressed
  * (layout.ts `objectKey`): what the current release already stores is kept where it is, with no
- * request; only new and changed objects are sent. Then the build's index (path → object key,
+ * request; only new and changed objects are sent. Then the build's path map (path → object key,
  * sharded), then every object this run sent is verified (the bucket's MD5 and the build's ETag),
  * then the release record is written, and only then the pointer moves. A night whose data
  * touches N objects costs about N puts and N HEADs, whatever the size of the build. A run that
@@ -16,8 +16,8 @@ import { brotliDecompress, gunzip, gzip } from 'node:zlib';
 import type { ContentCoding } from '../core/encodings.ts';
 import {
   type DistManifest,
-  type IndexLocation,
-  type IndexShard,
+  type PathMapLocation,
+  type PathMapShard,
   type Pointer,
   POINTER_KEY,
   SHARED_PATHS,
@@ -25,21 +25,21 @@ import {
   shardOf,
 } from '../core/publication.ts';
 import { JSON_TYPE } from '../build/writer.ts';
-import { etagOf } from '../core/digest.ts';
+import { etagOfSync } from '../core/digest-sync.ts';
 import { MANIFEST_FILE } from '../core/objects.ts';
 import { md5Hex, type ObjectBucket } from './bucket.ts';
 import {
   BUILD_INPUT_FILES,
-  BUILDS_INDEX_KEY,
+  BUILDS_LIST_KEY,
   CACHE,
   buildInputKey,
-  INDEX_DIR,
+  PATH_MAP_DIR,
   isContentAddressed,
   objectKey,
   RELEASE_FILE,
   shardCountOf,
   SHARED_PREFIX,
-  SNAPSHOTS_INDEX_KEY,
+  SNAPSHOTS_LIST_KEY,
   buildPrefix,
   compressible,
   releaseIdOf,
@@ -55,8 +55,8 @@ const gunzipAsync = promisify(gunzip);
 const brotliDecompressAsync = promisify(brotliDecompress);
 
 type SnapshotRef = { prefix: string; files: { path: string; bytes: number; sha256: string }[] };
-/** Format 2: build objects under `objects/`, found through `index`; format 1 (the layout before): under `prefix`. */
-export type Release = ({ format: 1 } | { format: 2; index: IndexLocation }) & {
+/** Format 2: build objects under `objects/`, found through its path map (`index`); format 1 (the layout before): under `prefix`. */
+export type Release = ({ format: 1 } | { format: 2; index: PathMapLocation }) & {
   releaseId: string;
   buildId: string;
   day: string;
@@ -68,7 +68,7 @@ export type Release = ({ format: 1 } | { format: 2; index: IndexLocation }) & {
   publishedAt: string;
   objects: StoredEntry[];
 };
-export type BuildsIndex = {
+export type BuildsList = {
   updatedAt: string;
   current: string | null;
   builds: BuildSummary[];
@@ -83,7 +83,7 @@ type BuildSummary = {
   snapshot: SnapshotRef | null;
   publishedAt: string;
 };
-export type SnapshotsIndex = {
+export type SnapshotsList = {
   updatedAt: string;
   snapshots: {
     day: string;
@@ -102,7 +102,7 @@ export type PublishOptions = {
   concurrency?: number;
   now?: () => Date;
   progress?: ProgressWrite;
-  /** called once per object as it is handled (`put`, `copy`, `keep`, `resumed`), and per index shard sent (`index`) */
+  /** called once per object as it is handled (`put`, `copy`, `keep`, `resumed`), and per path map shard sent (`index`) */
   onObject?: (op: string, key: string) => void;
 };
 
@@ -119,7 +119,7 @@ export type PublishReport = {
   copied: number;
   kept: number;
   resumed: number;
-  /** index shards sent (a re-run finds those the dead run sent) */
+  /** path map shards sent (a re-run finds those the dead run sent) */
   shards: number;
   bytesSent: number;
   bytesIdentity: number;
@@ -194,13 +194,13 @@ export async function publishRelease(given: PublishOptions): Promise<PublishRepo
   if (!recorded) await putJson(bucket, prefix + RELEASE_FILE, release, CACHE.immutable);
   await switchPointer(bucket, release, now());
   report.switched = true;
-  await updateIndexes(bucket, release, now());
+  await updateLists(bucket, release, now());
   return finish();
 }
 
 /**
  * Plans against the current release, stores the build inputs (first: a re-run knows by them that
- * this prefix was begun), the objects and the index, verifies what it sent, and returns the new
+ * this prefix was begun), the objects and the path map, verifies what it sent, and returns the new
  * release's record (not yet written).
  */
 async function storeRelease(
@@ -225,11 +225,11 @@ async function storeRelease(
   const begun = [...present.keys()].some((key) => key.startsWith(prefix));
   await storeBuildInputs(bucket, options.distDir, prefix);
   const { entries, sent } = await storeAll(options, actions, present, begun, report);
-  const index: IndexLocation = {
-    prefix: prefix + INDEX_DIR,
+  const pathMap: PathMapLocation = {
+    prefix: prefix + PATH_MAP_DIR,
     shards: shardCountOf(Object.keys(manifest.objects).length),
   };
-  sent.push(...(await storeIndex(options, index, entries, present, report)));
+  sent.push(...(await storePathMap(options, pathMap, entries, present, report)));
   report.verified = await verify(options, sent);
   return {
     format: 2,
@@ -240,7 +240,7 @@ async function storeRelease(
     newestDataDay: manifest.newestDataDay,
     prefix,
     shared: { prefix: SHARED_PREFIX, paths: [...SHARED_PATHS] },
-    index,
+    index: pathMap,
     snapshot: options.snapshot ? { prefix: options.snapshot.prefix, files: options.snapshot.files } : null,
     publishedAt: at.toISOString(),
     objects: entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.path! < b.path! ? -1 : 1)),
@@ -365,29 +365,29 @@ async function send(
 }
 
 /**
- * The build's index: every path and the key of its object, in shards by a hash of the path
+ * The build's path map: every path and the key of its object, in shards by a hash of the path
  * (core/publication.ts `shardOf`), gzip-encoded and immutable. Returns the shards sent.
  */
-async function storeIndex(
+async function storePathMap(
   options: PublishOptions,
-  index: IndexLocation,
+  pathMap: PathMapLocation,
   entries: readonly StoredEntry[],
   present: ReadonlyMap<string, string>,
   report: PublishReport,
 ): Promise<Sent[]> {
-  const shards: IndexShard[] = Array.from({ length: index.shards }, () => ({}));
+  const shards: PathMapShard[] = Array.from({ length: pathMap.shards }, () => ({}));
   const paths = entries.filter((e) => e.path !== null).sort((a, b) => (a.path! < b.path! ? -1 : 1));
-  for (const e of paths) shards[shardOf(e.path!, index.shards)]![e.path!] = e.key;
+  for (const e of paths) shards[shardOf(e.path!, pathMap.shards)]![e.path!] = e.key;
   const sent: Sent[] = [];
   await forEachLimit(shards, options.concurrency ?? 16, async (shard, n) => {
-    const key = shardKey(index, n);
+    const key = shardKey(pathMap, n);
     const bytes = Buffer.from(JSON.stringify(shard));
     const body = await gzipAsync(bytes);
     const md5 = md5Hex(body);
     if (present.get(key) === md5) return;
     await putBody(options.bucket, key, body, bytes, CACHE.immutable);
     report.shards++;
-    sent.push({ key, md5, etag: etagOf(bytes) });
+    sent.push({ key, md5, etag: etagOfSync(bytes) });
     options.onObject?.('index', key);
   });
   return sent;
@@ -410,7 +410,7 @@ export async function encodeObject(object: LocalObject): Promise<{ entry: Stored
       : object.encoded === 'br'
         ? await brotliDecompressAsync(file)
         : file;
-  if (etagOf(bytes) !== object.etag)
+  if (etagOfSync(bytes) !== object.etag)
     throw new PublishError(
       `${object.file} does not match its manifest entry (ETag ${object.etag}): was it changed after the build?`,
     );
@@ -454,9 +454,9 @@ async function verify(options: PublishOptions, sent: readonly Sent[]): Promise<n
   return sent.length;
 }
 
-/** The indexes of builds and snapshots: short-lived, and stored as they are. */
-export async function putIndex(bucket: ObjectBucket, key: string, index: BuildsIndex | SnapshotsIndex): Promise<void> {
-  await putJson(bucket, key, index, CACHE.index, false);
+/** The lists of builds and snapshots: short-lived, and stored as they are. */
+export async function putList(bucket: ObjectBucket, key: string, list: BuildsList | SnapshotsList): Promise<void> {
+  await putJson(bucket, key, list, CACHE.list, false);
 }
 
 async function putJson(
@@ -494,11 +494,11 @@ async function putBody(
     contentType: JSON_TYPE,
     cacheControl,
     contentEncoding: encode ? 'gzip' : null,
-    metadata: { etag: etagOf(bytes) },
+    metadata: { etag: etagOfSync(bytes) },
   });
 }
 
-/** The one write that changes what is served: a single small object, atomic in every S3-compatible store. */
+/** The one write that changes what is served: a single small object, atomic in every S3-compatible bucket. */
 async function switchPointer(bucket: ObjectBucket, release: Release, at: Date): Promise<void> {
   const pointer: Pointer = {
     ...(release.format === 2 ? { format: 2, index: release.index } : { format: 1 }),
@@ -516,12 +516,12 @@ async function switchPointer(bucket: ObjectBucket, release: Release, at: Date): 
 
 /**
  * The lists of snapshots and of builds (reachable by date); written after the switch, so they never
- * name a build that is not served or was. The builds index goes last: its `current` naming this
+ * name a build that is not served or was. The builds list goes last: its `current` naming this
  * release says both are written.
  */
-async function updateIndexes(bucket: ObjectBucket, release: Release, at: Date): Promise<void> {
+async function updateLists(bucket: ObjectBucket, release: Release, at: Date): Promise<void> {
   if (release.snapshot) {
-    const snapshots = (await bucket.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY))?.snapshots ?? [];
+    const snapshots = (await bucket.getJson<SnapshotsList>(SNAPSHOTS_LIST_KEY))?.snapshots ?? [];
     const entry = {
       day: release.day,
       buildId: release.buildId,
@@ -530,7 +530,7 @@ async function updateIndexes(bucket: ObjectBucket, release: Release, at: Date): 
       ...release.snapshot,
     };
     const nextSnapshots = [entry, ...snapshots.filter((s) => s.day !== release.day)].sort(newestFirst);
-    await putIndex(bucket, SNAPSHOTS_INDEX_KEY, { updatedAt: at.toISOString(), snapshots: nextSnapshots });
+    await putList(bucket, SNAPSHOTS_LIST_KEY, { updatedAt: at.toISOString(), snapshots: nextSnapshots });
   }
   const summary: BuildSummary = {
     releaseId: release.releaseId,
@@ -542,22 +542,22 @@ async function updateIndexes(bucket: ObjectBucket, release: Release, at: Date): 
     snapshot: release.snapshot,
     publishedAt: release.publishedAt,
   };
-  const builds = (await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.builds ?? [];
+  const builds = (await bucket.getJson<BuildsList>(BUILDS_LIST_KEY))?.builds ?? [];
   const nextBuilds = [summary, ...builds.filter((b) => b.prefix !== release.prefix)].sort(newestFirst);
-  await putIndex(bucket, BUILDS_INDEX_KEY, {
+  await putList(bucket, BUILDS_LIST_KEY, {
     updatedAt: at.toISOString(),
     current: release.releaseId,
     builds: nextBuilds,
   });
 }
 
-/** The current release's run died between the switch and the indexes: a re-run writes them. */
+/** The current release's run died between the switch and the lists: a re-run writes them. */
 async function catchUpIndexes(bucket: ObjectBucket, prefix: string, releaseId: string, at: Date): Promise<void> {
-  if ((await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.current === releaseId) return;
+  if ((await bucket.getJson<BuildsList>(BUILDS_LIST_KEY))?.current === releaseId) return;
   const release = await bucket.getJson<Release>(prefix + RELEASE_FILE);
   if (!release)
     throw new PublishError(`the current build ${prefix} has no ${RELEASE_FILE}: refusing to guess what it holds`);
-  await updateIndexes(bucket, release, at);
+  await updateLists(bucket, release, at);
 }
 
 const newestFirst = (a: { day: string; publishedAt: string }, b: { day: string; publishedAt: string }) =>
@@ -569,7 +569,7 @@ export function describeReport(r: PublishReport): string[] {
     return [`${r.releaseId} (${r.buildId}) is already the current build: nothing to publish`, operations];
   return [
     `Published ${r.buildId} as ${r.prefix} (previous: ${r.previous ?? 'none'})`,
-    `  ${r.objects} objects: ${r.put} sent (${MB(r.bytesSent)} stored, ${MB(r.bytesIdentity)} before gzip), ${r.kept} kept where they are stored, ${r.copied} snapshot files copied in the bucket, ${r.resumed} already there from an earlier run; ${r.shards} index shards sent`,
+    `  ${r.objects} objects: ${r.put} sent (${MB(r.bytesSent)} stored, ${MB(r.bytesIdentity)} before gzip), ${r.kept} kept where they are stored, ${r.copied} snapshot files copied in the bucket, ${r.resumed} already there from an earlier run; ${r.shards} path map shards sent`,
     `  ${r.verified} verified, ${r.requests} requests, ${r.retries} retries, ${(r.ms / 1000).toFixed(1)} s`,
     operations,
   ];

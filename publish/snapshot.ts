@@ -15,7 +15,7 @@ import { createGzip } from 'node:zlib';
 import { fieldOf, licenceOf, parquetResource, PARQUET_TYPE, PRICES_FIELDS, type Column } from './datapackage.ts';
 import { writeParquetSnapshot, type ParquetFile } from './snapshot-parquet.ts';
 import { CACHE, snapshotPrefix } from './layout.ts';
-import { sha256Hex, etagOf } from '../core/digest.ts';
+import { sha256HexSync, etagOfSync } from '../core/digest-sync.ts';
 import type { LocalFile } from './plan.ts';
 
 type SnapshotFile = { path: string; bytes: number; sha256: string };
@@ -70,7 +70,7 @@ export async function createSnapshot(options: SnapshotOptions): Promise<Snapshot
     const files = [...dataFiles, fileOf(dir, DATAPACKAGE_FILE)];
     writeFileSync(join(dir, CHECKSUMS_FILE), files.map((f) => `${f.sha256}  ${f.path}\n`).join(''));
     files.push(fileOf(dir, CHECKSUMS_FILE));
-    const prefix = snapshotPrefix(options.day, sha256Hex(readFileSync(join(dir, CHECKSUMS_FILE))).slice(0, 12));
+    const prefix = snapshotPrefix(options.day, sha256HexSync(readFileSync(join(dir, CHECKSUMS_FILE))).slice(0, 12));
     return { day: options.day, prefix, dir, files, objects: files.map((f) => objectOf(dir, prefix, f)), rows };
   } finally {
     db.close();
@@ -138,7 +138,7 @@ async function writeCsv(db: Database.Database, sql: string, file: string): Promi
 
 function fileOf(dir: string, path: string): SnapshotFile {
   const bytes = readFileSync(join(dir, path));
-  return { path, bytes: bytes.byteLength, sha256: sha256Hex(bytes) };
+  return { path, bytes: bytes.byteLength, sha256: sha256HexSync(bytes) };
 }
 
 const TYPES: [RegExp, string][] = [
@@ -155,7 +155,7 @@ function objectOf(dir: string, prefix: string, f: SnapshotFile): LocalFile {
     key: prefix + f.path,
     path: null,
     file: join(dir, f.path),
-    etag: etagOf(readFileSync(join(dir, f.path))),
+    etag: etagOfSync(readFileSync(join(dir, f.path))),
     bytes: f.bytes,
     type,
     cacheControl: CACHE.immutable,

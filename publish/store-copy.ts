@@ -13,10 +13,10 @@ import { dirname, join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { advanceClock } from '../build/incremental/state.ts';
 import type { ObjectBucket } from './bucket.ts';
-import { CACHE, STATE_DB_KEY, SNAPSHOTS_INDEX_KEY, evidenceKey } from './layout.ts';
-import { sha256Hex } from '../core/digest.ts';
+import { CACHE, STATE_DB_KEY, SNAPSHOTS_LIST_KEY, evidenceKey } from './layout.ts';
+import { sha256HexSync } from '../core/digest-sync.ts';
 import { forEachLimit } from './pool.ts';
-import type { SnapshotsIndex } from './release.ts';
+import type { SnapshotsList } from './release.ts';
 import { DATABASE_FILE } from './snapshot.ts';
 
 export type SaveReport = { dbBytes: number; storedBytes: number; evidenceSent: number; evidenceKept: number };
@@ -32,7 +32,7 @@ export async function saveStore(bucket: ObjectBucket, dbPath: string, evidenceDi
     contentType: 'application/gzip',
     cacheControl: CACHE.state,
     contentEncoding: null,
-    metadata: { sha256: sha256Hex(bytes), bytes: String(bytes.byteLength) },
+    metadata: { sha256: sha256HexSync(bytes), bytes: String(bytes.byteLength) },
   });
   return Object.assign(report, { dbBytes: bytes.byteLength, storedBytes: body.byteLength });
 }
@@ -62,7 +62,7 @@ async function saveEvidence(bucket: ObjectBucket, dir: string, report: SaveRepor
     .map((e) => join(e.parentPath, e.name));
   await forEachLimit(files, 8, async (file) => {
     const bytes = readFileSync(file);
-    const sha = sha256Hex(bytes);
+    const sha = sha256HexSync(bytes);
     if (!file.endsWith(sha)) throw new Error(`${file} does not hold the bytes its name says (sha256 ${sha})`);
     if (await bucket.head(evidenceKey(sha))) {
       report.evidenceKept++;
@@ -89,18 +89,18 @@ export async function restoreStore(bucket: ObjectBucket, dbPath: string, force =
   let object = await bucket.get(STATE_DB_KEY);
   let sha = object?.metadata.sha256 ?? null;
   if (!object) {
-    const newest = (await bucket.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY))?.snapshots[0];
+    const newest = (await bucket.getJson<SnapshotsList>(SNAPSHOTS_LIST_KEY))?.snapshots[0];
     if (!newest) return { from: null, bytes: 0 };
     from = newest.prefix + DATABASE_FILE;
     object = await bucket.get(from);
-    if (!object) throw new Error(`${from} is listed in ${SNAPSHOTS_INDEX_KEY} but missing`);
+    if (!object) throw new Error(`${from} is listed in ${SNAPSHOTS_LIST_KEY} but missing`);
     const listed = newest.files.find((f) => f.path === DATABASE_FILE)?.sha256;
-    if (listed !== sha256Hex(object.bytes))
-      throw new Error(`${from} does not match its checksum in ${SNAPSHOTS_INDEX_KEY}`);
+    if (listed !== sha256HexSync(object.bytes))
+      throw new Error(`${from} does not match its checksum in ${SNAPSHOTS_LIST_KEY}`);
     sha = null;
   }
   const bytes = gunzipSync(object.bytes);
-  if (sha && sha256Hex(bytes) !== sha) throw new Error(`${from} does not match its SHA-256 ${sha}`);
+  if (sha && sha256HexSync(bytes) !== sha) throw new Error(`${from} does not match its SHA-256 ${sha}`);
   mkdirSync(dirname(dbPath), { recursive: true });
   const temporary = `${dbPath}.restore`;
   writeFileSync(temporary, bytes);

@@ -1,8 +1,8 @@
-/** The collection index's own checks (what every index the build writes passes: tests/archive/contract.test.ts). */
+/** The collection directory's own checks (what every directory the build writes passes: tests/archive/contract.test.ts). */
 import { describe, expect, it } from 'vitest';
-import { CollectionIndex, type CollectionIndexT } from './internal.ts';
+import { CollectionDirectory, type CollectionDirectoryT } from './internal.ts';
 
-const index: CollectionIndexT = {
+const directory: CollectionDirectoryT = {
   kind: 'prices',
   key: 'all',
   order: 'desc',
@@ -16,11 +16,11 @@ const index: CollectionIndexT = {
   attribution: 'Kaynak: test',
 };
 
-describe('collection index', () => {
+describe('collection directory', () => {
   it('takes cumulative row counts that grow from 1', () => {
-    expect(CollectionIndex.parse(index)).toEqual(index);
+    expect(CollectionDirectory.parse(directory)).toEqual(directory);
     expect(
-      CollectionIndex.parse({ ...index, ends: [], days: '', partitions: '', partitionEnds: [], total: 0 }).ends,
+      CollectionDirectory.parse({ ...directory, ends: [], days: '', partitions: '', partitionEnds: [], total: 0 }).ends,
     ).toEqual([]);
   });
 
@@ -32,7 +32,7 @@ describe('collection index', () => {
     ['a string', { ends: ['2', '5'] }],
     ['not a list', { partitionEnds: 5 }],
   ])('refuses %s', (_, change) => {
-    const result = CollectionIndex.safeParse({ ...index, ...change });
+    const result = CollectionDirectory.safeParse({ ...directory, ...change });
     expect(result.success).toBe(false);
     expect(result.error!.issues[0]!.message).toMatch(/cumulative row counts/);
   });

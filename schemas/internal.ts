@@ -1,6 +1,6 @@
 /**
  * Objects the build publishes for the edge to assemble responses from (not responses
- * themselves): a paged collection's index and the build record. Validated like the rest.
+ * themselves): a paged collection's directory and the build record. Validated like the rest.
  */
 import { z } from 'zod';
 import { COLLECTION_KINDS } from '../core/collection-keys.ts';
@@ -8,8 +8,8 @@ import { Attribution, Day, Slug, Timestamp } from './common.ts';
 
 /**
  * Cumulative row counts, each above the one before (every day and partition holds a row),
- * checked in one loop: a zod schema per element is slow over an index of years of days, and the
- * build validates thousands of indexes.
+ * checked in one loop: a zod schema per element is slow over a directory of years of days, and the
+ * build validates thousands of directories.
  */
 const RowEnds = z.custom<number[]>(
   (v) => Array.isArray(v) && v.every((n, i) => Number.isInteger(n) && n > (i === 0 ? 0 : v[i - 1])),
@@ -18,7 +18,7 @@ const RowEnds = z.custom<number[]>(
   },
 );
 
-export const CollectionIndex = z.strictObject({
+export const CollectionDirectory = z.strictObject({
   kind: z.enum(COLLECTION_KINDS),
   key: z.string(),
   /** row order: newest first (time collections; the edge answers history oldest first by reading backwards), or a list's own order (products) */
@@ -53,7 +53,7 @@ export const CollectionIndex = z.strictObject({
   agingFrom: Day.nullable(),
   attribution: Attribution,
 });
-export type CollectionIndexT = z.infer<typeof CollectionIndex>;
+export type CollectionDirectoryT = z.infer<typeof CollectionDirectory>;
 
 /** Every collection the build publishes, by kind (core/collection-keys.ts COLLECTION_KEYS_PATH): sorted keys. */
 const SortedKeys = z
@@ -73,7 +73,7 @@ export const BuildRecord = z.strictObject({
 
 /** A source's publishing weekdays (ISO, Monday 1) and its data lag in days. */
 const Calendar = z.strictObject({ days: z.array(z.int().min(1).max(7)).min(1), lag: z.int().min(0) });
-/** What the edge re-ages freshness with (edge/aging.ts), published as core/objects.ts CALENDARS_PATH. */
+/** What the edge re-ages freshness with (edge/answer/aging.ts), published as core/objects.ts CALENDARS_PATH. */
 export const EdgeCalendarsSchema = z.strictObject({
   /** the build day */
   today: Day,

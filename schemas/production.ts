@@ -29,7 +29,7 @@ export type ProductionItemT = z.infer<typeof ProductionItem>;
 
 /**
  * One stored object: the rows of a family, of the printed names no family takes, or of a year, in
- * one region. Each row is a tuple and names its source by index: a province row's provenance is
+ * one region. Each row is a tuple and names its source by position: a province row's provenance is
  * ~270 characters, repeated on every row of 81 provinces. The edge makes the items from it.
  */
 const ProductionRow = z.tuple([
@@ -51,12 +51,12 @@ export const ProductionRows = z.strictObject({
 export type ProductionRowsT = z.infer<typeof ProductionRows>;
 
 /** Which families and unlinked printed names (folded to slugs) have rows, and each region's newest year. */
-export const ProductionIndex = z.strictObject({
+export const ProductionDirectory = z.strictObject({
   families: z.array(Slug),
   names: z.array(Slug),
   newestYear: z.record(Slug, Year),
 });
-export type ProductionIndexT = z.infer<typeof ProductionIndex>;
+export type ProductionDirectoryT = z.infer<typeof ProductionDirectory>;
 
 export const ProductionEnvelope = z
   .strictObject({

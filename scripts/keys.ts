@@ -10,9 +10,9 @@
  * Against the local D1 of `npm start` (`.cache/keys/`, or --dir), or production's with --remote.
  */
 import { parseArgs } from 'node:util';
-import { KeyStore, KeyStoreError, type KeySql } from './lib/key-store.ts';
-import { DEFAULT_KEYS_DIR, openLocalKeys } from './lib/key-store-local.ts';
-import { remoteSqlFromEnvironment } from './lib/key-store-remote.ts';
+import { KeyAdmin, KeyAdminError, type KeySql } from './lib/key-admin.ts';
+import { DEFAULT_KEYS_DIR, openLocalKeys } from './lib/keys-local.ts';
+import { remoteSqlFromEnvironment } from './lib/keys-remote.ts';
 
 const USAGE = `usage: npm run keys -- <command> [--remote | --dir <folder>]
   issue --plan <plan> --owner <text>   a new key, printed once
@@ -36,7 +36,7 @@ const { values, positionals } = parseArgs({
 
 const whole = (name: string, value: string | undefined) => {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value)) throw new KeyStoreError(`--${name}: a whole number`);
+  if (!/^\d+$/.test(value)) throw new KeyAdminError(`--${name}: a whole number`);
   return Number(value);
 };
 const table = (rows: Record<string, unknown>[]) => {
@@ -47,19 +47,19 @@ const table = (rows: Record<string, unknown>[]) => {
   for (const row of [columns, ...cells]) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
 };
 
-async function run(store: KeyStore, [command, ...rest]: string[]): Promise<void> {
+async function run(admin: KeyAdmin, [command, ...rest]: string[]): Promise<void> {
   if (command === 'issue') {
-    if (!values.plan || !values.owner) throw new KeyStoreError('issue needs --plan and --owner');
-    const { key, id } = await store.issue(values.plan, values.owner);
+    if (!values.plan || !values.owner) throw new KeyAdminError('issue needs --plan and --owner');
+    const { key, id } = await admin.issue(values.plan, values.owner);
     console.log(`key id ${id}, plan ${values.plan}, owner ${values.owner.trim()}`);
     console.log('The key, shown only now (only its SHA-256 is stored): hand it over and keep no copy.');
     console.log(key);
   } else if (command === 'revoke' && rest.length === 1) {
-    const revoked = await store.revoke(rest[0]!);
+    const revoked = await admin.revoke(rest[0]!);
     console.log(`key ${revoked.id} (${revoked.owner}, ${revoked.plan}) revoked at ${revoked.revokedAt}`);
   } else if (command === 'list') {
     table(
-      (await store.list()).map((k) => ({
+      (await admin.list()).map((k) => ({
         id: k.id,
         plan: k.plan,
         owner: k.owner,
@@ -68,23 +68,23 @@ async function run(store: KeyStore, [command, ...rest]: string[]): Promise<void>
       })),
     );
   } else if (command === 'plans') {
-    table(await store.plans());
+    table(await admin.plans());
   } else if (command === 'plan' && rest[0] === 'set' && rest.length === 2) {
-    const plan = await store.setPlan(rest[1]!, {
+    const plan = await admin.setPlan(rest[1]!, {
       daily: whole('daily', values.daily),
       burst: whole('burst', values.burst),
       description: values.description,
     });
     console.log(`plan ${plan.name}: ${plan.dailyQuota} a day, ${plan.burst} a minute, from the next request`);
-  } else throw new KeyStoreError(USAGE);
+  } else throw new KeyAdminError(USAGE);
 }
 
 let local: { sql: KeySql; dispose(): Promise<void> } | null = null;
 try {
   const sql = values.remote ? remoteSqlFromEnvironment() : (local = await openLocalKeys(values.dir)).sql;
-  await run(new KeyStore(sql), positionals);
+  await run(new KeyAdmin(sql), positionals);
 } catch (error) {
-  if (!(error instanceof KeyStoreError)) throw error;
+  if (!(error instanceof KeyAdminError)) throw error;
   console.error(error.message);
   process.exitCode = 1;
 } finally {

@@ -9,6 +9,7 @@
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { HEALTH_PATH, SOURCES_STATUS_PATH } from '../core/objects.ts';
 import { Bucket, bucketConfigFromEnv } from '../publish/bucket.ts';
 import { describeOperations } from '../publish/operations.ts';
 import { MB } from '../publish/progress.ts';
@@ -16,6 +17,8 @@ import { DEFAULT_RETENTION, prune, type PruneReport } from '../publish/prune.ts'
 import { describeReport, publishRelease, readManifest, type PublishReport } from '../publish/release.ts';
 import { createSnapshot } from '../publish/snapshot.ts';
 import { restoreStore, saveStore } from '../publish/store-copy.ts';
+import type { HealthResponseT } from '../schemas/health.ts';
+import type { SourceStatusEnvelopeT } from '../schemas/sources.ts';
 import { openDb } from '../store/db.ts';
 import { fetchPrevious } from '../publish/fetch-previous.ts';
 import { buildClock, DEFAULT_DB, DEFAULT_OUT, DEFAULT_PREVIOUS, option } from './args.ts';
@@ -59,7 +62,7 @@ async function fetchPreviousBuild(): Promise<void> {
       );
     else
       console.log(
-        `Fetched from ${r.prefix} into ${into}: its state and manifest, ${r.indexes} collection indexes and ${r.partitions} partitions (${MB(r.bytes)}); a build of ${today} builds rows from ${r.boundary.from} on`,
+        `Fetched from ${r.prefix} into ${into}: its state and manifest, ${r.directories} collection directories and ${r.partitions} partitions (${MB(r.bytes)}); a build of ${today} builds rows from ${r.boundary.from} on`,
       );
   } finally {
     db.close();
@@ -116,7 +119,7 @@ function stepSummary(distDir: string, r: PublishReport, pruned: PruneReport | nu
     '',
   ];
   lines.push(
-    '| objects | sent | bytes sent | kept | snapshot files copied | resumed | index shards | retries | seconds |',
+    '| objects | sent | bytes sent | kept | snapshot files copied | resumed | path map shards | retries | seconds |',
     '|---|---|---|---|---|---|---|---|---|',
   );
   lines.push(
@@ -130,21 +133,13 @@ function stepSummary(distDir: string, r: PublishReport, pruned: PruneReport | nu
       `Retention: ${pruned.buildsPruned.length} builds, ${pruned.snapshotsPruned.length} snapshots, ${pruned.unusedPruned} unused objects pruned (bucket operations: ${describeOperations(pruned.operations)}).`,
       '',
     );
-  const statusFile = join(distDir, 'api/v1/sources/status.json');
-  const healthFile = join(distDir, 'api/v1/health.json');
+  const statusFile = join(distDir, SOURCES_STATUS_PATH);
+  const healthFile = join(distDir, HEALTH_PATH);
   if (existsSync(healthFile))
-    lines.push(`Health: **${(JSON.parse(readFileSync(healthFile, 'utf8')) as { status: string }).status}**`, '');
+    lines.push(`Health: **${(JSON.parse(readFileSync(healthFile, 'utf8')) as HealthResponseT).status}**`, '');
   if (existsSync(statusFile)) {
-    type Item = {
-      key: string;
-      enabled: boolean;
-      status: string;
-      health: string;
-      publishingDaysBehind: number | null;
-      freshness: string;
-      dataDate: string | null;
-    };
-    const items = (JSON.parse(readFileSync(statusFile, 'utf8')) as { items: Item[] }).items.filter((i) => i.enabled);
+    const status = JSON.parse(readFileSync(statusFile, 'utf8')) as SourceStatusEnvelopeT;
+    const items = status.items.filter((i) => i.enabled);
     lines.push('| source | status | health | data day | days behind | freshness |', '|---|---|---|---|---|---|');
     for (const i of items)
       lines.push(

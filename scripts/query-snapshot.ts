@@ -8,7 +8,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { istanbulDay } from '../core/dates.ts';
-import { sha256Hex } from '../core/digest.ts';
+import { sha256HexSync } from '../core/digest-sync.ts';
 import { snapshotPrefix } from '../publish/layout.ts';
 import { option } from './args.ts';
 import { exampleQueries } from './lib/example-queries.ts';
@@ -23,7 +23,7 @@ const day = option('today', built ?? istanbulDay(new Date()));
 const dir = option('snapshot-dir', join('.cache/publish', `snapshot-${day}`));
 const url = option('api-url', '');
 // The snapshot's prefix is named by its checksums, as the publisher names it (publish/snapshot.ts).
-const prefix = snapshotPrefix(day, sha256Hex(readFileSync(join(dir, 'SHA256SUMS'))).slice(0, 12));
+const prefix = snapshotPrefix(day, sha256HexSync(readFileSync(join(dir, 'SHA256SUMS'))).slice(0, 12));
 const base = url ? `${url.replace(/\/+$/, '')}/${prefix}parquet/` : `${join(dir, 'parquet')}/`;
 
 const connection = await (await DuckDBInstance.create(':memory:')).connect();

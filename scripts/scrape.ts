@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { addDays, istanbulDay } from '../core/dates.ts';
 import { openDb } from '../store/db.ts';
-import { DocumentStore } from '../store/documents.ts';
+import { EvidenceFolder } from '../store/documents.ts';
 import { scrapeAll } from '../store/scrape.ts';
 import { relinkNames, seedCatalogue, seedRegistry } from '../store/seed.ts';
 import { loadCatalogue } from '../sources/catalogue.ts';
@@ -42,7 +42,7 @@ const reports = await scrapeAll(db, adapters, {
   http: createHttpClient({ timeoutMs: given('timeout-ms'), retries: given('retries') }),
   deadlineMs: deadlineMinutes === undefined ? undefined : deadlineMinutes * 60_000,
   concurrency: given('concurrency'),
-  evidence: new DocumentStore(option('evidence', '.cache/evidence')),
+  evidence: new EvidenceFolder(option('evidence', '.cache/evidence')),
   catalogue,
   scheduled: process.argv.includes('--scheduled') || process.env.HAL_SCHEDULED === '1',
   log: console.log,

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export class DocumentStore {
+export class EvidenceFolder {
   constructor(readonly dir: string) {}
 
   pathOf(sha256: string): string {

@@ -6,7 +6,7 @@
  * as evidence without rows (`refuseDocument`) until a parser reads it.
  */
 import { createHash } from 'node:crypto';
-import { sha256Hex } from '../core/digest.ts';
+import { sha256HexSync } from '../core/digest-sync.ts';
 import { encodeObservationId } from '../core/observation-id.ts';
 import { fold } from '../core/turkish.ts';
 import type { Catalogue } from '../sources/catalogue.ts';
@@ -55,7 +55,7 @@ export function ingestDocument(
   meta: DocumentMeta,
   parsed: ParsedDocument,
 ): IngestReport {
-  const sha256 = sha256Hex(bytes);
+  const sha256 = sha256HexSync(bytes);
   const stored = db.prepare('SELECT refused FROM documents WHERE sha256 = ?').get(sha256) as
     | { refused: string | null }
     | undefined;
@@ -157,7 +157,7 @@ export function refuseDocument(
     ON CONFLICT(sha256) DO UPDATE SET url = excluded.url, parser = excluded.parser, parser_version = excluded.parser_version,
       stored_path = excluded.stored_path, refused = excluded.refused
     WHERE documents.refused IS NOT NULL`).run({
-    sha256: sha256Hex(bytes),
+    sha256: sha256HexSync(bytes),
     source: source.key,
     ...meta,
     bytes: bytes.byteLength,
@@ -171,7 +171,7 @@ export function refuseDocument(
  * averages) call a list that moved one price up and another down by as much a repeat.
  */
 function listFingerprint(rows: readonly unknown[][]): string {
-  return `${rows.length}:${createHash('sha256').update(JSON.stringify(rows)).digest('hex').slice(0, 32)}`;
+  return `${rows.length}:${sha256HexSync(JSON.stringify(rows)).slice(0, 32)}`;
 }
 
 type Statements = ReturnType<typeof statements>;

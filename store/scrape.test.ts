@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDb, type Db } from './db.ts';
-import { DocumentStore } from './documents.ts';
-import { sha256Hex } from '../core/digest.ts';
+import { EvidenceFolder } from './documents.ts';
+import { sha256HexSync } from '../core/digest-sync.ts';
 import { scrapeSource } from './scrape.ts';
 import { seedCatalogue, seedRegistry } from './seed.ts';
 import { loadCatalogue } from '../sources/catalogue.ts';
@@ -33,7 +33,7 @@ function setup() {
   const db = openDb(join(dir, 'store.sqlite'));
   seedRegistry(db, SOURCES);
   seedCatalogue(db, catalogue);
-  const evidence = new DocumentStore(join(dir, 'evidence'));
+  const evidence = new EvidenceFolder(join(dir, 'evidence'));
   const scrape = (http: HttpClient, adapter = izmir) =>
     scrapeSource(db, adapter, {
       day: '2026-07-23',
@@ -97,11 +97,11 @@ describe('scrape', () => {
     expect(doc).toMatchObject({
       kind: 'live',
       fetched_at: '2026-07-24T03:10:00.000Z',
-      sha256: sha256Hex(fixture),
+      sha256: sha256HexSync(fixture),
       bytes: fixture.byteLength,
       parser: 'izmir-openapi',
     });
-    expect(Buffer.from(evidence.get(sha256Hex(fixture))!).equals(fixture)).toBe(true);
+    expect(Buffer.from(evidence.get(sha256HexSync(fixture))!).equals(fixture)).toBe(true);
     const again = await scrape(http);
     expect(again).toMatchObject({ outcome: 'unchanged', documents: 0, observations: 0 });
     expect(db.prepare('SELECT count(*) FROM observations').pluck().get()).toBe(95);
@@ -149,8 +149,10 @@ describe('scrape', () => {
     const changed = new TextEncoder().encode('{"Tarih":"2026-07-23","Liste":[]}');
     const report = await scrape(fakeHttp(() => changed));
     expect(report).toMatchObject({ outcome: 'broken', httpStatus: null });
-    expect(report.message).toBe(`izmir-openapi: no HalFiyatListesi (document kept as evidence ${sha256Hex(changed)})`);
-    expect(evidence.get(sha256Hex(changed))).not.toBeNull();
+    expect(report.message).toBe(
+      `izmir-openapi: no HalFiyatListesi (document kept as evidence ${sha256HexSync(changed)})`,
+    );
+    expect(evidence.get(sha256HexSync(changed))).not.toBeNull();
     expect(db.prepare('SELECT count(*) FROM documents').pluck().get()).toBe(0);
   });
 

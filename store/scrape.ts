@@ -18,10 +18,10 @@ import type { Catalogue } from '../sources/catalogue.ts';
 import { BodyTooLargeError, HttpStatusError, NetworkError, type HttpClient } from '../sources/lib/http.ts';
 import { markRepeatedBulletins } from './bulletins.ts';
 import type { Db } from './db.ts';
-import type { DocumentStore } from './documents.ts';
+import type { EvidenceFolder } from './documents.ts';
 import { markImplausibleValues } from './implausible-values.ts';
 import { documentMeta, ingestDocument } from './ingest.ts';
-import { sha256Hex } from '../core/digest.ts';
+import { sha256HexSync } from '../core/digest-sync.ts';
 import { recordRun, type RunOutcome } from './source-runs.ts';
 
 export type RunReport = {
@@ -36,7 +36,7 @@ export type RunReport = {
 export type ScrapeOptions = {
   day: Day;
   http: HttpClient;
-  evidence: DocumentStore;
+  evidence: EvidenceFolder;
   catalogue: Catalogue;
   now?: () => Date;
   /** started by the nightly scheduler (recorded, so /sources/status can say it has been seen) */
@@ -81,7 +81,7 @@ function classify(error: unknown): { outcome: RunOutcome; httpStatus: number | n
 }
 
 /** GET requests carry the validators of the copy we hold; a 304 hands back that copy's bytes. */
-function conditionalHttp(db: Db, http: HttpClient, evidence: DocumentStore): HttpClient {
+function conditionalHttp(db: Db, http: HttpClient, evidence: EvidenceFolder): HttpClient {
   const find = db.prepare('SELECT etag, last_modified, sha256, content_type FROM fetch_validators WHERE url = ?');
   const save =
     db.prepare(`INSERT INTO fetch_validators (url, etag, last_modified, sha256, content_type, fetched_at) VALUES (?, ?, ?, ?, ?, ?)
@@ -104,7 +104,7 @@ function conditionalHttp(db: Db, http: HttpClient, evidence: DocumentStore): Htt
         return { ...response, status: 200, bytes: bytesHeld, contentType: held!.content_type };
       }
       if (response.etag || response.lastModified) {
-        const sha = sha256Hex(response.bytes);
+        const sha = sha256HexSync(response.bytes);
         evidence.put(sha, response.bytes);
         save.run(url, response.etag, response.lastModified, sha, response.contentType, response.fetchedAt);
       }
@@ -148,7 +148,7 @@ async function collectInto(report: RunReport, db: Db, adapter: SourceAdapter, op
       continue;
     }
     const { document, parser } = item;
-    const sha = sha256Hex(document.bytes);
+    const sha = sha256HexSync(document.bytes);
     const storedPath = options.evidence.put(sha, document.bytes);
     let parsed;
     try {

@@ -18,10 +18,10 @@ export type Plant = {
 export const PLANTS: Plant[] = [
   {
     promise: 'the 61st request of a minute from one address is refused',
-    file: 'edge/rate-window.ts',
+    file: 'edge/limits/rate-window.ts',
     find: 'const allowed = current.count < limit;',
     replace: 'const allowed = current.count <= limit;',
-    tests: ['edge/rate-window.test.ts'],
+    tests: ['edge/limits/rate-window.test.ts'],
   },
   {
     promise: 'an alert mails when the price reaches its target, not only when it passes it',

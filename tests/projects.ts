@@ -5,6 +5,6 @@
  */
 export const UNIT_TESTS = {
   include: ['{core,schemas,sources,store,build,publish,edge,scripts}/**/*.test.ts', 'tests/checks/**/*.test.ts'],
-  // The remote key store's test runs a D1 database under workerd: the worker project has it.
-  exclude: ['node_modules/**', 'dist/**', '.cache/**', 'scripts/lib/key-store-remote.test.ts'],
+  // The remote keys' test runs a D1 database under workerd: the worker project has it.
+  exclude: ['node_modules/**', 'dist/**', '.cache/**', 'scripts/lib/keys-remote.test.ts'],
 };

@@ -1,5 +1,6 @@
 /** /products/{slug}/aliases: every printed name linked to a variant, or to any variant of a product family. */
 import { aliasesPath } from '../../core/objects.ts';
+import { apiUrl } from '../../core/urls.ts';
 import { AliasResponse } from '../../schemas/search.ts';
 import type { Db } from '../../store/db.ts';
 import { attributionOf, defaultAttribution, type Model } from '../model.ts';
@@ -36,7 +37,7 @@ export function writeAliases(db: Db, model: Model, withProduction: ReadonlySet<s
         slug,
         name,
         category,
-        url: `/api/v1/prices?product=${slug}`,
+        url: apiUrl('/prices', { product: slug }),
         production_url: withProduction.has(family) ? productionUrl(family) : null,
       },
       items: rows.map((r) => {

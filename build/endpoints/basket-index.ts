@@ -11,6 +11,7 @@
  * same store, CPI file and build day give the same bytes.
  */
 import { BASKET_INDEX_OBJECTS as OBJECTS } from '../../core/objects.ts';
+import { apiUrl } from '../../core/urls.ts';
 import type { FreshnessBlock } from '../../schemas/common.ts';
 import {
   BasketResponse,
@@ -283,7 +284,7 @@ function basketBody(model: Model) {
     kind: m.kind,
     unit: m.unit,
     variants: memberVariants(m, model.variants.values()),
-    url: `/api/v1/prices/latest?product=${m.slug}`,
+    url: apiUrl('/prices/latest', { product: m.slug }),
   }));
   return BasketResponse.parse({
     basket,
@@ -298,7 +299,7 @@ function basketBody(model: Model) {
   });
 }
 
-/** The national index as computed: what the compatibility objects reshape (build/endpoints/compat-basket-index.ts). */
+/** The national index as computed: what the compatibility objects reshape (build/endpoints/compat/basket-index.ts). */
 export type NationalIndex = Pick<ComputedIndex, 'table' | 'points'>;
 
 export function writeIndexes(

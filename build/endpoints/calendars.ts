@@ -1,7 +1,7 @@
 /**
  * What the edge needs to keep freshness true when it serves on a later day than the build
  * (a late or failed nightly run): the build day, each source's publishing days and lag, and the
- * full holidays around the build day. See edge/aging.ts.
+ * full holidays around the build day. See edge/answer/aging.ts.
  */
 import { CALENDARS_PATH } from '../../core/objects.ts';
 import { addDays } from '../../core/dates.ts';

@@ -3,7 +3,7 @@
  * the gate (build/forecast/gate.ts), else its refusal with the reasons and the backtest's figures.
  * A forecast depends only on the store and the build day: computed here, served whole.
  */
-import { compatForecastPath } from '../../core/compat-objects.ts';
+import { compatForecastPath } from '../../core/compat/objects.ts';
 import { nextPublishingDays } from '../../core/calendar.ts';
 import { addDays, type Day } from '../../core/dates.ts';
 import { FORECAST_OBJECTS } from '../../core/objects.ts';

@@ -15,7 +15,7 @@
  * An incremental build streams only the rows from its cuts on (`historyCuts`).
  */
 import {
-  collectionIndexPath,
+  collectionDirectoryPath,
   HISTORY_RESOLUTIONS,
   historyCollectionKey,
   historySeriesOfRow,
@@ -203,7 +203,7 @@ class FamilyHistory {
       collection = new TimeCollection(granularityOf(c.total, c.months.size), 'asc', this.arena, this.writer, full);
     } else collection = new TimeCollection('all', 'asc', this.arena, this.writer, full);
     this.collections[resolution].set(key, collection);
-    const before = this.older?.previous.index('history', historyCollectionKey(resolution, key));
+    const before = this.older?.previous.directory('history', historyCollectionKey(resolution, key));
     if (before) appendOlderRows(collection, before, this.older!.cuts[resolution], this.older!.previous, this.arena);
     return collection;
   }
@@ -228,7 +228,7 @@ class FamilyHistory {
     for (const resolution of HISTORY_RESOLUTIONS) {
       for (const key of keys) {
         if (!this.collections[resolution].has(key) && this.takeUnchanged(resolution, key)) continue;
-        this.collection(resolution, key).finish(this.index(historyCollectionKey(resolution, key), key));
+        this.collection(resolution, key).finish(this.directory(historyCollectionKey(resolution, key), key));
       }
     }
     return keys.length;
@@ -237,21 +237,21 @@ class FamilyHistory {
   /**
    * A key of a resolution without an item since its cut (an incremental build) whose previous items
    * all end before the cut is the previous build's as it was: the same items cut the same way
-   * (its census is unchanged), none of them re-aged. Its index and partitions are taken by name,
+   * (its census is unchanged), none of them re-aged. Its directory and partitions are taken by name,
    * never read. False when it must be built (a full build, or an item at or after the cut gone).
    */
   private takeUnchanged(resolution: HistoryResolution, key: string): boolean {
     if (!this.older) return false;
     const collectionKey = historyCollectionKey(resolution, key);
-    const before = this.older.previous.index('history', collectionKey);
+    const before = this.older.previous.directory('history', collectionKey);
     if (!before || before.days.slice(0, 10) >= this.older.cuts[resolution] || before.agingFrom !== null) return false;
-    this.writer.adoptObject(collectionIndexPath('history', collectionKey));
+    this.writer.adoptObject(collectionDirectoryPath('history', collectionKey));
     for (let at = 0; at < before.partitions.length; at += 32)
       this.writer.adoptPartition(before.partitions.slice(at, at + 32));
     return true;
   }
 
-  private index(collectionKey: string, key: string) {
+  private directory(collectionKey: string, key: string) {
     const c = this.census.get(key)!;
     return {
       kind: 'history' as const,

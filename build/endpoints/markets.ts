@@ -1,5 +1,6 @@
 /** /markets (and its legacy address /prices/markets): every market of the registry. */
 import { MARKETS_PATH } from '../../core/objects.ts';
+import { apiUrl } from '../../core/urls.ts';
 import { MarketsEnvelope } from '../../schemas/markets.ts';
 import type { Db } from '../../store/db.ts';
 import { attributionOf, expectedDaysText, type Model } from '../model.ts';
@@ -51,7 +52,7 @@ function buildMarkets(db: Db, model: Model) {
       last_observed_date: l?.day ?? null,
       product_count: l?.products ?? 0,
       ...freshness,
-      url: `/api/v1/prices?market=${m.slug}`,
+      url: apiUrl('/prices', { market: m.slug }),
     };
   });
   return MarketsEnvelope.parse({

@@ -5,7 +5,8 @@
  */
 import { NATIONAL_REGION, PRODUCTION_OBJECTS } from '../../core/production.ts';
 import { slugify } from '../../core/turkish.ts';
-import { ProductionIndex, ProductionItem, ProductionRows, type ProductionRowT } from '../../schemas/production.ts';
+import { apiUrl } from '../../core/urls.ts';
+import { ProductionDirectory, ProductionItem, ProductionRows, type ProductionRowT } from '../../schemas/production.ts';
 import type { Db } from '../../store/db.ts';
 import type { OutputWriter } from '../writer.ts';
 
@@ -44,7 +45,7 @@ function checked(r: Row): Row {
   return r;
 }
 
-/** One object: its rows as tuples naming their source by index (schemas/production.ts ProductionRows). */
+/** One object: its rows as tuples naming their source by position (schemas/production.ts ProductionRows). */
 function stored(region: string, rows: Row[]) {
   const sources = [...new Set(rows.map((r) => r.source))].sort();
   const at = new Map(sources.map((s, i) => [s, i]));
@@ -90,7 +91,7 @@ export function writeProduction(db: Db, writer: OutputWriter): ProductionReport 
   let bytes = 0;
   for (const [path, group] of [...groups].sort(([a], [b]) => (a < b ? -1 : 1)))
     bytes += writer.writeJson(path, stored(group.region, group.rows)).bytes;
-  const index = ProductionIndex.parse({
+  const directory = ProductionDirectory.parse({
     families: [...families].sort(),
     names: [...names].sort(),
     newestYear: Object.fromEntries(
@@ -99,7 +100,7 @@ export function writeProduction(db: Db, writer: OutputWriter): ProductionReport 
       ),
     ),
   });
-  bytes += writer.writeJson(PRODUCTION_OBJECTS.index, index).bytes;
+  bytes += writer.writeJson(PRODUCTION_OBJECTS.directory, directory).bytes;
   return { rows, objects: groups.size + 1, bytes };
 }
 
@@ -110,4 +111,4 @@ export function familiesWithProduction(db: Db): Set<string> {
   );
 }
 
-export const productionUrl = (family: string): string => `/api/v1/production?product=${family}`;
+export const productionUrl = (family: string): string => apiUrl('/production', { product: family });

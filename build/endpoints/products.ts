@@ -2,6 +2,7 @@
  * /products: every catalogue variant with its latest national indicator, as a list collection
  * (one for all, one per category) that the edge pages through.
  */
+import { apiUrl } from '../../core/urls.ts';
 import { ProductItem } from '../../schemas/products.ts';
 import { unavailable } from '../freshness.ts';
 import { writeListCollection } from '../collections.ts';
@@ -30,7 +31,7 @@ export function writeProducts(
       product: v.product,
       median: n?.median ?? null,
       market_count: n?.marketCount ?? 0,
-      url: `/api/v1/prices?product=${v.slug}`,
+      url: apiUrl('/prices', { product: v.slug }),
       production_url: withProduction.has(v.product) ? productionUrl(v.product) : null,
       ...(n?.freshness ?? unavailable()),
     });

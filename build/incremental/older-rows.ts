@@ -6,55 +6,61 @@
  * whose partition period changed).
  */
 import type { Day } from '../../core/dates.ts';
-import type { CollectionIndexT } from '../../schemas/internal.ts';
+import type { CollectionDirectoryT } from '../../schemas/internal.ts';
 import type { LineArena } from '../line-arena.ts';
 import type { TimeCollection } from '../time-collection.ts';
 import type { PreviousBuild } from './previous.ts';
 
 /**
- * A partition of the previous index holding rows older than the boundary: rows [start, end) of
+ * A partition of the previous directory holding rows older than the boundary: rows [start, end) of
  * the collection (newest first); `whole` when all of them are (else it also holds rows at or
- * after the boundary, which this build serializes again). `day`: the index of its first row's day.
+ * after the boundary, which this build serializes again). `day`: the position of its first row's day.
  */
 export type OlderPartition = { hash: string; start: number; end: number; day: number; whole: boolean };
 
-/** The index's days (from `first` on older than `from`), and its partitions that hold rows older than `from`, newest first. */
+/** The directory's days (from `first` on older than `from`), and its partitions that hold rows older than `from`, newest first. */
 export function olderPartitions(
-  index: CollectionIndexT,
+  directory: CollectionDirectoryT,
   from: Day,
 ): { days: Day[]; first: number; newer: number; partitions: OlderPartition[] } {
   const days: Day[] = [];
-  for (let at = 0; at < index.days.length; at += 10) days.push(index.days.slice(at, at + 10));
+  for (let at = 0; at < directory.days.length; at += 10) days.push(directory.days.slice(at, at + 10));
   // Newest first: the days at or after the boundary are a prefix, their rows the first `newer`.
   let first = 0;
   while (first < days.length && days[first]! >= from) first++;
-  const newer = first === 0 ? 0 : index.ends[first - 1]!;
+  const newer = first === 0 ? 0 : directory.ends[first - 1]!;
   const partitions: OlderPartition[] = [];
   let day = 0; // the day of row `start` of the partition at hand
-  for (let p = 0; p < index.partitionEnds.length; p++) {
-    const start = p === 0 ? 0 : index.partitionEnds[p - 1]!;
-    const end = index.partitionEnds[p]!;
-    while (index.ends[day]! <= start) day++;
+  for (let p = 0; p < directory.partitionEnds.length; p++) {
+    const start = p === 0 ? 0 : directory.partitionEnds[p - 1]!;
+    const end = directory.partitionEnds[p]!;
+    while (directory.ends[day]! <= start) day++;
     if (end > newer)
-      partitions.push({ hash: index.partitions.slice(p * 32, p * 32 + 32), start, end, day, whole: start >= newer });
+      partitions.push({
+        hash: directory.partitions.slice(p * 32, p * 32 + 32),
+        start,
+        end,
+        day,
+        whole: start >= newer,
+      });
   }
   return { days, first, newer, partitions };
 }
 
 /**
- * Gives `collection` the rows of `index` (the previous build's) older than `from`: after its newer
+ * Gives `collection` the rows of `directory` (the previous build's) older than `from`: after its newer
  * rows when it streams newest first (price collections), before any when oldest first (history).
  */
 export function appendOlderRows(
   collection: TimeCollection,
-  index: CollectionIndexT,
+  directory: CollectionDirectoryT,
   from: Day,
   previous: Pick<PreviousBuild, 'partitionLines'>,
   arena: LineArena,
 ): void {
-  const { days, first, newer, partitions } = olderPartitions(index, from);
+  const { days, first, newer, partitions } = olderPartitions(directory, from);
   const asc = collection.stream === 'asc';
-  const rowsOfDay = (i: number) => index.ends[i]! - (i === 0 ? 0 : index.ends[i - 1]!);
+  const rowsOfDay = (i: number) => directory.ends[i]! - (i === 0 ? 0 : directory.ends[i - 1]!);
   // Rows of each period (day, month or year) entirely older than the boundary, for a collection
   // that has no census count of its own (daily partitions): counted when it first asks.
   let periodRows: Map<string, number> | null = null;
@@ -74,7 +80,7 @@ export function appendOlderRows(
       const partDays: Day[] = [];
       const dayRows: number[] = [];
       for (let d = day, at = start; at < end; d++) {
-        const upTo = Math.min(index.ends[d]!, end);
+        const upTo = Math.min(directory.ends[d]!, end);
         partDays.push(days[d]!);
         dayRows.push(upTo - at);
         at = upTo;
@@ -86,7 +92,7 @@ export function appendOlderRows(
     const lines = previous.partitionLines(hash);
     const rows: [Day, Buffer][] = [];
     for (let row = Math.max(start, newer), d = day; row < end; row++) {
-      while (index.ends[d]! <= row) d++;
+      while (directory.ends[d]! <= row) d++;
       rows.push([days[d]!, lines[row - start]!]);
     }
     if (asc) rows.reverse();

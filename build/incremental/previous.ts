@@ -1,6 +1,6 @@
 /**
  * The previous build's output as the incremental build reads it: its state, its manifest, its
- * collection indexes and the lines of its partitions. Either a build on this machine, or one
+ * collection directories and the lines of its partitions. Either a build on this machine, or one
  * fetched from the bucket (publish/fetch-previous.ts), which holds only what the build
  * was foreseen to read: whatever else it reads is fetched on the spot by the command the build
  * was handed (`FetchMissing`), and what it takes without reading stays in the bucket (`remote`).
@@ -10,11 +10,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { collectionIndexPath, partitionPath } from '../../core/collection-keys.ts';
+import { collectionDirectoryPath, partitionPath } from '../../core/collection-keys.ts';
 import type { Day } from '../../core/dates.ts';
 import { isGzip } from '../../core/gzip.ts';
 import { type Pointer, type ManifestEntry } from '../../core/publication.ts';
-import type { CollectionIndexT } from '../../schemas/internal.ts';
+import type { CollectionDirectoryT } from '../../schemas/internal.ts';
 import type { PreviousOutput } from '../writer.ts';
 import { BuildState, STATE_FILE, type BuildStateT } from './state.ts';
 
@@ -53,12 +53,12 @@ export class PreviousBuild implements PreviousOutput {
     return new PreviousBuild(root, state.data, new Map(Object.entries(manifest.objects)), remote, fetchMissing);
   }
 
-  /** A collection's index as the previous build wrote it; null when it had no such collection. */
-  index(kind: CollectionIndexT['kind'], key: string): CollectionIndexT | null {
-    const path = collectionIndexPath(kind, key);
+  /** A collection's directory as the previous build wrote it; null when it had no such collection. */
+  directory(kind: CollectionDirectoryT['kind'], key: string): CollectionDirectoryT | null {
+    const path = collectionDirectoryPath(kind, key);
     if (!this.entries.has(path)) return null;
     // Validated when it was written (and its ETag is in the manifest): zod again would add a third to reading it.
-    return JSON.parse(this.read(path).toString('utf8')) as CollectionIndexT;
+    return JSON.parse(this.read(path).toString('utf8')) as CollectionDirectoryT;
   }
 
   /** A partition's lines (identity bytes, without their newlines). */

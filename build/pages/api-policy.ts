@@ -1,11 +1,15 @@
 /** /api-policy: the usage policy, in Turkish, from the registry, the route table and the alert rules. */
 import { UNCOUNTED } from '../../core/extra-headers.ts';
 import { LIMITER_TIMEOUT_MS, RATE_LIMIT, WIDGET_RATE_LIMIT, WIDGETS } from '../../core/routes.ts';
+import { API_BASE, apiUrl } from '../../core/urls.ts';
 import type { Model } from '../model.ts';
 import { alertPrivacySection, PRIVACY_ANCHOR } from './alert-privacy.ts';
 import { escapeHtml, page } from './html.ts';
 
 const NOTICE_MONTHS = 6;
+/** The export for Turkish spreadsheets, as the page's example: a link, and its address broken where a phone may wrap it. */
+const TURKISH_EXPORT = escapeHtml(apiUrl('/prices/export', { product: 'domates', latest: 1, locale: 'tr' }));
+const TURKISH_EXPORT_TEXT = TURKISH_EXPORT.replace('?', '?<wbr>').replaceAll('&amp;', '&amp;<wbr>');
 
 export function apiPolicyPage(model: Model): string {
   const attributions = [...model.sources.values()]
@@ -34,12 +38,12 @@ ${attributions}
 <h2>Sayfa kazımayın</h2>
 <p>HTML sayfalarını kazımak (scraping) önerilmez; desteklenen yol bu API'dir. Toplu veri için tarihli veri anlık görüntülerini kullanın.</p>
 <h2>Sürüm sözü</h2>
-<p>Sürüm yoldadır (<code>/api/v1</code>). Geriye uyumlu alan eklemeleri v1 içinde yayımlanır; eski sözleşmeli uç noktalarda anahtar sırası ve değer türleri korunur, yeni anahtarlar yalnızca sona eklenir. Bir alanı kaldırmak, bir anlamı değiştirmek ya da zorunlu parametre eklemek yeni bir ana sürüm gerektirir ve en az ${NOTICE_MONTHS} ay önceden duyurulur.</p>
+<p>Sürüm yoldadır (<code>${API_BASE}</code>). Geriye uyumlu alan eklemeleri v1 içinde yayımlanır; eski sözleşmeli uç noktalarda anahtar sırası ve değer türleri korunur, yeni anahtarlar yalnızca sona eklenir. Bir alanı kaldırmak, bir anlamı değiştirmek ya da zorunlu parametre eklemek yeni bir ana sürüm gerektirir ve en az ${NOTICE_MONTHS} ay önceden duyurulur.</p>
 <h2>Tablolama programları (Excel, LibreOffice)</h2>
-<p><code>/api/v1/prices/export</code> CSV dosyası verir. Varsayılan dosya ondalık ayırıcı olarak nokta, alan ayırıcı olarak virgül kullanır; Türkçe ayarlı bir tablolama programı bu dosyada <code>30.5</code> gibi fiyatları tarihe (30 Mayıs) ya da metne çevirir. Türkçe Excel ya da LibreOffice kullanıyorsanız adrese <code>locale=tr</code> ekleyin: ondalık ayırıcı virgül, alan ayırıcı noktalı virgül olur, güncellik ve uyarılar Türkçe yazılır. Türkçe ayarlı Excel bu dosyayı çift tıklayınca sütunlara ayırır; LibreOffice'in içe aktarma penceresinde karakter kümesi UTF-8, ayırıcı noktalı virgül, dil Türkçe olsun. Örnek: <a href="/api/v1/prices/export?product=domates&amp;latest=1&amp;locale=tr"><code>/api/v1/prices/export?<wbr>product=domates&amp;<wbr>latest=1&amp;<wbr>locale=tr</code></a>. Dosya adı seçimi söyler (ürün, hal, gün, Türkçe biçim için <code>_tr</code>).</p>
+<p><code>${apiUrl('/prices/export')}</code> CSV dosyası verir. Varsayılan dosya ondalık ayırıcı olarak nokta, alan ayırıcı olarak virgül kullanır; Türkçe ayarlı bir tablolama programı bu dosyada <code>30.5</code> gibi fiyatları tarihe (30 Mayıs) ya da metne çevirir. Türkçe Excel ya da LibreOffice kullanıyorsanız adrese <code>locale=tr</code> ekleyin: ondalık ayırıcı virgül, alan ayırıcı noktalı virgül olur, güncellik ve uyarılar Türkçe yazılır. Türkçe ayarlı Excel bu dosyayı çift tıklayınca sütunlara ayırır; LibreOffice'in içe aktarma penceresinde karakter kümesi UTF-8, ayırıcı noktalı virgül, dil Türkçe olsun. Örnek: <a href="${TURKISH_EXPORT}"><code>${TURKISH_EXPORT_TEXT}</code></a>. Dosya adı seçimi söyler (ürün, hal, gün, Türkçe biçim için <code>_tr</code>).</p>
 <h2>Tazelik</h2>
 <p>Her fiyat kendi veri gününü, kaynağını ve okunduğu belgeyi taşır. <code>freshness</code>, <code>isStale</code> ve <code>warnings</code> alanları verinin ne kadar güncel olduğunu söyler; kaynakların durumu <a href="/data-health">veri sağlığı</a> sayfasındadır.</p>
 ${alertPrivacySection()}`,
-    `Makine okunur açıklama: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>`,
+    `Makine okunur açıklama: <a href="${apiUrl('/openapi.json')}">${apiUrl('/openapi.json')}</a>`,
   );
 }

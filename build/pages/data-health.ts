@@ -2,6 +2,7 @@
  * /data-health: each source's health, last data day, days behind and reasons, in Turkish,
  * readable on a phone. Generated from the same object as /api/v1/sources/status.
  */
+import { apiUrl } from '../../core/urls.ts';
 import type { SourceStatusEnvelopeT } from '../../schemas/sources.ts';
 import { escapeHtml, page } from './html.ts';
 
@@ -47,6 +48,6 @@ ${i.reasons.length ? `<ul class="reasons">${i.reasons.map((r) => `<li>${escapeHt
 <ul class="cards">
 ${cards}
 </ul>`,
-    `Makine okunur hâli: <a href="/api/v1/sources/status">/api/v1/sources/status</a> · <a href="/api-policy">Kullanım ilkeleri</a><br>${escapeHtml(status.attribution)}`,
+    `Makine okunur hâli: <a href="${apiUrl('/sources/status')}">${apiUrl('/sources/status')}</a> · <a href="/api-policy">Kullanım ilkeleri</a><br>${escapeHtml(status.attribution)}`,
   );
 }

@@ -8,8 +8,8 @@ import { TOKEN_SCHEME } from '../../core/alert-routes.ts';
 import { ALERT_ID_PATTERN, PENDING_CONFIRMATION } from '../../core/alerts.ts';
 import { JSON_TYPE } from '../../core/media-types.ts';
 import type { AlertItemT } from '../../schemas/alerts.ts';
-import { ApiError } from '../errors.ts';
-import { baseHeaders, setCountedHeaders } from '../headers.ts';
+import { ApiError } from '../answer/errors.ts';
+import { baseHeaders, setCountedHeaders } from '../answer/headers.ts';
 import { findMarket, findProduct } from './catalogue.ts';
 import { publicOrigin, type AlertAsked, type AlertBindings } from './context.ts';
 import { countAddressMail, countCreate, type LimitRefusal } from './limits.ts';
@@ -17,7 +17,7 @@ import { confirmLink, mailLinks } from './links.ts';
 import { checkAlertBody, isAddress } from './request.ts';
 import { confirmationMail, manageLinkMail } from './mail/messages.ts';
 import { mailTransportOf, type MailTransport } from './mail/transport.ts';
-import { addPendingAlert, alertsOf, deleteAlerts, findSubscriber, normalAddress, type AlertRow } from './store.ts';
+import { addPendingAlert, alertsOf, deleteAlerts, findSubscriber, normalAddress, type AlertRow } from './rows.ts';
 import { holderOf, mintToken, type TokenHolder } from './tokens.ts';
 
 /** A create's body is a few short fields: anything larger is refused unread. */
@@ -31,7 +31,7 @@ function jsonResponse(asked: AlertAsked, status: number, body: unknown): Respons
   return new Response(JSON.stringify(body), { status, headers });
 }
 
-/** The store, the counters' secret and the mail: without any of them, alerts are unavailable. */
+/** The database, the counters' secret and the mail: without any of them, alerts are unavailable. */
 function bindingsOf(asked: AlertAsked): AlertBindings & { mail: MailTransport } {
   const { ALERTS, ALERT_SECRET } = asked.env;
   const mail = mailTransportOf(asked.env);
@@ -66,10 +66,10 @@ export async function createAlert(asked: AlertAsked, compat: boolean): Promise<R
   if ('refused' in checked)
     throw new ApiError(400, 'INVALID_ALERT', { reason: 'invalid_field', fields: checked.refused });
   const { body } = checked;
-  const store = asked.store();
-  const product = await findProduct(store, body.productSlug);
+  const published = asked.origin();
+  const product = await findProduct(published, body.productSlug);
   if (!product) throw invalidField('productSlug', 'unknown', { expected: 'a variant slug, as /products items' });
-  const market = body.marketSlug ? await findMarket(store, body.marketSlug) : null;
+  const market = body.marketSlug ? await findMarket(published, body.marketSlug) : null;
   if (body.marketSlug && !market)
     throw invalidField('marketSlug', 'unknown', { expected: 'a market slug, as /markets' });
 

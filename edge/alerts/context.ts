@@ -1,11 +1,11 @@
 /** What an alert route gets: the request, the bindings alerts need, the published build, the clock. */
-import type { Counted } from '../headers.ts';
-import type { ObjectStore } from '../store.ts';
+import type { Counted } from '../answer/headers.ts';
+import type { Origin } from '../origin/object.ts';
 import type { AlertsDb } from './db.ts';
 import type { MailEnv } from './mail/transport.ts';
 
 export type AlertEnv = MailEnv & {
-  /** the alerts' store (D1); without it every alert route answers 503 ALERTS_UNAVAILABLE */
+  /** the alerts' database (D1); without it every alert route answers 503 ALERTS_UNAVAILABLE */
   ALERTS?: D1Database;
   /** the HMAC key of the abuse counters (edge/alerts/limits.ts): a secret */
   ALERT_SECRET?: string;
@@ -20,12 +20,12 @@ export type AlertAsked = {
   counted: Counted;
   env: AlertEnv;
   /** the published build, opened only when a route needs it */
-  store: () => ObjectStore;
+  origin: () => Origin;
   waitUntil: (work: Promise<unknown>) => void;
   now: Date;
 };
 
-/** The store and the secret alerts cannot work without. */
+/** The database and the secret alerts cannot work without. */
 export type AlertBindings = { db: AlertsDb; secret: string };
 
 /** Where the links in mails lead. */

@@ -4,9 +4,9 @@
  * (edge/alerts/pages.ts). Everything else is the read API's, which accepts GET and HEAD only.
  */
 import { ALERT_PAGES } from '../../core/alerts.ts';
-import { COMPAT_PREFIX } from '../../core/compat-routes.ts';
-import { errorResponse } from '../error-response.ts';
-import { ApiError } from '../errors.ts';
+import { COMPAT_PREFIX } from '../../core/compat/routes.ts';
+import { errorResponse } from '../answer/error-response.ts';
+import { ApiError } from '../answer/errors.ts';
 import { createAlert, deleteAlert, listAlerts } from './api.ts';
 import type { AlertAsked } from './context.ts';
 import { confirmPage, htmlResponse, managePage, unsubscribePage } from './pages.ts';
@@ -63,7 +63,7 @@ async function route(asked: AlertAsked, matched: Matched): Promise<Response> {
   throw new ApiError(405, 'METHOD_NOT_ALLOWED', { method: method.slice(0, 16) });
 }
 
-/** The answer of an alert path, every error in the error body: a failing store is a 503, never a 500. */
+/** The answer of an alert path, every error in the error body: a failing database is a 503, never a 500. */
 export async function answerAlert(asked: AlertAsked, matched: Matched): Promise<Response> {
   const options = { counted: asked.counted, allow: ALERT_METHODS[matched.kind] };
   try {

@@ -1,10 +1,11 @@
 /** The links every alert mail carries: they open the human pages (edge/alerts/pages.ts), tokens in the query. */
 import { ALERT_PAGES } from '../../core/alerts.ts';
+import { publicUrl } from '../../core/urls.ts';
 
 export type MailLinks = { manage: string; unsubscribe: string };
 
 const pageUrl = (origin: string, path: string, query: Record<string, string>): string =>
-  `${origin}${path}?${new URLSearchParams(query).toString()}`;
+  `${origin}${publicUrl(path, query)}`;
 
 export const confirmLink = (origin: string, confirmToken: string): string =>
   pageUrl(origin, ALERT_PAGES.confirm, { token: confirmToken });

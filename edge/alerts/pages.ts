@@ -9,11 +9,11 @@ import { ALERT_ID_PATTERN, ALERT_PAGES, ALERTS_PER_ADDRESS, ONE_CLICK_BODY } fro
 /** The button posts what a mail client's one-click POST sends. */
 const ONE_CLICK_FIELDS = Object.fromEntries(new URLSearchParams(ONE_CLICK_BODY));
 import { escapeHtml, page } from '../../core/html.ts';
-import { baseHeaders, setCountedHeaders } from '../headers.ts';
+import { baseHeaders, setCountedHeaders } from '../answer/headers.ts';
 import { alertItem } from './api.ts';
 import type { AlertAsked } from './context.ts';
 import type { AlertsDb } from './db.ts';
-import { activeCount, alertsOf, confirmAlert, deleteAlerts, findAlert, type AlertRow } from './store.ts';
+import { activeCount, alertsOf, confirmAlert, deleteAlerts, findAlert, type AlertRow } from './rows.ts';
 import { holderOf } from './tokens.ts';
 
 const FOOTER = 'Hal API fiyat alarmları · <a href="/api-policy#kisisel-veriler">Kişisel verilerin korunması</a>';

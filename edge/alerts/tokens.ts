@@ -11,7 +11,7 @@ import {
   TOKEN_PREFIX,
   type TokenPurpose,
 } from '../../core/alerts.ts';
-import { sha256Hex } from '../../core/web-digest.ts';
+import { sha256Hex } from '../../core/digest.ts';
 import type { AlertsDb } from './db.ts';
 
 const base64url = (bytes: Uint8Array): string =>

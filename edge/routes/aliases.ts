@@ -1,8 +1,8 @@
 /** GET /products/{slug}/aliases: a precomputed object per variant and per product family; unknown → 404. */
 import { aliasesPath } from '../../core/objects.ts';
-import type { Answer, RouteContext } from '../context.ts';
-import { ApiError } from '../errors.ts';
-import { pathSlug } from '../params.ts';
+import type { Answer, RouteContext } from '../answer/context.ts';
+import { ApiError } from '../answer/errors.ts';
+import { pathSlug } from '../request/params.ts';
 import { serveStored } from './stored.ts';
 
 export async function productAliases(ctx: RouteContext): Promise<Answer> {

@@ -7,11 +7,11 @@
  */
 import { BASKET_INDEX_OBJECTS as OBJECTS } from '../../core/objects.ts';
 import type { Day } from '../../core/dates.ts';
-import { rangeWindow } from '../collection.ts';
-import { jsonAnswer, type Answer, type RouteContext } from '../context.ts';
-import { ApiError } from '../errors.ts';
-import { dayParam, enumParam, pathSlug, rangeDays } from '../params.ts';
-import { missingFromBuild } from '../store.ts';
+import { rangeWindow } from '../query/collection.ts';
+import { jsonAnswer, type Answer, type RouteContext } from '../answer/context.ts';
+import { ApiError } from '../answer/errors.ts';
+import { dayParam, enumParam, pathSlug, rangeDays } from '../request/params.ts';
+import { missingFromBuild } from '../origin/object.ts';
 import { serveStored, storedRoute } from './stored.ts';
 
 export const indexLatest = storedRoute(OBJECTS.latest);
@@ -28,7 +28,7 @@ export async function indexHistory(ctx: RouteContext): Promise<Answer> {
   const key = OBJECTS.history[series ?? 'nominal'];
   if (!from && !to && range === undefined) return (await serveStored(ctx, key)) ?? missingFromBuild(key);
   const period = range !== undefined ? rangeWindow(ctx.today, range) : { from: from ?? null, to: to ?? null };
-  const object = await ctx.store.get(key);
+  const object = await ctx.origin.get(key);
   if (!object) return missingFromBuild(key);
   const body = JSON.parse(await object.text()) as {
     items: Week[];
@@ -46,7 +46,7 @@ export async function indexSeries(ctx: RouteContext): Promise<Answer> {
   const slug = pathSlug(ctx.pathParams);
   const published = await serveStored(ctx, OBJECTS.series(slug));
   if (published) return published;
-  const defined = await ctx.store.get(OBJECTS.unpublished(slug));
+  const defined = await ctx.origin.get(OBJECTS.unpublished(slug));
   if (defined) {
     const d = JSON.parse(await defined.text()) as { weeks: number; rule: string };
     throw new ApiError(409, 'INDEX_NOT_PUBLISHED', { slug, weeks: d.weeks, rule: d.rule });

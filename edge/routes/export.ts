@@ -1,6 +1,6 @@
 /**
  * GET /prices/export: the rows of /prices (every filter, date and range) or, with latest=1,
- * each variant's latest price per market, as CSV (see edge/csv.ts). Not cached, no 304.
+ * each variant's latest price per market, as CSV (see edge/answer/csv.ts). Not cached, no 304.
  * At most the route's `maxRows` per file (core/routes.ts): a larger selection answers 400
  * EXPORT_TOO_LARGE (narrow it, or download the dated snapshot of the whole dataset).
  */
@@ -8,22 +8,28 @@ import { LATEST_ROWS_PATH } from '../../core/objects.ts';
 import { EXPORT_COLUMNS } from '../../core/export-columns.ts';
 import { routeSpec } from '../../core/routes.ts';
 import { slugify } from '../../core/turkish.ts';
-import { rangeWindow, readPriceCollection, readRows, window } from '../collection.ts';
-import type { Answer, RouteContext } from '../context.ts';
-import { BOM, CSV_DEFAULT, CSV_TR, csvLine } from '../csv.ts';
-import { ApiError } from '../errors.ts';
-import { exportFileName } from '../export-file-name.ts';
-import { exportCells, type StoredPriceRow } from '../export-rows.ts';
+import { rangeWindow, readPriceCollection, readRows, window } from '../query/collection.ts';
+import type { Answer, RouteContext } from '../answer/context.ts';
+import { BOM, CSV_DEFAULT, CSV_TR, csvLine } from '../answer/csv.ts';
+import { ApiError } from '../answer/errors.ts';
+import { exportFileName } from '../answer/export-file-name.ts';
+import { exportCells, type StoredPriceRow } from '../answer/export-rows.ts';
 import { NEWEST_DATA_DAY } from '../../core/extra-headers.ts';
-import { DIMENSIONS, newestDayHeader, sentFilters, unknownFilterHeaders, type Dimension } from '../filter-hints.ts';
-import { sha256Etag } from '../headers.ts';
-import { dayParam, enumParam, rangeDays, slugParam } from '../params.ts';
-import { readSearchData } from '../search.ts';
+import {
+  DIMENSIONS,
+  newestDayHeader,
+  sentFilters,
+  unknownFilterHeaders,
+  type Dimension,
+} from '../query/filter-hints.ts';
+import { etagOf } from '../../core/digest.ts';
+import { dayParam, enumParam, rangeDays, slugParam } from '../request/params.ts';
+import { readSearchData } from '../query/search.ts';
 
 const MAX_EXPORT_ROWS = routeSpec('/prices/export').maxRows!;
 
 export async function exportPrices(ctx: RouteContext): Promise<Answer> {
-  const { params, store } = ctx;
+  const { params, origin } = ctx;
   enumParam(params, 'format', ['csv']);
   const latest = enumParam(params, 'latest', ['1']) === '1';
   const turkish = enumParam(params, 'locale', ['tr']) === 'tr';
@@ -38,8 +44,8 @@ export async function exportPrices(ctx: RouteContext): Promise<Answer> {
   let lines: string[];
   let hints: Record<string, string> = {};
   if (latest) {
-    const object = await store.get(LATEST_ROWS_PATH);
-    const family = new Map((await readSearchData(store)).products.map((p) => [p[0], p[2]]));
+    const object = await origin.get(LATEST_ROWS_PATH);
+    const family = new Map((await readSearchData(origin)).products.map((p) => [p[0], p[2]]));
     const all = object ? (await object.text()).split('\n').filter(Boolean) : [];
     lines = all.filter((line) => {
       const r = JSON.parse(line) as StoredPriceRow;
@@ -52,18 +58,18 @@ export async function exportPrices(ctx: RouteContext): Promise<Answer> {
       );
     });
   } else {
-    const index = await readPriceCollection(store, filters);
-    const win = index ? window(index, days.from, days.to) : { offset: 0, total: 0 };
+    const directory = await readPriceCollection(origin, filters);
+    const win = directory ? window(directory, days.from, days.to) : { offset: 0, total: 0 };
     if (win.total > MAX_EXPORT_ROWS)
       throw new ApiError(400, 'EXPORT_TOO_LARGE', { rows: win.total, max: MAX_EXPORT_ROWS });
     const decoder = new TextDecoder();
-    lines = index
-      ? (await readRows(store, index, win.offset, win.offset + win.total)).map((line) => decoder.decode(line))
+    lines = directory
+      ? (await readRows(origin, directory, win.offset, win.offset + win.total)).map((line) => decoder.decode(line))
       : [];
-    if (index) hints = newestDayHeader(index);
+    if (directory) hints = newestDayHeader(directory);
   }
   if (lines.length === 0 && !hints[NEWEST_DATA_DAY])
-    hints = { ...hints, ...(await unknownFilterHeaders(store, filters, sentFilters(params))) };
+    hints = { ...hints, ...(await unknownFilterHeaders(origin, filters, sentFilters(params))) };
 
   const applied = [
     ...Object.entries({
@@ -87,7 +93,7 @@ export async function exportPrices(ctx: RouteContext): Promise<Answer> {
   const fileName = exportFileName({ filters, date, range, latest, turkish, today: ctx.today });
   return {
     body: csv,
-    etag: await sha256Etag(csv),
+    etag: await etagOf(csv),
     contentType: 'text/csv; charset=utf-8',
     headers: { 'content-disposition': `attachment; filename="${fileName}"`, ...hints },
   };

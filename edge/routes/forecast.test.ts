@@ -1,10 +1,10 @@
-/** The forecast routes over a store of a few objects: published, refused, unknown, and served days after the build. */
+/** The forecast routes over an origin of a few objects: published, refused, unknown, and served days after the build. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ForecastRefusal, type ForecastRefusalT, type ForecastT } from '../../schemas/forecast.ts';
-import { forgetCalendars } from '../aging.ts';
-import type { RouteContext } from '../context.ts';
-import { ApiError } from '../errors.ts';
-import type { ObjectStore, StoredObject } from '../store.ts';
+import { forgetCalendars } from '../answer/aging.ts';
+import type { RouteContext } from '../answer/context.ts';
+import { ApiError } from '../answer/errors.ts';
+import type { Origin, StoredObject } from '../origin/object.ts';
 import { compatProductForecast } from './compat/forecast.ts';
 import { productForecast } from './forecast.ts';
 
@@ -83,13 +83,13 @@ function stored(key: string, text: string): StoredObject {
 }
 
 const asked: string[] = [];
-const store: ObjectStore = {
+const origin: Origin = {
   get: async (key) => (asked.push(key), key in OBJECTS ? stored(key, JSON.stringify(OBJECTS[key])) : null),
 };
 const ctx = (pathParams: Record<string, string>, today = BUILD_DAY): RouteContext => ({
   url: new URL('http://localhost/'),
   params: new URLSearchParams(),
-  store,
+  origin,
   today,
   pathParams,
   codings: [],

@@ -11,10 +11,10 @@
 import { classByMissedDays, missedPublishingDays } from '../../core/calendar.ts';
 import { FORECAST_OBJECTS } from '../../core/objects.ts';
 import type { ForecastRefusalT, ForecastT } from '../../schemas/forecast.ts';
-import { agingCalendars } from '../aging.ts';
-import type { Answer, RouteContext } from '../context.ts';
-import { ApiError } from '../errors.ts';
-import { NAMES_NOTHING, pathSlug } from '../params.ts';
+import { agingCalendars } from '../answer/aging.ts';
+import type { Answer, RouteContext } from '../answer/context.ts';
+import { ApiError } from '../answer/errors.ts';
+import { NAMES_NOTHING, pathSlug } from '../request/params.ts';
 import { serveStored } from './stored.ts';
 
 export const productForecast = (ctx: RouteContext): Promise<Answer> =>
@@ -33,7 +33,7 @@ export async function answerForecast(
   await refuseWhenStale(ctx, slug);
   const published = await serveStored(ctx, sentAt(slug));
   if (published) return published;
-  const refusal = await ctx.store.get(FORECAST_OBJECTS.refused(slug));
+  const refusal = await ctx.origin.get(FORECAST_OBJECTS.refused(slug));
   if (refusal) throw notPublishable(JSON.parse(await refusal.text()) as ForecastRefusalT);
   throw new ApiError(404, 'NOT_FOUND', { slug: (ctx.pathParams[name] ?? '').slice(0, 100) });
 }
@@ -55,12 +55,12 @@ function variantSlug(pathParams: Record<string, string>, name: string): string {
  * serving day: the age of the last data day in missed publishing days, not the freshness class
  * (prices read from an archive are `stale` rows from the start, yet a series whose archive
  * reaches the build day had not stopped). The forecast names no source, so it is counted on the
- * calendar the worker re-ages such answers on (edge/aging.ts).
+ * calendar the worker re-ages such answers on (edge/answer/aging.ts).
  */
 async function refuseWhenStale(ctx: RouteContext, slug: string): Promise<void> {
-  const calendars = await agingCalendars(ctx.store, ctx.today);
+  const calendars = await agingCalendars(ctx.origin, ctx.today);
   if (!calendars) return;
-  const object = await ctx.store.get(FORECAST_OBJECTS.published(slug));
+  const object = await ctx.origin.get(FORECAST_OBJECTS.published(slug));
   if (!object) return;
   const forecast = JSON.parse(await object.text()) as ForecastT;
   const calendar = {

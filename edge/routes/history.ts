@@ -1,18 +1,26 @@
 /**
  * GET /prices/history/{slug}: a product's series per market (optionally one market), oldest
- * first, over `range` (default and invalid: 7 days, the legacy contract; max 3650) in the
+ * first, over `range` (core/routes.ts RANGE_DAYS; an invalid one is the default, the legacy contract) in the
  * `bucket` asked (daily, weekly, monthly; auto picks daily up to 90 days, weekly up to 730,
  * monthly beyond; anything else counts as daily). Paged only when page or limit is sent.
  */
 import { historyCollectionKey, historySeries, type HistoryResolution } from '../../core/collection-keys.ts';
-import { routeSpec } from '../../core/routes.ts';
+import { RANGE_DAYS, routeSpec } from '../../core/routes.ts';
 import { isoWeek } from '../../core/dates.ts';
-import { itemsBody, rangeWindow, readAgedRows, readIndex, window, type CollectionIndex } from '../collection.ts';
-import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
-import { sha256Etag } from '../headers.ts';
-import { newestDayHeader, unknownFilterHeaders } from '../filter-hints.ts';
-import { pageLinks } from '../page-links.ts';
-import { DEFAULT_RANGE_DAYS, pathSlug, paging, rangeDays, slugParam } from '../params.ts';
+import {
+  itemsBody,
+  rangeWindow,
+  readAgedRows,
+  readDirectory,
+  window,
+  type CollectionDirectory,
+} from '../query/collection.ts';
+import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../answer/context.ts';
+import { etagOf } from '../../core/digest.ts';
+import { newestDayHeader, unknownFilterHeaders } from '../query/filter-hints.ts';
+import { apiUrl } from '../../core/urls.ts';
+import { pageLinks } from '../answer/page-links.ts';
+import { pathSlug, paging, rangeDays, slugParam } from '../request/params.ts';
 
 /** The resolution the `bucket` parameter asks for. */
 function resolutionOf(value: string | null, days: number): HistoryResolution {
@@ -24,48 +32,52 @@ function resolutionOf(value: string | null, days: number): HistoryResolution {
 export async function productHistory(ctx: RouteContext): Promise<Answer> {
   // The table lists no 404 here: a slug is folded like a filter value, and an unknown one has no items.
   const slug = pathSlug(ctx.pathParams);
-  const days = rangeDays(ctx.params.get('range')) ?? DEFAULT_RANGE_DAYS;
+  const days = rangeDays(ctx.params.get('range')) ?? RANGE_DAYS.default;
   const resolution = resolutionOf(ctx.params.get('bucket'), days);
   const market = slugParam(ctx.params, 'market');
   const { page, limit, sent } = paging(ctx.params, routeSpec('/prices/history/{slug}').paging!);
-  const index = await readIndex(ctx.store, 'history', historyCollectionKey(resolution, historySeries(slug, market)));
+  const directory = await readDirectory(
+    ctx.origin,
+    'history',
+    historyCollectionKey(resolution, historySeries(slug, market)),
+  );
   // Weekly and monthly items start on their period's first day: widen the window to the period holding its first day.
   const { from, to } = rangeWindow(ctx.today, days);
   const periodFrom =
     resolution === 'monthly' ? `${from.slice(0, 7)}-01` : resolution === 'weekly' ? isoWeek(from).weekStart : from;
-  const win = index ? window(index, periodFrom, to) : { offset: 0, total: 0 };
+  const win = directory ? window(directory, periodFrom, to) : { offset: 0, total: 0 };
   let rows: Uint8Array[] = [];
   let link: string | undefined;
   const meta: Record<string, unknown> = { productSlug: slug, rangeDays: days, bucket: resolution };
   // Stored newest first, answered oldest first: items [s, e) of the answer are the window's
   // stored rows [total - e, total - s), read and reversed.
-  const oldestFirst = async (stored: CollectionIndex, s: number, e: number) =>
+  const oldestFirst = async (stored: CollectionDirectory, s: number, e: number) =>
     (
-      await readAgedRows(ctx.store, stored, win.offset + win.total - e, win.offset + win.total - s, ctx.today)
+      await readAgedRows(ctx.origin, stored, win.offset + win.total - e, win.offset + win.total - s, ctx.today)
     ).reverse();
   if (sent) {
     const start = (page - 1) * limit;
     const outside = page > 1 && start >= win.total;
-    rows = index && !outside ? await oldestFirst(index, start, Math.min(win.total, start + limit)) : [];
+    rows = directory && !outside ? await oldestFirst(directory, start, Math.min(win.total, start + limit)) : [];
     const query = new URLSearchParams({ range: `${days}d`, bucket: resolution, ...(market ? { market } : {}) });
-    const links = pageLinks(`/api/v1/prices/history/${slug}`, query, page, limit, win.total);
+    const links = pageLinks(apiUrl('/prices/history/{slug}', { slug }), query, page, limit, win.total);
     link = links.link;
     Object.assign(meta, { page, limit, next: links.next, total: outside ? null : win.total, count: rows.length });
-  } else if (index) {
-    rows = await oldestFirst(index, 0, win.total);
+  } else if (directory) {
+    rows = await oldestFirst(directory, 0, win.total);
   }
-  const attribution = index?.attribution ?? (await defaultAttribution(ctx.store));
+  const attribution = directory?.attribution ?? (await defaultAttribution(ctx.origin));
   const body = itemsBody(
     '{"items":[',
     rows,
     `],"meta":${JSON.stringify(meta)},"attribution":${JSON.stringify(attribution)}}`,
   );
-  const headers = index
-    ? newestDayHeader(index)
+  const headers = directory
+    ? newestDayHeader(directory)
     : await unknownFilterHeaders(
-        ctx.store,
+        ctx.origin,
         { product: slug, ...(market ? { market } : {}) },
         { product: ctx.pathParams.slug, ...(market ? { market: ctx.params.get('market')! } : {}) },
       );
-  return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, aged: true, headers, ...(link ? { link } : {}) };
+  return { body, etag: await etagOf(body), contentType: JSON_TYPE, aged: true, headers, ...(link ? { link } : {}) };
 }

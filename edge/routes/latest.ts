@@ -3,10 +3,10 @@
  * product × category reads the product's object and keeps it only when the category agrees.
  */
 import { LATEST_PATH, latestGroupPath } from '../../core/objects.ts';
-import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
-import { sha256Etag } from '../headers.ts';
-import { sentFilters, unknownFilterHeaders } from '../filter-hints.ts';
-import { slugParam } from '../params.ts';
+import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../answer/context.ts';
+import { etagOf } from '../../core/digest.ts';
+import { sentFilters, unknownFilterHeaders } from '../query/filter-hints.ts';
+import { slugParam } from '../request/params.ts';
 import { serveStored } from './stored.ts';
 import { LATEST_NOTE } from '../../core/latest-note.ts';
 
@@ -16,14 +16,14 @@ async function empty(ctx: RouteContext, note = LATEST_NOTE, attribution?: string
   const body = JSON.stringify({
     items: [],
     meta: { count: 0, distinct_dates: 0, newest: null, oldest: null, note },
-    attribution: attribution ?? (await defaultAttribution(ctx.store)),
+    attribution: attribution ?? (await defaultAttribution(ctx.origin)),
   });
   const filters = {
     ...optional('product', slugParam(ctx.params, 'product')),
     ...optional('category', slugParam(ctx.params, 'category')),
   };
-  const headers = await unknownFilterHeaders(ctx.store, filters, sentFilters(ctx.params));
-  return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, headers };
+  const headers = await unknownFilterHeaders(ctx.origin, filters, sentFilters(ctx.params));
+  return { body, etag: await etagOf(body), contentType: JSON_TYPE, headers };
 }
 
 const optional = (name: string, value: string | undefined) => (value === undefined ? {} : { [name]: value });
@@ -35,7 +35,7 @@ export async function latestPrices(ctx: RouteContext): Promise<Answer> {
   if (!product) return (await serveStored(ctx, latestGroupPath('category', category!))) ?? empty(ctx);
   const key = latestGroupPath('product', product);
   if (!category) return (await serveStored(ctx, key)) ?? empty(ctx);
-  const object = await ctx.store.get(key);
+  const object = await ctx.origin.get(key);
   if (!object) return empty(ctx);
   const text = await object.text();
   const latest = JSON.parse(text) as Latest;

@@ -6,15 +6,15 @@
 import { NEWEST_WEEKLY_SUMMARY_PATH, TRENDING_PATH, weeklySummaryPath } from '../../core/objects.ts';
 import { addDays, isoWeek, isoWeekMonday, type Day } from '../../core/dates.ts';
 import { routeSpec, WEEKLY_SUMMARY_LIMIT } from '../../core/routes.ts';
-import { defaultAttribution, jsonAnswer, type Answer, type RouteContext } from '../context.ts';
-import { isoWeekParam, limitParam } from '../params.ts';
-import { missingFromBuild } from '../store.ts';
+import { defaultAttribution, jsonAnswer, type Answer, type RouteContext } from '../answer/context.ts';
+import { isoWeekParam, limitParam } from '../request/params.ts';
+import { missingFromBuild } from '../origin/object.ts';
 import { serveStored } from './stored.ts';
 
 export async function trendingPrices(ctx: RouteContext): Promise<Answer> {
   const limit = limitParam(ctx.params, routeSpec('/prices/trending').limit!);
   const key = TRENDING_PATH;
-  const object = await ctx.store.get(key);
+  const object = await ctx.origin.get(key);
   if (!object) return missingFromBuild(key);
   const body = JSON.parse(await object.text()) as {
     items: unknown[];
@@ -54,6 +54,6 @@ export async function weeklySummary(ctx: RouteContext): Promise<Answer> {
     isStale: true,
     freshness: 'unavailable',
     warnings: ['no_data'],
-    attribution: await defaultAttribution(ctx.store),
+    attribution: await defaultAttribution(ctx.origin),
   });
 }

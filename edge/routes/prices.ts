@@ -4,15 +4,16 @@
  * whole history, newest first.
  */
 import { routeSpec } from '../../core/routes.ts';
-import { itemsBody, rangeWindow, readAgedRows, readPriceCollection, window } from '../collection.ts';
-import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../context.ts';
-import { sha256Etag } from '../headers.ts';
-import { answerHints, DIMENSIONS, type Dimension } from '../filter-hints.ts';
-import { pageLinks } from '../page-links.ts';
-import { dayParam, paging, rangeDays, slugParam } from '../params.ts';
+import { itemsBody, rangeWindow, readAgedRows, readPriceCollection, window } from '../query/collection.ts';
+import { defaultAttribution, JSON_TYPE, type Answer, type RouteContext } from '../answer/context.ts';
+import { etagOf } from '../../core/digest.ts';
+import { answerHints, DIMENSIONS, type Dimension } from '../query/filter-hints.ts';
+import { apiUrl } from '../../core/urls.ts';
+import { pageLinks } from '../answer/page-links.ts';
+import { dayParam, paging, rangeDays, slugParam } from '../request/params.ts';
 
 export async function listPrices(ctx: RouteContext): Promise<Answer> {
-  const { params, store } = ctx;
+  const { params, origin } = ctx;
   const filters = Object.fromEntries(
     DIMENSIONS.map((f) => [f, slugParam(params, f)]).filter(([, v]) => v !== undefined),
   ) as Record<Dimension, string>;
@@ -20,20 +21,26 @@ export async function listPrices(ctx: RouteContext): Promise<Answer> {
   const range = date ? undefined : rangeDays(params.get('range'));
   const { page, limit } = paging(params, routeSpec('/prices').paging!);
 
-  const index = await readPriceCollection(store, filters);
+  const directory = await readPriceCollection(origin, filters);
   const days = date ? { from: date, to: date } : range ? rangeWindow(ctx.today, range) : { from: null, to: null };
-  const win = index ? window(index, days.from, days.to) : { offset: 0, total: 0 };
+  const win = directory ? window(directory, days.from, days.to) : { offset: 0, total: 0 };
   const start = (page - 1) * limit;
   const outside = page > 1 && start >= win.total;
   const rows =
-    index && !outside
-      ? await readAgedRows(store, index, win.offset + start, win.offset + Math.min(win.total, start + limit), ctx.today)
+    directory && !outside
+      ? await readAgedRows(
+          origin,
+          directory,
+          win.offset + start,
+          win.offset + Math.min(win.total, start + limit),
+          ctx.today,
+        )
       : [];
 
   const query = new URLSearchParams(filters);
   if (date) query.set('date', date);
   if (range) query.set('range', `${range}d`);
-  const { next, link } = pageLinks('/api/v1/prices', query, page, limit, win.total);
+  const { next, link } = pageLinks(apiUrl('/prices'), query, page, limit, win.total);
   const meta = {
     count: rows.length,
     limit,
@@ -42,12 +49,12 @@ export async function listPrices(ctx: RouteContext): Promise<Answer> {
     next,
     ...(range ? { rangeDays: range } : {}),
   };
-  const attribution = index?.attribution ?? (await defaultAttribution(store));
+  const attribution = directory?.attribution ?? (await defaultAttribution(origin));
   const body = itemsBody(
     '{"items":[',
     rows,
     `],"meta":${JSON.stringify(meta)},"attribution":${JSON.stringify(attribution)}}`,
   );
-  const headers = await answerHints(store, index, filters, params);
-  return { body, etag: await sha256Etag(body), contentType: JSON_TYPE, aged: true, link, headers };
+  const headers = await answerHints(origin, directory, filters, params);
+  return { body, etag: await etagOf(body), contentType: JSON_TYPE, aged: true, link, headers };
 }

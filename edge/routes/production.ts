@@ -1,5 +1,5 @@
 /**
- * GET /production: yearly crop production (core/production.ts): the index and one stored object,
+ * GET /production: yearly crop production (core/production.ts): the directory and one stored object,
  * filtered here.
  *   product  a family slug or a name folded like search that resolves to a family (its variants'
  *            names and the names sources print); else a printed name no family takes (its rows)
@@ -20,12 +20,12 @@ import {
 } from '../../core/production.ts';
 import { PROVINCES } from '../../core/provinces.ts';
 import { fold, slugify } from '../../core/turkish.ts';
-import type { ProductionIndexT, ProductionItemT, ProductionRowsT } from '../../schemas/production.ts';
-import { jsonAnswer, type Answer, type RouteContext } from '../context.ts';
-import { ApiError } from '../errors.ts';
-import { enumParam, NAMES_NOTHING, slugParam } from '../params.ts';
-import { readSearchData, searchProducts } from '../search.ts';
-import { missingFromBuild, type ObjectStore } from '../store.ts';
+import type { ProductionDirectoryT, ProductionItemT, ProductionRowsT } from '../../schemas/production.ts';
+import { jsonAnswer, type Answer, type RouteContext } from '../answer/context.ts';
+import { ApiError } from '../answer/errors.ts';
+import { enumParam, NAMES_NOTHING, slugParam } from '../request/params.ts';
+import { readSearchData, searchProducts } from '../query/search.ts';
+import { missingFromBuild, type Origin } from '../origin/object.ts';
 
 const REGIONS: ReadonlySet<string> = new Set([NATIONAL_REGION, ...PROVINCES.map(slugify)]);
 
@@ -54,17 +54,17 @@ export async function selectProduction(ctx: RouteContext): Promise<ProductionSel
   const region = regionParam(ctx.params);
   const measure = enumParam(ctx.params, 'measure', MEASURES) ?? 'whole';
   const product = slugParam(ctx.params, 'product');
-  const index = await readIndex(ctx.store);
-  const regionNewest = index.newestYear[region] ?? null;
+  const directory = await readDirectory(ctx.origin);
+  const regionNewest = directory.newestYear[region] ?? null;
   const understood = { year, region, measure };
   if (product === undefined) {
     const shown = year ?? regionNewest;
-    const rows = shown === null ? [] : await readRows(ctx.store, PRODUCTION_OBJECTS.year(shown, region));
+    const rows = shown === null ? [] : await readRows(ctx.origin, PRODUCTION_OBJECTS.year(shown, region));
     const items = byMeasure(rows, measure, true);
     const headers = unknownYear(ctx.params, year, rows);
     return { items, newestYear: regionNewest, product: null, productMatch: null, ...understood, headers };
   }
-  const found = await resolveProduct(ctx, index, product);
+  const found = await resolveProduct(ctx, directory, product);
   if (!found) {
     const sent = encodeURIComponent(ctx.params.get('product') ?? '');
     const headers = { [UNKNOWN_FILTERS]: `product=${sent}` };
@@ -72,8 +72,8 @@ export async function selectProduction(ctx: RouteContext): Promise<ProductionSel
   }
   const rows =
     found.match === 'family'
-      ? await readRows(ctx.store, PRODUCTION_OBJECTS.family(found.slug, region))
-      : (await readRows(ctx.store, PRODUCTION_OBJECTS.names(region))).filter(
+      ? await readRows(ctx.origin, PRODUCTION_OBJECTS.family(found.slug, region))
+      : (await readRows(ctx.origin, PRODUCTION_OBJECTS.names(region))).filter(
           (r) => slugify(r.productName) === found.slug,
         );
   const newestYear = rows.reduce<number | null>((newest, r) => Math.max(newest ?? r.year, r.year), null);
@@ -95,17 +95,17 @@ function unknownYear(params: URLSearchParams, year: number | null, rows: Product
  */
 async function resolveProduct(
   ctx: RouteContext,
-  index: ProductionIndexT,
+  directory: ProductionDirectoryT,
   slug: string,
 ): Promise<{ slug: string; match: 'family' | 'printed_name' } | null> {
   if (slug === NAMES_NOTHING) return null;
-  if (index.families.includes(slug)) return { slug, match: 'family' };
+  if (directory.families.includes(slug)) return { slug, match: 'family' };
   const q = fold(slug);
-  const data = await readSearchData(ctx.store);
+  const data = await readSearchData(ctx.origin);
   const whole = searchProducts(data, q, 50).find((h) => h.score === 0 || h.score === 4);
   const family = whole?.entry[2];
-  if (family && index.families.includes(family)) return { slug: family, match: 'family' };
-  if (index.names.includes(slug)) return { slug, match: 'printed_name' };
+  if (family && directory.families.includes(family)) return { slug: family, match: 'family' };
+  if (directory.names.includes(slug)) return { slug, match: 'printed_name' };
   return null;
 }
 
@@ -151,15 +151,15 @@ function regionParam(params: URLSearchParams): string {
   return region;
 }
 
-async function readIndex(store: ObjectStore): Promise<ProductionIndexT> {
-  const object = await store.get(PRODUCTION_OBJECTS.index);
-  if (!object) missingFromBuild(PRODUCTION_OBJECTS.index);
-  return JSON.parse(await object.text()) as ProductionIndexT;
+async function readDirectory(origin: Origin): Promise<ProductionDirectoryT> {
+  const object = await origin.get(PRODUCTION_OBJECTS.directory);
+  if (!object) missingFromBuild(PRODUCTION_OBJECTS.directory);
+  return JSON.parse(await object.text()) as ProductionDirectoryT;
 }
 
 /** The items of one object; none when the build wrote none (a family with no row in that region). */
-async function readRows(store: ObjectStore, path: string): Promise<ProductionItemT[]> {
-  const object = await store.get(path);
+async function readRows(origin: Origin, path: string): Promise<ProductionItemT[]> {
+  const object = await origin.get(path);
   if (!object) return [];
   const { region, sources, rows } = JSON.parse(await object.text()) as ProductionRowsT;
   return rows.map(([year, productName, quantityTons, source, productSlug, areaHectares, tableId, measure]) => ({

@@ -1,13 +1,14 @@
-/** GET /products/search and GET /search (see edge/search.ts for matching and ranking). */
+/** GET /products/search and GET /search (see edge/query/search.ts for matching and ranking). */
 import { routeSpec } from '../../core/routes.ts';
-import { jsonAnswer, type Answer, type RouteContext } from '../context.ts';
-import { limitParam } from '../params.ts';
-import { readSearchData, searchMarkets, searchProducts, searchQuery } from '../search.ts';
+import { apiUrl } from '../../core/urls.ts';
+import { jsonAnswer, type Answer, type RouteContext } from '../answer/context.ts';
+import { limitParam } from '../request/params.ts';
+import { readSearchData, searchMarkets, searchProducts, searchQuery } from '../query/search.ts';
 
 export async function productSearch(ctx: RouteContext): Promise<Answer> {
   const { query, normalised } = searchQuery(ctx.params);
   const limit = limitParam(ctx.params, routeSpec('/products/search').limit!);
-  const data = await readSearchData(ctx.store);
+  const data = await readSearchData(ctx.origin);
   const items = searchProducts(data, normalised, limit).map(({ entry, matched, alias }) => ({
     slug: entry[0],
     name: entry[1],
@@ -17,8 +18,8 @@ export async function productSearch(ctx: RouteContext): Promise<Answer> {
     observed_date: entry[5],
     matched,
     alias,
-    url: `/api/v1/prices?product=${entry[0]}`,
-    aliases_url: `/api/v1/products/${entry[0]}/aliases`,
+    url: apiUrl('/prices', { product: entry[0] }),
+    aliases_url: apiUrl('/products/{slug}/aliases', { slug: entry[0] }),
   }));
   return jsonAnswer({ query, normalised, items, meta: { count: items.length, limit }, attribution: data.attribution });
 }
@@ -26,20 +27,20 @@ export async function productSearch(ctx: RouteContext): Promise<Answer> {
 export async function combinedSearch(ctx: RouteContext): Promise<Answer> {
   const { query, normalised } = searchQuery(ctx.params);
   const limit = limitParam(ctx.params, routeSpec('/search').limit!);
-  const data = await readSearchData(ctx.store);
+  const data = await readSearchData(ctx.origin);
   const products = searchProducts(data, normalised, limit).map(({ entry }) => ({
     slug: entry[0],
     name: entry[1],
     category: entry[3],
     unit: entry[4],
     observed_date: entry[5],
-    url: `/api/v1/prices?product=${entry[0]}`,
+    url: apiUrl('/prices', { product: entry[0] }),
   }));
   const markets = searchMarkets(data, normalised, limit).map((m) => ({
     slug: m[0],
     name: m[1],
     province: m[2],
-    url: `/api/v1/prices?market=${m[0]}`,
+    url: apiUrl('/prices', { market: m[0] }),
   }));
   return jsonAnswer({
     query,

@@ -5,9 +5,9 @@
  * through the worker as through the bucket's public URL. Every key under a snapshot's prefix is
  * named by its content: its ETag is strong and its cache immutable.
  */
-import { ApiError } from '../errors.ts';
-import { baseHeaders, etagMatches, setCountedHeaders, type Counted } from '../headers.ts';
-import type { ByteSpan, RangeStore } from '../store.ts';
+import { ApiError } from '../answer/errors.ts';
+import { baseHeaders, etagMatches, setCountedHeaders, type Counted } from '../answer/headers.ts';
+import type { ByteSpan, RangeOrigin } from '../origin/object.ts';
 
 /** As the bucket stores snapshot files (publish/layout.ts CACHE.immutable): the prefix names the content. */
 export const SNAPSHOT_FILE_CACHE = 'public, max-age=31536000, immutable';
@@ -68,10 +68,10 @@ export function rangeApplies(ifRange: string | null, etag: string): boolean {
 export async function answerSnapshotFile(
   request: Request,
   key: string,
-  store: RangeStore,
+  origin: RangeOrigin,
   asked: { requestId: string; counted: Counted },
 ): Promise<Response> {
-  const head = await store.head(key);
+  const head = await origin.head(key);
   if (!head) throw new ApiError(404, 'NOT_FOUND', { path: `/${key}`.slice(0, 200) });
   const headers = baseHeaders(asked.requestId);
   headers.set('access-control-expose-headers', `${headers.get('access-control-expose-headers')}, ${RANGE_HEADERS}`);
@@ -91,6 +91,6 @@ export async function answerSnapshotFile(
   const { span } = wanted;
   if (span) headers.set('content-range', `bytes ${span.offset}-${span.offset + span.length - 1}/${head.size}`);
   headers.set('content-length', String(span ? span.length : head.size));
-  const body = request.method === 'HEAD' ? null : await store.read(key, span);
+  const body = request.method === 'HEAD' ? null : await origin.read(key, span);
   return new Response(body, { status: span ? 206 : 200, headers });
 }

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ContentCoding } from '../../core/encodings.ts';
-import { forgetCalendars } from '../aging.ts';
-import type { RouteContext } from '../context.ts';
-import type { ObjectStore, StoredObject } from '../store.ts';
+import { forgetCalendars } from '../answer/aging.ts';
+import type { RouteContext } from '../answer/context.ts';
+import type { Origin, StoredObject } from '../origin/object.ts';
 import { serveStored } from './stored.ts';
 
 const identity = new TextEncoder().encode('{"items":[]}');
@@ -13,7 +13,7 @@ const brotli = new Uint8Array([0x0b, 0x05, 0x80]);
 /** Objects as the bucket holds them: text gzip-encoded, the twin brotli; `asked` records the reads. */
 function bucket(keys: Record<string, ContentCoding>, buildDay = '2026-11-20') {
   const asked: string[] = [];
-  const store: ObjectStore = {
+  const origin: Origin = {
     async get(key) {
       asked.push(key);
       if (key === 'api/v1/_meta/calendars.json') {
@@ -29,7 +29,7 @@ function bucket(keys: Record<string, ContentCoding>, buildDay = '2026-11-20') {
       return coding === undefined ? null : object(coding === 'br' ? brotli : gzip, coding);
     },
   };
-  return { store, asked };
+  return { origin, asked };
 }
 
 function object(raw: Uint8Array, encoding: ContentCoding | null): StoredObject {
@@ -50,10 +50,10 @@ function object(raw: Uint8Array, encoding: ContentCoding | null): StoredObject {
   };
 }
 
-const ctx = (store: ObjectStore, codings: ContentCoding[], today = '2026-11-20'): RouteContext => ({
+const ctx = (origin: Origin, codings: ContentCoding[], today = '2026-11-20'): RouteContext => ({
   url: new URL('http://localhost/'),
   params: new URLSearchParams(),
-  store,
+  origin,
   today,
   pathParams: {},
   codings,
@@ -64,50 +64,50 @@ beforeEach(() => forgetCalendars());
 
 describe('a whole response goes as stored when the client takes its coding', () => {
   it('brotli first: the twin, as stored', async () => {
-    const { store, asked } = bucket({ [KEY]: 'gzip', [`${KEY}.br`]: 'br' });
-    const answer = (await serveStored(ctx(store, ['br', 'gzip']), KEY))!;
+    const { origin, asked } = bucket({ [KEY]: 'gzip', [`${KEY}.br`]: 'br' });
+    const answer = (await serveStored(ctx(origin, ['br', 'gzip']), KEY))!;
     expect(answer).toMatchObject({ encoding: 'br', body: brotli, etag: '"e"' });
     expect(asked).toEqual(['api/v1/_meta/calendars.json', `${KEY}.br`]);
   });
 
   it('gzip only: the object as the bucket holds it, never inflated', async () => {
-    const { store, asked } = bucket({ [KEY]: 'gzip', [`${KEY}.br`]: 'br' });
-    const answer = (await serveStored(ctx(store, ['gzip', 'br']), KEY))!;
+    const { origin, asked } = bucket({ [KEY]: 'gzip', [`${KEY}.br`]: 'br' });
+    const answer = (await serveStored(ctx(origin, ['gzip', 'br']), KEY))!;
     expect(answer).toMatchObject({ encoding: 'gzip', body: gzip });
     expect(asked).not.toContain(`${KEY}.br`);
   });
 
   it('neither: the identity bytes', async () => {
-    const { store } = bucket({ [KEY]: 'gzip', [`${KEY}.br`]: 'br' });
-    const answer = (await serveStored(ctx(store, []), KEY))!;
+    const { origin } = bucket({ [KEY]: 'gzip', [`${KEY}.br`]: 'br' });
+    const answer = (await serveStored(ctx(origin, []), KEY))!;
     expect(answer.encoding).toBeUndefined();
     expect(new Uint8Array(await new Response(answer.body).arrayBuffer())).toEqual(identity);
   });
 
   it('brotli only, and no twin (a build from before twins): the identity bytes', async () => {
-    const { store, asked } = bucket({ [KEY]: 'gzip' });
-    const answer = (await serveStored(ctx(store, ['br']), KEY))!;
+    const { origin, asked } = bucket({ [KEY]: 'gzip' });
+    const answer = (await serveStored(ctx(origin, ['br']), KEY))!;
     expect(answer.encoding).toBeUndefined();
     expect(new Uint8Array(await new Response(answer.body).arrayBuffer())).toEqual(identity);
     expect(asked).toEqual(['api/v1/_meta/calendars.json', `${KEY}.br`, KEY]);
   });
 
   it('served after the build day, JSON is re-aged from its identity; a page still goes as stored', async () => {
-    const { store, asked } = bucket({
+    const { origin, asked } = bucket({
       [KEY]: 'gzip',
       [`${KEY}.br`]: 'br',
       'pages/widgets.html': 'gzip',
       'pages/widgets.html.br': 'br',
     });
-    const json = (await serveStored(ctx(store, ['br', 'gzip'], '2026-11-21'), KEY))!;
+    const json = (await serveStored(ctx(origin, ['br', 'gzip'], '2026-11-21'), KEY))!;
     expect(json.encoding).toBeUndefined();
     expect(asked).not.toContain(`${KEY}.br`);
-    const page = (await serveStored(ctx(store, ['br', 'gzip'], '2026-11-21'), 'pages/widgets.html'))!;
+    const page = (await serveStored(ctx(origin, ['br', 'gzip'], '2026-11-21'), 'pages/widgets.html'))!;
     expect(page.encoding).toBe('br');
   });
 
   it('an unknown key is no answer', async () => {
-    const { store } = bucket({});
-    expect(await serveStored(ctx(store, ['br', 'gzip']), 'api/v1/products/nope/aliases.json')).toBeNull();
+    const { origin } = bucket({});
+    expect(await serveStored(ctx(origin, ['br', 'gzip']), 'api/v1/products/nope/aliases.json')).toBeNull();
   });
 });

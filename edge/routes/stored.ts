@@ -1,8 +1,8 @@
 /** Routes whose whole response is one precomputed object (markets, openapi.json …). */
 import { BROTLI_TWIN, hasBrotliTwin, type ContentCoding } from '../../core/encodings.ts';
-import { agingCalendars } from '../aging.ts';
-import type { Answer, RouteContext } from '../context.ts';
-import { missingFromBuild, type StoredObject } from '../store.ts';
+import { agingCalendars } from '../answer/aging.ts';
+import type { Answer, RouteContext } from '../answer/context.ts';
+import { missingFromBuild, type StoredObject } from '../origin/object.ts';
 
 /**
  * The object at `key` as the answer. To a client that accepts a stored coding it goes as stored
@@ -13,16 +13,16 @@ import { missingFromBuild, type StoredObject } from '../store.ts';
 export async function serveStored(ctx: RouteContext, key: string): Promise<Answer | null> {
   const codings = ctx.codings.length > 0 && (await asStored(ctx, key)) ? ctx.codings : [];
   if (codings[0] === 'br' && hasBrotliTwin(key)) {
-    const twin = await ctx.store.get(key + BROTLI_TWIN);
+    const twin = await ctx.origin.get(key + BROTLI_TWIN);
     if (twin) return answerOf(twin, codings);
   }
-  const object = await ctx.store.get(key);
+  const object = await ctx.origin.get(key);
   return object ? answerOf(object, codings) : null;
 }
 
 /** Only JSON ages (worker.ts ageAnswer): a page or script goes as stored on any day. */
 async function asStored(ctx: RouteContext, key: string): Promise<boolean> {
-  return !key.endsWith('.json') || (await agingCalendars(ctx.store, ctx.today)) === null;
+  return !key.endsWith('.json') || (await agingCalendars(ctx.origin, ctx.today)) === null;
 }
 
 function answerOf(object: StoredObject, codings: readonly ContentCoding[]): Answer {

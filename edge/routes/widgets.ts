@@ -8,10 +8,11 @@ import { LATEST_MARKETS_PATH } from '../../core/objects.ts';
 import { addDays } from '../../core/dates.ts';
 import { HTML_TYPE } from '../../core/media-types.ts';
 import { WIDGET_RATE_LIMIT, type WidgetSpec } from '../../core/routes.ts';
-import { ager, agingCalendars } from '../aging.ts';
-import type { Answer, RouteContext } from '../context.ts';
-import { baseHeaders, setRateLimitHeaders, sha256Etag, type RateLimitState } from '../headers.ts';
-import { missingFromBuild } from '../store.ts';
+import { ager, agingCalendars } from '../answer/aging.ts';
+import type { Answer, RouteContext } from '../answer/context.ts';
+import { baseHeaders, setRateLimitHeaders, type RateLimitState } from '../answer/headers.ts';
+import { etagOf } from '../../core/digest.ts';
+import { missingFromBuild } from '../origin/object.ts';
 import { themeOf, unavailablePage } from '../widgets/page.ts';
 import { pricesPage, pricesRequest, type Answered, type LatestBody, type MarketNames } from '../widgets/prices.ts';
 import { indexPage, WEEKS, type IndexLatestBody, type Week } from '../widgets/weekly-index.ts';
@@ -30,20 +31,20 @@ async function read<T>(ctx: RouteContext, route: Route, params: Record<string, s
   return value;
 }
 
-/** Served on a later day than the build: one re-ager for every answer of the page (edge/aging.ts). */
+/** Served on a later day than the build: one re-ager for every answer of the page (edge/answer/aging.ts). */
 async function agerOf(ctx: RouteContext): Promise<Age> {
-  const calendars = await agingCalendars(ctx.store, ctx.today);
+  const calendars = await agingCalendars(ctx.origin, ctx.today);
   return calendars ? ager(calendars, ctx.today) : null;
 }
 
 async function marketNames(ctx: RouteContext): Promise<MarketNames> {
-  const object = await ctx.store.get(LATEST_MARKETS_PATH);
+  const object = await ctx.origin.get(LATEST_MARKETS_PATH);
   if (!object) missingFromBuild(LATEST_MARKETS_PATH);
   return JSON.parse(await object.text()) as MarketNames;
 }
 
 async function page(text: string): Promise<Answer> {
-  return { body: text, etag: await sha256Etag(text), contentType: HTML_TYPE };
+  return { body: text, etag: await etagOf(text), contentType: HTML_TYPE };
 }
 
 /** The whole list or a category in one answer; or one answer per chosen product (a slug that folds to nothing is not found). */

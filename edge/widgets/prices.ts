@@ -3,15 +3,14 @@
  * needs, how they merge into rows, and the page. Bad parameters fall back to defaults; what
  * was asked and not shown (unknown slugs, rows past the limit) is said under the list.
  */
+import { PRICES_WIDGET_LIMITS } from '../../core/routes.ts';
 import { slugify } from '../../core/turkish.ts';
 import type { LatestItemT } from '../../schemas/latest.ts';
 import { attributionLine, attributionOf, freshnessMark, freshnessOf, price, trDay } from './format.ts';
 import { html, type Html } from './markup.ts';
 import { widgetPage, WIDGET_TITLES, type Theme } from './page.ts';
 
-const DEFAULT_LIMIT = 10;
-const MAX_LIMIT = 50;
-const MAX_SLUGS = 20;
+const { default: DEFAULT_LIMIT, max: MAX_LIMIT, slugs: MAX_SLUGS } = PRICES_WIDGET_LIMITS;
 const CATEGORY_NAMES: Record<string, string> = { sebze: 'Sebze', meyve: 'Meyve', balik: 'Balık ve deniz ürünleri' };
 
 export type LatestBody = { items: LatestItemT[]; attribution: string };

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { Day, Decimal } from '../common.ts';
 
-/** Inlined in its answer's component: build/openapi.ts gives an id of its own only to the schemas it lists. */
+/** Inlined in its answer's component: build/openapi/document.ts gives an id of its own only to the schemas it lists. */
 const CompatPriceItem = z.strictObject({
   id: z.uuid(),
   marketName: z.string(),

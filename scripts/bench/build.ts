@@ -9,14 +9,15 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import type { BuildReport } from '../../build/build.ts';
 import { openDb } from '../../store/db.ts';
-import { indexesRead, partitionsRead, type IndexRead } from '../../publish/fetch-previous.ts';
+import { directoriesRead, partitionsRead, type DirectoryRead } from '../../publish/fetch-previous.ts';
 import { PreviousBuild } from '../../build/incremental/previous.ts';
 import { boundary as boundaryOf, currentState } from '../../build/incremental/state.ts';
 import { BUILD_INPUT_FILES } from '../../publish/layout.ts';
 import { loadModel } from '../../build/model.ts';
 import { publishedRows } from '../../build/price-rows.ts';
-import { etagOf } from '../../core/digest.ts';
+import { etagOfSync } from '../../core/digest-sync.ts';
 import { MANIFEST_FILE } from '../../core/objects.ts';
+import { apiUrl } from '../../core/urls.ts';
 import { syntheticStore } from './synthetic/store.ts';
 import { storeNight, storeNightBefore } from './synthetic/nightly.ts';
 import { profileByName } from './synthetic/profiles.ts';
@@ -102,16 +103,16 @@ function build(
  * for the boundary its build will take, read once here as its download leaves them: in the page
  * cache: the nightly's build reads them right after writing them, never cold from disk.
  */
-function nightlyDownload(): { from: string; indexes: IndexRead[]; partitions: string[] } | null {
+function nightlyDownload(): { from: string; directories: DirectoryRead[]; partitions: string[] } | null {
   const db = openDb(before);
   const previous = PreviousBuild.read(outA);
   const edge = previous ? boundaryOf(db, currentState(db, loadModel(db, today)), previous.state) : null;
   db.close();
   if (!edge || !('from' in edge)) return null;
-  const indexes = indexesRead(Object.keys(manifest.objects), edge.from);
-  const partitions = partitionsRead(indexes, (path) => readFileSync(join(outA, path), 'utf8'));
+  const directories = directoriesRead(Object.keys(manifest.objects), edge.from);
+  const partitions = partitionsRead(directories, (path) => readFileSync(join(outA, path), 'utf8'));
   for (const path of partitions) readFileSync(join(outA, path));
-  return { from: edge.from, indexes, partitions };
+  return { from: edge.from, directories, partitions };
 }
 
 type Manifest = { objects: Record<string, { etag: string; bytes: number; encoding?: 'gzip' | 'br'; stored?: number }> };
@@ -156,7 +157,7 @@ for (const [i, p] of paths.entries()) {
   sampledRaw += bytes.byteLength;
   if (entry.encoding) {
     const t = performance.now();
-    etagOf(bytes);
+    etagOfSync(bytes);
     gzipSync(bytes, { level: 4 });
     encodeMs += performance.now() - t;
     encodeSampled += bytes.byteLength;
@@ -253,7 +254,7 @@ const kindOf = (path: string) =>
     ? 'twins'
     : (/^api\/v1\/_(c\/(prices|history|products)|p|evidence)\//
         .exec(path)?.[1]
-        ?.replace(/^c\/(\w+)/, '$1 indexes')
+        ?.replace(/^c\/(\w+)/, '$1 directories')
         .replace(/^p$/, 'partitions') ?? 'other objects');
 const kinds = new Map<string, number>();
 for (const [path] of changed) kinds.set(kindOf(path), (kinds.get(kindOf(path)) ?? 0) + 1);
@@ -268,8 +269,8 @@ line('bytes to upload (identity / as stored)', `${mb(changedBytes)} / ${mb(chang
 if (download && 'from' in boundary) {
   if (download.from !== boundary.from)
     throw new Error(`the nightly would download for ${download.from}, the build took ${boundary.from}`);
-  const { indexes, partitions } = download;
-  const indexStored = indexes.reduce(
+  const { directories, partitions } = download;
+  const directoriesStored = directories.reduce(
     (n, { path }) => n + gzipSync(readFileSync(join(outA, path)), { level: 6 }).byteLength,
     0,
   );
@@ -281,7 +282,7 @@ if (download && 'from' in boundary) {
   );
   line(
     '  downloaded from the bucket first',
-    `${indexes.length} indexes ${mb(indexStored)} + ${partitions.length} partitions ${mb(partitionStored)} + build inputs ${mb(inputsStored)} = ${mb(indexStored + partitionStored + inputsStored)}`,
+    `${directories.length} directories ${mb(directoriesStored)} + ${partitions.length} partitions ${mb(partitionStored)} + build inputs ${mb(inputsStored)} = ${mb(directoriesStored + partitionStored + inputsStored)}`,
     `the whole build: ${mb(gzBytes)} gzip in ${paths.length} objects`,
   );
 }
@@ -311,20 +312,20 @@ const product = Object.keys(after.objects)
   .replace('api/v1/_c/prices/product/', '')
   .replace('.json', '');
 const QUERIES = [
-  ['plain object /markets', '/api/v1/markets'],
-  ['filters product × market', `/api/v1/prices?product=${product}&market=${market}&limit=50`],
-  ['date', `/api/v1/prices?date=${lastDay}&limit=50`],
-  ['range 30d category', '/api/v1/prices?range=30d&category=sebze&limit=100'],
-  ['deep page', '/api/v1/prices?page=2000&limit=50'],
-  ['history monthly', `/api/v1/prices/history/${product}?range=3650d&bucket=monthly`],
-  ['search', '/api/v1/products/search?q=domates'],
+  ['plain object /markets', apiUrl('/markets')],
+  ['filters product × market', apiUrl('/prices', { product, market, limit: 50 })],
+  ['date', apiUrl('/prices', { date: lastDay, limit: 50 })],
+  ['range 30d category', apiUrl('/prices', { range: '30d', category: 'sebze', limit: 100 })],
+  ['deep page', apiUrl('/prices', { page: 2000, limit: 50 })],
+  ['history monthly', apiUrl('/prices/history/{slug}', { slug: product, range: '3650d', bucket: 'monthly' })],
+  ['search', apiUrl('/products/search', { q: 'domates' })],
 ] as const;
 const handlerCpu = await handlerCpuMeter(outB);
 console.log(
   `\nworker (workerd via miniflare, ${rounds} requests per query): latency median / p99 ms · workerd process CPU ms per request (mean, incl. the local origin hop)`,
 );
 console.log(
-  `handler CPU ms: the worker's own code per request (scripts/bench/handler-cpu.ts), median / p99, served on the build day ${today} · median on the day after (re-aged); cold: median with the isolate's parsed indexes and calendars emptied before each request`,
+  `handler CPU ms: the worker's own code per request (scripts/bench/handler-cpu.ts), median / p99, served on the build day ${today} · median on the day after (re-aged); cold: median with the isolate's parsed directories and calendars emptied before each request`,
 );
 line(
   'query',

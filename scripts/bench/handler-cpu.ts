@@ -16,18 +16,18 @@ import { distOrigin } from '../lib/dist-origin.ts';
 
 /** The worker module is typed against the Workers runtime (edge/tsconfig.json), not Node's: loaded by path. */
 const WORKER = new URL('../../edge/worker.ts', import.meta.url).href;
-/** The isolate's caches (parsed indexes, calendars), emptied for the cold figure: the same modules the worker loads. */
-const COLLECTION = new URL('../../edge/collection.ts', import.meta.url).href;
-const AGING = new URL('../../edge/aging.ts', import.meta.url).href;
+/** The isolate's caches (parsed collection directories, calendars), emptied for the cold figure: the same modules the worker loads. */
+const COLLECTION = new URL('../../edge/query/collection.ts', import.meta.url).href;
+const AGING = new URL('../../edge/answer/aging.ts', import.meta.url).href;
 type Handle = (request: Request, env: unknown) => Promise<Response>;
 
 type Cached = { status: number; headers: [string, string][]; body: Uint8Array | null };
 
 /**
  * `median`, `p99`: the build folder read as it is (nothing kept at the edge: every request does the
- * route's work); `cold`: the median with the isolate's parsed indexes and calendars emptied before
+ * route's work); `cold`: the median with the isolate's parsed directories and calendars emptied before
  * each request; `hit`: the median through a publication pointer, where the edge cache answers a
- * repeated request (edge/answer-cache.ts; Node has no Cache API, so the isolate's memory does).
+ * repeated request (edge/answer/cache.ts; Node has no Cache API, so the isolate's memory does).
  */
 export type HandlerCpu = { median: number; p99: number; cold: number; hit: number };
 
@@ -48,7 +48,7 @@ export async function handlerCpuMeter(
 ): Promise<(path: string, rounds: number, servingDay: string) => Promise<HandlerCpu>> {
   register(`data:text/javascript,${encodeURIComponent(RUNTIME_SHIM)}`);
   const { handle } = (await import(WORKER)) as { handle: Handle };
-  const { forgetIndexes } = (await import(COLLECTION)) as { forgetIndexes: () => void };
+  const { forgetDirectories } = (await import(COLLECTION)) as { forgetDirectories: () => void };
   const { forgetCalendars } = (await import(AGING)) as { forgetCalendars: () => void };
   const origin = distOrigin(distDir);
   const memory = new Map<string, Cached>();
@@ -112,7 +112,7 @@ export async function handlerCpuMeter(
         const cpu: number[] = [];
         for (let r = 0; r < rounds; r++) {
           if (cold) {
-            forgetIndexes();
+            forgetDirectories();
             forgetCalendars();
           }
           const before = process.cpuUsage();

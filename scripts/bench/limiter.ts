@@ -1,6 +1,6 @@
 /**
  * npm run bench:limiter: what the rate limiter costs a request under workerd. A harness worker
- * answers /admit after asking the limiter exactly as the API worker does (edge/limit.ts `admit`,
+ * answers /admit after asking the limiter exactly as the API worker does (edge/limits/admission.ts `admit`,
  * the real RateLimiter Durable Object, storage on disk) and /plain without it; the difference is
  * the limiter's share. Two address mixes: a pool of clients making several requests each, and a
  * new address per request. Prints per-request latency (p50, p99, at a fixed concurrency) and
@@ -23,8 +23,8 @@ const CONCURRENCY = 8;
 const BUNDLE = '.cache/bench/limiter-harness.js';
 
 const HARNESS = `
-import { admit } from './edge/limit.ts';
-export { RateLimiter } from './edge/rate-limiter.ts';
+import { admit } from './edge/limits/admission.ts';
+export { RateLimiter } from './edge/limits/rate-limiter.ts';
 export default {
   async fetch(request, env) {
     if (new URL(request.url).pathname !== '/admit') return new Response('plain');

@@ -4,19 +4,18 @@
  * `npm run bench` does), publishes the first build and then the second into an empty bucket,
  * and prints the bucket operations of each publication by kind. The bucket is a real S3
  * server (s3rver) unless `--memory`: then an in-memory bucket that answers as S3 does and
- * keeps only the bodies the publisher reads back (records, pointer, indexes), so a national
+ * keeps only the bodies the publisher reads back (records, pointer, lists), so a national
  * build is counted without a server's disk. Operations are counted around the bucket
  * (publish/operations.ts), as the publisher counts them in its report: one per request (a listing
  * one per page of 1,000 keys, a delete one per batch of 1,000). Nothing is asserted; the numbers
  * are for reading.
  */
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { addDays } from '../../core/dates.ts';
-import type { Head, Listed, ObjectBucket, PutInput } from '../../publish/bucket.ts';
+import { md5Hex, type Head, type Listed, type ObjectBucket, type PutInput } from '../../publish/bucket.ts';
 import { countOperations, describeOperations, type Operations } from '../../publish/operations.ts';
 import { prune } from '../../publish/prune.ts';
 import { describeReport, publishRelease } from '../../publish/release.ts';
@@ -34,14 +33,13 @@ const today = addDays(profile.endDay, 1);
 mkdirSync(dir, { recursive: true });
 
 type Kept = { head: Head; body: Uint8Array | null };
-/** Bodies the publisher reads back: the pointer, indexes, records, index shards and build inputs. */
+/** Bodies the publisher reads back: the pointer, the builds and snapshots lists, records, path map shards and build inputs. */
 const readBack = (key: string): boolean =>
   /(^current\.json$|index\.json$|release\.json$|\/_index\/|\/_build\/)/.test(key);
 
 /** An S3 bucket in memory: MD5 ETags, metadata and headers kept, bodies only where they are read back. */
 function memoryBucket(): ObjectBucket {
   const objects = new Map<string, Kept>();
-  const md5 = (body: Uint8Array) => createHash('md5').update(body).digest('hex');
   const stored = (key: string) => {
     const o = objects.get(key);
     if (!o) return null;
@@ -56,7 +54,7 @@ function memoryBucket(): ObjectBucket {
     stats: { requests: 0, retries: 0 },
     put: async (input: PutInput) => {
       const head: Head = {
-        md5: md5(input.body),
+        md5: md5Hex(input.body),
         size: input.body.byteLength,
         metadata: input.metadata,
         contentType: input.contentType,

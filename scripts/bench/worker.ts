@@ -5,6 +5,7 @@
  * nothing is asserted.
  */
 import { partitionsBetween } from '../../core/collection-keys.ts';
+import { apiUrl } from '../../core/urls.ts';
 import { distOrigin } from '../lib/dist-origin.ts';
 import { startLocalWorker } from '../lib/local-worker.ts';
 import { DEFAULT_OUT, option } from '../args.ts';
@@ -14,29 +15,29 @@ const rounds = Number(option('rounds', '200'));
 const worker = await startLocalWorker({ distDir });
 const origin = distOrigin(distDir);
 
-async function readIndexAndParts(key: string, from: number, to: number): Promise<void> {
-  const index = JSON.parse(await (await origin(new Request(`http://origin/api/v1/_c/prices/${key}.json`))).text());
-  for (const p of partitionsBetween(index, from, to)) {
+async function readDirectoryAndParts(key: string, from: number, to: number): Promise<void> {
+  const directory = JSON.parse(await (await origin(new Request(`http://origin/api/v1/_c/prices/${key}.json`))).text());
+  for (const p of partitionsBetween(directory, from, to)) {
     await (await origin(new Request(`http://origin/${p.path}`))).text();
   }
 }
 
 const QUERIES: { path: string; direct: () => Promise<unknown> }[] = [
   {
-    path: '/api/v1/markets',
+    path: apiUrl('/markets'),
     direct: async () => (await origin(new Request('http://origin/api/v1/markets.json'))).text(),
   },
   {
-    path: '/api/v1/prices?product=domates-salkim&limit=50',
-    direct: () => readIndexAndParts('product/domates-salkim', 0, 50),
+    path: apiUrl('/prices', { product: 'domates-salkim', limit: 50 }),
+    direct: () => readDirectoryAndParts('product/domates-salkim', 0, 50),
   },
   {
-    path: '/api/v1/prices?city=izmir&category=meyve&date=2026-07-23',
-    direct: () => readIndexAndParts('city/izmir/category/meyve', 0, 50),
+    path: apiUrl('/prices', { city: 'izmir', category: 'meyve', date: '2026-07-23' }),
+    direct: () => readDirectoryAndParts('city/izmir/category/meyve', 0, 50),
   },
-  { path: '/api/v1/prices?page=40&limit=200', direct: () => readIndexAndParts('all', 7800, 8000) },
+  { path: apiUrl('/prices', { page: 40, limit: 200 }), direct: () => readDirectoryAndParts('all', 7800, 8000) },
   {
-    path: '/api/v1/prices/latest?category=sebze',
+    path: apiUrl('/prices/latest', { category: 'sebze' }),
     direct: async () => (await origin(new Request('http://origin/api/v1/prices/latest/category/sebze.json'))).text(),
   },
 ];

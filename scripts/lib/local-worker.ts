@@ -6,9 +6,9 @@
  * only what changed.
  */
 import { Miniflare } from 'miniflare';
-import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { sha256HexSync } from '../../core/digest-sync.ts';
 import { publishRelease, type PublishReport } from '../../publish/release.ts';
 import type { SnapshotFiles } from '../../publish/snapshot.ts';
 import { bundleWorker, ROOT } from './bundle-worker.ts';
@@ -19,13 +19,13 @@ import {
   LOCAL_ALERTS_DATABASE,
   LOCAL_KEYS_DATABASE,
   type LocalD1,
-} from './key-store-local.ts';
+} from './keys-local.ts';
 import { startLocalEdge } from './local-edge.ts';
 import { MiniflareBucket } from './miniflare-bucket.ts';
 import { startOriginServer, type Origin } from './origin-server.ts';
 
 export const COMPATIBILITY_DATE = '2026-04-20';
-/** As wrangler.toml: node:zlib for the answers the edge keeps encoded (edge/answer-coding.ts). */
+/** As wrangler.toml: node:zlib for the answers the edge keeps encoded (edge/answer/coding.ts). */
 export const COMPATIBILITY_FLAGS = ['nodejs_compat'];
 
 /** The limiter and the keys' quota objects as wrangler.toml declares them: SQLite-backed Durable Object classes. */
@@ -103,10 +103,7 @@ export const bucketDirOf = (distDir: string): string =>
   join(
     ROOT,
     '.cache/bucket',
-    createHash('sha256')
-      .update(existsSync(distDir) ? realpathSync(distDir) : resolve(distDir))
-      .digest('hex')
-      .slice(0, 12),
+    sha256HexSync(existsSync(distDir) ? realpathSync(distDir) : resolve(distDir)).slice(0, 12),
   );
 
 /**

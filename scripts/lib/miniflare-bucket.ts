@@ -2,7 +2,7 @@
  * The local bucket: miniflare's R2, the same binding the worker reads in production, seen from
  * Node as the publisher's ObjectBucket. `npm start`, the tests and the benches publish the build
  * into it with the real publisher (publish/release.ts), so the worker reads the production layout
- * (pointer, builds, shared partitions) through the production code path (edge/store.ts R2Store).
+ * (pointer, builds, shared partitions) through the production code path (edge/origin/r2.ts R2Origin).
  */
 import type { Miniflare } from 'miniflare';
 import { identityOf, type Head, type Listed, type ObjectBucket, type PutInput } from '../../publish/bucket.ts';

@@ -9,7 +9,7 @@ import { fakeHttp } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { LayoutError, type Collected } from '../types.ts';
 import { HttpStatusError, type HttpRequest } from '../lib/http.ts';
-import { expectHall } from '../lib/adapter-cases.ts';
+import { expectHall } from '../../tests/support/adapter-cases.ts';
 import { adapter, dottedDay } from './index.ts';
 import { parseAnkaraPageHead, readCsrfToken } from './page-head.ts';
 
@@ -127,7 +127,7 @@ describe('Ankara registry entry and archive', () => {
     ]);
   });
 
-  it('lists the store and the page head with their parsers', () => {
+  it('lists the scraper database and the page head with their parsers', () => {
     const docs = adapter.archive!();
     expect(docs.map((d) => [d.storedPath, d.parser.id, d.fetchedAt])).toEqual([
       ['data/sources/ankara/hal_fiyatlari.db', 'ankara-scraper-sqlite', null],

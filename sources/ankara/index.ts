@@ -35,7 +35,7 @@ export const adapter: SourceAdapter = {
     method:
       'GET https://www.ankara.bel.tr/hal-fiyatlari (session cookie + csrf-token meta), then POST the same URL form date=DD.MM.YYYY&type=vegetable|fruit|imported|fish&_token=… with X-CSRF-TOKEN (HTML table)',
     attribution: 'Kaynak: Ankara Büyükşehir Belediyesi',
-    // Assumption: the page lists Monday to Saturday; the scraper store also has Sunday rows,
+    // Assumption: the page lists Monday to Saturday; the scraper database also has Sunday rows,
     // which mostly repeat Saturday's list.
     publishingDays: [1, 2, 3, 4, 5, 6],
     verification: 'verified',

@@ -1,6 +1,6 @@
 /**
- * The Ankara live table parser on fixtures constructed from the scraper store's rows of
- * 2026-02-18 (tests/fixtures/ankara/README.md says how and what is assumed). The store, read
+ * The Ankara live table parser on fixtures constructed from the scraper database's rows of
+ * 2026-02-18 (tests/fixtures/ankara/README.md says how and what is assumed). The database, read
  * by its own parser, is the independent reference: same names, units and prices, same order.
  */
 import { readFileSync } from 'node:fs';
@@ -12,11 +12,11 @@ import { parseAnkaraScraperSqlite } from './scraper-sqlite.ts';
 import ROWS from './live-html.rows.json' with { type: 'json' };
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/ankara/${name}`, import.meta.url));
-const STORE = parseAnkaraScraperSqlite(
+const SCRAPER_DB = parseAnkaraScraperSqlite(
   readFileSync(new URL('../../data/sources/ankara/hal_fiyatlari.db', import.meta.url)),
 );
 const stored = (from: number, to: number) =>
-  STORE.rows.filter((r) => {
+  SCRAPER_DB.rows.filter((r) => {
     const rowid = Number(r.location.replace('prices rowid ', ''));
     return rowid >= from && rowid <= to;
   });
@@ -33,7 +33,7 @@ describe('Ankara live table: the four answers of 2026-02-18', () => {
     ['fish', 33599, 33648, 50],
   ];
   for (const [type, from, to, n] of cases) {
-    it(`${type}: ${n} rows, the store's values in the store's order`, () => {
+    it(`${type}: ${n} rows, the database's values in the database's order`, () => {
       const doc = parseAnkaraHtml(fixture(`${type}-2026-02-18.html`), type);
       expect(doc.bulletinDays).toEqual(['2026-02-18']);
       expect(doc.rows).toHaveLength(n);

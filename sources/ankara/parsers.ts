@@ -3,10 +3,10 @@ import type { Parser } from '../types.ts';
 import { parserOf } from '../lib/parser-of.ts';
 import * as live from './live-html.ts';
 import * as head from './page-head.ts';
-import * as store from './scraper-sqlite.ts';
+import * as scraperDb from './scraper-sqlite.ts';
 
-const ankaraScraperSqlite = parserOf(store.PARSER, store.PARSER_VERSION, (d) =>
-  store.parseAnkaraScraperSqlite(d.bytes),
+const ankaraScraperSqlite = parserOf(scraperDb.PARSER, scraperDb.PARSER_VERSION, (d) =>
+  scraperDb.parseAnkaraScraperSqlite(d.bytes),
 );
 const ankaraPageHead = parserOf(head.PARSER, head.PARSER_VERSION, (d) => head.parseAnkaraPageHead(d.bytes));
 

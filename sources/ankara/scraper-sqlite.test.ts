@@ -1,5 +1,5 @@
 /**
- * Golden tests of the Ankara scraper store (SQLite) on the real file.
+ * Golden tests of the Ankara scraper database (SQLite) on the real file.
  *
  * Expected numbers computed independently with Python's sqlite3 module, e.g.
  *   python3 -c "import sqlite3; c=sqlite3.connect('data/sources/ankara/hal_fiyatlari.db');
@@ -25,7 +25,7 @@ const count = (rows: PrintedRow[], pick: (r: PrintedRow) => string) => {
   return out;
 };
 
-describe('Ankara scraper store: counts', () => {
+describe('Ankara scraper database: counts', () => {
   it('has 21407 rows on 168 days, 2025-05-29 … 2026-02-28', () => {
     expect(DOC.rows).toHaveLength(21407);
     expect(DOC.bulletinDays).toHaveLength(168);
@@ -56,7 +56,7 @@ describe('Ankara scraper store: counts', () => {
   });
 });
 
-describe('Ankara scraper store: spot values as stored', () => {
+describe('Ankara scraper database: spot values as stored', () => {
   it('reads the first row (rowid 133)', () => {
     expect(DOC.rows[0]).toEqual(ROWS.Ananas);
   });
@@ -104,8 +104,8 @@ describe('Ankara scraper store: spot values as stored', () => {
   });
 });
 
-describe('Ankara scraper store: a different store is loud', () => {
-  const store = (sql: string) => {
+describe('Ankara scraper database: a different database is loud', () => {
+  const database = (sql: string) => {
     const db = new Database(':memory:');
     db.exec(sql);
     const bytes = db.serialize();
@@ -124,8 +124,8 @@ describe('Ankara scraper store: a different store is loud', () => {
     ).toMatch(/not a readable SQLite database/);
   });
 
-  it('throws on a store without the prices columns', () => {
-    const bytes = store(
+  it('throws on a database without the prices columns', () => {
+    const bytes = database(
       'CREATE TABLE categories (id, name); CREATE TABLE products (id, category_id, name, unit); CREATE TABLE prices (id, product_id, price, date);',
     );
     expect(expectLayoutError(PARSER, () => parseAnkaraScraperSqlite(bytes)).message).toBe(
@@ -136,20 +136,20 @@ describe('Ankara scraper store: a different store is loud', () => {
   it('throws on an unknown category, a bad date, a text price and a row without product', () => {
     const base = `${SCHEMA} INSERT INTO categories VALUES (1, 'MEYVE / SEBZE'), (3, 'ÇİÇEK'); INSERT INTO products VALUES (1, 1, 'Ananas', 'adet'), (2, 3, 'Gül', 'bağ');`;
     expect(() =>
-      parseAnkaraScraperSqlite(store(`${base} INSERT INTO prices VALUES (5, 2, 1, 2, '2026-02-18');`)),
+      parseAnkaraScraperSqlite(database(`${base} INSERT INTO prices VALUES (5, 2, 1, 2, '2026-02-18');`)),
     ).toThrow('prices rowid 5: unknown category "ÇİÇEK"');
     expect(() =>
-      parseAnkaraScraperSqlite(store(`${base} INSERT INTO prices VALUES (6, 1, 1, 2, '18.02.2026');`)),
+      parseAnkaraScraperSqlite(database(`${base} INSERT INTO prices VALUES (6, 1, 1, 2, '18.02.2026');`)),
     ).toThrow('prices rowid 6: date "18.02.2026"');
     expect(() =>
-      parseAnkaraScraperSqlite(store(`${base} INSERT INTO prices VALUES (7, 1, 'yok', 2, '2026-02-18');`)),
+      parseAnkaraScraperSqlite(database(`${base} INSERT INTO prices VALUES (7, 1, 'yok', 2, '2026-02-18');`)),
     ).toThrow('prices rowid 7: price "yok"');
     expect(() =>
-      parseAnkaraScraperSqlite(store(`${base} INSERT INTO prices VALUES (8, 9, 1, 2, '2026-02-18');`)),
+      parseAnkaraScraperSqlite(database(`${base} INSERT INTO prices VALUES (8, 9, 1, 2, '2026-02-18');`)),
     ).toThrow('prices rowid 8: no product');
   });
 
-  it('reads an empty store as no bulletin', () => {
-    expect(parseAnkaraScraperSqlite(store(SCHEMA))).toEqual({ rows: [], bulletinDays: [] });
+  it('reads an empty database as no bulletin', () => {
+    expect(parseAnkaraScraperSqlite(database(SCHEMA))).toEqual({ rows: [], bulletinDays: [] });
   });
 });

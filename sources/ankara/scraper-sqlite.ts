@@ -1,5 +1,5 @@
 /**
- * The SQLite store of a daily scraper of `https://www.ankara.bel.tr/hal-fiyatlari`
+ * The SQLite database of a daily scraper of `https://www.ankara.bel.tr/hal-fiyatlari`
  * (hdogrukan/hal-fiyatlari): `categories(id, name)`, `products(id, category_id, name, unit)`,
  * `prices(id, product_id, min_price, max_price, date)`. It is derived from the page, not the page:
  * the scraper kept the name and unit cells as printed and min/max read with `1.234,56` rules,
@@ -57,7 +57,7 @@ function open(bytes: Uint8Array): Database.Database {
   return db;
 }
 
-/** A stored price is a number (REAL or INTEGER affinity); anything else is not the store we know. */
+/** A stored price is a number (REAL or INTEGER affinity); anything else is not the database we know. */
 function price(value: unknown, where: string): number | null {
   if (value === null) return null;
   if (typeof value === 'number' && Number.isFinite(value)) return value;
@@ -88,7 +88,7 @@ function toRow(s: StoredRow): PrintedRow {
   };
 }
 
-/** Every price row of the store, in rowid order, exactly as stored (9 rows keep min > max). */
+/** Every price row of the database, in rowid order, exactly as stored (9 rows keep min > max). */
 export function parseAnkaraScraperSqlite(bytes: Uint8Array): ParsedDocument {
   const db = open(bytes);
   try {

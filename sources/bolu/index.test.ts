@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectHttpStatus, fakeHttp, onlyDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
-import { expectDescribedHall } from '../lib/adapter-cases.ts';
+import { expectDescribedHall } from '../../tests/support/adapter-cases.ts';
 import { adapter, BOLU_CATEGORY_URL, newestPost } from './index.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/bolu/${name}`, import.meta.url));

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fetchedDocument } from '../../tests/support/fake-http.ts';
-import { itThrowsOnChanges } from '../lib/page-changes.ts';
+import { itThrowsOnChanges } from '../../tests/support/page-changes.ts';
 import CHANGED_PAGES from './changed-pages.json' with { type: 'json' };
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { boluWeeklyTable, parseBoluWeeklyTable, PARSER, postDay } from './parser.ts';

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fakeHttp, onlyDocument } from '../../tests/support/fake-http.ts';
 import { HttpStatusError } from '../lib/http.ts';
-import { expectHall } from '../lib/adapter-cases.ts';
+import { expectHall } from '../../tests/support/adapter-cases.ts';
 import { adapter } from './index.ts';
 
 const API = 'https://bapi.bursa.bel.tr/apigateway/acikveri/hal-fiyatlari';

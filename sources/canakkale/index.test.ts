@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fakeHttp, onlyDocument } from '../../tests/support/fake-http.ts';
 import { NetworkError } from '../lib/http.ts';
-import { expectDescribedHall, expectOnePageGet } from '../lib/adapter-cases.ts';
+import { expectDescribedHall, expectOnePageGet } from '../../tests/support/adapter-cases.ts';
 import { adapter, CANAKKALE_URL } from './index.ts';
 
 const PAGE = readFileSync(new URL('../../tests/fixtures/canakkale/hal-fiyat-listesi.html', import.meta.url));

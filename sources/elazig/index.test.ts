@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectHttpStatus, fakeHttp, onlyDocument } from '../../tests/support/fake-http.ts';
 import { LayoutError, type Collected } from '../types.ts';
-import { expectHall } from '../lib/adapter-cases.ts';
+import { expectHall } from '../../tests/support/adapter-cases.ts';
 import { adapter, ELAZIG_URL } from './index.ts';
 
 const PAGE = readFileSync(new URL('../../tests/fixtures/elazig/hal-fiyatlari.html', import.meta.url));

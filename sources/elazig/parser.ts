@@ -13,7 +13,7 @@
  * - a row may print its min above its max: it is returned as printed, and normalising swaps and flags it;
  * - no unit is printed: the list is taken as per kg (an assumption the real list does not contradict).
  */
-import { createHash } from 'node:crypto';
+import { sha256HexSync } from '../../core/digest-sync.ts';
 import { LayoutError, type ParsedDocument, type Parser, type PrintedRow, type SourceDocument } from '../types.ts';
 import { cellText, loadHtml, type Html } from '../lib/html.ts';
 import { priceReader } from '../lib/table.ts';
@@ -86,7 +86,7 @@ export function parseElazigList(document: SourceDocument): ParsedDocument {
 export function elazigListFingerprint(bytes: Uint8Array): { items: number; sha256: string } {
   const items = readItems(loadHtml(bytes));
   const content = JSON.stringify(items.map((item) => [item.name, item.min, item.max]));
-  return { items: items.length, sha256: createHash('sha256').update(content).digest('hex') };
+  return { items: items.length, sha256: sha256HexSync(content) };
 }
 
 export const elazigList: Parser = { id: PARSER, version: 1, parse: parseElazigList };

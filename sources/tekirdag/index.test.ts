@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { expectHttpStatus, fakeHttp, onlyDocument } from '../../tests/support/fake-http.ts';
 import { expectLayoutError } from '../../tests/support/layout-error.ts';
 import { NetworkError } from '../lib/http.ts';
-import { expectDescribedHall } from '../lib/adapter-cases.ts';
+import { expectDescribedHall } from '../../tests/support/adapter-cases.ts';
 import { adapter, newestDetail, TEKIRDAG_LISTING_URL } from './index.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/tekirdag/${name}`, import.meta.url));

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectHttpStatus, fakeHttp, onlyDocument } from '../../tests/support/fake-http.ts';
-import { expectDescribedHall, expectOnePageGet } from '../lib/adapter-cases.ts';
+import { expectDescribedHall, expectOnePageGet } from '../../tests/support/adapter-cases.ts';
 import { adapter, TRABZON_URL } from './index.ts';
 
 const PAGE = readFileSync(new URL('../../tests/fixtures/trabzon/halurunfiyatlari-as-served.html', import.meta.url));

@@ -4,7 +4,7 @@
  * rows. Links to product families come from data/production/links.csv at every import, so a
  * reviewed link applies to rows read before it. Unlinked names are counted, never dropped.
  */
-import { createHash } from 'node:crypto';
+import { sha256HexSync } from '../../core/digest-sync.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,7 +63,7 @@ function importDocument(
   leftOut: Record<string, number>,
 ): ProductionSummary['documents'][number] {
   const bytes = readFileSync(join(root, doc.path));
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const sha256 = sha256HexSync(bytes);
   const known = db
     .prepare(
       'SELECT rows FROM production_documents WHERE sha256 = ? AND parser = ? AND parser_version = ? AND path = ?',

@@ -22,8 +22,8 @@ import { PAGES } from '../../core/routes.ts';
 import { distBytes, distText } from '../support/dist-file.ts';
 import {
   BuildRecord,
-  CollectionIndex,
-  type CollectionIndexT,
+  CollectionDirectory,
+  type CollectionDirectoryT,
   CollectionKeysSchema,
   EdgeCalendarsSchema,
   LatestMarkets,
@@ -38,7 +38,7 @@ import { MarketsEnvelope } from '../../schemas/markets.ts';
 import { ObservationRecord } from '../../schemas/observations.ts';
 import { PriceRow } from '../../schemas/prices.ts';
 import { ProductItem } from '../../schemas/products.ts';
-import { ProductionIndex, ProductionRows } from '../../schemas/production.ts';
+import { ProductionDirectory, ProductionRows } from '../../schemas/production.ts';
 import { PRODUCTION_OBJECTS } from '../../core/production.ts';
 import {
   BasketResponse,
@@ -54,11 +54,11 @@ import {
   COMPAT_INDEX_LATEST_PATH,
   COMPAT_MARKETS_PATH,
   COMPAT_TRENDING_PATH,
-} from '../../core/compat-objects.ts';
+} from '../../core/compat/objects.ts';
 import { CompatIndexBasket, CompatIndexHistory, CompatIndexLatest } from '../../schemas/compat/basket-index.ts';
 import { CompatMarkets } from '../../schemas/compat/markets.ts';
 import { CompatTrending } from '../../schemas/compat/movers.ts';
-import { compatForecastPath } from '../../core/compat-objects.ts';
+import { compatForecastPath } from '../../core/compat/objects.ts';
 import { FORECAST_OBJECTS } from '../../core/objects.ts';
 import { CompatForecast, Forecast, ForecastRefusal } from '../../schemas/forecast.ts';
 
@@ -81,13 +81,13 @@ beforeAll(() => {
   manifest = JSON.parse(read('manifest.json')) as Manifest;
 });
 
-let indexes: Map<string, CollectionIndexT> | undefined;
+let indexes: Map<string, CollectionDirectoryT> | undefined;
 /** Every collection index by path, validated: read once, though two tests walk them (thousands of files). */
-function collectionIndexes(): Map<string, CollectionIndexT> {
+function collectionIndexes(): Map<string, CollectionDirectoryT> {
   indexes ??= new Map(
     Object.keys(manifest.objects)
       .filter((p) => p.startsWith('api/v1/_c/'))
-      .map((p) => [p, CollectionIndex.parse(JSON.parse(read(p)))]),
+      .map((p) => [p, CollectionDirectory.parse(JSON.parse(read(p)))]),
   );
   return indexes;
 }
@@ -151,7 +151,7 @@ function schemaFor(
   if (/^api\/v1\/products\/[a-z0-9-]+\/aliases\.json$/.test(path)) return { kind: 'json', schema: AliasResponse };
   if (path === 'api/v1/prices/latest.json' || path.startsWith('api/v1/prices/latest/'))
     return { kind: 'json', schema: LatestEnvelope };
-  if (path.startsWith('api/v1/_c/')) return { kind: 'json', schema: CollectionIndex };
+  if (path.startsWith('api/v1/_c/')) return { kind: 'json', schema: CollectionDirectory };
   if (path === 'api/v1/_meta/build.json') return { kind: 'json', schema: BuildRecord };
   if (path === COLLECTION_KEYS_PATH) return { kind: 'json', schema: CollectionKeysSchema };
   if (path === 'api/v1/index/latest.json') return { kind: 'json', schema: IndexLatest };
@@ -171,7 +171,7 @@ function schemaFor(
   if (builtBy(FORECAST_OBJECTS.refused, path)) return { kind: 'json', schema: ForecastRefusal };
   if (builtBy(FORECAST_OBJECTS.published, path)) return { kind: 'json', schema: Forecast };
   if (builtBy(compatForecastPath, path)) return { kind: 'json', schema: CompatForecast };
-  if (path === PRODUCTION_OBJECTS.index) return { kind: 'json', schema: ProductionIndex };
+  if (path === PRODUCTION_OBJECTS.directory) return { kind: 'json', schema: ProductionDirectory };
   if (/^api\/v1\/production\/family\/[a-z0-9-]+\/[a-z0-9-]+\.json$/.test(path))
     return { kind: 'json', schema: ProductionRows };
   if (/^api\/v1\/production\/names\/[a-z0-9-]+\.json$/.test(path)) return { kind: 'json', schema: ProductionRows };
@@ -210,7 +210,7 @@ describe('published files', () => {
   it('every file validates against its schema', () => {
     const partitionKinds = new Map<string, 'prices' | 'products' | 'history' | 'compat-history'>();
     for (const index of collectionIndexes().values()) {
-      // The compatibility prefix's history (build/compat-history.ts) holds items of its own shape.
+      // The compatibility prefix's history (build/endpoints/compat/history.ts) holds items of its own shape.
       const kind = index.key.startsWith(compatHistoryKey('')) ? 'compat-history' : index.kind;
       for (const p of allPartitions(index)) partitionKinds.set(p.path, kind);
     }

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { COMPAT_ROUTES } from '../../core/compat-routes.ts';
+import { COMPAT_ROUTES } from '../../core/compat/routes.ts';
 import { PAGES, ROUTES, WIDGETS } from '../../core/routes.ts';
 import { ERRORS } from '../../core/errors.ts';
 import { PLANTS } from '../plants.ts';
@@ -40,7 +40,7 @@ describe('docs/routes.md', () => {
   it.each([...ROUTES, ...COMPAT_ROUTES, ...PAGES, ...WIDGETS].map((r) => r.path))('names %s', (path) => {
     expect(
       doc.includes(`\`${path}\``),
-      `${path} is a route of core/routes.ts or core/compat-routes.ts: give it a line in docs/routes.md`,
+      `${path} is a route of core/routes.ts or core/compat/routes.ts: give it a line in docs/routes.md`,
     ).toBe(true);
   });
 });

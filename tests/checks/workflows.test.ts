@@ -231,7 +231,7 @@ describe('deployment', () => {
     expect(worker).toMatch(/KEYS\?: D1Database/);
     expect(read('edge/alerts/context.ts')).toMatch(/ALERTS\?: D1Database/);
     expect(worker).toMatch(/scheduled: \(controller, env, ctx\)/);
-    expect(worker).toMatch(/BUCKET\?: R2Bucket/);
+    expect(read('edge/origin/bindings.ts')).toMatch(/BUCKET\?: R2Bucket/);
     expect(worker).toMatch(/RATE_LIMITER: DurableObjectNamespace/);
     expect(scripts.deploy).toContain('wrangler');
   });

@@ -172,7 +172,7 @@ export async function alertNights(): Promise<AlertNights> {
 /**
  * Publishes a build into the running local worker's bucket with the real publisher: the pointer
  * moves at once. The worker's requests keep the pointer they read for a minute per isolate
- * (edge/store.ts); the notifier reads it anew on every run.
+ * (edge/origin/pointer.ts); the notifier reads it anew on every run.
  */
 export async function publishInto(worker: LocalWorker, build: AlertBuild): Promise<PublishReport> {
   const bucket = new MiniflareBucket(await worker.mf.getR2Bucket('BUCKET'), await worker.mf.getWorker('loader'));

@@ -4,7 +4,7 @@
  * manifest), from the suite's store, read only.
  *
  * The worker's clock is the machine's and cannot be set back. What tells it that it serves on a
- * build's own day is the calendars' day (edge/aging.ts), so the same objects are written twice:
+ * build's own day is the calendars' day (edge/answer/aging.ts), so the same objects are written twice:
  * `late` as built (calendars of BUILD_DAY: served months later, every forecast has aged to stale),
  * and `onBuildDay` with calendars naming the serving day (nothing is re-aged: the forecasts as the
  * build published them).
@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { writeCalendars } from '../../build/endpoints/calendars.ts';
 import { writeForecasts } from '../../build/endpoints/forecast.ts';
 import { defaultAttribution, loadModel } from '../../build/model.ts';
-import { buildOpenApi } from '../../build/openapi.ts';
+import { buildOpenApi } from '../../build/openapi/document.ts';
 import { OutputWriter } from '../../build/writer.ts';
 import { addDays, istanbulDay, type Day } from '../../core/dates.ts';
 import { BUILD_RECORD_PATH, CALENDARS_PATH, FORECAST_OBJECTS, OPENAPI_PATH } from '../../core/objects.ts';

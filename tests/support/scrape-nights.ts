@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { addDays, type Day } from '../../core/dates.ts';
 import { openDb, type Db } from '../../store/db.ts';
 import { buildSourcesStatus } from '../../build/endpoints/sources-status.ts';
-import { DocumentStore } from '../../store/documents.ts';
+import { EvidenceFolder } from '../../store/documents.ts';
 import { loadModel } from '../../build/model.ts';
 import { scrapeAll, type RunLimits, type RunReport } from '../../store/scrape.ts';
 import { seedCatalogue, seedHolidays, seedRegistry } from '../../store/seed.ts';
@@ -24,7 +24,7 @@ import { routedTo, startFaultServer, type Answer, type SiteRequest } from './fau
 
 const catalogue = loadCatalogue();
 const dir = mkdtempSync(join(tmpdir(), 'hal-scrape-nights-'));
-export const evidence = new DocumentStore(join(dir, 'evidence'));
+export const evidence = new EvidenceFolder(join(dir, 'evidence'));
 
 let seeded: Buffer | undefined;
 /** A new store with the registry, the catalogue and the holidays, and no data. */

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../build/build.ts';
 import { openDb } from '../../store/db.ts';
-import { DocumentStore } from '../../store/documents.ts';
+import { EvidenceFolder } from '../../store/documents.ts';
 import { scrapeSource } from '../../store/scrape.ts';
 import { seedCatalogue, seedHolidays, seedRegistry } from '../../store/seed.ts';
 import { loadCatalogue } from '../../sources/catalogue.ts';
@@ -62,7 +62,7 @@ async function store(): Promise<string> {
   seedRegistry(db, SOURCES);
   seedCatalogue(db, catalogue);
   seedHolidays(db);
-  const evidence = new DocumentStore(join(dir, 'evidence'));
+  const evidence = new EvidenceFolder(join(dir, 'evidence'));
   const collected = await scrapeSource(db, izmir, {
     day: '2026-07-23',
     http: http(() => fixture),
@@ -153,7 +153,7 @@ describe('served long after the build day', () => {
     expect(latest.body.items[0].warnings).toContain('data_stale');
     const prices = await get('/api/v1/prices?product=domates-salkim');
     expect(prices.body.items.every((r: any) => r.freshness === 'stale' && r.isStale)).toBe(true);
-    // Collections re-age only their rows from the index's agingFrom on (edge/collection.ts): here every one.
+    // Collections re-age only their rows from the index's agingFrom on (edge/query/collection.ts): here every one.
     for (const bucket of ['daily', 'weekly', 'monthly']) {
       const history = await get(`/api/v1/prices/history/domates-salkim?range=3650d&bucket=${bucket}`);
       expect(history.body.items.length).toBeGreaterThan(0);

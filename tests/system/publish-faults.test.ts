@@ -19,17 +19,17 @@ import { buildSite } from '../../build/build.ts';
 import { openDb } from '../../store/db.ts';
 import { Bucket, s3Client } from '../../publish/bucket.ts';
 import {
-  BUILDS_INDEX_KEY,
+  BUILDS_LIST_KEY,
   isContentAddressed,
   OBJECTS_PREFIX,
   RELEASE_FILE,
   SHARED_PREFIX,
-  SNAPSHOTS_INDEX_KEY,
+  SNAPSHOTS_LIST_KEY,
   buildPrefix,
   releaseIdOf,
 } from '../../publish/layout.ts';
 import { prune } from '../../publish/prune.ts';
-import { publishRelease, PublishError, type BuildsIndex, type Release } from '../../publish/release.ts';
+import { publishRelease, PublishError, type BuildsList, type Release } from '../../publish/release.ts';
 import { createSnapshot, type SnapshotFiles } from '../../publish/snapshot.ts';
 import { type Pointer, type DistManifest, POINTER_KEY } from '../../core/publication.ts';
 import { distOrigin } from '../../scripts/lib/dist-origin.ts';
@@ -173,7 +173,7 @@ async function servedBuild(): Promise<'A' | 'B'> {
     `every object of ${build!.name} is stored`,
   ).toEqual([]);
   // The indexes name a build once the pointer has (a kill between the two leaves them behind, never ahead).
-  const index = (await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY))!;
+  const index = (await bucket.getJson<BuildsList>(BUILDS_LIST_KEY))!;
   if (build!.name === 'A') expect(index.builds.map((b) => b.releaseId)).toEqual([builds.A.releaseId]);
   expect([builds.A.releaseId, build!.releaseId]).toContain(index.current);
   return build!.name;
@@ -271,11 +271,11 @@ describe('a publication killed at every stage', () => {
   it('killed between the pointer and the indexes: B is served, the indexes still name A', async () => {
     await killB(
       'between the pointer and the indexes',
-      (c) => c.write && (c.key === SNAPSHOTS_INDEX_KEY || c.key === BUILDS_INDEX_KEY),
+      (c) => c.write && (c.key === SNAPSHOTS_LIST_KEY || c.key === BUILDS_LIST_KEY),
       1,
       'B',
     );
-    expect((await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.current).toBe(builds.A.releaseId);
+    expect((await bucket.getJson<BuildsList>(BUILDS_LIST_KEY))?.current).toBe(builds.A.releaseId);
     matrix.at(-2)!.next = 'moves the pointer to the recorded release';
   });
 
@@ -287,9 +287,9 @@ describe('a publication killed at every stage', () => {
       since(mark)
         .filter((c) => c.write)
         .map((c) => c.key),
-    ).toEqual([SNAPSHOTS_INDEX_KEY, BUILDS_INDEX_KEY]);
+    ).toEqual([SNAPSHOTS_LIST_KEY, BUILDS_LIST_KEY]);
     expect(await servedBuild()).toBe('B');
-    const index = (await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY))!;
+    const index = (await bucket.getJson<BuildsList>(BUILDS_LIST_KEY))!;
     expect(index).toMatchObject({
       current: builds.B.releaseId,
       builds: [{ releaseId: builds.B.releaseId }, { releaseId: builds.A.releaseId }],
@@ -331,7 +331,7 @@ describe('retention killed while it deletes', () => {
       [...new Set(releaseB.objects.filter((o) => isContentAddressed(o.key)).map((o) => o.key))].sort(),
     );
     expect(report.unusedPruned).toBeGreaterThan(0);
-    expect((await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.builds.map((b) => b.releaseId)).toEqual([
+    expect((await bucket.getJson<BuildsList>(BUILDS_LIST_KEY))?.builds.map((b) => b.releaseId)).toEqual([
       builds.B.releaseId,
     ]);
     expect(await servedBuild()).toBe('B');

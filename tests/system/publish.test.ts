@@ -20,19 +20,19 @@ import { request as undiciRequest } from 'undici';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildSite, type BuildReport } from '../../build/build.ts';
 import { openDb } from '../../store/db.ts';
-import { DocumentStore } from '../../store/documents.ts';
+import { EvidenceFolder } from '../../store/documents.ts';
 import { FETCH_MISSING } from '../../publish/fetch-missing.ts';
-import { fetchPrevious, indexesRead, partitionsRead, type FetchReport } from '../../publish/fetch-previous.ts';
+import { fetchPrevious, directoriesRead, partitionsRead, type FetchReport } from '../../publish/fetch-previous.ts';
 import { Bucket, s3Client } from '../../publish/bucket.ts';
 import {
   BUILD_INPUT_FILES,
-  BUILDS_INDEX_KEY,
+  BUILDS_LIST_KEY,
   buildInputKey,
   CACHE,
   OBJECTS_PREFIX,
   RELEASE_FILE,
   SHARED_PREFIX,
-  SNAPSHOTS_INDEX_KEY,
+  SNAPSHOTS_LIST_KEY,
   STATE_DB_KEY,
   evidenceKey,
   isShared,
@@ -44,15 +44,17 @@ import {
   encodeObject,
   publishRelease,
   PublishError,
-  type BuildsIndex,
+  type BuildsList,
   type PublishReport,
   type Release,
-  type SnapshotsIndex,
+  type SnapshotsList,
 } from '../../publish/release.ts';
 import { createSnapshot, type SnapshotFiles } from '../../publish/snapshot.ts';
 import { restoreStore, saveStore } from '../../publish/store-copy.ts';
 import { scrapeSource } from '../../store/scrape.ts';
-import { FetcherStore, PointerStore, type ObjectStore, type PointerCache } from '../../edge/store.ts';
+import type { Origin } from '../../edge/origin/object.ts';
+import { FetcherOrigin } from '../../edge/origin/http.ts';
+import { PointerOrigin, type PointerCache } from '../../edge/origin/pointer.ts';
 import { type Pointer, type DistManifest, POINTER_KEY } from '../../core/publication.ts';
 import { ROOT } from '../../scripts/lib/bundle-worker.ts';
 import { distOrigin } from '../../scripts/lib/dist-origin.ts';
@@ -115,7 +117,7 @@ async function scrape(day: string, at: string, answer: Uint8Array | Error): Prom
   await scrapeSource(db, izmir, {
     day,
     http,
-    evidence: new DocumentStore(join(dir, 'evidence')),
+    evidence: new EvidenceFolder(join(dir, 'evidence')),
     catalogue,
     now: () => new Date(at),
   });
@@ -138,11 +140,11 @@ async function buildNight(today: string): Promise<Night> {
   return (nights[today] = { today, distDir, manifest, snapshot });
 }
 
-/** What a client of the bucket sees over HTTP through the pointer (edge/store.ts), as the worker reads it. */
-function servedStore(): PointerStore {
-  return new PointerStore(originStore(), { maxAgeMs: 0 });
+/** What a client of the bucket sees over HTTP through the pointer (edge/origin/pointer.ts), as the worker reads it. */
+function servedStore(): PointerOrigin {
+  return new PointerOrigin(originStore(), { maxAgeMs: 0 });
 }
-const originStore = () => new FetcherStore({ fetch: storedFetch }, `${s3.endpoint}/hal`);
+const originStore = () => new FetcherOrigin({ fetch: storedFetch }, `${s3.endpoint}/hal`);
 
 /**
  * The bucket over HTTP as the worker reads it (workerd's fetch with `encodeResponseBody: manual`):
@@ -284,7 +286,7 @@ describe('night 1: the first publication', () => {
     expect((await bucket.head(POINTER_KEY))?.cacheControl).toBe(
       'public, max-age=60, s-maxage=60, stale-while-revalidate=0',
     );
-    expect((await bucket.head(BUILDS_INDEX_KEY))?.cacheControl).toBe(
+    expect((await bucket.head(BUILDS_LIST_KEY))?.cacheControl).toBe(
       'public, max-age=300, s-maxage=300, stale-while-revalidate=600',
     );
     // Snapshot files are stored as they are, so a download matches SHA256SUMS byte for byte.
@@ -300,9 +302,9 @@ describe('night 1: the first publication', () => {
 
   it('lists the build by date and the snapshot with its checksums', async () => {
     const night = nights['2026-07-23']!;
-    const builds = await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY);
+    const builds = await bucket.getJson<BuildsList>(BUILDS_LIST_KEY);
     expect(builds?.builds.map((b) => [b.day, b.prefix])).toEqual([['2026-07-23', report.prefix]]);
-    const snapshots = await bucket.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY);
+    const snapshots = await bucket.getJson<SnapshotsList>(SNAPSHOTS_LIST_KEY);
     expect(snapshots?.snapshots).toEqual([
       expect.objectContaining({
         day: '2026-07-23',
@@ -348,11 +350,11 @@ describe('night 2: built from the published build, only what changed is sent', (
     const read = (p: string) =>
       (p.startsWith('api/v1/_c/prices/') && !p.startsWith('api/v1/_c/prices/latest/')) ||
       p.startsWith('api/v1/_c/history/');
-    expect(fetched.indexes).toBe(Object.keys(published.manifest.objects).filter(read).length);
+    expect(fetched.directories).toBe(Object.keys(published.manifest.objects).filter(read).length);
     expect(Object.keys(published.manifest.objects).some((p) => p.startsWith('api/v1/_c/prices/latest/'))).toBe(true);
     expect(fetched.partitions).toBeGreaterThan(0);
     const files = readdirSync(previousDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
-    expect(files.length).toBe(fetched.indexes + fetched.partitions + BUILD_INPUT_FILES.length + 1); // + manifest, state, kept census and the pointer it came from
+    expect(files.length).toBe(fetched.directories + fetched.partitions + BUILD_INPUT_FILES.length + 1); // + manifest, state, kept census and the pointer it came from
     // Not the evidence (taken by name) nor partitions the cuts do not fall in. This store is small (one market, seven
     // months): the history cuts (the boundary's month and week) fall in most of its partitions.
     expect(files.filter((e) => e.parentPath.includes('_evidence'))).toEqual([]);
@@ -360,7 +362,7 @@ describe('night 2: built from the published build, only what changed is sent', (
     // A partition it reads but did not foresee is fetched on the spot (a child process, the bucket from the environment):
     // one a price collection's cut falls in (a history key's may be one taken by name, never read).
     const from = (fetched.boundary as { from: string }).from;
-    const priceIndexes = indexesRead(Object.keys(published.manifest.objects), from).filter((i) => i.full === null);
+    const priceIndexes = directoriesRead(Object.keys(published.manifest.objects), from).filter((i) => i.full === null);
     const partition = join(
       previousDir,
       partitionsRead(priceIndexes, (path) => readFileSync(join(previousDir, path), 'utf8'))[0]!,
@@ -484,7 +486,7 @@ describe('night 2: built from the published build, only what changed is sent', (
     const oldPrefix = `builds/2026-07-23/${releaseIdOf(first.manifest)}/`;
     const old = await originStore().get((await keysOf(oldPrefix))('api/v1/health.json'));
     expect(old?.etag).toBe(first.manifest.objects['api/v1/health.json']!.etag);
-    const builds = await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY);
+    const builds = await bucket.getJson<BuildsList>(BUILDS_LIST_KEY);
     expect(builds?.builds.map((b) => b.day)).toEqual(['2026-07-24', '2026-07-23']);
   });
 });
@@ -606,7 +608,7 @@ describe('night 4: retention', () => {
     expect([...(await contentAddressed())].sort()).toEqual(used);
     expect(pruned.unusedPruned).toBe(storedBefore - used.length);
     expect(pruned.unusedPruned).toBeGreaterThan(0);
-    const snapshots = await bucket.getJson<SnapshotsIndex>(SNAPSHOTS_INDEX_KEY);
+    const snapshots = await bucket.getJson<SnapshotsList>(SNAPSHOTS_LIST_KEY);
     expect(snapshots?.snapshots.map((s) => s.day)).toEqual(['2026-09-05', '2026-07-23']);
     expect(pruned.snapshotsPruned.sort()).toEqual(
       [nights['2026-07-24']!.snapshot.prefix, nights['2026-07-25']!.snapshot.prefix].sort(),
@@ -614,7 +616,7 @@ describe('night 4: retention', () => {
     expect((await bucket.list(nights['2026-07-23']!.snapshot.prefix)).objects).toHaveLength(
       nights['2026-07-23']!.snapshot.files.length,
     );
-    expect((await bucket.getJson<BuildsIndex>(BUILDS_INDEX_KEY))?.builds.map((b) => b.prefix)).toEqual([report.prefix]);
+    expect((await bucket.getJson<BuildsList>(BUILDS_LIST_KEY))?.builds.map((b) => b.prefix)).toEqual([report.prefix]);
     await expectComplete(release);
     await expectServed(night);
   });
@@ -751,7 +753,7 @@ describe('the worker reads the published bucket through the pointer', () => {
 describe('the local store', () => {
   it('serves dist/ by the manifest, with its ETags, and nothing else', async () => {
     const night = nights['2027-12-31']!;
-    const store = new FetcherStore({ fetch: async (input) => distOrigin(night.distDir)(new Request(input)) });
+    const store = new FetcherOrigin({ fetch: async (input) => distOrigin(night.distDir)(new Request(input)) });
     const markets = await store.get('api/v1/markets.json');
     expect(markets?.etag).toBe(night.manifest.objects['api/v1/markets.json']!.etag);
     expect(await markets!.text()).toBe(readFileSync(join(night.distDir, 'api/v1/markets.json'), 'utf8'));
@@ -760,8 +762,8 @@ describe('the local store', () => {
   });
 
   it('a pointer store without a published pointer says the origin is unavailable', async () => {
-    const store = new PointerStore(
-      new FetcherStore({ fetch: (input, init) => fetch(input, init) }, `${s3.endpoint}/empty`),
+    const store = new PointerOrigin(
+      new FetcherOrigin({ fetch: (input, init) => fetch(input, init) }, `${s3.endpoint}/empty`),
     );
     await expect(store.get('api/v1/markets.json')).rejects.toThrow('no build is published');
   });
@@ -802,7 +804,7 @@ describe('the pointer store', () => {
     publishedAt: '2026-07-24T03:00:00Z',
   });
   /** An in-memory bucket that records the keys it was asked for. */
-  const memory = (objects: Map<string, string>, asked: string[]): ObjectStore => ({
+  const memory = (objects: Map<string, string>, asked: string[]): Origin => ({
     async get(key) {
       asked.push(key);
       const text = objects.get(key);
@@ -829,7 +831,7 @@ describe('the pointer store', () => {
       ['shared/api/v1/_p/ab/ab.ndjson', 'P'],
     ]);
     const asked: string[] = [];
-    const store = new PointerStore(memory(objects, asked));
+    const store = new PointerOrigin(memory(objects, asked));
     expect(await (await store.get('api/v1/markets.json'))!.text()).toBe('A');
     expect(await (await store.get('api/v1/_p/ab/ab.ndjson'))!.text()).toBe('P');
     expect(await store.get('api/v1/health.json')).toBeNull();
@@ -845,7 +847,7 @@ describe('the pointer store', () => {
     const asked: string[] = [];
     const cache: PointerCache = { pointer: null, at: 0 };
     let now = 1_000_000;
-    const store = () => new PointerStore(memory(objects, asked), { cache, maxAgeMs: 60_000, now: () => now });
+    const store = () => new PointerOrigin(memory(objects, asked), { cache, maxAgeMs: 60_000, now: () => now });
     expect(await (await store().get('x'))!.text()).toBe('A');
     objects.set(POINTER_KEY, JSON.stringify(pointerFor('b')));
     now += 59_000;
@@ -856,7 +858,7 @@ describe('the pointer store', () => {
   });
 
   it('refuses an object that is not a pointer', async () => {
-    const store = new PointerStore(memory(new Map([[POINTER_KEY, '{"prefix":"x"}']]), []));
+    const store = new PointerOrigin(memory(new Map([[POINTER_KEY, '{"prefix":"x"}']]), []));
     await expect(store.get('api/v1/markets.json')).rejects.toThrow('not a publication pointer');
   });
 });

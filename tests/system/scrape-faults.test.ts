@@ -31,7 +31,7 @@ const EVE = '2026-05-26';
 /**
  * How each source answers on a holiday: İzmir's API repeats the previous bulletin under its own
  * BultenTarihi (MANIFEST.md); Ankara's page repeats its last list under the day asked (its
- * scraper store's Sundays repeat Saturday's list); HKS is assumed to show its latest bulletin.
+ * scraper database's Sundays repeat Saturday's list); HKS is assumed to show its latest bulletin.
  */
 const ON_HOLIDAY = new Map<Site, ListMode>([
   [IZMIR, { asOf: EVE }],

@@ -16,7 +16,7 @@ import type { LocalWorker } from '../../scripts/lib/local-worker.ts';
 import { FRESHNESS_WORDS } from '../../core/turkish-words.ts';
 import { smtpBindings, startSmtpServer, type ReceivedMail, type SmtpServer } from '../../scripts/lib/local-smtp.ts';
 import { counterDay, counterHour } from '../../edge/alerts/counters.ts';
-import { sha256Hex } from '../../core/web-digest.ts';
+import { sha256Hex } from '../../core/digest.ts';
 import { alertNights, publishInto, type AlertBuild, type AlertNights } from '../support/alert-nights.ts';
 import { startOwnWorker } from '../support/worker.ts';
 

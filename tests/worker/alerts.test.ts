@@ -398,7 +398,7 @@ describe('bad input gets the error body, never a 500', () => {
   });
 });
 
-describe('when the mail or the store is missing', () => {
+describe('when the mail or the database is missing', () => {
   /** A worker over the suite's build whose SMTP server is a port nothing listens on, or none at all. */
   async function brokenWorker(bindings: Record<string, string>): Promise<LocalWorker> {
     return startOwnWorker({
@@ -437,9 +437,9 @@ describe('when the mail or the store is missing', () => {
       const reply: Reply = { status: r.status, headers: r.headers, text, json: () => JSON.parse(text) };
       expectErrorBody(reply, 503, 'ALERTS_UNAVAILABLE');
       expect(reply.json().error.details).toEqual({ reason: 'mail_failed' });
-      const store = await broken.mf.getD1Database('ALERTS', 'api');
+      const db = await broken.mf.getD1Database('ALERTS', 'api');
       for (const table of ['subscribers', 'alerts', 'tokens'])
-        expect(await store.prepare(`SELECT count(*) AS n FROM ${table}`).first('n'), table).toBe(0);
+        expect(await db.prepare(`SELECT count(*) AS n FROM ${table}`).first('n'), table).toBe(0);
       expect(output.join('\n')).not.toContain(email);
     } finally {
       await broken.dispose();

@@ -6,7 +6,7 @@
  */
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { COMPAT_ROUTES } from '../../core/compat-routes.ts';
+import { COMPAT_ROUTES } from '../../core/compat/routes.ts';
 import { PAGES, ROUTES, WIDGETS } from '../../core/routes.ts';
 import { sharedWorker } from '../support/worker.ts';
 

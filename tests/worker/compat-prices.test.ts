@@ -13,13 +13,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { writeCompatHistory } from '../../build/compat-history.ts';
-import { writeLatestCollections } from '../../build/compat-latest.ts';
+import { writeCompatHistory } from '../../build/endpoints/compat/history.ts';
+import { writeLatestCollections } from '../../build/endpoints/compat/latest-only.ts';
 import { loadModel, type Model } from '../../build/model.ts';
 import { publishedRows, type PublishedRow } from '../../build/price-rows.ts';
 import { buildSite } from '../../build/build.ts';
 import { openDb } from '../../store/db.ts';
-import { DocumentStore } from '../../store/documents.ts';
+import { EvidenceFolder } from '../../store/documents.ts';
 import { scrapeSource } from '../../store/scrape.ts';
 import { seedCatalogue, seedHolidays, seedRegistry } from '../../store/seed.ts';
 import { loadCatalogue } from '../../sources/catalogue.ts';
@@ -30,15 +30,15 @@ import { distOrigin } from '../../scripts/lib/dist-origin.ts';
 import { OutputWriter } from '../../build/writer.ts';
 import {
   allPartitions,
-  collectionIndexPath,
-  collectionIndexPrefix,
+  collectionDirectoryPath,
+  collectionDirectoryPrefix,
   compatHistoryKey,
   historySeries,
   latestCollectionKey,
 } from '../../core/collection-keys.ts';
 import { MANIFEST_FILE } from '../../core/objects.ts';
 import type { DistManifest } from '../../core/publication.ts';
-import type { CollectionIndexT } from '../../schemas/internal.ts';
+import type { CollectionDirectoryT } from '../../schemas/internal.ts';
 import type { LocalWorker } from '../../scripts/lib/local-worker.ts';
 import { COMPAT_EXPORT_COLUMNS } from '../../schemas/compat/export.ts';
 import { CompatHistoryResponse } from '../../schemas/compat/history.ts';
@@ -495,7 +495,9 @@ describe("the build's collections behind latestOnly and the variant history", ()
 
   /** A written collection: its index and its lines, newest first. */
   function collection(root: string, kind: 'prices' | 'history', key: string) {
-    const index = JSON.parse(readFileSync(join(root, collectionIndexPath(kind, key)), 'utf8')) as CollectionIndexT;
+    const index = JSON.parse(
+      readFileSync(join(root, collectionDirectoryPath(kind, key)), 'utf8'),
+    ) as CollectionDirectoryT;
     const lines = allPartitions(index).flatMap((p) =>
       gunzipSync(readFileSync(join(root, p.path)))
         .toString('utf8')
@@ -557,10 +559,10 @@ describe("the build's collections behind latestOnly and the variant history", ()
     const distDir = inject('distDir');
     const published = JSON.parse(readFileSync(join(distDir, MANIFEST_FILE), 'utf8')) as DistManifest;
     const usual = new Map<string, unknown>();
-    const prefix = collectionIndexPrefix('history') + compatHistoryKey('');
+    const prefix = collectionDirectoryPrefix('history') + compatHistoryKey('');
     for (const path of Object.keys(published.objects).filter((p) => p.startsWith(prefix))) {
       usual.set(path, published.objects[path]);
-      const index = JSON.parse(readFileSync(join(distDir, path), 'utf8')) as CollectionIndexT;
+      const index = JSON.parse(readFileSync(join(distDir, path), 'utf8')) as CollectionDirectoryT;
       for (const p of allPartitions(index)) usual.set(p.path, published.objects[p.path]);
     }
     const sorted = (entries: Iterable<[string, unknown]>) => [...entries].sort(([a], [b]) => (a < b ? -1 : 1));
@@ -643,13 +645,13 @@ describe('served after the build day, compat /prices re-ages its rows like /pric
     seedRegistry(db, SOURCES);
     seedCatalogue(db, catalogue);
     seedHolidays(db);
-    const evidence = new DocumentStore(join(dir, 'evidence'));
+    const evidence = new EvidenceFolder(join(dir, 'evidence'));
     const now = () => new Date('2026-07-24T02:10:00Z');
     await scrapeSource(db, izmir, { day: '2026-07-23', http, evidence, catalogue, now });
     const outDir = join(dir, 'dist');
     buildSite({ db, outDir, today: '2026-07-24', builtAt: '2026-07-24T03:00:00Z' });
     db.close();
-    const stored = readFileSync(join(outDir, collectionIndexPath('prices', latestCollectionKey('all'))), 'utf8');
+    const stored = readFileSync(join(outDir, collectionDirectoryPath('prices', latestCollectionKey('all'))), 'utf8');
     expect(JSON.parse(stored).agingFrom).toBe('2026-07-23');
     // Read from the build folder as the bucket would serve it: publishing its thousands of objects first is
     // another test's promise.

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, istanbulDay } from '../../core/dates.ts';
 import { EXPORT_COLUMNS } from '../../core/export-columns.ts';
 import { ALERT_OPERATIONS } from '../../core/alert-routes.ts';
-import { COMPAT_ROUTES } from '../../core/compat-routes.ts';
+import { COMPAT_ROUTES } from '../../core/compat/routes.ts';
 import { ROUTES } from '../../core/routes.ts';
 import { fold } from '../../core/turkish.ts';
 import { AVG_PRICE_METHOD_WORDS, FRESHNESS_WORDS, inWords, WARNING_WORDS } from '../../core/turkish-words.ts';

@@ -6,7 +6,7 @@
  */
 import { connect } from 'node:net';
 import { describe, expect, inject, it } from 'vitest';
-import { COMPAT_ROUTES } from '../../core/compat-routes.ts';
+import { COMPAT_ROUTES } from '../../core/compat/routes.ts';
 import { ROUTES } from '../../core/routes.ts';
 import { servedApi } from '../support/served-api.ts';
 import { expectErrorBody, startOwnWorker } from '../support/worker.ts';

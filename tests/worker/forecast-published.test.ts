@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { HORIZON, INTERVAL_LEVEL, MAX_MAPE, ORIGINS } from '../../build/forecast/rules.ts';
 import { PLAUSIBLE_SQL } from '../../build/price-rows.ts';
 import { addDays, isoWeekday, type Day } from '../../core/dates.ts';
-import { compatForecastPath } from '../../core/compat-objects.ts';
+import { compatForecastPath } from '../../core/compat/objects.ts';
 import { CALENDARS_PATH, FORECAST_OBJECTS } from '../../core/objects.ts';
 import { CompatForecast, Forecast, ForecastRefusal, type ForecastT } from '../../schemas/forecast.ts';
 import type { LocalWorker } from '../../scripts/lib/local-worker.ts';

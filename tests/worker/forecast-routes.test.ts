@@ -6,7 +6,7 @@
  * The published side, on the archive as it stood the day after its data: forecast-published.test.ts.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { compatForecastPath } from '../../core/compat-objects.ts';
+import { compatForecastPath } from '../../core/compat/objects.ts';
 import { FORECAST_OBJECTS } from '../../core/objects.ts';
 import { ForecastRefusal } from '../../schemas/forecast.ts';
 import { distText } from '../support/dist-file.ts';

@@ -1,6 +1,6 @@
 /**
  * Keyed access under workerd over the real build: keys issued with the operator command's own code
- * (scripts/lib/key-store.ts) into the worker's D1, used, exhausted, revoked; malformed and unknown
+ * (scripts/lib/key-admin.ts) into the worker's D1, used, exhausted, revoked; malformed and unknown
  * keys; the keyless path unchanged; a key's quota exact under concurrent clients; a plan changed in
  * D1 applying at the next request; and a key never written to the worker's logs, an answer's body
  * or headers, or the edge's kept answers.
@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { distOrigin } from '../../scripts/lib/dist-origin.ts';
-import { KeyStore } from '../../scripts/lib/key-store.ts';
-import { applyKeyMigrations, d1Sql, type LocalD1 } from '../../scripts/lib/key-store-local.ts';
+import { KeyAdmin } from '../../scripts/lib/key-admin.ts';
+import { applyKeyMigrations, d1Sql, type LocalD1 } from '../../scripts/lib/keys-local.ts';
 import { COMPATIBILITY_DATE, workerBase, type LocalWorker } from '../../scripts/lib/local-worker.ts';
 import { startOriginServer } from '../../scripts/lib/origin-server.ts';
 import { captureOutput } from '../support/captured-output.ts';
@@ -24,7 +24,7 @@ const RATE = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']
 const persist = mkdtempSync(join(tmpdir(), 'hal-keys-'));
 let worker: LocalWorker;
 let db: LocalD1;
-let store: KeyStore;
+let admin: KeyAdmin;
 /** Everything the worker (workerd, through miniflare) and this process logged or wrote to stdout and stderr. */
 const captured = captureOutput();
 const output = captured.lines;
@@ -34,7 +34,7 @@ const issued: string[] = [];
 beforeAll(async () => {
   worker = await startOwnWorker({ distDir: inject('distDir'), persist });
   db = (await worker.mf.getD1Database('KEYS', 'api')) as unknown as LocalD1;
-  store = new KeyStore(d1Sql(db));
+  admin = new KeyAdmin(d1Sql(db));
 }, 120_000);
 afterAll(async () => {
   captured.restore();
@@ -44,8 +44,8 @@ afterAll(async () => {
 
 /** A key on a plan of its own with these limits (plans are rows: made here as an operator would). */
 async function keyOn(plan: string, daily: number, burst = 1_000): Promise<string> {
-  await store.setPlan(plan, { daily, burst });
-  const { key } = await store.issue(plan, `test ${plan}`);
+  await admin.setPlan(plan, { daily, burst });
+  const { key } = await admin.issue(plan, `test ${plan}`);
   issued.push(key);
   return key;
 }
@@ -84,7 +84,7 @@ describe('a key issued by the operator command', () => {
     expect(r.headers.get('access-control-expose-headers')).toContain('x-quota-remaining');
     expect(r.headers.get('access-control-expose-headers')).toContain('x-api-plan');
     // The seeded plans are rows too, and a key on them works the same way.
-    const { key: free } = await store.issue('free', 'seeded plan');
+    const { key: free } = await admin.issue('free', 'seeded plan');
     issued.push(free);
     const seeded = await get('/api/v1/markets', { headers: { 'x-api-key': free } });
     expectKeyed(seeded, 'free', 20_000, 19_999);
@@ -128,8 +128,8 @@ describe('a key issued by the operator command', () => {
     const key = await keyOn('revocable', 100);
     const get = clientOf(worker, '203.0.113');
     expect((await get('/api/v1/markets', { headers: { 'x-api-key': key } })).status).toBe(200);
-    const { id } = (await store.list()).find((k) => k.plan === 'revocable')!;
-    await store.revoke(id);
+    const { id } = (await admin.list()).find((k) => k.plan === 'revocable')!;
+    await admin.revoke(id);
     const r = await get('/api/v1/markets', { headers: { 'x-api-key': key } });
     expectErrorBody(r, 401, 'INVALID_API_KEY');
     expect(r.json().error.details).toEqual({ reason: 'revoked key' });
@@ -199,14 +199,14 @@ describe('counting', () => {
     const get = clientOf(worker, '203.0.113');
     for (let i = 0; i < 2; i++) await get('/api/v1/markets', { headers: { 'x-api-key': key } });
     expect((await get('/api/v1/markets', { headers: { 'x-api-key': key } })).status).toBe(429);
-    await store.setPlan('changing', { daily: 5 });
+    await admin.setPlan('changing', { daily: 5 });
     const r = await get('/api/v1/markets', { headers: { 'x-api-key': key } });
     expect(r.status).toBe(200);
     expectKeyed(r, 'changing', 5, 2);
   });
 });
 
-describe('when the key store fails', () => {
+describe('when the keys database fails', () => {
   it('a key that cannot be checked is a 503 with the error body, logged without the key', async () => {
     const key = await keyOn('outage', 100);
     const before = output.length;
@@ -262,7 +262,7 @@ describe("when a key's quota object fails", () => {
       try {
         const keys = (await mf.getD1Database('KEYS', 'api')) as unknown as LocalD1;
         await applyKeyMigrations(keys);
-        const { key } = await new KeyStore(d1Sql(keys)).issue('pro', 'fault test');
+        const { key } = await new KeyAdmin(d1Sql(keys)).issue('pro', 'fault test');
         issued.push(key);
         const started = Date.now();
         const r = await mf.dispatchFetch('http://localhost/api/v1/markets', {

@@ -1,7 +1,7 @@
 /**
  * A failing rate limiter under workerd: the worker's RATE_LIMITER binding points at a Durable
  * Object of another script that throws (an overload) or never answers (an outage). The limiter
- * fails open (edge/limit.ts): the request is served, uncounted, and says so; never a 500 without
+ * fails open (edge/limits/admission.ts): the request is served, uncounted, and says so; never a 500 without
  * rate headers. OPTIONS preflights never ask the limiter.
  */
 import { Miniflare } from 'miniflare';

@@ -13,7 +13,7 @@ import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../build/build.ts';
 import { openDb } from '../../store/db.ts';
-import { DocumentStore } from '../../store/documents.ts';
+import { EvidenceFolder } from '../../store/documents.ts';
 import { scrapeSource } from '../../store/scrape.ts';
 import { seedCatalogue, seedHolidays, seedRegistry } from '../../store/seed.ts';
 import { istanbulDay } from '../../core/dates.ts';
@@ -61,7 +61,7 @@ async function serve(today: string): Promise<Served> {
   await scrapeSource(db, izmir, {
     day: '2026-07-23',
     http,
-    evidence: new DocumentStore(join(dir, 'evidence')),
+    evidence: new EvidenceFolder(join(dir, 'evidence')),
     catalogue: loadCatalogue(),
     now: () => new Date('2026-07-24T02:10:00Z'),
   });

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { RATE_LIMIT_SHARDS } from '../../core/routes.ts';
-import { shardName, shardOf } from '../../edge/limiter-shard.ts';
+import { shardName, shardOf } from '../../edge/limits/limiter-shard.ts';
 import type { LocalWorker } from '../../scripts/lib/local-worker.ts';
 import { rawGet } from '../support/raw-http.ts';
 import { startOwnWorker } from '../support/worker.ts';

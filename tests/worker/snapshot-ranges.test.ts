@@ -11,7 +11,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { etagOf } from '../../core/digest.ts';
+import { etagOfSync } from '../../core/digest-sync.ts';
 import { CACHE } from '../../publish/layout.ts';
 import type { PutInput } from '../../publish/bucket.ts';
 import { ROOT } from '../../scripts/lib/bundle-worker.ts';
@@ -53,7 +53,7 @@ const stored = (): PutInput => ({
   contentType: PARQUET_TYPE,
   cacheControl: CACHE.immutable,
   contentEncoding: null,
-  metadata: { etag: etagOf(bytes) },
+  metadata: { etag: etagOfSync(bytes) },
 });
 
 /** A request through the local edge, over real HTTP, from an address of its own. */
@@ -120,7 +120,7 @@ describe('the headers and statuses of a snapshot file', () => {
     expectBytes(body, bytes);
     expect(response.headers.get('content-length')).toBe(size());
     expect(response.headers.get('accept-ranges')).toBe('bytes');
-    expect(response.headers.get('etag')).toBe(etagOf(bytes));
+    expect(response.headers.get('etag')).toBe(etagOfSync(bytes));
     expect(response.headers.get('cache-control')).toBe(SNAPSHOT_FILE_CACHE);
     expect(SNAPSHOT_FILE_CACHE).toBe(CACHE.immutable);
     expect(response.headers.get('content-type')).toBe(PARQUET_TYPE);
@@ -136,7 +136,7 @@ describe('the headers and statuses of a snapshot file', () => {
     expect(body.length).toBe(0);
     expect(response.headers.get('content-length')).toBe(size());
     expect(response.headers.get('accept-ranges')).toBe('bytes');
-    expect(response.headers.get('etag')).toBe(etagOf(bytes));
+    expect(response.headers.get('etag')).toBe(etagOfSync(bytes));
   });
 
   it.each([
@@ -154,7 +154,7 @@ describe('the headers and statuses of a snapshot file', () => {
     expect(response.headers.get('content-length')).toBe(String(part.length));
     expect(response.headers.get('content-range')).toBe(`bytes ${first}-${first + part.length - 1}/${size()}`);
     expect(response.headers.get('accept-ranges')).toBe('bytes');
-    expect(response.headers.get('etag')).toBe(etagOf(bytes));
+    expect(response.headers.get('etag')).toBe(etagOfSync(bytes));
   });
 
   it.each([() => `bytes=${bytes.length}-`, () => `bytes=${bytes.length + 5}-${bytes.length + 9}`, () => 'bytes=-0'])(
@@ -179,22 +179,22 @@ describe('the headers and statuses of a snapshot file', () => {
 
   it('answers 304 to a matching If-None-Match, with or without a Range', async () => {
     const matching: Record<string, string>[] = [
-      { 'if-none-match': etagOf(bytes) },
-      { 'if-none-match': etagOf(bytes), range: 'bytes=0-9' },
+      { 'if-none-match': etagOfSync(bytes) },
+      { 'if-none-match': etagOfSync(bytes), range: 'bytes=0-9' },
     ];
     for (const headers of matching) {
       const { response, body } = await ask(worker.url, headers);
       expect(response.status).toBe(304);
       expect(body.length).toBe(0);
-      expect(response.headers.get('etag')).toBe(etagOf(bytes));
+      expect(response.headers.get('etag')).toBe(etagOfSync(bytes));
     }
     expect((await ask(worker.url, { 'if-none-match': '"other"' })).response.status).toBe(200);
   });
 
   it('honours If-Range: the range from the same file, the whole file when the ETag differs or is weak', async () => {
     const range = 'bytes=0-9';
-    expect((await ask(worker.url, { range, 'if-range': etagOf(bytes) })).response.status).toBe(206);
-    for (const ifRange of ['"other"', `W/${etagOf(bytes)}`, 'Wed, 21 Oct 2015 07:28:00 GMT']) {
+    expect((await ask(worker.url, { range, 'if-range': etagOfSync(bytes) })).response.status).toBe(206);
+    for (const ifRange of ['"other"', `W/${etagOfSync(bytes)}`, 'Wed, 21 Oct 2015 07:28:00 GMT']) {
       const { response, body } = await ask(worker.url, { range, 'if-range': ifRange });
       expect(response.status).toBe(200);
       expect(body.length).toBe(bytes.length);
@@ -247,7 +247,7 @@ describe('through an S3-compatible origin (ORIGIN_URL)', () => {
     expectBytes(new Uint8Array(await response.arrayBuffer()), bytes.slice(1000, 2000));
     expect(response.headers.get('content-range')).toBe(`bytes 1000-1999/${bytes.length}`);
     expect(response.headers.get('content-length')).toBe('1000');
-    expect(response.headers.get('etag')).toBe(etagOf(bytes));
+    expect(response.headers.get('etag')).toBe(etagOfSync(bytes));
     expect(response.headers.get('accept-ranges')).toBe('bytes');
   });
 

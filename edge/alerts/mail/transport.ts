@@ -6,7 +6,7 @@
  * to close if the request ends early. Failures surface as `MailFailed`, whose message names a
  * stage, never an address: the server's replies quote the envelope, so none of them is kept.
  */
-import { withTimeout } from '../../timeout.ts';
+import { withTimeout } from '../../runtime/timeout.ts';
 import { SEND_DEADLINE_MS } from './deadlines.ts';
 import type { SmtpConfig } from './smtp-session.ts';
 import { subjectHeader } from './subject.ts';

@@ -1,23 +1,16 @@
 /**
  * The published build as the notifier reads it: through the publication pointer, as the worker
- * does (edge/store.ts), but without the worker's per-isolate pointer cache, so a run sees the build
- * published a moment ago. Freshness is re-aged to the run's day as the worker re-ages its answers
- * (edge/aging.ts), so a build served late never reads fresher than the worker would answer.
+ * does, but without the worker's per-isolate pointer cache (edge/origin/bindings.ts
+ * `publishedOrigin`), so a run sees the build published a moment ago. Freshness is re-aged to the
+ * run's day as the worker re-ages its answers (edge/answer/aging.ts), so a build served late never
+ * reads fresher than the worker would answer.
  */
 import { istanbulDay } from '../../../core/dates.ts';
 import { CALENDARS_PATH, LATEST_PATH, LATEST_ROWS_PATH } from '../../../core/objects.ts';
-import { POINTER_KEY } from '../../../core/publication.ts';
 import type { EdgeCalendarsT } from '../../../schemas/internal.ts';
-import { ager } from '../../aging.ts';
-import { FetcherStore, ORIGIN_TIMEOUT_MS, PointerStore, R2Store, type ObjectStore } from '../../store.ts';
-
-export type StoreEnv = {
-  BUCKET?: R2Bucket;
-  ORIGIN?: Fetcher;
-  ORIGIN_URL?: string;
-  POINTER_KEY?: string;
-  ORIGIN_TIMEOUT_MS?: string;
-};
+import { ager } from '../../answer/aging.ts';
+import type { Origin } from '../../origin/object.ts';
+import type { PointerOrigin } from '../../origin/pointer.ts';
 
 /** A /prices/latest item: the variant's national indicator. */
 type LatestItem = {
@@ -54,34 +47,23 @@ export type BuildView = {
   rows: Map<string, LatestRow[]>;
 };
 
-/** Where the published build is read; null without a pointer (a bare build folder has no build id to record). */
-export function publishedStore(env: StoreEnv): PointerStore | null {
-  const timeoutMs = Number(env.ORIGIN_TIMEOUT_MS) || ORIGIN_TIMEOUT_MS;
-  const key = env.POINTER_KEY ?? POINTER_KEY;
-  if (env.BUCKET) return new PointerStore(new R2Store(env.BUCKET, timeoutMs), { key });
-  const origin =
-    env.ORIGIN ?? (env.ORIGIN_URL ? { fetch: (input: string, init?: RequestInit) => fetch(input, init) } : null);
-  if (!origin || !env.POINTER_KEY) return null;
-  return new PointerStore(new FetcherStore(origin, env.ORIGIN_URL, timeoutMs), { key });
-}
-
-async function readJson<T>(store: ObjectStore, path: string): Promise<T | null> {
-  const object = await store.get(path);
+async function readJson<T>(origin: Origin, path: string): Promise<T | null> {
+  const object = await origin.get(path);
   return object ? (JSON.parse(await object.text()) as T) : null;
 }
 
 /** The build id the pointer names, without reading anything else: a build already compared costs one read. */
-export async function publishedBuildId(store: PointerStore): Promise<string> {
-  return (await store.pointer()).buildId;
+export async function publishedBuildId(origin: PointerOrigin): Promise<string> {
+  return (await origin.pointer()).buildId;
 }
 
-export async function readBuild(store: PointerStore, now: Date): Promise<BuildView> {
-  const buildId = await publishedBuildId(store);
+export async function readBuild(origin: PointerOrigin, now: Date): Promise<BuildView> {
+  const buildId = await publishedBuildId(origin);
   const today = istanbulDay(now);
   const [calendars, latest, rowsObject] = await Promise.all([
-    readJson<EdgeCalendarsT>(store, CALENDARS_PATH),
-    readJson<{ items: LatestItem[] }>(store, LATEST_PATH),
-    store.get(LATEST_ROWS_PATH),
+    readJson<EdgeCalendarsT>(origin, CALENDARS_PATH),
+    readJson<{ items: LatestItem[] }>(origin, LATEST_PATH),
+    origin.get(LATEST_ROWS_PATH),
   ]);
   const rowsText = rowsObject ? await rowsObject.text() : '';
   const rowList = rowsText

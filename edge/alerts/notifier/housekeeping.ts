@@ -1,5 +1,5 @@
 /**
- * What the store may no longer hold, deleted on every run: pending alerts past their 48 hours,
+ * What the database may no longer hold, deleted on every run: pending alerts past their 48 hours,
  * expired or used tokens, addresses with no alert left, and the abuse counters of days and hours
  * that are over. Deleting a subscriber deletes its tokens (ON DELETE CASCADE).
  */

@@ -1,7 +1,7 @@
 /**
  * The scheduled notifier (a cron trigger of the worker): compares every active alert with the
  * published build once per build, mails each crossing once, then lets the alert sleep until the
- * price is back on the other side (edge/alerts/notifier/crossing.ts), and sweeps what the store may
+ * price is back on the other side (edge/alerts/notifier/crossing.ts), and sweeps what the database may
  * no longer hold. It logs counts and the build id only, never an address or a token.
  */
 import type { AlertsDb } from '../db.ts';
@@ -9,12 +9,13 @@ import { mailLinks } from '../links.ts';
 import type { Reading } from '../mail/messages.ts';
 import type { MailEnv } from '../mail/transport.ts';
 import { mintToken } from '../tokens.ts';
-import { publishedBuildId, publishedStore, readBuild, type BuildView, type StoreEnv } from './build-view.ts';
+import { publishedOrigin, type OriginEnv } from '../../origin/bindings.ts';
+import { publishedBuildId, readBuild, type BuildView } from './build-view.ts';
 import { decide, type Seen } from './crossing.ts';
 import { deliverOf, type Deliver } from './deliver.ts';
 import { sweep, type Swept } from './housekeeping.ts';
 
-export type NotifierEnv = StoreEnv & MailEnv & { ALERTS?: D1Database; PUBLIC_ORIGIN?: string };
+export type NotifierEnv = OriginEnv & MailEnv & { ALERTS?: D1Database; PUBLIC_ORIGIN?: string };
 
 export type NotifierReport = {
   buildId: string | null;
@@ -165,14 +166,14 @@ async function compareBuild(
   deliver: Deliver | null,
   report: NotifierReport,
 ): Promise<void> {
-  const store = publishedStore(env);
-  if (!store) return void (report.skipped = 'no build');
+  const published = publishedOrigin(env);
+  if (!published) return void (report.skipped = 'no build');
   if (!deliver) return void (report.skipped = 'no delivery');
-  const buildId = (report.buildId = await publishedBuildId(store));
+  const buildId = (report.buildId = await publishedBuildId(published));
   const recorded = 'SELECT 1 FROM notifier_runs WHERE build_id = ?';
   if (await db.prepare(recorded).bind(buildId).first()) return void (report.skipped = 'compared');
   // Read before the run is claimed: a build that cannot be read now is compared by a later run.
-  const build = await readBuild(store, now);
+  const build = await readBuild(published, now);
   // Claimed before any alert is read: a second run of the same build, even an overlapping one, compares nothing.
   const claim = await db
     .prepare('INSERT OR IGNORE INTO notifier_runs (build_id, started_at) VALUES (?, ?)')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../errors.ts';
+import { ApiError } from '../../answer/errors.ts';
 import { weeksParam } from './basket-index.ts';
 
 const weeks = (value?: string) => weeksParam(new URLSearchParams(value === undefined ? {} : { weeks: value }));

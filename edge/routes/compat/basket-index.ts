@@ -1,6 +1,6 @@
 /**
  * The national basket index in the variant's shapes, from the build's objects
- * (build/endpoints/compat-basket-index.ts):
+ * (build/endpoints/compat/basket-index.ts):
  *   /compat/index/latest, /compat/index/basket   one object each, sent as stored
  *   /compat/index/history                        the last `weeks` weeks with a value, oldest first
  */
@@ -8,11 +8,11 @@ import {
   COMPAT_INDEX_BASKET_PATH,
   COMPAT_INDEX_HISTORY_PATH,
   COMPAT_INDEX_LATEST_PATH,
-} from '../../../core/compat-objects.ts';
-import { COMPAT_INDEX_WEEKS } from '../../../core/compat-routes.ts';
-import { jsonAnswer, type Answer, type RouteContext } from '../../context.ts';
-import { ApiError } from '../../errors.ts';
-import { missingFromBuild } from '../../store.ts';
+} from '../../../core/compat/objects.ts';
+import { COMPAT_INDEX_WEEKS } from '../../../core/compat/routes.ts';
+import { jsonAnswer, type Answer, type RouteContext } from '../../answer/context.ts';
+import { ApiError } from '../../answer/errors.ts';
+import { missingFromBuild } from '../../origin/object.ts';
 import { storedRoute } from '../stored.ts';
 
 export const compatIndexLatest = storedRoute(COMPAT_INDEX_LATEST_PATH);
@@ -34,7 +34,7 @@ export function weeksParam(params: URLSearchParams): number {
 
 export async function compatIndexHistory(ctx: RouteContext): Promise<Answer> {
   const weeks = weeksParam(ctx.params);
-  const object = await ctx.store.get(COMPAT_INDEX_HISTORY_PATH);
+  const object = await ctx.origin.get(COMPAT_INDEX_HISTORY_PATH);
   if (!object) return missingFromBuild(COMPAT_INDEX_HISTORY_PATH);
   return jsonAnswer((JSON.parse(await object.text()) as unknown[]).slice(-weeks));
 }

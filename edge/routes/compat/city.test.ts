@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../errors.ts';
+import { ApiError } from '../../answer/errors.ts';
 import { compatCity } from './city.ts';
 
 const city = (value: string) => compatCity(new URLSearchParams({ city: value }));

@@ -5,8 +5,8 @@
  */
 import { provinceOfPlate } from '../../../core/provinces.ts';
 import { slugify } from '../../../core/turkish.ts';
-import { ApiError } from '../../errors.ts';
-import { slugParam } from '../../params.ts';
+import { ApiError } from '../../answer/errors.ts';
+import { slugParam } from '../../request/params.ts';
 
 export function compatCity(params: URLSearchParams): string | undefined {
   const value = params.get('city')?.trim();

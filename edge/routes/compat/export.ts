@@ -1,36 +1,37 @@
 /**
  * GET /api/v1/compat/prices/export: the variant's CSV (schemas/compat/export.ts columns, exactly)
  * of the main /prices rows for `city` (name or plate code), `product` and `range`. Without
- * `range`, the last 7 days (the variant's default for a product's history, and the main rule for
- * a range that cannot be read); a selection above the main export's 20,000 rows is a 400
+ * `range`, the default days (the variant's default for a product's history, and the main rule for
+ * a range that cannot be read); a selection above the main export's most rows is a 400
  * EXPORT_TOO_LARGE, never a cut file. Prices as the variant writes them ("12.50"), an empty cell
  * for a price the source did not print. No byte order mark: the header is exactly the variant's
  * column names, and a program reading its first cell by name would find the mark in it. Text
  * cells that a spreadsheet would run as a formula get a leading ' (the main export's rule). Not
  * cached, no 304.
  */
-import { COMPAT_PREFIX, COMPAT_ROUTES } from '../../../core/compat-routes.ts';
+import { compatRouteSpec } from '../../../core/compat/routes.ts';
+import { RANGE_DAYS } from '../../../core/routes.ts';
 import { COMPAT_EXPORT_COLUMNS } from '../../../schemas/compat/export.ts';
-import { readRows } from '../../collection.ts';
-import { decimalString, parseRows } from '../../compat-rows.ts';
-import type { Answer, RouteContext } from '../../context.ts';
-import { CSV_DEFAULT, csvLine } from '../../csv.ts';
-import { ApiError } from '../../errors.ts';
-import { exportFileName } from '../../export-file-name.ts';
-import { answerHints } from '../../filter-hints.ts';
-import { sha256Etag } from '../../headers.ts';
-import { DEFAULT_RANGE_DAYS, rangeDays } from '../../params.ts';
+import { readRows } from '../../query/collection.ts';
+import { decimalString, parseRows } from './rows.ts';
+import type { Answer, RouteContext } from '../../answer/context.ts';
+import { CSV_DEFAULT, csvLine } from '../../answer/csv.ts';
+import { ApiError } from '../../answer/errors.ts';
+import { exportFileName } from '../../answer/export-file-name.ts';
+import { answerHints } from '../../query/filter-hints.ts';
+import { etagOf } from '../../../core/digest.ts';
+import { rangeDays } from '../../request/params.ts';
 import { compatFilters, selectRows } from './selection.ts';
 
-const MAX_ROWS = COMPAT_ROUTES.find((r) => r.path === `${COMPAT_PREFIX}/prices/export`)!.maxRows!;
+const MAX_ROWS = compatRouteSpec('compatExportPrices').maxRows!;
 
 export async function compatExportPrices(ctx: RouteContext): Promise<Answer> {
-  const { params, store } = ctx;
+  const { params, origin } = ctx;
   const filters = compatFilters(params);
-  const range = rangeDays(params.get('range')) ?? DEFAULT_RANGE_DAYS;
-  const { index, offset, total } = await selectRows(store, filters, range, ctx.today, false);
+  const range = rangeDays(params.get('range')) ?? RANGE_DAYS.default;
+  const { directory, offset, total } = await selectRows(origin, filters, range, ctx.today, false);
   if (total > MAX_ROWS) throw new ApiError(400, 'EXPORT_TOO_LARGE', { rows: total, max: MAX_ROWS });
-  const rows = index && total ? parseRows(await readRows(store, index, offset, offset + total)) : [];
+  const rows = directory && total ? parseRows(await readRows(origin, directory, offset, offset + total)) : [];
   const records = rows.map((r) => [
     r.marketName,
     r.productName,
@@ -44,11 +45,11 @@ export async function compatExportPrices(ctx: RouteContext): Promise<Answer> {
   const fileName = exportFileName({ filters, range, latest: false, turkish: false, today: ctx.today });
   return {
     body: csv,
-    etag: await sha256Etag(csv),
+    etag: await etagOf(csv),
     contentType: 'text/csv; charset=utf-8',
     headers: {
       'content-disposition': `attachment; filename="${fileName}"`,
-      ...(await answerHints(store, index, filters, params)),
+      ...(await answerHints(origin, directory, filters, params)),
     },
   };
 }

@@ -1,5 +1,5 @@
-/** The compatibility prefix's handlers (core/compat-routes.ts), by operation id. */
-import type { Answer, RouteContext } from '../../context.ts';
+/** The compatibility prefix's handlers (core/compat/routes.ts), by operation id. */
+import type { Answer, RouteContext } from '../../answer/context.ts';
 import { compatIndexBasket, compatIndexHistory, compatIndexLatest } from './basket-index.ts';
 import { compatExportPrices } from './export.ts';
 import { compatProductForecast } from './forecast.ts';

@@ -1,20 +1,20 @@
 /**
- * The market movers in the variant's shapes (core/compat-routes.ts):
- *   /compat/prices/trending        the build's bare array (build/endpoints/compat-movers.ts) cut to `limit`
+ * The market movers in the variant's shapes (core/compat/routes.ts):
+ *   /compat/prices/trending        the build's bare array (build/endpoints/compat/movers.ts) cut to `limit`
  *   /compat/prices/weekly-summary  the main week's object (build/endpoints/movers.ts) cut to the
  *                                  variant's five keys; `week` as the main operation reads it
  */
 import { NEWEST_WEEKLY_SUMMARY_PATH, weeklySummaryPath } from '../../../core/objects.ts';
-import { COMPAT_TRENDING_PATH } from '../../../core/compat-objects.ts';
-import { compatRouteSpec } from '../../../core/compat-routes.ts';
+import { COMPAT_TRENDING_PATH } from '../../../core/compat/objects.ts';
+import { compatRouteSpec } from '../../../core/compat/routes.ts';
 import { addDays, isoWeek, isoWeekMonday } from '../../../core/dates.ts';
-import { jsonAnswer, type Answer, type RouteContext } from '../../context.ts';
-import { isoWeekParam, limitParam } from '../../params.ts';
-import { missingFromBuild } from '../../store.ts';
+import { jsonAnswer, type Answer, type RouteContext } from '../../answer/context.ts';
+import { isoWeekParam, limitParam } from '../../request/params.ts';
+import { missingFromBuild } from '../../origin/object.ts';
 
 export async function compatTrendingPrices(ctx: RouteContext): Promise<Answer> {
   const limit = limitParam(ctx.params, compatRouteSpec('compatTrendingPrices').limit!);
-  const object = await ctx.store.get(COMPAT_TRENDING_PATH);
+  const object = await ctx.origin.get(COMPAT_TRENDING_PATH);
   if (!object) return missingFromBuild(COMPAT_TRENDING_PATH);
   return jsonAnswer((JSON.parse(await object.text()) as unknown[]).slice(0, limit));
 }
@@ -26,7 +26,7 @@ export async function compatWeeklySummary(ctx: RouteContext): Promise<Answer> {
   // The newest closed week with data, as the main operation answers; without one, last week.
   const week = asked ?? isoWeek(addDays(ctx.today, -7)).week;
   const key = asked === undefined ? NEWEST_WEEKLY_SUMMARY_PATH : weeklySummaryPath(asked);
-  const object = await ctx.store.get(key);
+  const object = await ctx.origin.get(key);
   if (object) {
     const { week, weekStart, weekEnd, topRisers, topFallers } = JSON.parse(await object.text()) as Summary;
     return jsonAnswer({ week, weekStart, weekEnd, topRisers, topFallers });

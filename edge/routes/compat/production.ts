@@ -4,8 +4,8 @@
  * A row whose tonnes are missing is left out: the variant's quantityTons is a number, and 0 t would
  * be a harvest that did not happen.
  */
-import type { Answer, RouteContext } from '../../context.ts';
-import { jsonAnswer } from '../../context.ts';
+import type { Answer, RouteContext } from '../../answer/context.ts';
+import { jsonAnswer } from '../../answer/context.ts';
 import { selectProduction } from '../production.ts';
 
 export async function compatListProduction(ctx: RouteContext): Promise<Answer> {

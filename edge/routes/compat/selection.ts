@@ -3,11 +3,11 @@
  * (`city` by name or plate code, `product`, `category`) pick the same precomputed collection as
  * the main /prices (or its latestOnly twin), `range` a window of its data days.
  */
-import { rangeWindow, readPriceCollection, window, type CollectionIndex } from '../../collection.ts';
+import { rangeWindow, readPriceCollection, window, type CollectionDirectory } from '../../query/collection.ts';
 import { compatCity } from './city.ts';
-import type { Dimension } from '../../filter-hints.ts';
-import { slugParam } from '../../params.ts';
-import type { ObjectStore } from '../../store.ts';
+import type { Dimension } from '../../query/filter-hints.ts';
+import { slugParam } from '../../request/params.ts';
+import type { Origin } from '../../origin/object.ts';
 
 export type CompatFilters = Partial<Record<Extract<Dimension, 'product' | 'city' | 'category'>, string>>;
 
@@ -21,18 +21,18 @@ export function compatFilters(params: URLSearchParams): CompatFilters {
   return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined));
 }
 
-export type Selection = { index: CollectionIndex | null; offset: number; total: number };
+export type Selection = { directory: CollectionDirectory | null; offset: number; total: number };
 
 /** The collection the filters name (its latest rows per variant × market when `latest`) and the window of `range` days. */
 export async function selectRows(
-  store: ObjectStore,
+  origin: Origin,
   filters: CompatFilters,
   range: number | undefined,
   today: string,
   latest: boolean,
 ): Promise<Selection> {
-  const index = await readPriceCollection(store, filters, latest);
-  if (!index) return { index, offset: 0, total: 0 };
+  const directory = await readPriceCollection(origin, filters, latest);
+  if (!directory) return { directory, offset: 0, total: 0 };
   const days = range ? rangeWindow(today, range) : { from: null, to: null };
-  return { index, ...window(index, days.from, days.to) };
+  return { directory, ...window(directory, days.from, days.to) };
 }

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { apiUrl } from '../../../core/urls.ts';
 
 /** `peer`: req/s and p50 ms of the dynamic peer (Fastify + MariaDB) at d2f12e6 */
 export type Query = { label: string; path: string; peer: { rps: number; p50Ms: number } };
@@ -24,18 +25,19 @@ export function izmirMarket(distDir: string): { slug: string; day: string } {
 
 export function queries(distDir: string): Query[] {
   const { slug, day } = izmirMarket(distDir);
-  const q = (label: string, path: string, rps: number, p50Ms: number): Query => ({
-    label,
-    path: `/api/v1${path}`,
-    peer: { rps, p50Ms },
-  });
+  const q = (label: string, path: string, rps: number, p50Ms: number): Query => ({ label, path, peer: { rps, p50Ms } });
   return [
-    q('markets', '/markets', 940, 9),
-    q('product × market 156d', `/prices?product=domates&market=${slug}&range=156d&limit=200`, 75, 126),
-    q('history 365d', `/prices/history/domates?market=${slug}&range=365d`, 41, 239),
-    q(`market on ${day}`, `/prices?market=${slug}&date=${day}&limit=200`, 2, 4484),
-    q('latest (largest object)', '/prices/latest', 49, 199),
-    q('search', '/products/search?q=domates', 572, 15),
-    q('deep page', `/prices?market=${slug}&page=40&limit=100`, 4.4, 2061),
+    q('markets', apiUrl('/markets'), 940, 9),
+    q(
+      'product × market 156d',
+      apiUrl('/prices', { product: 'domates', market: slug, range: '156d', limit: 200 }),
+      75,
+      126,
+    ),
+    q('history 365d', apiUrl('/prices/history/{slug}', { slug: 'domates', market: slug, range: '365d' }), 41, 239),
+    q(`market on ${day}`, apiUrl('/prices', { market: slug, date: day, limit: 200 }), 2, 4484),
+    q('latest (largest object)', apiUrl('/prices/latest'), 49, 199),
+    q('search', apiUrl('/products/search', { q: 'domates' }), 572, 15),
+    q('deep page', apiUrl('/prices', { market: slug, page: 40, limit: 100 }), 4.4, 2061),
   ];
 }

@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { addDays, isoWeekday, type Day } from '../../../core/dates.ts';
+import { sha256HexSync } from '../../../core/digest-sync.ts';
 import { encodeObservationId } from '../../../core/observation-id.ts';
 import { fold } from '../../../core/turkish.ts';
 import { loadCatalogue } from '../../../sources/catalogue.ts';
@@ -141,7 +142,7 @@ export function generateSynthetic(
         if (marketGap || Math.sin(season + s.level) > 0.85) continue;
         let document = documents.get(s.source);
         if (document === undefined) {
-          const sha = createHash('sha256').update(`${s.source}|${day}`).digest('hex');
+          const sha = sha256HexSync(`${s.source}|${day}`);
           document = Number(
             insertDocument.run(sha, s.source, `synthetic://${s.source}/${day}`, `${day}T15:00:00.000Z`, 0)
               .lastInsertRowid,
