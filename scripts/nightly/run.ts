@@ -84,14 +84,16 @@ export async function runNightly(given: NightOptions, phases?: readonly PhaseNam
     const started = performance.now();
     night.log(`${name} (${night.clock.now().toISOString()})`);
     let failed: string | null = null;
+    let stack = '';
     try {
       await phase.run(night, report);
     } catch (error) {
       failed = errorText(error);
+      stack = error instanceof Error ? (error.stack ?? '') : '';
     }
     report.phases.push({ name, ms: Math.round(performance.now() - started), failed });
     if (failed === null) continue;
-    night.log(`  ${name} failed: ${failed}`);
+    night.log(`  ${name} failed: ${stack || failed}`);
     if (phase.onFailure !== 'full build') report.exitCode = 1;
     if (phase.onFailure === 'stop') break;
   }

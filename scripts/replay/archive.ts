@@ -9,6 +9,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { join } from 'node:path';
 import { istanbulDay, type Day } from '../../core/dates.ts';
 import { ARCHIVE_ROOT, type ArchiveFile } from '../../sources/lib/archive.ts';
+import type { Db } from '../../store/db.ts';
 import { adanaPages } from './stand-ins/adana.ts';
 
 type Listing = { files: ArchiveFile[] } & Record<string, unknown>;
@@ -79,4 +80,13 @@ export function replayArchive(into: string, from: Day, root = ARCHIVE_ROOT): str
     writeFileSync(join(into, source.name, 'archive.json'), JSON.stringify({ ...listing, files }, null, 2));
   }
   return changed;
+}
+
+/** The sources whose observations in `db` fall on or after `from`: none, when the archive held nothing of the replayed nights. */
+export function firstNightLeak(db: Db, from: Day): { source: string; days: number }[] {
+  return db
+    .prepare(
+      'SELECT source_key AS source, count(DISTINCT data_day) AS days FROM observations WHERE data_day >= ? GROUP BY source_key ORDER BY source_key',
+    )
+    .all(from) as { source: string; days: number }[];
 }

@@ -13,7 +13,7 @@ import { loadCatalogue } from '../../../sources/catalogue.ts';
 import { createHttpClient } from '../../../sources/lib/http.ts';
 import { ADAPTERS, SOURCES } from '../../../sources/registry.ts';
 import { openDb } from '../../../store/db.ts';
-import { DocumentStore } from '../../../store/documents.ts';
+import { EvidenceFolder } from '../../../store/documents.ts';
 import { scrapeAll } from '../../../store/scrape.ts';
 import { seedCatalogue, seedHolidays, seedRegistry } from '../../../store/seed.ts';
 import { izmirAnswer, izmirDays } from './izmir.ts';
@@ -75,7 +75,7 @@ describe('a night of the live adapters against the stand-ins', () => {
     const reports = await scrapeAll(db, ADAPTERS, {
       day: '2026-06-01',
       http: createHttpClient({ origin: standIns.origin, backoffMs: 1, now }),
-      evidence: new DocumentStore(join(dir, 'evidence')),
+      evidence: new EvidenceFolder(join(dir, 'evidence')),
       catalogue,
       now,
       scheduled: true,
