@@ -33,7 +33,7 @@ import {
 import { startStandIns, type StandIns } from './stand-ins/server.ts';
 
 /** The workflow's cron hour (02:30 UTC, 05:30 in Istanbul) on the morning after the data day. */
-export const nightAt = (day: Day): string => `${addDays(day, 1)}T02:30:00Z`;
+const nightAt = (day: Day): string => `${addDays(day, 1)}T02:30:00Z`;
 /** How long after the night's publication the worker is asked: past the minute it keeps the pointer (edge/store.ts). */
 const POINTER_MINUTE_MS = 61_000;
 const CRON = '30 2 * * *';
@@ -136,7 +136,8 @@ export async function runReplay(options: ReplayOptions): Promise<Replay> {
       snapshot: options.snapshot,
       prune: true,
       retention: DEFAULT_RETENTION,
-      concurrency: 64,
+      // As the local worker loads a build: enough for the loader's batches to fill (scripts/lib/local-worker.ts).
+      concurrency: 256,
       snapshotDir: join(runner, 'snapshot'),
       progress: null,
     },
