@@ -9,9 +9,11 @@
  * from (its build day is the first night's day). Every night starts as a GitHub runner does, with
  * no store, no previous build and no evidence on disk: it restores the store the bucket holds.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { addDays, daysBetween, type Day } from '../../core/dates.ts';
+import type { ObjectBucket } from '../../publish/bucket.ts';
 import { DEFAULT_RETENTION } from '../../publish/prune.ts';
 import { openDb } from '../../store/db.ts';
 import { startLocalWorker, type LocalWorker } from '../lib/local-worker.ts';
@@ -69,6 +71,8 @@ export type ReplayedNight = {
 
 export type Replay = {
   worker: LocalWorker;
+  /** the worker's R2 bucket, as the nights publish into it */
+  bucket: ObjectBucket;
   smtp: SmtpServer;
   standIns: StandIns;
   nights: ReplayedNight[];
@@ -82,67 +86,10 @@ const A_NIGHT: PhaseName[] = [...THE_EVE.slice(0, 2), 'scrape', ...THE_EVE.slice
 
 export async function runReplay(options: ReplayOptions): Promise<Replay> {
   rmSync(options.dir, { recursive: true, force: true });
-  const runner = join(options.dir, 'runner');
   const archive = options.archive ?? join(options.dir, 'archive');
   if (!options.archive) for (const line of replayArchive(archive, options.from)) options.log(`archive: ${line}`);
-  const smtp = await startSmtpServer({
-    onMail: (m) => options.log(`  mail to ${m.envelope.to.join(', ')}: ${m.parsed.subject ?? ''}`),
-  });
-  const standIns = await startStandIns();
-  const port = options.port ?? 0;
-  const worker = await startLocalWorker({
-    distDir: join(options.dir, 'dist'),
-    bucketDir: join(options.dir, 'bucket'),
-    keysDir: join(options.dir, 'd1'),
-    port,
-    publishAtStart: false,
-    replayClock: true,
-    bucketReader: true,
-    bindings: { ...smtpBindings(smtp), ALERT_SECRET: 'replay', PUBLIC_ORIGIN: `http://localhost:${port}` },
-  });
-  const bucket = replayBucket(await worker.bucket(), worker.readerUrl!);
-  const replay: Replay = {
-    worker,
-    smtp,
-    standIns,
-    nights: [],
-    paths: {
-      db: join(runner, 'hal.sqlite'),
-      out: join(options.dir, 'dist'),
-      previous: join(runner, 'previous'),
-      evidence: join(runner, 'evidence'),
-      archive,
-    },
-    close: async () => {
-      await worker.dispose();
-      await standIns.close();
-      await smtp.close();
-    },
-  };
-  const night = (clock: Clock, day: Day): NightOptions => ({
-    clock,
-    day,
-    dbPath: replay.paths.db,
-    outDir: replay.paths.out,
-    previousDir: replay.paths.previous,
-    evidenceDir: replay.paths.evidence,
-    archiveRoot: archive,
-    bucket: () => bucket,
-    fetchMissing: worker.readerUrl ? fetchMissingFrom(worker.readerUrl) : undefined,
-    // A stand-in's outage is immediate: the pauses between retries are cut, the retries are the night's.
-    http: { origin: standIns.origin, backoffMs: 20 },
-    scrape: { scheduled: true },
-    publish: {
-      snapshot: options.snapshot,
-      prune: true,
-      retention: DEFAULT_RETENTION,
-      // As the local worker loads a build: enough for the loader's batches to fill (scripts/lib/local-worker.ts).
-      concurrency: 256,
-      snapshotDir: join(runner, 'snapshot'),
-      progress: null,
-    },
-    log: options.nightLog ?? (() => {}),
-  });
+  const replay = await startServices(options, archive);
+  const night = nightOptionsOf(replay, options);
   try {
     let states: SourceStates = new Map();
     const eve = addDays(options.from, -1);
@@ -159,6 +106,78 @@ export async function runReplay(options: ReplayOptions): Promise<Replay> {
     throw error;
   }
   return replay;
+}
+
+/** The mail server, the stand-ins and the local worker with the replay's clock, nothing published yet. */
+async function startServices(options: ReplayOptions, archive: string): Promise<Replay> {
+  const runner = join(options.dir, 'runner');
+  const smtp = await startSmtpServer({
+    onMail: (m) => options.log(`  mail to ${m.envelope.to.join(', ')}: ${m.parsed.subject ?? ''}`),
+  });
+  const standIns = await startStandIns();
+  const port = options.port ?? 0;
+  const worker = await startLocalWorker({
+    distDir: join(options.dir, 'dist'),
+    bucketDir: join(options.dir, 'bucket'),
+    keysDir: join(options.dir, 'd1'),
+    port,
+    publishAtStart: false,
+    replayClock: true,
+    bucketReader: true,
+    bindings: {
+      ...smtpBindings(smtp),
+      ALERT_SECRET: randomBytes(32).toString('base64url'),
+      PUBLIC_ORIGIN: `http://localhost:${port}`,
+    },
+  });
+  return {
+    worker,
+    bucket: replayBucket(await worker.bucket(), worker.readerUrl!),
+    smtp,
+    standIns,
+    nights: [],
+    paths: {
+      db: join(runner, 'hal.sqlite'),
+      out: join(options.dir, 'dist'),
+      previous: join(runner, 'previous'),
+      evidence: join(runner, 'evidence'),
+      archive,
+    },
+    close: async () => {
+      await worker.dispose();
+      await standIns.close();
+      await smtp.close();
+    },
+  };
+}
+
+/** What each night is given: the runner's folders, the local bucket, the stand-ins' origin. */
+function nightOptionsOf(replay: Replay, options: ReplayOptions): (clock: Clock, day: Day) => NightOptions {
+  const { worker, paths, bucket } = replay;
+  return (clock, day) => ({
+    clock,
+    day,
+    dbPath: paths.db,
+    outDir: paths.out,
+    previousDir: paths.previous,
+    evidenceDir: paths.evidence,
+    archiveRoot: paths.archive,
+    bucket: () => bucket,
+    fetchMissing: fetchMissingFrom(worker.readerUrl!),
+    // A stand-in's outage is immediate: the pauses between retries are cut, the retries are the night's.
+    http: { origin: replay.standIns.origin, backoffMs: 20 },
+    scrape: { scheduled: true },
+    publish: {
+      snapshot: options.snapshot,
+      prune: true,
+      retention: DEFAULT_RETENTION,
+      // As the local worker loads a build: enough for the loader's batches to fill (scripts/lib/local-worker.ts).
+      concurrency: 256,
+      snapshotDir: join(dirname(paths.db), 'snapshot'),
+      progress: null,
+    },
+    log: options.nightLog ?? (() => {}),
+  });
 }
 
 /** One night as the runner lives it, then the worker's new build, its notifier and its status. */
