@@ -8,9 +8,10 @@
  *   prints a few the catalogue has no alias for), counted per source;
  * - no observation stored on an earlier night is lost or changed;
  * - the last night's published build equals a full build of the same store and day (manifest, byte for byte);
- * - Adana's line of /sources/status follows the rule: a failed fetch, then unreachable, then fresh.
+ * - Adana's line of /sources/status follows the rule: a failed fetch, then unreachable, then fresh;
+ * and at the end the worker says it serves on a replay clock, a setting only the local worker has.
  */
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -202,5 +203,22 @@ describe('a replay of four real nights, Adana down on two of them', () => {
       { status: 'verified', freshness: 'fresh', warnings: [] },
       { status: 'verified', freshness: 'fresh', warnings: [] },
     ]);
+  });
+
+  it('says it is a replay clock, on /health, its pages and every answer; the deployed worker has no such clock', async () => {
+    const last = replay.nights.at(-1)!;
+    const health = await fetch(new URL('/api/v1/health', replay.worker.url));
+    const body = (await health.json()) as { build: { today: string }; replayClock: { now: string; note: string } };
+    expect(body.build.today).toBe(last.clock.today);
+    expect(body.replayClock.now.slice(0, 10)).toBe(last.clock.today);
+    expect(body.replayClock.note).toContain('Replay clock');
+    const page = await fetch(new URL('/data-health', replay.worker.url), { headers: { 'accept-encoding': 'br' } });
+    expect(await page.text()).toContain('<p class="replay-clock" role="status">Replay clock');
+    const prices = await fetch(new URL(`/api/v1/prices?date=${TO}&limit=1`, replay.worker.url));
+    expect(prices.headers.get('x-replay-clock')?.slice(0, 10)).toBe(last.clock.today);
+    // wrangler.toml deploys edge/worker.ts, and nothing under edge/ knows the replay's clock.
+    expect(readFileSync('wrangler.toml', 'utf8')).toMatch(/^main = "edge\/worker\.ts"$/m);
+    const edge = readdirSync('edge', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    expect(edge.filter((f) => /REPLAY_CLOCK|replay-clock/.test(readFileSync(join('edge', f), 'utf8')))).toEqual([]);
   });
 });

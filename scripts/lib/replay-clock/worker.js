@@ -5,7 +5,7 @@
 // banner (their ETags are those of what is sent).
 import { setClock } from './clock.js';
 import worker from '../../../edge/worker.ts';
-import { sha256Etag } from '../../../edge/headers.ts';
+import { etagOf } from '../../../core/digest.ts';
 
 export { KeyQuota, RateLimiter } from '../../../edge/worker.ts';
 
@@ -35,7 +35,7 @@ async function marked(response, now, rewrite, path) {
     body = html.replace(/<body[^>]*>/, (tag) => `${tag}\n<p class="replay-clock" role="status">${notice(now)}</p>`);
   }
   if (body !== response.body) {
-    headers.set('etag', await sha256Etag(body));
+    headers.set('etag', await etagOf(body));
     headers.delete('content-length');
   }
   // A body the worker sent encoded stays as it is: workerd would otherwise encode it again.
