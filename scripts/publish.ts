@@ -7,21 +7,19 @@
  * Bucket from the environment: HAL_S3_ENDPOINT, HAL_S3_REGION, HAL_S3_BUCKET,
  * HAL_S3_ACCESS_KEY_ID, HAL_S3_SECRET_ACCESS_KEY (docs/publishing.md).
  */
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HEALTH_PATH, SOURCES_STATUS_PATH } from '../core/objects.ts';
 import { Bucket, bucketConfigFromEnv } from '../publish/bucket.ts';
 import { describeOperations } from '../publish/operations.ts';
 import { MB } from '../publish/progress.ts';
-import { DEFAULT_RETENTION, prune, type PruneReport } from '../publish/prune.ts';
-import { describeReport, publishRelease, readManifest, type PublishReport } from '../publish/release.ts';
+import { DEFAULT_RETENTION, prune } from '../publish/prune.ts';
+import { describeReport, publishRelease, readManifest } from '../publish/release.ts';
 import { createSnapshot } from '../publish/snapshot.ts';
 import { restoreStore, saveStore } from '../publish/store-copy.ts';
-import type { HealthResponseT } from '../schemas/health.ts';
-import type { SourceStatusEnvelopeT } from '../schemas/sources.ts';
 import { openDb } from '../store/db.ts';
 import { fetchPrevious } from '../publish/fetch-previous.ts';
 import { buildClock, DEFAULT_DB, DEFAULT_OUT, DEFAULT_PREVIOUS, option } from './args.ts';
+import { stepSummary } from './lib/step-summary.ts';
 
 const flag = (name: string) => process.argv.includes(`--${name}`);
 const command = process.argv[2]?.startsWith('--') ? 'publish' : (process.argv[2] ?? 'publish');
@@ -108,43 +106,4 @@ async function publish(): Promise<void> {
     );
   if (process.env.GITHUB_STEP_SUMMARY)
     appendFileSync(process.env.GITHUB_STEP_SUMMARY, stepSummary(distDir, report, pruned));
-}
-
-/** Markdown for the job's summary page: what was published and how fresh it honestly is. */
-function stepSummary(distDir: string, r: PublishReport, pruned: PruneReport | null): string {
-  const lines = [
-    '## Publish',
-    '',
-    `Build \`${r.buildId}\` → \`${r.prefix}\` (${r.switched ? `pointer moved from \`${r.previous ?? 'none'}\`` : 'already current'})`,
-    '',
-  ];
-  lines.push(
-    '| objects | sent | bytes sent | kept | snapshot files copied | resumed | path map shards | retries | seconds |',
-    '|---|---|---|---|---|---|---|---|---|',
-  );
-  lines.push(
-    `| ${r.objects} | ${r.put} | ${MB(r.bytesSent)} | ${r.kept} | ${r.copied} | ${r.resumed} | ${r.shards} | ${r.retries} | ${(r.ms / 1000).toFixed(1)} |`,
-    '',
-    `Bucket operations: ${describeOperations(r.operations)}`,
-    '',
-  );
-  if (pruned)
-    lines.push(
-      `Retention: ${pruned.buildsPruned.length} builds, ${pruned.snapshotsPruned.length} snapshots, ${pruned.unusedPruned} unused objects pruned (bucket operations: ${describeOperations(pruned.operations)}).`,
-      '',
-    );
-  const statusFile = join(distDir, SOURCES_STATUS_PATH);
-  const healthFile = join(distDir, HEALTH_PATH);
-  if (existsSync(healthFile))
-    lines.push(`Health: **${(JSON.parse(readFileSync(healthFile, 'utf8')) as HealthResponseT).status}**`, '');
-  if (existsSync(statusFile)) {
-    const status = JSON.parse(readFileSync(statusFile, 'utf8')) as SourceStatusEnvelopeT;
-    const items = status.items.filter((i) => i.enabled);
-    lines.push('| source | status | health | data day | days behind | freshness |', '|---|---|---|---|---|---|');
-    for (const i of items)
-      lines.push(
-        `| ${i.key} | ${i.status} | ${i.health} | ${i.dataDate ?? '—'} | ${i.publishingDaysBehind ?? '—'} | ${i.freshness} |`,
-      );
-  }
-  return lines.join('\n') + '\n';
 }

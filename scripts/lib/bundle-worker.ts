@@ -7,9 +7,13 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const WORKER_BUNDLE = '.cache/edge/worker.js';
 
-export async function bundleWorker(outfile = WORKER_BUNDLE): Promise<{ path: string; bytes: number }> {
+/** `entry`: the worker's module, edge/worker.ts as deployed (a local replay's wraps it: scripts/lib/replay-clock/). */
+export async function bundleWorker(
+  outfile = WORKER_BUNDLE,
+  entry = 'edge/worker.ts',
+): Promise<{ path: string; bytes: number }> {
   const result = await build({
-    entryPoints: [`${ROOT}edge/worker.ts`],
+    entryPoints: [`${ROOT}${entry}`],
     bundle: true,
     format: 'esm',
     platform: 'neutral',

@@ -6,6 +6,7 @@
  * only what changed.
  */
 import { Miniflare } from 'miniflare';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { sha256HexSync } from '../../core/digest-sync.ts';
@@ -39,8 +40,8 @@ const LOAD_CONCURRENCY = 256;
 const LOADER = `${ROOT}scripts/lib/bucket-worker.js`;
 
 /** Bundles the worker (into `bundlePath` when given) and answers the Miniflare options every instance running it shares. */
-export async function workerBase(bundlePath?: string) {
-  const bundle = await bundleWorker(bundlePath);
+export async function workerBase(bundlePath?: string, entry?: string) {
+  const bundle = await bundleWorker(bundlePath, entry);
   return {
     rootPath: ROOT,
     modules: true,
@@ -63,6 +64,12 @@ export type LocalWorker = {
   publication: PublishReport | null;
   /** the loading of the build into the local bucket, done or under way (`publishAfterStart`) */
   published: Promise<PublishReport | null>;
+  /** the local bucket as the publisher writes it (none when an `origin` stands for the bucket) */
+  bucket(): Promise<MiniflareBucket>;
+  /** `bucketReader`'s address (scripts/lib/bucket-reader.js) */
+  readerUrl: URL | null;
+  /** `replayClock`: moves the worker's clock to `at`, from where it runs on */
+  setClock(at: Date): Promise<void>;
   dispose(): Promise<void>;
 };
 
@@ -93,7 +100,24 @@ export type LocalWorkerOptions = {
    * says when it is in): the test suite's shared worker, whose readers start minutes later
    */
   publishAfterStart?: boolean;
+  /** false: nothing is loaded at start, the caller publishes into `bucket()` (a replay's nights) */
+  publishAtStart?: boolean;
+  /**
+   * the replay's clock (scripts/lib/replay-clock/): the worker is bundled with a clock `setClock`
+   * moves, and says so on /health, its pages and every answer. A local setting only: the deployed
+   * worker is edge/worker.ts alone and has no clock but the real one.
+   */
+  replayClock?: boolean;
+  /** a reader of the local bucket on a socket of its own (`readerUrl`), for another process (a build's fetch of what it lacks) */
+  bucketReader?: boolean;
 };
+
+/** Where the replay's worker is bundled: beside the shared bundle, never over it. */
+const REPLAY_BUNDLE = '.cache/edge/replay-worker.js';
+const REPLAY_ENTRY = 'scripts/lib/replay-clock/worker.js';
+
+/** The local bucket's reader (scripts/lib/bucket-reader.js): what scripts/replay/bucket-reader.ts reads. */
+const READER = `${ROOT}scripts/lib/bucket-reader.js`;
 
 /**
  * One bucket folder per build folder (by its real path, so a checkout whose `.cache` links to another's
@@ -153,11 +177,16 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Loc
   const host = options.host ?? '127.0.0.1';
   const limiter = limiterStorage(options.persist);
   const origin = options.origin ? await startOriginServer(options.origin) : null;
+  const clockToken = options.replayClock ? randomBytes(16).toString('hex') : null;
   const api = {
     name: 'api',
-    ...(await workerBase()),
+    ...(await (clockToken ? workerBase(REPLAY_BUNDLE, REPLAY_ENTRY) : workerBase())),
     ...(origin ? {} : { r2Buckets: ['BUCKET'] }),
-    bindings: { ...(origin ? { ORIGIN_URL: origin.url.origin } : {}), ...options.bindings },
+    bindings: {
+      ...(origin ? { ORIGIN_URL: origin.url.origin } : {}),
+      ...(clockToken ? { REPLAY_CLOCK_TOKEN: clockToken } : {}),
+      ...options.bindings,
+    },
     d1Databases: { KEYS: LOCAL_KEYS_DATABASE, ALERTS: LOCAL_ALERTS_DATABASE },
     // The worker's own socket, without miniflare's entry in between: the local edge talks to it.
     unsafeDirectSockets: [{ host: '127.0.0.1', port: 0 }],
@@ -169,8 +198,16 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Loc
     compatibilityDate: COMPATIBILITY_DATE,
     r2Buckets: ['BUCKET'],
   };
+  const reader = {
+    name: 'reader',
+    modules: true,
+    scriptPath: READER,
+    compatibilityDate: COMPATIBILITY_DATE,
+    r2Buckets: ['BUCKET'],
+    unsafeDirectSockets: [{ host: '127.0.0.1', port: 0 }],
+  };
   const mf = new Miniflare({
-    workers: origin ? [api] : [api, loader],
+    workers: origin ? [api] : options.bucketReader ? [api, loader, reader] : [api, loader],
     ...(limiter.dir ? { durableObjectsPersist: limiter.dir } : {}),
     ...(origin ? {} : { r2Persist: options.bucketDir ?? bucketDirOf(options.distDir) }),
     d1Persist: options.keysDir ?? options.persist ?? DEFAULT_KEYS_DIR,
@@ -178,14 +215,29 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Loc
   await mf.ready;
   await applyKeyMigrations((await mf.getD1Database('KEYS', 'api')) as unknown as LocalD1);
   await applyKeyMigrations((await mf.getD1Database('ALERTS', 'api')) as unknown as LocalD1, ALERTS_MIGRATIONS_DIR);
-  const publishing = origin ? Promise.resolve(null) : publishLocally(mf, options.distDir, options.snapshot);
+  const publishing =
+    origin || options.publishAtStart === false
+      ? Promise.resolve(null)
+      : publishLocally(mf, options.distDir, options.snapshot);
   const publication = options.publishAfterStart ? null : await publishing;
-  const edge = await startLocalEdge(await mf.unsafeGetDirectURL(), { port: options.port ?? 0, host });
+  const direct = await mf.unsafeGetDirectURL();
+  const edge = await startLocalEdge(direct, { port: options.port ?? 0, host });
   return {
     mf,
     url: edge.url,
     publication,
     published: publishing,
+    bucket: async () => new MiniflareBucket(await mf.getR2Bucket('BUCKET'), await mf.getWorker('loader')),
+    readerUrl: options.bucketReader && !origin ? await mf.unsafeGetDirectURL('reader') : null,
+    setClock: async (at) => {
+      if (!clockToken) throw new Error('this worker was started without the replay clock (replayClock)');
+      const answer = await fetch(new URL('/__replay/clock', direct), {
+        method: 'POST',
+        headers: { 'x-replay-token': clockToken },
+        body: at.toISOString(),
+      });
+      if (answer.status !== 204) throw new Error(`the worker refused the replay clock: ${answer.status}`);
+    },
     dispose: async () => {
       await edge.close();
       await mf.dispose();

@@ -148,3 +148,43 @@ describe('session cookies', () => {
     expect(new TextDecoder().decode((await http.request(url('site.example/other'))).bytes)).toBe('cookie session=abc');
   });
 });
+
+describe('a local origin in place of the official hosts', () => {
+  it('sends https://host/path?query to <origin>/host/path?query; the answer, the errors and the cookies keep the host asked for', async () => {
+    await serve((req) =>
+      req.url.endsWith('/missing')
+        ? { status: 404 }
+        : req.headers.cookie
+          ? { body: `cookie ${req.headers.cookie}` }
+          : { headers: { 'set-cookie': 'session=abc; path=/' }, body: 'page' },
+    );
+    const http = createHttpClient({ ...FAST, origin: `${server!.origin}/` });
+    const asked = 'https://www.site.example/tr/list?date=2026-06-01';
+    const first = await http.request(asked);
+    expect(first.url).toBe(asked);
+    expect(server!.requests.map((r) => r.url)).toEqual(['https://www.site.example/tr/list?date=2026-06-01']);
+    expect(new TextDecoder().decode((await http.request('https://www.site.example/other')).bytes)).toBe(
+      'cookie session=abc',
+    );
+    // Another host has its own cookies, as it would on the real sites.
+    expect(new TextDecoder().decode((await http.request('https://other.example/x')).bytes)).toBe('page');
+    const error = await failure(http.request('https://www.site.example/missing'));
+    expect(error).toBeInstanceOf(HttpStatusError);
+    expect((error as HttpStatusError).url).toBe('https://www.site.example/missing');
+  });
+
+  it('HAL_SOURCE_ORIGIN is the default origin; without it the request goes to the URL itself', async () => {
+    const url = await serve(() => ({ body: 'page' }));
+    const before = process.env.HAL_SOURCE_ORIGIN;
+    try {
+      process.env.HAL_SOURCE_ORIGIN = server!.origin;
+      expect((await createHttpClient(FAST).request('https://routed.example/a')).url).toBe('https://routed.example/a');
+      delete process.env.HAL_SOURCE_ORIGIN;
+      await createHttpClient(FAST).request(url('direct.example/b'));
+    } finally {
+      if (before === undefined) delete process.env.HAL_SOURCE_ORIGIN;
+      else process.env.HAL_SOURCE_ORIGIN = before;
+    }
+    expect(server!.requests.map((r) => r.url)).toEqual(['https://routed.example/a', 'https://direct.example/b']);
+  });
+});

@@ -88,7 +88,19 @@ export type HttpOptions = {
   maxBodyBytes?: number;
   fetchImpl?: typeof fetch;
   now?: () => Date;
+  /** where every request goes instead of the official host (`routedUrl`); default `HAL_SOURCE_ORIGIN`, none when unset */
+  origin?: string;
 };
+
+/**
+ * `https://host/path?query` as `<origin>/host/path?query`: how the collectors reach a local stand-in
+ * of the official sites (the replay's, the tests' fault server) with the adapters unchanged. The
+ * answer keeps the URL the adapter asked for, and so do the errors, the cookies and the evidence.
+ */
+export function routedUrl(url: string, origin: string): string {
+  const { host, pathname, search } = new URL(url);
+  return `${origin.replace(/\/+$/, '')}/${host}${pathname}${search}`;
+}
 
 /** The body, refused once it passes `limit` bytes (announced or streamed). */
 async function readBody(response: Response, url: string, limit: number): Promise<Uint8Array> {
@@ -129,6 +141,7 @@ export function createHttpClient(options: HttpOptions = {}): HttpClient {
     maxBodyBytes = HTTP_DEFAULTS.maxBodyBytes,
   } = options;
   const { fetchImpl = fetch, now = () => new Date() } = options;
+  const origin = options.origin ?? process.env.HAL_SOURCE_ORIGIN ?? '';
   const cookies = new Map<string, string>();
 
   async function once(url: string, req: HttpRequest): Promise<HttpResponse> {
@@ -148,7 +161,7 @@ export function createHttpClient(options: HttpOptions = {}): HttpClient {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = req.signal ? AbortSignal.any([timeout, req.signal]) : timeout;
     try {
-      const response = await fetchImpl(url, {
+      const response = await fetchImpl(origin ? routedUrl(url, origin) : url, {
         method: req.method ?? (body ? 'POST' : 'GET'),
         headers,
         body,

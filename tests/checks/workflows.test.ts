@@ -1,8 +1,8 @@
 /**
  * The scheduled job and the deployment, checked where they can be without GitHub or Cloudflare:
  * the workflow files pass a workflow linter (action-validator, which refuses a broken one), the
- * nightly runs the npm scripts a developer runs, in order, with only the bucket's secrets and only
- * in the steps that talk to the bucket, every third-party action is pinned by commit and npm by
+ * nightly runs the one entry point a developer and the replay run (`npm run nightly`), its phases in
+ * order, with only the bucket's secrets and only in the steps that talk to the bucket, every third-party action is pinned by commit and npm by
  * version, and wrangler.toml binds what the worker expects; the worker bundle stays small.
  */
 import { spawnSync } from 'node:child_process';
@@ -15,7 +15,7 @@ import { parse as parseYaml } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundleWorker, ROOT } from '../../scripts/lib/bundle-worker.ts';
 import { COMPATIBILITY_DATE, COMPATIBILITY_FLAGS } from '../../scripts/lib/local-worker.ts';
-import { DEFAULT_PREVIOUS } from '../../scripts/args.ts';
+import { PHASES } from '../../scripts/nightly/night.ts';
 import { bucketSteps, pinProblems, secretProblems } from '../support/workflow-rules.ts';
 
 const WORKFLOWS = ['ci.yml', 'nightly.yml'];
@@ -87,9 +87,9 @@ describe('workflow files', () => {
 describe('what a workflow step can reach', () => {
   const nightly = read('.github/workflows/nightly.yml');
   // The build fetches on the spot what fetch-previous did not foresee (build/incremental/previous.ts).
-  const BUCKET_STEPS = ['Restore the store', 'Save the store', 'Fetch the published build', 'Build', 'Publish'];
+  const BUCKET_STEPS = ['Restore the store', 'Save the store', 'Build from the published build', 'Publish'];
 
-  it('only the steps that talk to the bucket get its secrets: not the install, the import, the scrape or the tests', () => {
+  it('only the steps that talk to the bucket get its secrets: not the install, the import and scrape, the tests or the query', () => {
     expect(secretProblems(nightly, BUCKET_STEPS)).toEqual([]);
     expect(bucketSteps(nightly)).toEqual(BUCKET_STEPS);
     expect(secretProblems(read('.github/workflows/ci.yml'), [])).toEqual([]);
@@ -115,10 +115,12 @@ describe('what a workflow step can reach', () => {
       'job nightly, step Test: does not talk to the bucket but gets a secret',
     ]);
     const inRun = nightly.replace(
-      'run: npm run scrape --',
-      'run: HAL_S3_BUCKET=${{ secrets.HAL_S3_BUCKET }} npm run scrape --',
+      'run: npm run nightly -- --phases import,scrape',
+      'run: HAL_S3_BUCKET=${{ secrets.HAL_S3_BUCKET }} npm run nightly -- --phases import,scrape',
     );
-    expect(secretProblems(inRun, BUCKET_STEPS)).toEqual(['job nightly, step Scrape: a secret outside its env']);
+    expect(secretProblems(inRun, BUCKET_STEPS)).toEqual([
+      'job nightly, step Import and scrape: a secret outside its env',
+    ]);
     const onTag = nightly.replace(/actions\/checkout@[0-9a-f]{40} # v[\d.]+/, 'actions/checkout@v4');
     expect(pinProblems(onTag)).toEqual(['actions/checkout@v4: not pinned by a full commit SHA']);
     const shortSha = nightly.replace(/(actions\/setup-node@[0-9a-f]{12})[0-9a-f]{28}/, '$1');
@@ -152,23 +154,35 @@ describe('the nightly workflow', () => {
           .replace(/^(npm install -g npm@\d+)\.\d+\.\d+$/, '$1'),
       );
 
-  it('restores the store, imports, scrapes, saves the store, fetches the published build, builds from it, tests, publishes and queries the snapshot, in that order', () => {
+  /** Each `npm run nightly -- --phases …` step's phases, in the order of the steps. */
+  const nightlyPhases = () =>
+    commands(yaml)
+      .filter((c) => c.startsWith('npm run nightly'))
+      .map((c) => /--phases ([\w,-]+)/.exec(c)?.[1]?.split(',') ?? []);
+
+  it('runs one entry point, npm run nightly, in steps: every phase once, in its order, the tests before the publication', () => {
     expect(npmSteps('nightly')).toEqual([
       'npm install -g npm@11',
       'npm ci',
-      'npm run restore',
-      'npm run import',
-      'npm run scrape',
-      'npm run save-store',
-      'npm run fetch-previous',
-      'npm run build',
+      'npm run nightly',
+      'npm run nightly',
+      'npm run nightly',
+      'npm run nightly',
       'npm test',
-      'npm run publish',
-      'npm run query-snapshot',
+      'npm run nightly',
+      'npm run nightly',
     ]);
-    expect(yaml).toContain('npm run scrape -- --scheduled');
-    // Where fetch-previous puts what it fetched (scripts/args.ts) is what the build takes from.
-    expect(yaml).toContain(`npm run build -- --previous ${DEFAULT_PREVIOUS}`);
+    expect(nightlyPhases()).toEqual([
+      ['restore'],
+      ['import', 'scrape'],
+      ['save-store'],
+      ['fetch-previous', 'build'],
+      ['publish'],
+      ['query-snapshot'],
+    ]);
+    // The steps together are the phases the nightly runs when it is run whole, and nothing else.
+    expect(nightlyPhases().flat()).toEqual([...PHASES]);
+    expect(yaml).toContain('--phases import,scrape ${DAY:+--day "$DAY"}');
   });
 
   it('runs every mutant in a job of its own, beside the publication and without the bucket', () => {
@@ -178,17 +192,14 @@ describe('the nightly workflow', () => {
     expect(jobs.mutation!.needs).toBeUndefined();
   });
 
-  it('a refused document, a failed scrape or fetch of the published build does not stop the build and the publication', () => {
-    // npm run import exits 1 after importing every other document and recording the source broken.
-    const importing = yaml.slice(yaml.indexOf('- name: Import'), yaml.indexOf('- name: Scrape'));
-    expect(importing).toContain('continue-on-error: true');
-    const scrape = yaml.slice(yaml.indexOf('- name: Scrape'), yaml.indexOf('- name: Save the store'));
-    expect(scrape).toContain('continue-on-error: true');
-    // Without what it fetches, the build is a full one.
-    const fetch = yaml.slice(yaml.indexOf('- name: Fetch the published build'), yaml.indexOf('- name: Build'));
-    expect(fetch).toContain('continue-on-error: true');
-    // A step without continue-on-error after it would stop the job on failure: only these three may fail.
-    expect(yaml.match(/continue-on-error: true/g)).toHaveLength(3);
+  it('a refused document or a broken scrape does not stop the build and the publication', () => {
+    // The import and scrape step exits 1 after both phases ran when the import refused a document or
+    // the scrape broke; a failed fetch of the published build is the nightly's own: the build is then
+    // a full one (scripts/nightly/run.ts, tested in scripts/nightly/run.test.ts).
+    const collect = yaml.slice(yaml.indexOf('- name: Import and scrape'), yaml.indexOf('- name: Save the store'));
+    expect(collect).toContain('continue-on-error: true');
+    // A step without continue-on-error after it would stop the job on failure: only this one may fail.
+    expect(yaml.match(/continue-on-error: true/g)).toHaveLength(1);
   });
 
   it('needs nothing but the bucket secrets, each documented in docs/publishing.md', () => {

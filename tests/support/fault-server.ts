@@ -5,12 +5,13 @@
  * without end).
  *
  * The adapters hard-code their hosts (`https://openapi.izmir.bel.tr/…`). `routedTo` is the one
- * injection point: a client wrapper that sends `https://host/path` to `<server>/host/path` and
- * hands the answer back under the URL the adapter asked for, so the adapters run unchanged.
+ * injection point: a client wrapper that sends `https://host/path` to `<server>/host/path` by the
+ * client's own rule (`routedUrl`, which HAL_SOURCE_ORIGIN uses too) and hands the answer back under
+ * the URL the adapter asked for, so the adapters run unchanged.
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { HttpClient } from '../../sources/lib/http.ts';
+import { routedUrl, type HttpClient } from '../../sources/lib/http.ts';
 
 /** A request as the site sees it: the URL the adapter asked for, its headers and form. */
 export type SiteRequest = { method: string; url: string; headers: IncomingHttpHeaders; form: Record<string, string> };
@@ -121,8 +122,7 @@ export async function refusingOrigin(): Promise<string> {
 export function routedTo(http: HttpClient, origin: string): HttpClient {
   return {
     async request(url, req) {
-      const { host, pathname, search } = new URL(url);
-      const response = await http.request(`${origin}/${host}${pathname}${search}`, req);
+      const response = await http.request(routedUrl(url, origin), req);
       return { ...response, url };
     },
   };
