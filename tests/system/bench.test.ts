@@ -37,11 +37,11 @@ describe('npm run bench on the small profile', () => {
     expect(out).toMatch(/what it took from the previous build +rows before \d{4}-\d{2}-\d{2}; [1-9]\d* objects/);
     expect(out).toMatch(/price rows serialized +\d+ of \d+ = \d+\.\d+ %; the census read \d+/);
     expect(out).toMatch(
-      /downloaded from the bucket first +[1-9]\d* indexes [\d.]+ MB \+ \d+ partitions [\d.]+ MB \+ build inputs [\d.]+ MB = [\d.]+ MB/,
+      /downloaded from the bucket first +[1-9]\d* directories [\d.]+ MB \+ \d+ partitions [\d.]+ MB \+ build inputs [\d.]+ MB = [\d.]+ MB/,
     );
     expect(out).toContain('yes (manifests byte-identical)');
-    // What changed, by kind: a nightly day gives its collections new indexes and newest partitions.
-    expect(out).toMatch(/ {2}of which +(\w[\w ]* \d+, )*prices indexes [1-9]\d*/);
+    // What changed, by kind: a nightly day gives its collections new directories and newest partitions.
+    expect(out).toMatch(/ {2}of which +(\w[\w ]* \d+, )*prices directories [1-9]\d*/);
     // Both build processes' memory at once (sampled): measured (a Node process alone holds more than 0.05 GiB), and not
     // above their own peaks summed (plus tsx's esbuild helpers).
     const sum = Number(
