@@ -72,7 +72,7 @@ import { s3Origin } from '../support/bucket-worker.ts';
 import { seedSmallStore } from '../support/small-store.ts';
 
 // Each night publishes some 3,300 objects to s3rver, which does its own file system work per object.
-vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
+vi.setConfig({ testTimeout: 900_000, hookTimeout: 900_000 });
 const dir = mkdtempSync(join(tmpdir(), 'hal-publish-'));
 const storePath = join(dir, 'hal.sqlite');
 const catalogue = loadCatalogue();
