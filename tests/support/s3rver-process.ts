@@ -3,6 +3,7 @@
  * given on 127.0.0.1 and prints its endpoint.
  */
 import { readdirSync } from 'node:fs';
+import { rmdir, unlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { posix } from 'node:path';
 
@@ -34,6 +35,34 @@ utils.walk = function* walk(dir: string, filter?: (path: string) => boolean): Ge
     const path = posix.join(dir, e.name);
     if (!e.isDirectory()) yield path;
     else if (!filter || filter(path)) yield* walk(path, filter);
+  }
+};
+/**
+ * After deleting an object, s3rver removes the directories it leaves empty, and finds an empty
+ * one by reading it whole: a batch delete of n keys from `objects/` (thousands of entries) read
+ * that directory n times. Here removing a directory is the test, refused while it holds anything;
+ * one a delete beside it has just removed is passed over.
+ */
+type Store = {
+  getBucketPath(bucket: string): string;
+  getResourcePath(bucket: string, key: string, kind: string): string;
+};
+const { prototype: store } = require('s3rver/lib/stores/filesystem.js') as {
+  prototype: Store & { deleteObject(bucket: string, key: string): Promise<void> };
+};
+const unless = (codes: string[]) => (error: NodeJS.ErrnoException) => {
+  if (!codes.includes(error.code ?? '')) throw error;
+  return error.code;
+};
+store.deleteObject = async function deleteObject(this: Store, bucket: string, key: string): Promise<void> {
+  const files = ['object', 'object.md5', 'metadata.json'].map((kind) => this.getResourcePath(bucket, key, kind));
+  await Promise.all(files.map((file) => unlink(file).catch(unless(['ENOENT']))));
+  // The key's last part is in the file names, not a directory.
+  for (const parts = key.split('/').slice(0, -1); parts.length; parts.pop()) {
+    const refused = await rmdir(posix.join(this.getBucketPath(bucket), ...parts)).catch(
+      unless(['ENOENT', 'ENOTEMPTY', 'EEXIST']),
+    );
+    if (refused === 'ENOTEMPTY' || refused === 'EEXIST') return;
   }
 };
 const S3rver = require('s3rver') as S3rverClass;

@@ -14,7 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../build/build.ts';
 import { openDb } from '../../store/db.ts';
 import { Bucket, s3Client } from '../../publish/bucket.ts';
@@ -39,9 +39,8 @@ import { startOriginServer } from '../../scripts/lib/origin-server.ts';
 import { s3Origin } from '../support/bucket-worker.ts';
 import { S3Line, type S3Call } from '../support/s3-line.ts';
 import { s3At, startS3rver, type LocalS3 } from '../support/s3rver.ts';
-import { seedSmallStore } from '../support/small-store.ts';
+import { DUMP_SLICE, seedSmallStore } from '../support/small-store.ts';
 
-vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 const dir = mkdtempSync(join(tmpdir(), 'hal-publish-faults-'));
 const bundlePath = `.cache/edge/worker-publish-faults-${process.pid}.js`;
 /** Answers that differ between the two builds (health, status, freshness) and some that do not. */
@@ -74,13 +73,11 @@ let base: Awaited<ReturnType<typeof workerBase>>;
 const matrix: { stage: string; served: string; next: string }[] = [];
 
 beforeAll(async () => {
-  s3 = await startS3rver(['hal']);
-  bucket = s3.bucket('hal');
-  line = await S3Line.open(s3.endpoint);
-  base = await workerBase(bundlePath);
+  // The server and the bundler work in processes of their own while this one seeds and builds.
+  const started = Promise.all([startS3rver(['hal']), workerBase(bundlePath)]);
   const storePath = join(dir, 'hal.sqlite');
   const db = openDb(storePath);
-  seedSmallStore(db, { holidays: true });
+  seedSmallStore(db, { holidays: true, ...DUMP_SLICE });
   for (const [name, day] of [
     ['A', '2026-07-23'],
     ['B', '2026-07-24'],
@@ -104,13 +101,21 @@ beforeAll(async () => {
       snapshot,
       releaseId,
       prefix: buildPrefix(day, releaseId),
-      answers: await answersOfDist(distDir),
+      answers: [],
     };
   }
   db.close();
+  [s3, base] = await started;
+  bucket = s3.bucket('hal');
+  line = await S3Line.open(s3.endpoint);
+  // Each waits on processes of its own (workerd, s3rver): they run at once.
+  [builds.A.answers, builds.B.answers] = await Promise.all([
+    answersOfDist(builds.A.distDir),
+    answersOfDist(builds.B.distDir),
+    publishRelease({ bucket, distDir: builds.A.distDir, snapshot: builds.A.snapshot, progress: null }),
+  ]);
   // Without this, "one build, never a mix" could not tell A from B.
   expect(builds.A.answers.filter((a, i) => a.body !== builds.B.answers[i]!.body).length).toBeGreaterThanOrEqual(3);
-  await publishRelease({ bucket, distDir: builds.A.distDir, snapshot: builds.A.snapshot, progress: null });
 });
 
 afterAll(async () => {
