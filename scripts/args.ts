@@ -7,6 +7,18 @@ export function option(name: string, fallback: string): string {
   return process.env[`HAL_${name.toUpperCase().replace(/-/g, '_')}`] ?? fallback;
 }
 
+/** Whether `--name` is on the command line. */
+export const flag = (name: string): boolean => process.argv.includes(`--${name}`);
+
+/** A number given on the command line (or in the environment), else undefined: the default applies. */
+export function numberOption(name: string): number | undefined {
+  const text = option(name, '');
+  if (text === '') return undefined;
+  const n = Number(text);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`--${name} must be a number ≥ 0, not ${JSON.stringify(text)}`);
+  return n;
+}
+
 export const DEFAULT_DB = '.cache/hal.sqlite';
 export const DEFAULT_OUT = 'dist';
 /** where `npm run fetch-previous` puts what the incremental build takes from the published build */

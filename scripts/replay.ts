@@ -6,12 +6,11 @@
  * nights. docs/replay.md.
  */
 import { isDay } from '../core/dates.ts';
-import { option } from './args.ts';
+import { flag, option } from './args.ts';
 import { printTryUrls } from './lib/try-urls.ts';
 import { summaryLines } from './replay/night-line.ts';
 import { nightsOf, runReplay, type Outage } from './replay/run.ts';
 
-const flag = (name: string) => process.argv.includes(`--${name}`);
 const day = (name: string, fallback: string) => {
   const value = option(name, fallback);
   if (!isDay(value)) throw new Error(`--${name} must be a day YYYY-MM-DD, not ${JSON.stringify(value)}`);

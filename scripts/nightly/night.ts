@@ -40,6 +40,8 @@ export type NightOptions = {
   evidenceDir: string;
   /** a directory laid out like data/sources, imported instead of it */
   archiveRoot?: string;
+  /** restore over a store already here (`--force`); without it a store here is kept */
+  replaceStore?: boolean;
   /** the bucket, asked for only by the phases that talk to it */
   bucket: () => ObjectBucket;
   /** how the build fetches what fetch-previous did not foresee (publish/fetch-missing.ts) */
@@ -54,6 +56,8 @@ export type NightOptions = {
     snapshotDir?: string;
     /** the upload's progress bar (default: on stderr); null: none */
     progress?: ProgressWrite;
+    /** each object as the publisher handles it (`--verbose`: a line each) */
+    onObject?: (op: string, key: string) => void;
   };
   /** the worker's public origin, where query-snapshot reads the published snapshot; none: it reads it from disk */
   apiUrl?: string;

@@ -19,10 +19,13 @@ import { openDb } from '../../store/db.ts';
 import { stepSummary } from '../lib/step-summary.ts';
 import type { NightOptions, NightReport } from './night.ts';
 
-/** A store already here (a developer's machine, a replay that keeps it) is kept: only an empty runner restores. */
+/**
+ * A store already here (a developer's machine, a replay that keeps it) is kept unless the night
+ * replaces it: only an empty runner restores.
+ */
 export async function restorePhase(night: NightOptions): Promise<void> {
-  if (existsSync(night.dbPath)) return night.log(`  ${night.dbPath} is here: kept`);
-  const r = await restoreStore(night.bucket(), night.dbPath);
+  if (existsSync(night.dbPath) && !night.replaceStore) return night.log(`  ${night.dbPath} is here: kept`);
+  const r = await restoreStore(night.bucket(), night.dbPath, night.replaceStore);
   night.log(
     r.from
       ? `  restored ${night.dbPath} from ${r.from} (${MB(r.bytes)})`
@@ -95,6 +98,7 @@ export async function publishPhase(night: NightOptions, report: NightReport): Pr
     concurrency: publish.concurrency,
     now: night.clock.now,
     progress: publish.progress,
+    onObject: publish.onObject,
   });
   for (const line of describeReport(report.published)) night.log(line);
   if (publish.prune) {

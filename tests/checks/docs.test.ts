@@ -79,7 +79,7 @@ describe('docs/configuration.md', () => {
   }
 
   /**
-   * `option('name', …)` of the scripts (also `HAL_NAME`; the scrape's numbers go through `given('name')`), and their
+   * `option('name', …)` of the scripts (also `HAL_NAME`; numbers go through `numberOption('name')`), and their
    * flags (`flag('x')`, `argv.includes('--x')`).
    */
   function scriptOptions(): { options: Map<string, string>; flags: Map<string, string> } {
@@ -87,7 +87,7 @@ describe('docs/configuration.md', () => {
     const flags = new Map<string, string>();
     for (const file of filesUnder('scripts', ['.ts'])) {
       const text = read(file);
-      for (const m of text.matchAll(/\b(?:option|given)\('([a-z][a-z0-9-]*)'/g)) options.set(m[1]!, file);
+      for (const m of text.matchAll(/\b(?:option|numberOption)\('([a-z][a-z0-9-]*)'/g)) options.set(m[1]!, file);
       for (const m of text.matchAll(/\b(?:flag\('|argv\.includes\('--)([a-z][a-z0-9-]*)'\)/g)) flags.set(m[1]!, file);
     }
     return { options, flags };

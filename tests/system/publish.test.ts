@@ -548,7 +548,9 @@ describe('night 3: a publication that dies half-way', () => {
     const args = [
       '--import',
       'tsx',
-      'scripts/publish.ts',
+      'scripts/nightly.ts',
+      '--phases',
+      'publish',
       '--out',
       night.distDir,
       '--db',
