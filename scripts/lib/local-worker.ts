@@ -66,8 +66,8 @@ export type LocalWorker = {
   published: Promise<PublishReport | null>;
   /** the local bucket as the publisher writes it (none when an `origin` stands for the bucket) */
   bucket(): Promise<MiniflareBucket>;
-  /** `bucketReader`'s address (scripts/lib/bucket-reader.js) */
-  readerUrl: URL | null;
+  /** the local bucket's door on its own socket, for another process (`MiniflareBucket.at`); none when an `origin` stands for the bucket */
+  bucketUrl: URL | null;
   /** `replayClock`: moves the worker's clock to `at`, from where it runs on */
   setClock(at: Date): Promise<void>;
   dispose(): Promise<void>;
@@ -108,16 +108,11 @@ export type LocalWorkerOptions = {
    * worker is edge/worker.ts alone and has no clock but the real one.
    */
   replayClock?: boolean;
-  /** a reader of the local bucket on a socket of its own (`readerUrl`), for another process (a build's fetch of what it lacks) */
-  bucketReader?: boolean;
 };
 
 /** Where the replay's worker is bundled: beside the shared bundle, never over it. */
 const REPLAY_BUNDLE = '.cache/edge/replay-worker.js';
 const REPLAY_ENTRY = 'scripts/lib/replay-clock/worker.js';
-
-/** The local bucket's reader (scripts/lib/bucket-reader.js): what scripts/replay/bucket-reader.ts reads. */
-const READER = `${ROOT}scripts/lib/bucket-reader.js`;
 
 /**
  * One bucket folder per build folder (by its real path, so a checkout whose `.cache` links to another's
@@ -165,7 +160,7 @@ function isAlive(pid: number): boolean {
 /** The build (and its snapshot) into the worker's local bucket with the real publisher, through the loader. */
 async function publishLocally(mf: Miniflare, distDir: string, snapshot?: SnapshotFiles): Promise<PublishReport> {
   return publishRelease({
-    bucket: new MiniflareBucket(await mf.getR2Bucket('BUCKET'), await mf.getWorker('loader')),
+    bucket: await MiniflareBucket.of(mf),
     distDir,
     snapshot: snapshot ?? null,
     concurrency: LOAD_CONCURRENCY,
@@ -197,17 +192,10 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Loc
     scriptPath: LOADER,
     compatibilityDate: COMPATIBILITY_DATE,
     r2Buckets: ['BUCKET'],
-  };
-  const reader = {
-    name: 'reader',
-    modules: true,
-    scriptPath: READER,
-    compatibilityDate: COMPATIBILITY_DATE,
-    r2Buckets: ['BUCKET'],
     unsafeDirectSockets: [{ host: '127.0.0.1', port: 0 }],
   };
   const mf = new Miniflare({
-    workers: origin ? [api] : options.bucketReader ? [api, loader, reader] : [api, loader],
+    workers: origin ? [api] : [api, loader],
     ...(limiter.dir ? { durableObjectsPersist: limiter.dir } : {}),
     ...(origin ? {} : { r2Persist: options.bucketDir ?? bucketDirOf(options.distDir) }),
     d1Persist: options.keysDir ?? options.persist ?? DEFAULT_KEYS_DIR,
@@ -227,8 +215,8 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Loc
     url: edge.url,
     publication,
     published: publishing,
-    bucket: async () => new MiniflareBucket(await mf.getR2Bucket('BUCKET'), await mf.getWorker('loader')),
-    readerUrl: options.bucketReader && !origin ? await mf.unsafeGetDirectURL('reader') : null,
+    bucket: () => MiniflareBucket.of(mf),
+    bucketUrl: origin ? null : await mf.unsafeGetDirectURL('loader'),
     setClock: async (at) => {
       if (!clockToken) throw new Error('this worker was started without the replay clock (replayClock)');
       const answer = await fetch(new URL('/__replay/clock', direct), {

@@ -1,15 +1,18 @@
 /**
  * The local bucket: miniflare's R2, the same binding the worker reads in production, seen from
- * Node as the publisher's ObjectBucket. `npm start`, the tests and the benches publish the build
- * into it with the real publisher (publish/release.ts), so the worker reads the production layout
- * (pointer, builds, shared partitions) through the production code path (edge/origin/r2.ts R2Origin).
+ * Node as the publisher's ObjectBucket. `npm start`, the tests, the benches and the replay publish
+ * the build into it with the real publisher (publish/release.ts), so the worker reads the production
+ * layout (pointer, builds, shared partitions) through the production code path (edge/origin/r2.ts
+ * R2Origin). Every call goes through the bucket's door (scripts/lib/bucket-worker.js): in this process
+ * (`MiniflareBucket.of`), or over its socket from another one (`MiniflareBucket.at`).
  */
 import type { Miniflare } from 'miniflare';
 import { identityOf, type Head, type Listed, type ObjectBucket, type PutInput } from '../../publish/bucket.ts';
 
-type R2Binding = Awaited<ReturnType<Miniflare['getR2Bucket']>>;
-/** scripts/lib/bucket-worker.js, bound to the same bucket: puts and heads in batches. */
-type Loader = Awaited<ReturnType<Miniflare['getWorker']>>;
+/** What answers the door's requests: miniflare's handle on the worker, or `fetch` to its socket. */
+type Door = {
+  fetch(url: string, init: { method?: string; body?: Uint8Array; headers?: Record<string, string> }): Promise<Response>;
+};
 
 /** Puts or heads sent to the loader in one request. */
 const BATCH = 64;
@@ -46,20 +49,33 @@ const DELETE_BATCH = 1000;
 const owned = (bytes: Uint8Array): Uint8Array =>
   bytes.constructor === Uint8Array && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
 
+/** How often a request is sent when its connection fails (every door request can be repeated). */
+const ATTEMPTS = 3;
+
 export class MiniflareBucket implements ObjectBucket {
   readonly stats = { requests: 0, retries: 0 };
 
   private readonly putOne: (input: PutInput) => Promise<string>;
   private readonly headOne: (key: string) => Promise<Head | null>;
 
-  constructor(
-    private readonly r2: R2Binding,
-    loader: Loader,
+  /** The bucket of a worker started in this process (scripts/lib/local-worker.ts). */
+  static async of(mf: Miniflare): Promise<MiniflareBucket> {
+    return new MiniflareBucket(await mf.getWorker('loader'), 'http://loader');
+  }
+
+  /** The bucket behind a door's socket, from any process. */
+  static at(url: URL | string): MiniflareBucket {
+    return new MiniflareBucket({ fetch: (input, init) => fetch(input, init) }, String(url).replace(/\/$/, ''));
+  }
+
+  private constructor(
+    private readonly door: Door,
+    private readonly base: string,
   ) {
     const call = async <T>(path: string, body: FormData | string): Promise<T[]> => {
       // Encoded here by Node's own fetch classes (miniflare bundles another undici).
       const encoded = new Response(body);
-      const answer = await loader.fetch(`http://loader${path}`, {
+      const answer = await this.send(path, {
         method: 'POST',
         body: new Uint8Array(await encoded.arrayBuffer()),
         headers: { 'content-type': encoded.headers.get('content-type') ?? 'application/json' },
@@ -87,19 +103,42 @@ export class MiniflareBucket implements ObjectBucket {
     this.headOne = batched((keys: string[]) => call<Head | null>('/head', JSON.stringify(keys)));
   }
 
+  /**
+   * One request to the door, sent again when its connection fails: workerd closes a kept-alive socket
+   * it holds idle, and the client may have sent on it just then.
+   */
+  private async send(path: string, init: Parameters<Door['fetch']>[1]): Promise<Response> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.door.fetch(`${this.base}${path}`, init);
+      } catch (error) {
+        if (!(error instanceof TypeError) || attempt >= ATTEMPTS) throw error;
+        this.stats.retries++;
+      }
+    }
+  }
+
+  private async ask(path: string, body: unknown): Promise<Response> {
+    this.stats.requests++;
+    const answer = await this.send(path, {
+      method: 'POST',
+      body: new TextEncoder().encode(JSON.stringify(body)),
+      headers: { 'content-type': 'application/json' },
+    });
+    if (!answer.ok && answer.status !== 404)
+      throw new Error(`local bucket ${path}: ${answer.status} ${await answer.text()}`);
+    return answer;
+  }
+
   put(input: PutInput): Promise<string> {
     this.stats.requests++;
     return this.putOne(input);
   }
 
-  /** R2 bindings have no server-side copy: the bytes go through this process, metadata with them. */
   async copy(from: string, to: string): Promise<void> {
-    this.stats.requests++;
-    const source = await this.r2.get(from);
-    if (!source) throw Object.assign(new Error(`${from} is missing`), { $metadata: { httpStatusCode: 404 } });
-    const body = new Uint8Array(await source.arrayBuffer());
-    this.stats.requests++;
-    await this.r2.put(to, body, { httpMetadata: source.httpMetadata, customMetadata: source.customMetadata });
+    const answer = await this.ask('/copy', { from, to });
+    if (answer.status === 404)
+      throw Object.assign(new Error(`${from} is missing`), { $metadata: { httpStatusCode: 404 } });
   }
 
   head(key: string): Promise<Head | null> {
@@ -115,12 +154,14 @@ export class MiniflareBucket implements ObjectBucket {
     key: string,
   ): Promise<{ stored: Uint8Array; encoding: string | null; metadata: Record<string, string> } | null> {
     this.stats.requests++;
-    const object = await this.r2.get(key);
-    if (!object) return null;
+    const answer = await this.send(`/${encodeURIComponent(key)}`, {});
+    const bytes = new Uint8Array(await answer.arrayBuffer());
+    if (answer.status === 404) return null;
+    if (!answer.ok) throw new Error(`local bucket GET ${key}: ${answer.status}`);
     return {
-      stored: new Uint8Array(await object.arrayBuffer()),
-      encoding: object.httpMetadata?.contentEncoding ?? null,
-      metadata: object.customMetadata ?? {},
+      stored: bytes,
+      encoding: answer.headers.get('x-stored-encoding') || null,
+      metadata: JSON.parse(answer.headers.get('x-stored-metadata') ?? '{}') as Record<string, string>,
     };
   }
 
@@ -131,21 +172,20 @@ export class MiniflareBucket implements ObjectBucket {
 
   async list(prefix: string): Promise<{ objects: Listed[] }> {
     const objects: Listed[] = [];
-    let cursor: string | undefined;
+    let cursor: string | null = null;
     do {
-      this.stats.requests++;
-      const page = await this.r2.list({ prefix, ...(cursor ? { cursor } : {}) });
-      for (const o of page.objects) objects.push({ key: o.key, md5: o.etag, size: o.size, lastModified: o.uploaded });
-      cursor = page.truncated ? page.cursor : undefined;
+      const page = (await (await this.ask('/list', { prefix, cursor })).json()) as {
+        objects: (Omit<Listed, 'lastModified'> & { lastModified: string })[];
+        cursor: string | null;
+      };
+      for (const o of page.objects) objects.push({ ...o, lastModified: new Date(o.lastModified) });
+      cursor = page.cursor;
     } while (cursor);
     return { objects };
   }
 
   async delete(keys: readonly string[]): Promise<number> {
-    for (let i = 0; i < keys.length; i += DELETE_BATCH) {
-      this.stats.requests++;
-      await this.r2.delete(keys.slice(i, i + DELETE_BATCH));
-    }
+    for (let i = 0; i < keys.length; i += DELETE_BATCH) await this.ask('/delete', keys.slice(i, i + DELETE_BATCH));
     return keys.length;
   }
 }

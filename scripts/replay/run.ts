@@ -12,6 +12,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FetchMissing } from '../../build/incremental/previous.ts';
 import { addDays, daysBetween, type Day } from '../../core/dates.ts';
 import type { ObjectBucket } from '../../publish/bucket.ts';
 import { DEFAULT_RETENTION } from '../../publish/prune.ts';
@@ -22,7 +24,6 @@ import { clockAt, type Clock } from '../nightly/clock.ts';
 import type { NightOptions, NightReport, PhaseName } from '../nightly/night.ts';
 import { runNightly } from '../nightly/run.ts';
 import { firstNightLeak, replayArchive } from './archive.ts';
-import { fetchMissingFrom, replayBucket } from './bucket-reader.ts';
 import {
   figuresOf,
   forecastsIn,
@@ -123,7 +124,6 @@ async function startServices(options: ReplayOptions, archive: string): Promise<R
     port,
     publishAtStart: false,
     replayClock: true,
-    bucketReader: true,
     bindings: {
       ...smtpBindings(smtp),
       ALERT_SECRET: randomBytes(32).toString('base64url'),
@@ -132,7 +132,7 @@ async function startServices(options: ReplayOptions, archive: string): Promise<R
   });
   return {
     worker,
-    bucket: replayBucket(await worker.bucket(), worker.readerUrl!),
+    bucket: await worker.bucket(),
     smtp,
     standIns,
     nights: [],
@@ -151,6 +151,15 @@ async function startServices(options: ReplayOptions, archive: string): Promise<R
   };
 }
 
+/** The command the build runs for what it lacks: fetch-missing.ts, reading the local bucket at its door's socket. */
+const fetchMissingFrom = (bucketUrl: URL): FetchMissing => [
+  process.execPath,
+  '--import',
+  'tsx',
+  fileURLToPath(new URL('./fetch-missing.ts', import.meta.url)),
+  bucketUrl.href,
+];
+
 /** What each night is given: the runner's folders, the local bucket, the stand-ins' origin. */
 function nightOptionsOf(replay: Replay, options: ReplayOptions): (clock: Clock, day: Day) => NightOptions {
   const { worker, paths, bucket } = replay;
@@ -163,7 +172,7 @@ function nightOptionsOf(replay: Replay, options: ReplayOptions): (clock: Clock, 
     evidenceDir: paths.evidence,
     archiveRoot: paths.archive,
     bucket: () => bucket,
-    fetchMissing: fetchMissingFrom(worker.readerUrl!),
+    fetchMissing: fetchMissingFrom(worker.bucketUrl!),
     // A stand-in's outage is immediate: the pauses between retries are cut, the retries are the night's.
     http: { origin: replay.standIns.origin, backoffMs: 20 },
     scrape: { scheduled: true },

@@ -175,6 +175,6 @@ export async function alertNights(): Promise<AlertNights> {
  * (edge/origin/pointer.ts); the notifier reads it anew on every run.
  */
 export async function publishInto(worker: LocalWorker, build: AlertBuild): Promise<PublishReport> {
-  const bucket = new MiniflareBucket(await worker.mf.getR2Bucket('BUCKET'), await worker.mf.getWorker('loader'));
+  const bucket = await MiniflareBucket.of(worker.mf);
   return publishRelease({ bucket, distDir: build.dir, concurrency: 64, progress: null });
 }

@@ -716,7 +716,7 @@ describe('the worker reads the published bucket through the pointer', () => {
       r2Buckets: ['BUCKET'],
     };
     viaR2 = new Miniflare({ workers: [{ name: 'api', ...base, r2Buckets: ['BUCKET'] }, loader] });
-    await copyBucketToR2(new MiniflareBucket(await viaR2.getR2Bucket('BUCKET'), await viaR2.getWorker('loader')));
+    await copyBucketToR2(await MiniflareBucket.of(viaR2));
   });
   afterAll(async () => {
     await Promise.all([local, viaOrigin, viaR2].map((mf) => mf?.dispose()));
