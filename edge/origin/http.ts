@@ -27,6 +27,9 @@ function checkType(key: string, contentType: string | null): void {
   }
 }
 
+/** The build's ETag of an answer: an S3-compatible origin answers its own (an MD5), the build's travels as metadata. */
+const builtEtag = (headers: Headers): string => headers.get('x-amz-meta-etag') ?? headers.get('etag') ?? '';
+
 /**
  * Objects over HTTP: `GET {base}/{key}` answering 200 with the object, or 404 when it does not
  * exist. Any other status (403 included: an S3 bucket answers 403 for a missing key only when its
@@ -59,8 +62,7 @@ export class FetcherOrigin implements Origin {
     // brotli has no magic bytes, so a twin is known by the header of an origin that left it encoded.
     const encoding = isGzip(raw) ? 'gzip' : response.headers.get('content-encoding') === 'br' ? 'br' : null;
     return storedFromBytes(key, raw, {
-      // An S3-compatible origin answers its own ETag (an MD5); the build's travels as metadata.
-      etag: response.headers.get('x-amz-meta-etag') ?? response.headers.get('etag') ?? '',
+      etag: builtEtag(response.headers),
       contentType: response.headers.get('content-type') ?? 'application/json; charset=utf-8',
       encoding,
     });
@@ -87,7 +89,7 @@ export class FetcherRangeOrigin implements RangeOrigin {
     if (!Number.isSafeInteger(size) || size < 0) throw new OriginUnavailable(`origin sent no size for ${key}`);
     return {
       size,
-      etag: response.headers.get('x-amz-meta-etag') ?? response.headers.get('etag') ?? '',
+      etag: builtEtag(response.headers),
       contentType: response.headers.get('content-type') ?? OCTET_STREAM,
     };
   }
