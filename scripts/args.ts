@@ -1,5 +1,5 @@
 /** `--name value` command-line options with defaults from the environment. */
-import { istanbulDay } from '../core/dates.ts';
+import { clockAt } from './nightly/clock.ts';
 
 export function option(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -24,8 +24,8 @@ export const DEFAULT_OUT = 'dist';
 /** where `npm run fetch-previous` puts what the incremental build takes from the published build */
 export const DEFAULT_PREVIOUS = '.cache/previous';
 
-/** The build day and moment: given for reproducible builds, else now (Europe/Istanbul day). */
+/** The build day and moment: given for reproducible builds, else now (Europe/Istanbul day, the night's clock). */
 export function buildClock(): { today: string; builtAt: string } {
-  const builtAt = option('at', new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'));
-  return { today: option('today', istanbulDay(new Date(builtAt))), builtAt };
+  const clock = clockAt(option('at', new Date().toISOString()));
+  return { today: option('today', clock.today), builtAt: clock.at };
 }
