@@ -1,7 +1,8 @@
 /**
  * The stand-ins of the official sites, read by the live adapters through the client's local
  * origin: İzmir's derived answer is the API's own byte for byte where we hold one; Adana's list
- * links the newest page out by the night's moment; a night's scrape through them records what a
+ * links the newest page out by the night's moment; Bursa's derived answer is read by the live parser
+ * row for row as the list kept that night; a night's scrape through them records what a
  * real night records (lists from Adana and İzmir, nothing from Bursa, 403 from Mersin, no answer
  * from the rest), and a source down tonight answers nothing.
  */
@@ -16,6 +17,8 @@ import { openDb } from '../../../store/db.ts';
 import { EvidenceFolder } from '../../../store/documents.ts';
 import { scrapeAll } from '../../../store/scrape.ts';
 import { seedCatalogue, seedHolidays, seedRegistry } from '../../../store/seed.ts';
+import { parseBursaApi } from '../../../sources/bursa/live-api.ts';
+import { fetchedDocument } from '../../../tests/support/fake-http.ts';
 import { izmirAnswer, izmirDays } from './izmir.ts';
 import { startStandIns, type StandIns } from './server.ts';
 
@@ -43,6 +46,33 @@ describe('İzmir, derived from the API dump', () => {
     expect((await get(`${api}/sebzemeyve/2026-06-02`)).status).toBe(204);
     expect((await get(`${api}/sebzemeyve/2026-05-31`)).status).toBe(204);
     expect((await get(`${api}/balik/2026-06-01`)).status).toBe(204);
+  });
+});
+
+describe('Bursa, derived from the list a scraper kept each night', () => {
+  const api = 'https://bapi.bursa.bel.tr/apigateway/acikveri/hal-fiyatlari';
+  const manifest = JSON.parse(
+    readFileSync(new URL('../../../data/sources/bursa/nights/manifest.json', import.meta.url), 'utf8'),
+  ) as { nights: { night: string; moment: string; file: string }[] };
+
+  it("a night's answer is read by the live parser as the night's list, row for row", async () => {
+    const night = manifest.nights.find((n) => n.night === '2026-08-01')!;
+    const kept = JSON.parse(
+      readFileSync(new URL(`../../../data/sources/bursa/nights/${night.file}`, import.meta.url), 'utf8'),
+    ) as Record<string, { min: number | null; max: number | null; birim: string }>;
+    standIns.night({ at: new Date(night.moment) });
+    const answer = await get(api);
+    const parsed = parseBursaApi(fetchedDocument(api, answer.text, { requestedDay: '2026-08-01' }));
+    expect(parsed.bulletinDays).toEqual(['2026-08-01']);
+    expect(parsed.rows.map((r) => [r.name, r.min, r.max, r.unit])).toEqual(
+      Object.entries(kept).map(([name, p]) => [name, p.min, p.max, p.birim]),
+    );
+    expect(parsed.rows.length).toBeGreaterThan(100);
+  });
+
+  it('a night before the first kept list answers an empty list: no bulletin', async () => {
+    standIns.night({ at: new Date(manifest.nights[0]!.moment.replace('T02:30', 'T02:29')) });
+    expect(parseBursaApi(fetchedDocument(api, (await get(api)).text)).rows).toEqual([]);
   });
 });
 
