@@ -44,4 +44,11 @@ export const PLANTS: Plant[] = [
     replace: '(first === null || w.week > first)',
     tests: ['tests/archive/incremental-build.test.ts'],
   },
+  {
+    promise: "a replayed night's Bursa answers as its API does, read by the live parser",
+    file: 'scripts/replay/stand-ins/bursa.ts',
+    find: "body: served ? bursaApiAnswer(JSON.parse(readFileSync(served.file, 'utf8')) as KeptList) : '[]',",
+    replace: "body: served ? readFileSync(served.file) : '[]',",
+    tests: ['scripts/replay/stand-ins/stand-ins.test.ts'],
+  },
 ];
