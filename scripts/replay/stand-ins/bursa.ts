@@ -46,7 +46,7 @@ const printed = (price: number | null) =>
  * The API's answer `[{urun_ad, min, max, br}]` with the kept list's rows. The scraper keyed its list
  * by name, so a name the API lists with two units (Limon per kg and per Sandık) kept one of them.
  */
-export function bursaApiAnswer(list: KeptList): string {
+function bursaApiAnswer(list: KeptList): string {
   return JSON.stringify(
     Object.entries(list).map(([name, p]) => ({ urun_ad: name, min: printed(p.min), max: printed(p.max), br: p.birim })),
   );
