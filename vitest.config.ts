@@ -3,12 +3,15 @@ import { UNIT_TESTS } from './tests/projects.ts';
 
 /**
  * The suite in five projects, from the cheapest (docs/testing.md): `npm run test:unit` runs the
- * first alone, with no archive and no workerd; `npm test` runs all five, one after the other, and
- * prints each one's time (tests/support/project-times.ts).
+ * first alone, with no archive and no workerd; `npm test` runs all five and prints each one's time
+ * (tests/support/project-times.ts): unit and system together while the suite archive is made and
+ * published, then archive, worker and browser, one after the other.
  */
 const ARCHIVE = 'tests/setup/archive.ts';
 const SHARED_WORKER = 'tests/setup/shared-worker.ts';
-/** Before each file that reads the local bucket: the shared worker loads it while the cheaper projects run. */
+/** Before each file that reads the suite archive: it is made while unit and system run. */
+const ARCHIVE_READY = 'tests/setup/archive-ready.ts';
+/** Before each file that reads the local bucket: the shared worker loads it while the archive project runs. */
 const PUBLISHED = 'tests/setup/published.ts';
 
 export default defineConfig({
@@ -32,6 +35,7 @@ export default defineConfig({
           name: 'archive',
           include: ['tests/archive/**/*.test.ts'],
           globalSetup: [ARCHIVE],
+          setupFiles: [ARCHIVE_READY],
           sequence: { groupOrder: 1 },
         },
       },
@@ -41,7 +45,7 @@ export default defineConfig({
           name: 'worker',
           include: ['tests/worker/**/*.test.ts', 'scripts/lib/keys-remote.test.ts'],
           globalSetup: [ARCHIVE, SHARED_WORKER],
-          setupFiles: [PUBLISHED],
+          setupFiles: [ARCHIVE_READY, PUBLISHED],
           sequence: { groupOrder: 2 },
         },
       },
@@ -51,7 +55,7 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           globalSetup: [ARCHIVE, SHARED_WORKER],
-          setupFiles: [PUBLISHED],
+          setupFiles: [ARCHIVE_READY, PUBLISHED],
           sequence: { groupOrder: 3 },
         },
       },
@@ -59,9 +63,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'system',
-          // Each makes its own stores and builds: none waits for the suite archive.
+          // Each makes its own stores and builds: none waits for the suite archive, all run beside its making.
           include: ['tests/system/**/*.test.ts'],
-          sequence: { groupOrder: 4 },
+          sequence: { groupOrder: 0 },
         },
       },
     ],

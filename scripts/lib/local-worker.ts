@@ -62,8 +62,6 @@ export type LocalWorker = {
   mf: Miniflare;
   url: URL;
   publication: PublishReport | null;
-  /** the loading of the build into the local bucket, done or under way (`publishAfterStart`) */
-  published: Promise<PublishReport | null>;
   /** the local bucket as the publisher writes it (none when an `origin` stands for the bucket) */
   bucket(): Promise<MiniflareBucket>;
   /** the local bucket's door on its own socket, for another process (`MiniflareBucket.at`); none when an `origin` stands for the bucket */
@@ -95,11 +93,6 @@ export type LocalWorkerOptions = {
   keysDir?: string;
   /** a snapshot published with the build, as the nightly publishes it (served under /snapshots/) */
   snapshot?: SnapshotFiles;
-  /**
-   * answer as soon as the worker listens and load the build into the bucket meanwhile (`published`
-   * says when it is in): the test suite's shared worker, whose readers start minutes later
-   */
-  publishAfterStart?: boolean;
   /** false: nothing is loaded at start, the caller publishes into `bucket()` (a replay's nights) */
   publishAtStart?: boolean;
   /**
@@ -203,18 +196,14 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Loc
   await mf.ready;
   await applyKeyMigrations((await mf.getD1Database('KEYS', 'api')) as unknown as LocalD1);
   await applyKeyMigrations((await mf.getD1Database('ALERTS', 'api')) as unknown as LocalD1, ALERTS_MIGRATIONS_DIR);
-  const publishing =
-    origin || options.publishAtStart === false
-      ? Promise.resolve(null)
-      : publishLocally(mf, options.distDir, options.snapshot);
-  const publication = options.publishAfterStart ? null : await publishing;
+  const publication =
+    origin || options.publishAtStart === false ? null : await publishLocally(mf, options.distDir, options.snapshot);
   const direct = await mf.unsafeGetDirectURL();
   const edge = await startLocalEdge(direct, { port: options.port ?? 0, host });
   return {
     mf,
     url: edge.url,
     publication,
-    published: publishing,
     bucket: () => MiniflareBucket.of(mf),
     bucketUrl: origin ? null : await mf.unsafeGetDirectURL('loader'),
     setClock: async (at) => {

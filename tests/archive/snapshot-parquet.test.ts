@@ -12,6 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { suiteSnapshot } from '../support/suite-snapshot.ts';
 import { fieldOfColumn } from '../../publish/parquet/columns.ts';
 import { observationsPath, writeParquetSnapshot, type ParquetReport } from '../../publish/snapshot-parquet.ts';
 import { firstPriceRows } from '../support/dist-file.ts';
@@ -181,7 +182,7 @@ describe('every file', () => {
 
   it('the same store and day give the same bytes, with no moment of writing in them', async () => {
     // The suite's snapshot wrote the same store and day earlier (its setup): a timestamp in the files would differ.
-    const earlier = inject('snapshot');
+    const earlier = suiteSnapshot();
     expect(earlier.files.filter((f) => f.path.startsWith('parquet/')).map((f) => f.path)).toEqual(
       report.files.map((f) => f.path),
     );

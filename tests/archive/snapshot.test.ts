@@ -10,12 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { suiteSnapshot } from '../support/suite-snapshot.ts';
 import { parseCsv } from '../../sources/lib/csv.ts';
 import { firstPriceRows } from '../support/dist-file.ts';
 import { SOURCES } from '../../sources/registry.ts';
 
 /** The snapshot the suite's setup wrote from its store, as the nightly writes one after its build. */
-const snapshot = inject('snapshot');
+const snapshot = suiteSnapshot();
 let db: Database.Database;
 let pkg: any;
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

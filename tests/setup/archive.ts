@@ -4,8 +4,24 @@
  * nightly makes them (tests/setup/shared-worker.ts publishes both into the local bucket). It is
  * cached under `.cache/test/<key>/`, the key a hash of what it is made from
  * (tests/setup/content-key.ts): a rerun with nothing changed reuses it, a clean clone makes it.
+ *
+ * A clean clone makes it in a process of its own (tests/setup/make-archive.ts) while the projects
+ * that do not read it (unit, system) run: the global setup returns at once, and each file that reads
+ * it first waits for it (tests/setup/archive-ready.ts).
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
@@ -40,9 +56,13 @@ declare module 'vitest' {
     dbPath: string;
     distDir: string;
     today: string;
-    snapshot: SnapshotFiles;
+    /** a file written when the archive is made: `{ ok: true, archive }`, or `{ ok: false, error }` */
+    archiveMarker: string;
   }
 }
+
+/** What tests/setup/archive-ready.ts reads once the archive is made. */
+export type ArchiveMarker = { ok: true; archive: SuiteArchive } | { ok: false; error: string };
 
 const seconds = (since: number) => Math.round((performance.now() - since) / 100) / 10;
 
@@ -70,7 +90,7 @@ async function makeArchive(
 ): Promise<SuiteArchive> {
   forgetArchives(key);
   mkdirSync(dir, { recursive: true });
-  const archive = { key, dbPath: join(dir, 'hal.sqlite'), distDir: join(dir, 'dist') } as SuiteArchive;
+  const archive = { key, ...pathsOf(key) } as SuiteArchive;
   const db = openDb(archive.dbPath);
   let t = performance.now();
   importArchives(db);
@@ -148,17 +168,72 @@ function forgetArchives(key: string): void {
   }
 }
 
-export default async function setup(project: TestProject): Promise<void> {
+const pathsOf = (key: string) => ({ dbPath: join(CACHE, key, 'hal.sqlite'), distDir: join(CACHE, key, 'dist') });
+
+type Made = { marker: string; folder: string; done: Promise<void>; users: number };
+/** Projects load their global setups apart: the archive of the run is made once, for all of them. */
+const KEY = Symbol.for('hal-api.suite-archive');
+const holder = globalThis as { [KEY]?: Made };
+
+/** The archive of this content, ready or being made by a process of its own; its marker is written when it is ready. */
+function make(key: string): Made {
+  const folder = mkdtempSync(join(tmpdir(), 'hal-suite-archive-'));
+  const marker = join(folder, 'archive.json');
+  const mark = (content: ArchiveMarker) => writeFileSync(marker, JSON.stringify(content));
+  const ready = join(CACHE, key, READY);
+  if (existsSync(ready)) {
+    const archive = used(ready);
+    const made = Object.entries(archive.seconds).map(([step, s]) => `${step} ${s} s`);
+    console.log(`suite archive ${key} reused (made in ${made.join(', ')})`);
+    mark({ ok: true, archive });
+    return { marker, folder, done: Promise.resolve(), users: 0 };
+  }
   const t = performance.now();
-  const archive = await suiteArchive();
-  const made = Object.entries(archive.seconds).map(([step, s]) => `${step} ${s} s`);
-  console.log(
-    seconds(t) > 5
-      ? `suite archive ${archive.key} made in ${seconds(t)} s (${made.join(', ')})`
-      : `suite archive ${archive.key} reused (made in ${made.join(', ')})`,
-  );
-  project.provide('dbPath', archive.dbPath);
-  project.provide('distDir', archive.distDir);
+  const child = fork(new URL('./make-archive.ts', import.meta.url), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-20_000);
+  });
+  const done = new Promise<void>((resolve) => {
+    child.on('exit', (code, signal) => {
+      if (code === 0 && existsSync(ready)) {
+        const archive = used(ready);
+        const made = Object.entries(archive.seconds).map(([step, s]) => `${step} ${s} s`);
+        console.log(`suite archive ${key} made in ${seconds(t)} s (${made.join(', ')}) beside the first projects`);
+        mark({ ok: true, archive });
+      } else mark({ ok: false, error: `tests/setup/make-archive.ts ended with ${signal ?? code}:\n${stderr}` });
+      resolve();
+    });
+  });
+  return { marker, folder, done, users: 0 };
+}
+
+/** The archive, once it is made (in the process that started its making). */
+export async function madeArchive(): Promise<SuiteArchive> {
+  const made = holder[KEY];
+  if (!made) return suiteArchive();
+  await made.done;
+  const marker = JSON.parse(readFileSync(made.marker, 'utf8')) as ArchiveMarker;
+  if (!marker.ok) throw new Error(marker.error);
+  return marker.archive;
+}
+
+export default function setup(project: TestProject): () => Promise<void> {
+  const key = contentKey(ROOT, RECIPE);
+  const made = (holder[KEY] ??= make(key));
+  made.users++;
+  const paths = pathsOf(key);
+  project.provide('dbPath', paths.dbPath);
+  project.provide('distDir', paths.distDir);
   project.provide('today', SUITE_DAY);
-  project.provide('snapshot', archive.snapshot);
+  project.provide('archiveMarker', made.marker);
+  return async () => {
+    await made.done;
+    if (--made.users > 0) return;
+    rmSync(made.folder, { recursive: true, force: true });
+    delete holder[KEY];
+  };
 }

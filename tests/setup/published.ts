@@ -3,14 +3,9 @@
  * published the suite archive into it (tests/setup/shared-worker.ts), and fail the file with the
  * publisher's own error when it could not.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { beforeAll, inject } from 'vitest';
+import { inject } from 'vitest';
+import { markerOf } from './marker.ts';
+import type { PublishedMarker } from './shared-worker.ts';
 
-const POLL_MS = 200;
-
-beforeAll(async () => {
-  const marker = inject('publishedMarker');
-  while (!existsSync(marker)) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  const published = JSON.parse(readFileSync(marker, 'utf8')) as { ok: boolean; error?: string };
-  if (!published.ok) throw new Error(`the suite archive could not be published: ${published.error}`);
-}, 600_000);
+const published = await markerOf<PublishedMarker>(inject('publishedMarker'));
+if (!published.ok) throw new Error(`the suite archive could not be published: ${published.error}`);

@@ -4,10 +4,11 @@
  * address, so the per-IP limits of one file never touch another's); files that need their own
  * bindings, buckets or stores start their own over the same bucket.
  *
- * It answers at once and publishes the archive and its snapshot into the local bucket meanwhile,
- * with the real publisher (a no-op when an earlier run left them there): the unit and archive
- * projects run while it loads, and each file of the projects that read the bucket first waits for
- * it (tests/setup/published.ts).
+ * The global setup returns at once: once the archive is made (tests/setup/archive.ts) the worker
+ * starts and publishes the archive and its snapshot into the local bucket with the real publisher
+ * (a no-op when an earlier run left them there), while the projects that do not read the bucket
+ * run. Its marker then says where it answers, and each file of the projects that read the bucket
+ * first waits for it (tests/setup/published.ts).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,54 +17,54 @@ import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { describeReport } from '../../publish/release.ts';
 import { startLocalWorker, type LocalWorker } from '../../scripts/lib/local-worker.ts';
-import { suiteArchive } from './archive.ts';
+import { madeArchive } from './archive.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** the shared worker's address, behind the local edge */
-    apiUrl: string;
-    /** a file written when the bucket holds the archive: `{ ok: true }`, or `{ ok: false, error }` */
+    /** a file written when the bucket holds the archive: {@link PublishedMarker} */
     publishedMarker: string;
   }
 }
 
-type Shared = { worker: LocalWorker; folder: string; marker: string; users: number };
+/** The shared worker's address behind the local edge, once the bucket holds the archive. */
+export type PublishedMarker = { ok: true; url: string } | { ok: false; error: string };
+
+type Shared = { worker: Promise<LocalWorker | null>; folder: string; marker: string; users: number };
 /** Projects load their global setups apart: the one worker of the run hangs on the process. */
 const KEY = Symbol.for('hal-api.shared-worker');
-const holder = globalThis as { [KEY]?: Promise<Shared> };
+const holder = globalThis as { [KEY]?: Shared };
 
-async function start(): Promise<Shared> {
-  const t = performance.now();
-  const archive = await suiteArchive();
-  // Its own D1 databases: the keys and alerts a developer keeps in .cache/keys/ stay out of the tests.
+async function startAndPublish(folder: string, mark: (content: PublishedMarker) => void): Promise<LocalWorker | null> {
+  let worker: LocalWorker | null = null;
+  try {
+    const archive = await madeArchive();
+    const t = performance.now();
+    // Its own D1 databases: the keys and alerts a developer keeps in .cache/keys/ stay out of the tests.
+    worker = await startLocalWorker({ distDir: archive.distDir, snapshot: archive.snapshot, keysDir: folder });
+    console.log(
+      `shared worker at ${worker.url.href} in ${Math.round(performance.now() - t)} ms: ${describeReport(worker.publication!).join('; ')}`,
+    );
+    mark({ ok: true, url: worker.url.href });
+  } catch (error) {
+    mark({ ok: false, error: (error as Error).stack ?? String(error) });
+  }
+  return worker;
+}
+
+function start(): Shared {
   const folder = mkdtempSync(join(tmpdir(), 'hal-shared-worker-'));
   const marker = join(folder, 'published.json');
-  const worker = await startLocalWorker({
-    distDir: archive.distDir,
-    snapshot: archive.snapshot,
-    keysDir: folder,
-    publishAfterStart: true,
-  });
-  console.log(`shared worker at ${worker.url.href} in ${Math.round(performance.now() - t)} ms; publishing the archive`);
-  worker.published.then(
-    (report) => {
-      console.log(`shared worker: ${describeReport(report!).join('; ')}`);
-      writeFileSync(marker, JSON.stringify({ ok: true }));
-    },
-    (error: Error) => writeFileSync(marker, JSON.stringify({ ok: false, error: error.stack ?? String(error) })),
-  );
+  const worker = startAndPublish(folder, (content) => writeFileSync(marker, JSON.stringify(content)));
   return { worker, folder, marker, users: 0 };
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const shared = await (holder[KEY] ??= start());
+export default function setup(project: TestProject): () => Promise<void> {
+  const shared = (holder[KEY] ??= start());
   shared.users++;
-  project.provide('apiUrl', shared.worker.url.href);
   project.provide('publishedMarker', shared.marker);
   return async () => {
     if (--shared.users > 0) return;
-    await shared.worker.published.catch(() => {});
-    await shared.worker.dispose();
+    await (await shared.worker)?.dispose();
     rmSync(shared.folder, { recursive: true, force: true });
     delete holder[KEY];
   };

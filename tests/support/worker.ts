@@ -4,9 +4,10 @@
  */
 import { request } from 'undici';
 import { expect, inject } from 'vitest';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { PublishedMarker } from '../setup/shared-worker.ts';
 import { startLocalWorker, type LocalWorker, type LocalWorkerOptions } from '../../scripts/lib/local-worker.ts';
 
 export type Reply = { status: number; headers: Headers; text: string; json(): any };
@@ -14,9 +15,11 @@ export type Client = (path: string, init?: { headers?: Record<string, string>; m
 /** A worker's address behind the local edge. */
 export type Served = { url: URL };
 
-/** The worker the worker project starts once for the whole run (tests/setup/shared-worker.ts). */
+/** The worker the worker project starts once for the whole run (tests/setup/shared-worker.ts), in a file that waited for it. */
 export function sharedWorker(): Served {
-  return { url: new URL(inject('apiUrl')) };
+  const marker = JSON.parse(readFileSync(inject('publishedMarker'), 'utf8')) as PublishedMarker;
+  if (!marker.ok) throw new Error(marker.error);
+  return { url: new URL(marker.url) };
 }
 
 /**

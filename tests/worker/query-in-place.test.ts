@@ -11,7 +11,8 @@ import { asyncBufferFromUrl, parquetMetadataAsync, parquetQuery, type ParquetQue
 import { compressors } from 'hyparquet-compressors';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { suiteSnapshot } from '../support/suite-snapshot.ts';
 import { SNAPSHOT_RATE_LIMIT } from '../../core/routes.ts';
 import { exampleQueries } from '../../scripts/lib/example-queries.ts';
 import { countingFetch } from '../support/parquet-http.ts';
@@ -20,7 +21,7 @@ import { newIp } from '../support/worker.ts';
 
 const served = servedApi();
 /** The suite's snapshot, which the archive's setup wrote and published with the build. */
-const snapshot = inject('snapshot');
+const snapshot = suiteSnapshot();
 const dir = snapshot.dir;
 const parquetFiles = snapshot.files.filter((f) => f.path.endsWith('.parquet'));
 const answers: Record<string, Record<string, unknown>[]> = {};

@@ -10,7 +10,8 @@ import { compressors } from 'hyparquet-compressors';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { suiteSnapshot } from '../support/suite-snapshot.ts';
 import { etagOfSync } from '../../core/digest-sync.ts';
 import { CACHE } from '../../publish/layout.ts';
 import type { PutInput } from '../../publish/bucket.ts';
@@ -34,7 +35,7 @@ const MAX_SHARE = 0.1;
  */
 const FOOTER_READ = 16 * 1024;
 
-const snapshot = inject('snapshot');
+const snapshot = suiteSnapshot();
 const path = `parquet/observations/year=${YEAR}/observations.parquet`;
 /** The year file of the suite's snapshot, which the archive's setup published with the build. */
 const file = join(snapshot.dir, path);
