@@ -1,6 +1,6 @@
 /**
- * A reporter that ends the run with its time, per project (the projects run one after the other,
- * vitest.config.ts), and the files that took longest: the figures docs/testing.md records come
+ * A reporter that ends the run with its time, per project (unit and system together, then the
+ * others one after the other: vitest.config.ts), and the files that took longest: the figures docs/testing.md records come
  * from this line, never from a timed test.
  */
 import type { Reporter, TestModule } from 'vitest/node';
