@@ -33,6 +33,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'archive',
+          isolate: false,
           include: ['tests/archive/**/*.test.ts'],
           globalSetup: [ARCHIVE],
           setupFiles: [ARCHIVE_READY],
@@ -43,6 +44,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'worker',
+          isolate: false,
           include: ['tests/worker/**/*.test.ts', 'scripts/lib/keys-remote.test.ts'],
           globalSetup: [ARCHIVE, SHARED_WORKER],
           setupFiles: [ARCHIVE_READY, PUBLISHED],
@@ -53,6 +55,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
+          isolate: false,
           include: ['tests/browser/**/*.test.ts'],
           globalSetup: [ARCHIVE, SHARED_WORKER],
           setupFiles: [ARCHIVE_READY, PUBLISHED],
@@ -63,6 +66,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'system',
+          isolate: false,
           // Each makes its own stores and builds: none waits for the suite archive, all run beside its making.
           include: ['tests/system/**/*.test.ts'],
           sequence: { groupOrder: 0 },
