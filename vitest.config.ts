@@ -69,6 +69,7 @@ export default defineConfig({
           isolate: false,
           // Each makes its own stores and builds: none waits for the suite archive, all run beside its making.
           include: ['tests/system/**/*.test.ts'],
+          setupFiles: ['tests/setup/background.ts'],
           sequence: { groupOrder: 0 },
         },
       },

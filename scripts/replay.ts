@@ -2,14 +2,24 @@
  * npm run replay [-- --from 2026-05-31 --to 2026-08-17]: the nightly job run night after night on
  * the documents the official sites published on those nights (scripts/replay/run.ts), one line a
  * night, then the API served at http://localhost:8787 with the worker's clock held at the last
- * night, until Ctrl+C. `--down adana:2026-06-10,2026-06-11` takes a source's site down on those
- * nights. docs/replay.md.
+ * night, until Ctrl+C. `--faults N` chooses the nights' faults from seed N (scripts/replay/faults.ts;
+ * by default seed 1 over a span long enough for them, none over a shorter one; `--faults none`);
+ * `--down adana:2026-06-10,2026-06-11` takes a source's site down on those nights instead of the
+ * schedule's outage. docs/replay.md.
  */
 import { isDay } from '../core/dates.ts';
 import { flag, option } from './args.ts';
 import { printTryUrls } from './lib/try-urls.ts';
 import { summaryLines } from './replay/night-line.ts';
-import { nightsOf, runReplay, type Outage } from './replay/run.ts';
+import {
+  describeFaults,
+  faultSchedule,
+  NO_FAULTS,
+  SCHEDULE_NIGHTS,
+  type Faults,
+  type Outage,
+} from './replay/faults.ts';
+import { nightsOf, runReplay } from './replay/run.ts';
 
 const day = (name: string, fallback: string) => {
   const value = option(name, fallback);
@@ -26,14 +36,20 @@ const down: Outage[] = option('down', '')
     const [source = '', nights = ''] = spec.split(':');
     return { source, nights: nights.split(',') };
   });
+const seed = option('faults', nightsOf(from, to) >= SCHEDULE_NIGHTS ? '1' : 'none');
+if (seed !== 'none' && !/^\d+$/.test(seed))
+  throw new Error(`--faults must be a seed (a whole number) or none, not ${seed}`);
+const scheduled: Faults = seed === 'none' ? NO_FAULTS : faultSchedule(Number(seed), from, to);
+const faults: Faults = { ...scheduled, down: down.length ? down : scheduled.down };
 console.log(`Replaying ${nightsOf(from, to)} nights, ${from} … ${to}, from the archive without their documents`);
+console.log(`Faults (${seed === 'none' ? 'none asked' : `seed ${seed}`}): ${describeFaults(faults)}`);
 const started = performance.now();
 const replay = await runReplay({
   from,
   to,
   dir: option('dir', '.cache/replay'),
   archive: option('archive', '') || undefined,
-  down,
+  faults,
   snapshot: !flag('no-snapshot'),
   port: Number(option('port', '8787')),
   log: console.log,

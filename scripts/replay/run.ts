@@ -24,6 +24,8 @@ import { clockAt, type Clock } from '../nightly/clock.ts';
 import type { NightOptions, NightReport, PhaseName } from '../nightly/night.ts';
 import { runNightly } from '../nightly/run.ts';
 import { firstNightLeak, replayArchive } from './archive.ts';
+import { killedAfter } from './killed-bucket.ts';
+import { faultsOf, NO_FAULTS, type Faults } from './faults.ts';
 import {
   figuresOf,
   forecastsIn,
@@ -41,9 +43,6 @@ const nightAt = (day: Day): string => `${addDays(day, 1)}T02:30:00Z`;
 const POINTER_MINUTE_MS = 61_000;
 const CRON = '30 2 * * *';
 
-/** A source down (no answer at all) on the nights listed. */
-export type Outage = { source: string; nights: readonly Day[] };
-
 export type ReplayOptions = {
   from: Day;
   to: Day;
@@ -51,7 +50,8 @@ export type ReplayOptions = {
   dir: string;
   /** the archive the store starts from; default: data/sources without the documents of the nights */
   archive?: string;
-  down?: readonly Outage[];
+  /** what goes wrong on which night (scripts/replay/faults.ts): none by default */
+  faults?: Partial<Faults>;
   snapshot: boolean;
   port?: number;
   /** the per-night lines */
@@ -200,25 +200,43 @@ async function replayNight(
 ): Promise<ReplayedNight> {
   const started = performance.now();
   const clock = clockAt(nightAt(day));
-  const down = (options.down ?? []).filter((o) => o.nights.includes(day)).map((o) => o.source);
-  replay.standIns.night({ at: new Date(clock.at), down });
+  const faults: Faults = { ...NO_FAULTS, ...options.faults };
+  const down = faults.down.filter((o) => o.nights.includes(day)).map((o) => o.source);
+  const truncated = faults.truncated.filter((t) => t.night === day).map((t) => t.source);
+  replay.standIns.night({ at: new Date(clock.at), down, truncated });
   await replay.worker.setClock(clock.now());
+  const servedBefore = replay.nights.findLast((n) => n.report.published)?.report.published?.buildId;
   // A runner starts empty: the store and what it fetched come back from the bucket.
   rmSync(dirname(replay.paths.db), { recursive: true, force: true });
   mkdirSync(dirname(replay.paths.db), { recursive: true });
-  const report = await runNightly(night(clock, day), phases);
+  const killed = faults.killed.find((k) => k.night === day);
+  const given = night(clock, day);
+  const report = await runNightly(
+    killed
+      ? {
+          ...given,
+          bucket: (
+            (bucket) => () =>
+              bucket
+          )(killedAfter(replay.bucket, killed.afterPuts)),
+        }
+      : given,
+    faults.skipped.includes(day) ? [] : phases,
+  );
   const served = new Date(clock.now().getTime() + POINTER_MINUTE_MS);
   await replay.worker.setClock(served);
-  const buildId = report.published?.buildId;
+  // A night that published nothing leaves the build before it served.
+  const buildId = report.published?.buildId ?? servedBefore;
   if (buildId) await expectServed(replay.worker, buildId);
   const mailed = await notify(replay, served);
   const states = statesOf(await getJson(replay.worker, '/api/v1/sources/status'));
   const figures = figuresOf(day, report, {
     moved: moved(before, states),
     mailed,
-    forecasts: report.build && existsSync(join(replay.paths.out, 'manifest.json')) ? forecastsIn(replay.paths.out) : 0,
+    forecasts:
+      report.published && existsSync(join(replay.paths.out, 'manifest.json')) ? forecastsIn(replay.paths.out) : 0,
     nightMs: performance.now() - started,
-    faults: down.map((s) => `${s} down`),
+    faults: faultsOf(faults, day),
   });
   return { day, clock, report, figures, states };
 }

@@ -2,13 +2,16 @@
  * The replay (scripts/replay/run.ts) over a short span, checked night by night where it can be
  * cheaply: the nightly's phases run each night against the stand-ins of the official sites and
  * publish into the local worker's bucket, from an archive of Adana's pages before the span.
- * Three nights (and the eve) with one fault, Adana's site down on the first and second:
- * - every row of every document fetched for D is stored, and served by /prices?date=D when its printed
- *   name is linked to a product of the catalogue (the rest are the names report's unlinked names: Adana
- *   prints a few the catalogue has no alias for), counted per source;
+ * Five nights (and the eve), each kind of fault once: Adana's site down on the first and second,
+ * İzmir's list cut off half-way on the first, the publish killed on the third, the job not run on
+ * the fourth; the fifth recovers with no hand. After each night:
+ * - every row of every document fetched for D is stored, and served by /prices?date=D from the next
+ *   published build when its printed name is linked to a product of the catalogue (the rest are the
+ *   names report's unlinked names: Adana prints a few the catalogue has no alias for), per source;
  * - no observation stored on an earlier night is lost or changed;
+ * - the worker serves the newest build published: a killed or skipped night leaves the one before;
  * - the last night's published build equals a full build of the same store and day (manifest, byte for byte);
- * - Adana's line of /sources/status follows the rule: a failed fetch, then unreachable, then fresh;
+ * - Adana's and İzmir's lines of /sources/status follow the rules, back to fresh on the last night;
  * and at the end the worker says it serves on a replay clock, a setting only the local worker has.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
@@ -19,12 +22,22 @@ import { buildSite } from '../../build/build.ts';
 import type { Day } from '../../core/dates.ts';
 import { openDb } from '../../store/db.ts';
 import { replayArchive } from '../../scripts/replay/archive.ts';
+import type { Faults } from '../../scripts/replay/faults.ts';
 import { runReplay, type Replay, type ReplayedNight } from '../../scripts/replay/run.ts';
 import { digestOf, observationRows } from '../support/scrape-nights.ts';
 
 const FROM = '2026-06-04';
-const TO = '2026-06-06';
+const TO = '2026-06-08';
 const DOWN = ['2026-06-04', '2026-06-05'];
+const TRUNCATED = '2026-06-04';
+const KILLED = '2026-06-06';
+const SKIPPED = '2026-06-07';
+const FAULTS: Partial<Faults> = {
+  down: [{ source: 'adana', nights: DOWN }],
+  truncated: [{ source: 'izmir', night: TRUNCATED }],
+  killed: [{ night: KILLED, afterPuts: 500 }],
+  skipped: [SKIPPED],
+};
 const MARKETS = { adana: 'adana-sebze-meyve', izmir: 'izmir-sebze-meyve' } as const;
 
 const dir = mkdtempSync(join(tmpdir(), 'hal-replay-'));
@@ -41,20 +54,29 @@ function adanaArchive(): string {
   return start;
 }
 
+type State = { status: string; freshness: string; warnings: string[] };
 type Checked = {
   day: Day;
   /**
    * per source: the rows of the documents fetched tonight, their stored observations (those whose name is
-   * linked to a product, and the others), those /prices?date=D serves
+   * linked to a product, and the others)
    */
-  rows: Record<string, { printed: number; stored: number; linked: string[]; unlinked: number; served: string[] }>;
+  rows: Record<string, { printed: number; stored: number; linked: string[]; unlinked: number }>;
   /** the observations stored before tonight, as they were and as they are now */
   earlier: { before: string; after: string; count: number };
-  adana: { status: string; freshness: string; warnings: string[] };
+  /** the build /health names, and the one the nightly published tonight (none when it published nothing) */
+  build: { served: string; published: string | null };
+  adana: State;
+  izmir: State;
 };
+/** Day D's linked rows of a source, and what /prices?date=D serves of them once a build holding D is published. */
+type ServedCheck = { day: Day; source: string; servedOn: Day; linked: string[]; served: string[] };
 
 let replay: Replay;
 const checked: Checked[] = [];
+const servedChecks: ServedCheck[] = [];
+/** rows fetched on nights whose build is not served yet */
+let unserved: Omit<ServedCheck, 'servedOn' | 'served'>[] = [];
 let stored = new Map<string, string>();
 /** the newest document stored before tonight */
 let documentsBefore = 0;
@@ -80,8 +102,8 @@ async function servedIds(day: Day, market: string): Promise<string[]> {
   return ids.sort();
 }
 
-async function afterNight(night: ReplayedNight, r: Replay): Promise<void> {
-  replay = r;
+/** What the night's runner stored: the rows of the documents it fetched, and the observations stored before. */
+function storedTonight(night: ReplayedNight, r: Replay): Pick<Checked, 'rows' | 'earlier'> {
   const db = openDb(r.paths.db);
   try {
     const after = observationRows(db);
@@ -95,7 +117,7 @@ async function afterNight(night: ReplayedNight, r: Replay): Promise<void> {
       .all(documentsBefore) as { id: number; source_key: string; rows: number }[];
     documentsBefore = db.prepare('SELECT max(id) FROM documents').pluck().get() as number;
     const rows: Checked['rows'] = {};
-    for (const [source, market] of Object.entries(MARKETS)) {
+    for (const source of Object.keys(MARKETS)) {
       const docs = fetched.filter((d) => d.source_key === source);
       const observations = db
         .prepare(
@@ -108,21 +130,47 @@ async function afterNight(night: ReplayedNight, r: Replay): Promise<void> {
         stored: observations.length,
         linked: observations.filter((o) => o.variant !== null).map((o) => o.id),
         unlinked: observations.filter((o) => o.variant === null).length,
-        served: docs.length ? await servedIds(night.day, market) : [],
       };
+      if (docs.length) unserved.push({ day: night.day, source, linked: rows[source].linked });
     }
-    const status = await get('/api/v1/sources/status');
-    const adana = status.items.find((i: { key: string }) => i.key === 'adana');
-    checked.push({
-      day: night.day,
-      rows,
-      earlier,
-      adana: { status: adana.status, freshness: adana.freshness, warnings: [...adana.warnings].sort() },
-    });
     stored = after;
+    return { rows, earlier };
   } finally {
     db.close();
   }
+}
+
+/** A night whose job did not run has no runner: nothing fetched, nothing stored, the store the bucket holds unchanged. */
+const nothingTonight = (): Pick<Checked, 'rows' | 'earlier'> => ({
+  rows: Object.fromEntries(
+    Object.keys(MARKETS).map((source) => [source, { printed: 0, stored: 0, linked: [], unlinked: 0 }]),
+  ),
+  earlier: { before: digestOf(stored.values()), after: digestOf(stored.values()), count: stored.size },
+});
+
+async function afterNight(night: ReplayedNight, r: Replay): Promise<void> {
+  replay = r;
+  const tonight = night.report.phases.length ? storedTonight(night, r) : nothingTonight();
+  const published = night.report.published?.buildId ?? null;
+  if (published) {
+    for (const u of unserved)
+      servedChecks.push({ ...u, servedOn: night.day, served: await servedIds(u.day, MARKETS[u.source as 'adana']) });
+    unserved = [];
+  }
+  const status = await get('/api/v1/sources/status');
+  const state = (key: string): State => {
+    const item = status.items.find((i: { key: string }) => i.key === key);
+    return { status: item.status, freshness: item.freshness, warnings: [...item.warnings].sort() };
+  };
+  // /health answers 503 while a source is stale, with the same body.
+  const health = (await (await fetch(new URL('/api/v1/health', r.worker.url))).json()) as { build: { id: string } };
+  checked.push({
+    day: night.day,
+    ...tonight,
+    build: { served: health.build.id, published },
+    adana: state('adana'),
+    izmir: state('izmir'),
+  });
 }
 
 const lines: string[] = [];
@@ -132,40 +180,66 @@ beforeAll(async () => {
     to: TO,
     dir: join(dir, 'replay'),
     archive: adanaArchive(),
-    down: [{ source: 'adana', nights: DOWN }],
+    faults: FAULTS,
     snapshot: false,
     log: (line) => lines.push(line),
     afterNight,
   });
-  // Four nightly runs and a worker: about a minute and a half on two idle cores, twice that when they are shared.
+  // Five nightly runs (one stops half-way, one does not run) and a worker: about two minutes on two idle cores.
 }, 600_000);
 afterAll(() => replay?.close());
 
-describe('a replay of three real nights, Adana down on two of them', () => {
-  it('prints one line a night, the eve first, the fault where it happened', () => {
+describe('a replay of five real nights, each kind of fault once', () => {
+  it('prints one line a night, the eve first, each fault where it happened', () => {
     const nightLines = lines.filter((l) => /^\d{4}-\d{2}-\d{2} · /.test(l));
-    expect(nightLines.map((l) => l.slice(0, 10))).toEqual(['2026-06-03', ...DOWN, TO]);
-    expect(nightLines.filter((l) => l.includes('faults: adana down')).map((l) => l.slice(0, 10))).toEqual(DOWN);
+    expect(nightLines.map((l) => l.slice(0, 10))).toEqual(['2026-06-03', ...DOWN, KILLED, SKIPPED, TO]);
+    const faultsOn = (day: Day) =>
+      (nightLines.find((l) => l.startsWith(day))!.split(' · faults: ')[1] ?? '').split(' · ')[0];
+    expect(faultsOn(TRUNCATED)).toBe('adana down, izmir truncated');
+    expect(faultsOn(DOWN[1]!)).toBe('adana down');
+    expect(faultsOn(KILLED)).toBe('publish killed after 500 objects');
+    expect(faultsOn(SKIPPED)).toBe('job not run');
+    expect(faultsOn(TO)).toBe('');
+    // Only the killed night fails, in its publish phase; the next nights need no hand.
     expect(
-      nightLines.filter((l) => l.includes('FAILED')),
+      nightLines.filter((l) => l.includes('FAILED')).map((l) => l.slice(0, 10)),
       lines.join('\n'),
-    ).toEqual([]);
+    ).toEqual([KILLED]);
+    expect(nightLines.find((l) => l.startsWith(KILLED))).toMatch(
+      /FAILED publish: the runner was killed after 500 objects/,
+    );
+  });
+
+  it('serves the newest build published: a killed or skipped night leaves the one before', () => {
+    const published = checked.map((c) => c.build.published);
+    expect(published.map((p) => p !== null)).toEqual([true, true, true, false, false, true]);
+    for (const [i, c] of checked.entries())
+      expect(c.build.served, c.day).toBe(published.slice(0, i + 1).findLast((p) => p !== null));
   });
 
   it('stores every row of every document fetched for D and serves each linked to a product at /prices?date=D, per source', () => {
     for (const c of checked.slice(1)) {
-      const adanaDown = DOWN.includes(c.day);
-      expect(c.rows.izmir!.printed, c.day).toBeGreaterThan(80);
-      if (adanaDown) expect(c.rows.adana!.printed, c.day).toBe(0);
-      else expect(c.rows.adana!.printed, c.day).toBeGreaterThan(50);
-      for (const [source, r] of Object.entries(c.rows)) {
-        expect(r.stored, `${c.day} ${source}`).toBe(r.printed);
-        expect(r.served, `${c.day} ${source}`).toEqual(r.linked);
+      const printed = (source: string) => c.rows[source]!.printed;
+      if (c.day === SKIPPED) expect([printed('izmir'), printed('adana')], c.day).toEqual([0, 0]);
+      else if (c.day === TRUNCATED) expect([printed('izmir'), printed('adana')], c.day).toEqual([0, 0]);
+      else {
+        expect(printed('izmir'), c.day).toBeGreaterThan(80);
+        if (DOWN.includes(c.day)) expect(printed('adana'), c.day).toBe(0);
+        else expect(printed('adana'), c.day).toBeGreaterThan(50);
       }
+      for (const [source, r] of Object.entries(c.rows)) expect(r.stored, `${c.day} ${source}`).toBe(r.printed);
     }
+    for (const check of servedChecks) expect(check.served, `${check.day} ${check.source}`).toEqual(check.linked);
+    // The killed night's rows come out with the next build published, two nights later.
+    expect(servedChecks.filter((c) => c.servedOn !== c.day).map((c) => [c.day, c.source, c.servedOn])).toEqual([
+      [KILLED, 'adana', TO],
+      [KILLED, 'izmir', TO],
+    ]);
     // What is not served is named: Adana's few names without a catalogue alias, İzmir's none.
     expect(checked.slice(1).map((c) => [c.rows.izmir!.unlinked, c.rows.adana!.unlinked])).toEqual([
       [0, 0],
+      [0, 0],
+      [0, 8],
       [0, 0],
       [0, 8],
     ]);
@@ -191,17 +265,33 @@ describe('a replay of three real nights, Adana down on two of them', () => {
     expect(incremental.equals(readFileSync(join(dir, 'full', 'manifest.json')))).toBe(true);
   });
 
-  it("Adana's status follows the rule: the archive's, a failed fetch, unreachable, fresh again", () => {
-    // Until its first live list, all Adana has is the archive the eve imported.
+  it("Adana's and İzmir's status follow the rules, and are fresh again on the last night", () => {
+    const archiveOnly = (warnings: string[]) => [...warnings, 'static_archive'].sort();
+    const unreachable = {
+      status: 'unreachable',
+      freshness: 'failed',
+      warnings: archiveOnly(['data_delayed', 'source_unreachable']),
+    };
+    const fresh = { status: 'verified', freshness: 'fresh', warnings: [] };
+    const delayed = { status: 'verified', freshness: 'delayed', warnings: ['data_delayed'] };
+    // Until its first live list, all Adana has is the archive the eve imported. The killed and the
+    // skipped night leave the build before them served: its states, aged by the worker's clock.
     expect(checked.map((c) => c.adana)).toEqual([
-      { status: 'verified', freshness: 'stale', warnings: ['static_archive'] },
-      { status: 'verified', freshness: 'failed', warnings: ['data_delayed', 'last_fetch_failed', 'static_archive'] },
-      {
-        status: 'unreachable',
-        freshness: 'failed',
-        warnings: ['data_delayed', 'source_unreachable', 'static_archive'],
-      },
-      { status: 'verified', freshness: 'fresh', warnings: [] },
+      { status: 'verified', freshness: 'stale', warnings: archiveOnly([]) },
+      { status: 'verified', freshness: 'failed', warnings: archiveOnly(['data_delayed', 'last_fetch_failed']) },
+      unreachable,
+      unreachable,
+      unreachable,
+      fresh,
+    ]);
+    // İzmir's list cut off half-way: refused, the source broken for a night, fresh the next with no hand.
+    expect(checked.map((c) => c.izmir)).toEqual([
+      { status: 'verified', freshness: 'unavailable', warnings: ['no_data'] },
+      { status: 'broken', freshness: 'unavailable', warnings: ['no_data', 'source_broken'] },
+      fresh,
+      delayed,
+      delayed,
+      fresh,
     ]);
   });
 

@@ -3,7 +3,7 @@
  * through HAL_SOURCE_ORIGIN (`https://host/path` → `<origin>/host/path`, sources/lib/http.ts), so
  * the live adapters run unchanged. Each request is answered by the site of its host as at the
  * night's moment (`night`), or by the host's outage (outages.ts); a source down tonight answers
- * nothing at all.
+ * nothing at all, and one truncated tonight answers its documents cut off half-way.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +18,8 @@ type StandInNight = {
   at: Date;
   /** sources whose site does not answer tonight */
   down?: readonly string[];
+  /** sources whose site answers tonight with the first half of each document, its length the half's */
+  truncated?: readonly string[];
 };
 
 export type StandIns = {
@@ -58,7 +60,8 @@ export async function startStandIns(sites: readonly Site[] = defaultSites()): Pr
       status: 'fault' in answer ? 0 : (answer.status ?? 200),
     });
     if ('fault' in answer) return void req.socket.destroy();
-    const body = answer.body === undefined ? Buffer.alloc(0) : Buffer.from(answer.body);
+    const whole = answer.body === undefined ? Buffer.alloc(0) : Buffer.from(answer.body);
+    const body = site && tonight.truncated?.includes(site.source) ? whole.subarray(0, whole.byteLength >> 1) : whole;
     const status = answer.status ?? 200;
     res.writeHead(status, {
       ...(status === 204 ? {} : { 'content-length': String(body.byteLength) }),

@@ -4,7 +4,7 @@
  * links the newest page out by the night's moment; Bursa's derived answer is read by the live parser
  * row for row as the list kept that night; a night's scrape through them records what a
  * real night records (lists from Adana and İzmir, nothing from Bursa, 403 from Mersin, no answer
- * from the rest), and a source down tonight answers nothing.
+ * from the rest), a source down tonight answers nothing, and a document cut off half-way is refused.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -95,12 +95,12 @@ describe('a night of the live adapters against the stand-ins', () => {
   const dir = mkdtempSync(join(tmpdir(), 'hal-stand-ins-'));
   const catalogue = loadCatalogue();
 
-  async function scrapeNight(at: string, down: string[] = []) {
-    const db = openDb(join(dir, `${at.slice(0, 10)}-${down.join('')}.sqlite`));
+  async function scrapeNight(at: string, down: string[] = [], truncated: string[] = []) {
+    const db = openDb(join(dir, `${at.slice(0, 10)}-${down.join('')}-${truncated.join('')}.sqlite`));
     seedRegistry(db, SOURCES);
     seedCatalogue(db, catalogue);
     seedHolidays(db);
-    standIns.night({ at: new Date(at), down });
+    standIns.night({ at: new Date(at), down, truncated });
     const now = () => new Date(at);
     const reports = await scrapeAll(db, ADAPTERS, {
       day: '2026-06-01',
@@ -110,8 +110,14 @@ describe('a night of the live adapters against the stand-ins', () => {
       now,
       scheduled: true,
     });
+    const stored = db.prepare('SELECT source_key, count(*) AS n FROM observations GROUP BY 1').all() as {
+      source_key: string;
+      n: number;
+    }[];
     db.close();
-    return new Map(reports.map((r) => [r.source, r]));
+    return Object.assign(new Map(reports.map((r) => [r.source, r])), {
+      stored: new Map(stored.map((r) => [r.source_key, r.n])),
+    });
   }
 
   it('lists from Adana and İzmir, none from Bursa, 403 from Mersin, no answer from the others', async () => {
@@ -131,5 +137,16 @@ describe('a night of the live adapters against the stand-ins', () => {
     expect(reports.get('adana')).toMatchObject({ outcome: 'unreachable', documents: 0 });
     expect(standIns.requests.filter((r) => r.source === 'adana').map((r) => r.status)).toEqual([0, 0, 0, 0]);
     expect(reports.get('izmir')).toMatchObject({ outcome: 'ok' });
+  });
+
+  it('a document cut off half-way, its length matching, is refused by the live adapters: no row of it is stored', async () => {
+    const whole = await scrapeNight('2026-06-02T02:30:00Z');
+    const cut = await scrapeNight('2026-06-02T02:30:00Z', [], ['adana', 'izmir']);
+    expect(whole.stored.get('izmir')).toBeGreaterThan(50);
+    expect(whole.stored.get('adana')).toBeGreaterThan(50);
+    for (const source of ['adana', 'izmir']) {
+      expect(cut.get(source)!.outcome, source).toBe('broken');
+      expect(cut.stored.get(source), source).toBeUndefined();
+    }
   });
 });

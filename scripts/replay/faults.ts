@@ -1,0 +1,96 @@
+/**
+ * The faults of a replay: what goes wrong on which night, as it goes wrong on real nights. A
+ * source's site down (no answer at all), a document cut off half-way, the runner killed while it
+ * publishes, a night whose job does not run. `faultSchedule` chooses them from a seed, so a replay
+ * is repeated fault for fault; each night after a fault is left without one, to show it recovers.
+ */
+import { addDays, daysBetween, type Day } from '../../core/dates.ts';
+
+/** A source's site does not answer on the nights listed. */
+export type Outage = { source: string; nights: readonly Day[] };
+
+export type Faults = {
+  down: readonly Outage[];
+  /** a source's site answers its documents cut off half-way, with a matching length (nothing at the HTTP level is wrong) */
+  truncated: readonly { source: string; night: Day }[];
+  /** the runner is killed after the publisher's `afterPuts`-th object: the bucket answers nothing more that night */
+  killed: readonly { night: Day; afterPuts: number }[];
+  /** the nightly job does not run at all (the worker and its notifier do) */
+  skipped: readonly Day[];
+};
+
+export const NO_FAULTS: Faults = { down: [], truncated: [], killed: [], skipped: [] };
+
+/** The sources whose sites the stand-ins hold real documents of (scripts/replay/stand-ins/server.ts). */
+const REPLAYED_SOURCES = ['adana', 'izmir', 'bursa'] as const;
+
+/** The span cut in four parts, a fault in each: a part holds the longest fault and the clear night after it. */
+const PARTS = 4;
+/** Nights a schedule needs: the first and last without a fault, and four parts of three nights. */
+export const SCHEDULE_NIGHTS = 2 + PARTS * 3;
+
+/** A small seeded generator (mulberry32): the same seed, the same schedule, on every machine. */
+function generator(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * One fault of each kind between `from` and `to`, on nights chosen by `seed`: a source down two
+ * nights running, another's document truncated, the publish killed, a night skipped. No fault on
+ * the first or last night, and the night after each fault is clear (the night that recovers).
+ */
+export function faultSchedule(seed: number, from: Day, to: Day): Faults {
+  const nights = daysBetween(from, to) + 1;
+  if (nights < SCHEDULE_NIGHTS)
+    throw new Error(`a fault schedule needs ${SCHEDULE_NIGHTS} nights at least; ${from} … ${to} has ${nights}`);
+  const random = generator(seed);
+  const below = (n: number) => Math.floor(random() * n);
+  const pick = <T>(items: readonly T[]): T => items[below(items.length)]!;
+  // The nights between the first and the last, in four parts; the kinds take the parts in a seeded order.
+  const part = Math.floor((nights - 2) / PARTS);
+  const order = ['down', 'truncated', 'killed', 'skipped'];
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = below(i + 1);
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  const startOf = (kind: string, length: number) => {
+    const first = 1 + order.indexOf(kind) * part;
+    return addDays(from, first + below(part - length));
+  };
+  const downSource = pick(REPLAYED_SOURCES);
+  const down = startOf('down', 2);
+  return {
+    down: [{ source: downSource, nights: [down, addDays(down, 1)] }],
+    truncated: [{ source: pick(REPLAYED_SOURCES.filter((s) => s !== downSource)), night: startOf('truncated', 1) }],
+    killed: [{ night: startOf('killed', 1), afterPuts: 100 + below(2000) }],
+    skipped: [startOf('skipped', 1)],
+  };
+}
+
+/** The faults of night D, as its line lists them. */
+export function faultsOf(faults: Faults, day: Day): string[] {
+  return [
+    ...faults.down.filter((o) => o.nights.includes(day)).map((o) => `${o.source} down`),
+    ...faults.truncated.filter((t) => t.night === day).map((t) => `${t.source} truncated`),
+    ...faults.killed.filter((k) => k.night === day).map((k) => `publish killed after ${k.afterPuts} objects`),
+    ...faults.skipped.filter((d) => d === day).map(() => 'job not run'),
+  ];
+}
+
+/** The whole schedule on one line: `adana down 2026-06-10, 2026-06-11 · izmir truncated 2026-06-20 · …` */
+export function describeFaults(faults: Faults): string {
+  const parts = [
+    ...faults.down.map((o) => `${o.source} down ${o.nights.join(', ')}`),
+    ...faults.truncated.map((t) => `${t.source} truncated ${t.night}`),
+    ...faults.killed.map((k) => `publish killed after ${k.afterPuts} objects ${k.night}`),
+    ...faults.skipped.map((d) => `job not run ${d}`),
+  ];
+  return parts.length ? parts.join(' · ') : 'none';
+}
