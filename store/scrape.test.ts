@@ -3,10 +3,10 @@
  * network here): outcomes per source, evidence kept by sha256, an unchanged re-fetch adds
  * nothing, and a failing source never touches what is already stored.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { openDb, type Db } from './db.ts';
 import { EvidenceFolder } from './documents.ts';
 import { sha256HexSync } from '../core/digest-sync.ts';
@@ -27,10 +27,14 @@ import { SOURCES } from '../sources/registry.ts';
 const catalogue = loadCatalogue();
 const fixture = readFileSync('tests/fixtures/izmir/sebzemeyve-2026-07-23.json');
 
-/** A seeded store, its evidence, and one collection of a source (İzmir unless named) on 2026-07-23. */
+/** A seeded store, its evidence, and one collection of a source (İzmir unless named) on 2026-07-23; gone after the test. */
 function setup() {
   const dir = mkdtempSync(join(tmpdir(), 'hal-scrape-'));
   const db = openDb(join(dir, 'store.sqlite'));
+  onTestFinished(() => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
   seedRegistry(db, SOURCES);
   seedCatalogue(db, catalogue);
   const evidence = new EvidenceFolder(join(dir, 'evidence'));
