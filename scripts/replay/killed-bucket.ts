@@ -5,7 +5,7 @@
  */
 import type { ObjectBucket } from '../../publish/bucket.ts';
 
-export class RunnerKilled extends Error {
+class RunnerKilled extends Error {
   constructor(afterPuts: number) {
     super(`the runner was killed after ${afterPuts} objects were written (a replay fault)`);
   }
