@@ -5,6 +5,7 @@
  * is repeated fault for fault; each night after a fault is left without one, to show it recovers.
  */
 import { addDays, daysBetween, type Day } from '../../core/dates.ts';
+import { seededRandom } from '../lib/seeded-random.ts';
 
 /** A source's site does not answer on the nights listed. */
 export type Outage = { source: string; nights: readonly Day[] };
@@ -29,18 +30,6 @@ const PARTS = 4;
 /** Nights a schedule needs: the first and last without a fault, and four parts of three nights. */
 export const SCHEDULE_NIGHTS = 2 + PARTS * 3;
 
-/** A small seeded generator (mulberry32): the same seed, the same schedule, on every machine. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * One fault of each kind between `from` and `to`, on nights chosen by `seed`: a source down two
  * nights running, another's document truncated, the publish killed, a night skipped. No fault on
@@ -50,7 +39,7 @@ export function faultSchedule(seed: number, from: Day, to: Day): Faults {
   const nights = daysBetween(from, to) + 1;
   if (nights < SCHEDULE_NIGHTS)
     throw new Error(`a fault schedule needs ${SCHEDULE_NIGHTS} nights at least; ${from} … ${to} has ${nights}`);
-  const random = generator(seed);
+  const random = seededRandom(seed);
   const below = (n: number) => Math.floor(random() * n);
   const pick = <T>(items: readonly T[]): T => items[below(items.length)]!;
   // The nights between the first and the last, in four parts; the kinds take the parts in a seeded order.

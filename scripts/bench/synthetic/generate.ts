@@ -16,20 +16,9 @@ import { readHolidays } from '../../../store/holidays.ts';
 import { seedCatalogue, seedHolidays } from '../../../store/seed.ts';
 import { markRepeatedBulletins } from '../../../store/bulletins.ts';
 import type { Profile } from './profiles.ts';
+import { seededRandom } from '../../lib/seeded-random.ts';
 
 const FIRST_SOURCE_NUMBER = 900;
-
-/** mulberry32: small, fast, seeded. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function publishingDays(profile: Profile): Day[] {
   const holidays = new Set(
@@ -104,7 +93,7 @@ export function generateSynthetic(
           `sehir-${s * profile.marketsPerSource + m + 1}`,
         );
         variants.forEach((v, i) => {
-          const rnd = random((s * 1000 + m) * 10_000 + i + 1);
+          const rnd = seededRandom((s * 1000 + m) * 10_000 + i + 1);
           series.push({
             source: key,
             sourceNumber: FIRST_SOURCE_NUMBER + s,
@@ -137,7 +126,7 @@ export function generateSynthetic(
       const perMarket = new Map<string, { rows: number; sum: number; source: string; document: number }>();
       for (const s of series) {
         // A market misses ~2 % of its days; a product is off-season ~15 % of the time.
-        const marketGap = random(hash32(`${s.market}|${day}`))() < 0.02;
+        const marketGap = seededRandom(hash32(`${s.market}|${day}`))() < 0.02;
         s.level *= Math.exp(dailyInflation + (s.rnd() - 0.5) * 0.04);
         if (marketGap || Math.sin(season + s.level) > 0.85) continue;
         let document = documents.get(s.source);
