@@ -11,7 +11,7 @@ const ARCHIVE = 'tests/setup/archive.ts';
 const SHARED_WORKER = 'tests/setup/shared-worker.ts';
 /** Before each file that reads the suite archive: it is made while unit and system run. */
 const ARCHIVE_READY = 'tests/setup/archive-ready.ts';
-/** Before each file that reads the local bucket: the shared worker loads it while the archive project runs. */
+/** Before each file that reads the local bucket (published once the archive is made): the shared worker loads it while the archive project runs. */
 const PUBLISHED = 'tests/setup/published.ts';
 
 export default defineConfig({
@@ -47,7 +47,7 @@ export default defineConfig({
           isolate: false,
           include: ['tests/worker/**/*.test.ts', 'scripts/lib/keys-remote.test.ts'],
           globalSetup: [ARCHIVE, SHARED_WORKER],
-          setupFiles: [ARCHIVE_READY, PUBLISHED],
+          setupFiles: [PUBLISHED],
           sequence: { groupOrder: 2 },
         },
       },
@@ -58,7 +58,7 @@ export default defineConfig({
           isolate: false,
           include: ['tests/browser/**/*.test.ts'],
           globalSetup: [ARCHIVE, SHARED_WORKER],
-          setupFiles: [ARCHIVE_READY, PUBLISHED],
+          setupFiles: [PUBLISHED],
           sequence: { groupOrder: 3 },
         },
       },

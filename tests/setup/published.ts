@@ -5,7 +5,6 @@
  */
 import { inject } from 'vitest';
 import { markerOf } from './marker.ts';
-import type { PublishedMarker } from './shared-worker.ts';
+import { PUBLISH_FAILED, type Published } from './shared-worker.ts';
 
-const published = await markerOf<PublishedMarker>(inject('publishedMarker'));
-if (!published.ok) throw new Error(`the suite archive could not be published: ${published.error}`);
+await markerOf<Published>(inject('publishedMarker'), PUBLISH_FAILED);

@@ -10,7 +10,7 @@
  * run. Its marker then says where it answers, and each file of the projects that read the bucket
  * first waits for it (tests/setup/published.ts).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type {} from 'vitest';
@@ -18,23 +18,28 @@ import type { TestProject } from 'vitest/node';
 import { describeReport } from '../../publish/release.ts';
 import { startLocalWorker, type LocalWorker } from '../../scripts/lib/local-worker.ts';
 import { madeArchive } from './archive.ts';
+import { writeMarker, type Marker } from './marker.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** a file written when the bucket holds the archive: {@link PublishedMarker} */
+    /** a file written when the bucket holds the archive: {@link Published} */
     publishedMarker: string;
   }
 }
 
-/** The shared worker's address behind the local edge, once the bucket holds the archive. */
-export type PublishedMarker = { ok: true; url: string } | { ok: false; error: string };
+/** What the marker holds once the bucket holds the archive: the shared worker's address behind the local edge. */
+export type Published = { url: string };
+export const PUBLISH_FAILED = 'the suite archive could not be published';
 
 type Shared = { worker: Promise<LocalWorker | null>; folder: string; marker: string; users: number };
 /** Projects load their global setups apart: the one worker of the run hangs on the process. */
 const KEY = Symbol.for('hal-api.shared-worker');
 const holder = globalThis as { [KEY]?: Shared };
 
-async function startAndPublish(folder: string, mark: (content: PublishedMarker) => void): Promise<LocalWorker | null> {
+async function startAndPublish(
+  folder: string,
+  mark: (content: Marker<Published>) => void,
+): Promise<LocalWorker | null> {
   let worker: LocalWorker | null = null;
   try {
     const archive = await madeArchive();
@@ -54,7 +59,7 @@ async function startAndPublish(folder: string, mark: (content: PublishedMarker) 
 function start(): Shared {
   const folder = mkdtempSync(join(tmpdir(), 'hal-shared-worker-'));
   const marker = join(folder, 'published.json');
-  const worker = startAndPublish(folder, (content) => writeFileSync(marker, JSON.stringify(content)));
+  const worker = startAndPublish(folder, (content) => writeMarker(marker, content));
   return { worker, folder, marker, users: 0 };
 }
 

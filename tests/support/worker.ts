@@ -4,10 +4,11 @@
  */
 import { request } from 'undici';
 import { expect, inject } from 'vitest';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PublishedMarker } from '../setup/shared-worker.ts';
+import { readMarker } from '../setup/marker.ts';
+import { PUBLISH_FAILED, type Published } from '../setup/shared-worker.ts';
 import { startLocalWorker, type LocalWorker, type LocalWorkerOptions } from '../../scripts/lib/local-worker.ts';
 
 export type Reply = { status: number; headers: Headers; text: string; json(): any };
@@ -17,9 +18,7 @@ export type Served = { url: URL };
 
 /** The worker the worker project starts once for the whole run (tests/setup/shared-worker.ts), in a file that waited for it. */
 export function sharedWorker(): Served {
-  const marker = JSON.parse(readFileSync(inject('publishedMarker'), 'utf8')) as PublishedMarker;
-  if (!marker.ok) throw new Error(marker.error);
-  return { url: new URL(marker.url) };
+  return { url: new URL(readMarker<Published>(inject('publishedMarker'), PUBLISH_FAILED).url) };
 }
 
 /**
