@@ -54,8 +54,8 @@ export const PLANTS: Plant[] = [
   {
     promise: 'a replayed night whose job does not run publishes nothing: the build before it stays served',
     file: 'scripts/replay/run.ts',
-    find: 'faults.skipped.includes(day) ? [] : phases,',
-    replace: 'phases,',
+    find: 'const phasesTonight = faults.skipped.includes(day) ? [] : phases;',
+    replace: 'const phasesTonight = phases;',
     tests: ['tests/system/replay.test.ts'],
   },
 ];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, type Day } from '../../core/dates.ts';
-import { faultSchedule, faultsOf, SCHEDULE_NIGHTS } from './faults.ts';
+import { describeFaults, faultSchedule, faultsOf, NO_FAULTS, SCHEDULE_NIGHTS } from './faults.ts';
 
 const FROM = '2026-05-31';
 const TO = '2026-08-17';
@@ -44,5 +44,10 @@ describe('the seeded fault schedule', () => {
     expect(faultsOf(f, f.killed[0]!.night)).toEqual([`publish killed after ${f.killed[0]!.afterPuts} objects`]);
     expect(faultsOf(f, f.skipped[0]!)).toEqual(['job not run']);
     expect(faultsOf(f, FROM)).toEqual([]);
+    // The whole schedule, night by night: five nights, in order.
+    const listed = describeFaults(f).split(' · ');
+    expect(listed.map((l) => l.slice(0, 10))).toEqual(faultNights(f));
+    expect(listed).toContain(`${f.skipped[0]} job not run`);
+    expect(describeFaults(NO_FAULTS)).toBe('none');
   });
 });

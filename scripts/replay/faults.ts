@@ -63,23 +63,25 @@ export function faultSchedule(seed: number, from: Day, to: Day): Faults {
   };
 }
 
-/** The faults of night D, as its line lists them. */
-export function faultsOf(faults: Faults, day: Day): string[] {
+/** Each fault on each of its nights, as a night's line names it. */
+function faultNights(faults: Faults): { night: Day; fault: string }[] {
   return [
-    ...faults.down.filter((o) => o.nights.includes(day)).map((o) => `${o.source} down`),
-    ...faults.truncated.filter((t) => t.night === day).map((t) => `${t.source} truncated`),
-    ...faults.killed.filter((k) => k.night === day).map((k) => `publish killed after ${k.afterPuts} objects`),
-    ...faults.skipped.filter((d) => d === day).map(() => 'job not run'),
+    ...faults.down.flatMap((o) => o.nights.map((night) => ({ night, fault: `${o.source} down` }))),
+    ...faults.truncated.map((t) => ({ night: t.night, fault: `${t.source} truncated` })),
+    ...faults.killed.map((k) => ({ night: k.night, fault: `publish killed after ${k.afterPuts} objects` })),
+    ...faults.skipped.map((night) => ({ night, fault: 'job not run' })),
   ];
 }
 
-/** The whole schedule on one line: `adana down 2026-06-10, 2026-06-11 · izmir truncated 2026-06-20 · …` */
-export function describeFaults(faults: Faults): string {
-  const parts = [
-    ...faults.down.map((o) => `${o.source} down ${o.nights.join(', ')}`),
-    ...faults.truncated.map((t) => `${t.source} truncated ${t.night}`),
-    ...faults.killed.map((k) => `publish killed after ${k.afterPuts} objects ${k.night}`),
-    ...faults.skipped.map((d) => `job not run ${d}`),
-  ];
-  return parts.length ? parts.join(' · ') : 'none';
-}
+/** The faults of night D, as its line lists them. */
+export const faultsOf = (faults: Faults, day: Day): string[] =>
+  faultNights(faults)
+    .filter((f) => f.night === day)
+    .map((f) => f.fault);
+
+/** The whole schedule on one line, night by night: `2026-06-10 adana down · 2026-06-11 adana down · …` */
+export const describeFaults = (faults: Faults): string =>
+  faultNights(faults)
+    .sort((a, b) => (a.night < b.night ? -1 : a.night > b.night ? 1 : 0))
+    .map((f) => `${f.night} ${f.fault}`)
+    .join(' · ') || 'none';

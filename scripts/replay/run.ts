@@ -210,19 +210,9 @@ async function replayNight(
   rmSync(dirname(replay.paths.db), { recursive: true, force: true });
   mkdirSync(dirname(replay.paths.db), { recursive: true });
   const killed = faults.killed.find((k) => k.night === day);
-  const given = night(clock, day);
-  const report = await runNightly(
-    killed
-      ? {
-          ...given,
-          bucket: (
-            (bucket) => () =>
-              bucket
-          )(killedAfter(replay.bucket, killed.afterPuts)),
-        }
-      : given,
-    faults.skipped.includes(day) ? [] : phases,
-  );
+  const bucket = killed ? killedAfter(replay.bucket, killed.afterPuts) : replay.bucket;
+  const phasesTonight = faults.skipped.includes(day) ? [] : phases;
+  const report = await runNightly({ ...night(clock, day), bucket: () => bucket }, phasesTonight);
   const served = new Date(clock.now().getTime() + POINTER_MINUTE_MS);
   await replay.worker.setClock(served);
   // A night that published nothing leaves the build before it served.
